@@ -1,0 +1,99 @@
+// Index expressions: the language in which every op's meaning is written, once.
+//
+// An op's definition is `out[v0, .., vn-1] = body`, where the v are index variables ranging over
+// the output's shape and body is a Term. Terms have three sorts:
+//   int  (indices and sizes): Var, Int, SizeOf, IAdd, ISub, IMul, IFloorDiv, IMod
+//   bool (conditions):         Cmp (on two ints or two reals), And, Or, Not
+//   real (element values):     Read (operand k at int terms), Real, Apply (a scalar function),
+//                              Select, Round (to a dtype), ToReal (int -> real),
+//                              Reduce (sum or max of a real body over var in [0, extent))
+// Terms are immutable and shared (shared_ptr); builders check sorts and throw InternalError on
+// misuse. The SMT encoder (semantics/), the interpreter and code generation all read these.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "axon/core/dtype.h"
+#include "axon/core/size.h"
+
+namespace axon {
+
+enum class TermKind : uint8_t {
+  Var, Int, SizeOf, IAdd, ISub, IMul, IFloorDiv, IMod,  // int
+  Cmp, And, Or, Not,                                      // bool
+  Read, Real, Apply, Select, Round, ToReal, Reduce,      // real
+};
+
+enum class Sort : uint8_t { Int, Bool, Real };
+
+// Scalar functions of real terms. Everything else (sigmoid, rsqrt, gelu, ...) is written in
+// terms of these in the op definitions.
+enum class Fn : uint8_t { Neg, Abs, Exp, Log, Sqrt, Tanh, Erf, Add, Sub, Mul, Div, Pow, Max, Min };
+enum class CmpOp : uint8_t { Lt, Le, Gt, Ge, Eq, Ne };
+enum class Reducer : uint8_t { Sum, Max };
+
+int fn_arity(Fn f);
+const char* fn_name(Fn f);
+const char* cmp_name(CmpOp c);
+
+class TermNode;
+using Term = std::shared_ptr<const TermNode>;
+
+class TermNode {
+ public:
+  TermKind kind;
+  Sort sort;
+  std::vector<Term> args;
+  int64_t ival = 0;   // Var: variable id; Int: value; Read: operand index; Reduce: variable id
+  double rval = 0;    // Real: value
+  Size size;          // SizeOf
+  Fn fn = Fn::Neg;    // Apply
+  CmpOp cmp = CmpOp::Eq;
+  Reducer reducer = Reducer::Sum;
+  DType dtype = DType::f32;  // Round
+  // Reduce: args[0] is the extent (int), args[1] the body (real).
+};
+
+namespace term {
+Term var(int id);
+Term integer(int64_t v);
+Term size(const Size& s);  // folds to Int when constant
+Term add(Term a, Term b);   // int
+Term sub(Term a, Term b);   // int
+Term mul(Term a, Term b);   // int
+Term floordiv(Term a, Term b);
+Term mod(Term a, Term b);
+Term cmp(CmpOp op, Term a, Term b);  // both int or both real
+Term land(Term a, Term b);
+Term lor(Term a, Term b);
+Term lnot(Term a);
+Term read(int operand, std::vector<Term> indices);
+Term real(double v);
+Term apply(Fn f, std::vector<Term> args);
+Term select(Term cond, Term then_value, Term else_value);
+Term round(DType t, Term x);
+Term to_real(Term i);
+Term reduce(Reducer r, int var_id, Term extent, Term body);
+// Real-valued shorthands.
+Term neg(Term x);
+Term fadd(Term a, Term b);
+Term fsub(Term a, Term b);
+Term fmul(Term a, Term b);
+Term fdiv(Term a, Term b);
+}  // namespace term
+
+// A definition: out[vars...] = body. Variable ids in `vars` are 0..rank-1; reduction variables
+// are numbered from `rank` up.
+struct Definition {
+  std::vector<int> vars;
+  Term body;
+};
+
+// Prints a term readably: "sum(k < K: a[i, k] * b[k, j])".
+std::string to_string(const Term& t);
+std::string to_string(const Definition& d);
+
+}  // namespace axon

@@ -1,0 +1,69 @@
+#include "cli.h"
+
+#include <iostream>
+#include <map>
+
+#include "axon/core/error.h"
+#include "commands.h"
+
+#ifndef AXON_VERSION
+#define AXON_VERSION "0.0.0"
+#endif
+
+namespace axon {
+
+namespace {
+
+std::string version_text() {
+  std::string v = std::string("axon ") + AXON_VERSION;
+#if AXON_HAVE_CUDA
+  v += " (CUDA toolkit " AXON_CUDA_VERSION ": GPU features compiled in)";
+#else
+  v += " (built without the CUDA toolkit: GPU features not compiled in)";
+#endif
+  return v;
+}
+
+}  // namespace
+
+int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  CLI::App app{"axon: an SMT-verified tensor superoptimizer for NVIDIA GPUs.\n"
+               "Exit codes: 0 ok, 1 check failed, 2 bad input or usage, 3 internal error.",
+               "axon"};
+  app.set_version_flag("--version", version_text());
+  app.require_subcommand(1);
+  app.fallthrough(false);
+  cli::Streams io{out, err};
+  std::map<CLI::App*, cli::Runner> runners;
+  for (auto add : {cli::add_check, cli::add_eval, cli::add_print}) {
+    size_t before = app.get_subcommands({}).size();
+    cli::Runner r = add(app, io);
+    runners[app.get_subcommands({})[before]] = std::move(r);
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e, out, err);
+    return code == 0 ? kExitOk : kExitUser;
+  }
+  try {
+    for (CLI::App* sub : app.get_subcommands())
+      if (auto it = runners.find(sub); it != runners.end()) return it->second();
+    err << "axon: no command given (see axon --help)\n";
+    return kExitUser;
+  } catch (const UserError& e) {
+    err << "error: " << e.what() << "\n";
+    return kExitUser;
+  } catch (const InternalError& e) {
+    err << "axon: " << e.what() << " (please report this)\n";
+    return kExitInternal;
+  } catch (const std::bad_alloc&) {
+    err << "axon: internal error: out of memory\n";
+    return kExitInternal;
+  } catch (const std::exception& e) {
+    err << "axon: internal error: " << e.what() << " (please report this)\n";
+    return kExitInternal;
+  }
+}
+
+}  // namespace axon

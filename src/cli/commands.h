@@ -1,0 +1,30 @@
+// The subcommands of `axon`. Each registers its options on the app and returns the function that
+// runs it once the command line is parsed. Internal to the CLI.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "axon/core/size.h"
+
+namespace axon::cli {
+
+using Runner = std::function<int()>;
+
+struct Streams {
+  std::ostream& out;
+  std::ostream& err;
+};
+
+// --bind NAME=VALUE, repeatable; parsed into bindings when the command runs.
+void add_bind_option(CLI::App& cmd, std::vector<std::string>& binds);
+Bindings parse_binds(const std::vector<std::string>& binds);
+
+Runner add_check(CLI::App& app, Streams io);
+Runner add_eval(CLI::App& app, Streams io);
+Runner add_print(CLI::App& app, Streams io);
+
+}  // namespace axon::cli

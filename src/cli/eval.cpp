@@ -1,0 +1,115 @@
+// axon eval: evaluate a graph on the CPU with the reference interpreter.
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <iomanip>
+#include <memory>
+#include <ostream>
+
+#include "axon/core/error.h"
+#include "axon/core/graph_json.h"
+#include "axon/core/interpreter.h"
+#include "axon/core/npy.h"
+#include "cli.h"
+#include "commands.h"
+
+namespace axon::cli {
+
+namespace {
+
+struct EvalArgs {
+  std::string path;
+  std::vector<std::string> binds;
+  std::vector<std::string> inputs;
+  uint64_t seed = 0;
+  std::string precision = "f64";
+  std::string out_dir;
+  double max_memory_gib = 8;
+};
+
+void summarize(std::ostream& os, const std::string& name, const Tensor& t) {
+  double lo = INFINITY, hi = -INFINITY, sum = 0;
+  int64_t nan = 0;
+  for (double v : t.data) {
+    if (std::isnan(v)) {
+      ++nan;
+      continue;
+    }
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+    sum += v;
+  }
+  int64_t finite = t.numel() - nan;
+  os << "  " << name << ": " << dtype_name(t.dtype) << " " << dims_str(t.shape)
+     << std::setprecision(6) << "  min " << lo << "  max " << hi << "  mean "
+     << (finite ? sum / static_cast<double>(finite) : NAN);
+  if (nan) os << "  NaN " << nan;
+  os << "\n    first values:";
+  for (int64_t i = 0; i < std::min<int64_t>(6, t.numel()); ++i) os << " " << t.data[static_cast<size_t>(i)];
+  os << "\n";
+}
+
+int run_eval(const EvalArgs& a, Streams io) {
+  Graph g = load_graph(a.path, parse_binds(a.binds));
+  EvalOptions opts;
+  opts.precision = a.precision == "native" ? Precision::Native : Precision::F64;
+  opts.max_bytes = static_cast<int64_t>(a.max_memory_gib * (1 << 30));
+  TensorMap inputs;
+  try {
+    inputs = random_inputs(g, a.seed);
+  } catch (const UserError& e) {
+    throw e.at(a.path);
+  }
+  for (const auto& spec : a.inputs) {
+    auto eq = spec.find('=');
+    if (eq == std::string::npos) throw UserError("--inputs " + spec + ": expected NAME=FILE.npy");
+    std::string name = spec.substr(0, eq);
+    const Node* in = g.find_input(name);
+    if (!in) throw UserError("--inputs " + spec + ": the graph has no input '" + name + "'");
+    Tensor t = read_npy(spec.substr(eq + 1));
+    inputs[name] = std::move(t);
+  }
+  auto start = std::chrono::steady_clock::now();
+  TensorMap out = evaluate(g, inputs, opts);
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  io.out << a.path << ": evaluated '" << g.name << "' in " << std::setprecision(3) << secs
+         << " s (" << a.precision << " precision, seed " << a.seed << ")\n";
+  for (const auto& [name, t] : out) summarize(io.out, name, t);
+  if (!a.out_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(a.out_dir, ec);
+    if (ec) throw UserError(a.out_dir + ": cannot create directory: " + ec.message());
+    for (const auto& [name, t] : inputs)
+      write_npy(a.out_dir + "/input_" + name + ".npy", t, opts.precision == Precision::F64);
+    for (const auto& [name, t] : out)
+      write_npy(a.out_dir + "/" + name + ".npy", t, opts.precision == Precision::F64);
+    io.out << "  wrote inputs and outputs as .npy to " << a.out_dir << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+Runner add_eval(CLI::App& app, Streams io) {
+  auto args = std::make_shared<EvalArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "eval", "Evaluate a graph on the CPU with the reference interpreter");
+  cmd->add_option("graph", args->path, "The graph.json file")->required();
+  add_bind_option(*cmd, args->binds);
+  cmd->add_option("--inputs", args->inputs,
+                  "Input values from .npy: --inputs x=x.npy (repeatable); others are random")
+      ->type_name("NAME=FILE");
+  cmd->add_option("--seed", args->seed, "Seed of the random inputs")->capture_default_str();
+  cmd->add_option("--precision", args->precision,
+                  "f64: exact float64 throughout; native: round each node to its dtype")
+      ->check(CLI::IsMember({"f64", "native"}))
+      ->capture_default_str();
+  cmd->add_option("-o,--out", args->out_dir, "Write inputs and outputs as .npy files here");
+  cmd->add_option("--max-memory-gb", args->max_memory_gib,
+                  "Refuse to evaluate when live tensors would exceed this (GiB)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  return [args, io] { return run_eval(*args, io); };
+}
+
+}  // namespace axon::cli

@@ -1,0 +1,314 @@
+#include "axon/core/term.h"
+
+#include <sstream>
+
+#include "axon/core/error.h"
+
+namespace axon {
+
+int fn_arity(Fn f) {
+  switch (f) {
+    case Fn::Neg: case Fn::Abs: case Fn::Exp: case Fn::Log: case Fn::Sqrt: case Fn::Tanh:
+    case Fn::Erf:
+      return 1;
+    default:
+      return 2;
+  }
+}
+
+const char* fn_name(Fn f) {
+  switch (f) {
+    case Fn::Neg: return "neg";
+    case Fn::Abs: return "abs";
+    case Fn::Exp: return "exp";
+    case Fn::Log: return "log";
+    case Fn::Sqrt: return "sqrt";
+    case Fn::Tanh: return "tanh";
+    case Fn::Erf: return "erf";
+    case Fn::Add: return "+";
+    case Fn::Sub: return "-";
+    case Fn::Mul: return "*";
+    case Fn::Div: return "/";
+    case Fn::Pow: return "pow";
+    case Fn::Max: return "max";
+    case Fn::Min: return "min";
+  }
+  return "?";
+}
+
+const char* cmp_name(CmpOp c) {
+  switch (c) {
+    case CmpOp::Lt: return "<";
+    case CmpOp::Le: return "<=";
+    case CmpOp::Gt: return ">";
+    case CmpOp::Ge: return ">=";
+    case CmpOp::Eq: return "==";
+    case CmpOp::Ne: return "!=";
+  }
+  return "?";
+}
+
+namespace term {
+namespace {
+
+std::shared_ptr<TermNode> node(TermKind k, Sort s, std::vector<Term> args = {}) {
+  auto n = std::make_shared<TermNode>();
+  n->kind = k;
+  n->sort = s;
+  n->args = std::move(args);
+  return n;
+}
+
+void expect(const Term& t, Sort s, const char* what) {
+  AXON_CHECK(t != nullptr, std::string(what) + ": null term");
+  AXON_CHECK(t->sort == s, std::string(what) + ": operand of the wrong sort");
+}
+
+bool is_int(const Term& t, int64_t v) { return t->kind == TermKind::Int && t->ival == v; }
+
+}  // namespace
+
+Term var(int id) {
+  auto n = node(TermKind::Var, Sort::Int);
+  n->ival = id;
+  return n;
+}
+
+Term integer(int64_t v) {
+  auto n = node(TermKind::Int, Sort::Int);
+  n->ival = v;
+  return n;
+}
+
+Term size(const Size& s) {
+  if (auto v = s.value()) return integer(*v);
+  auto n = node(TermKind::SizeOf, Sort::Int);
+  n->size = s;
+  return n;
+}
+
+Term add(Term a, Term b) {
+  expect(a, Sort::Int, "add");
+  expect(b, Sort::Int, "add");
+  if (is_int(b, 0)) return a;
+  if (is_int(a, 0)) return b;
+  if (a->kind == TermKind::Int && b->kind == TermKind::Int) return integer(a->ival + b->ival);
+  return node(TermKind::IAdd, Sort::Int, {std::move(a), std::move(b)});
+}
+
+Term sub(Term a, Term b) {
+  expect(a, Sort::Int, "sub");
+  expect(b, Sort::Int, "sub");
+  if (is_int(b, 0)) return a;
+  if (a->kind == TermKind::Int && b->kind == TermKind::Int) return integer(a->ival - b->ival);
+  return node(TermKind::ISub, Sort::Int, {std::move(a), std::move(b)});
+}
+
+Term mul(Term a, Term b) {
+  expect(a, Sort::Int, "mul");
+  expect(b, Sort::Int, "mul");
+  if (is_int(b, 1)) return a;
+  if (is_int(a, 1)) return b;
+  if (a->kind == TermKind::Int && b->kind == TermKind::Int) return integer(a->ival * b->ival);
+  return node(TermKind::IMul, Sort::Int, {std::move(a), std::move(b)});
+}
+
+Term floordiv(Term a, Term b) {
+  expect(a, Sort::Int, "floordiv");
+  expect(b, Sort::Int, "floordiv");
+  if (is_int(b, 1)) return a;
+  return node(TermKind::IFloorDiv, Sort::Int, {std::move(a), std::move(b)});
+}
+
+Term mod(Term a, Term b) {
+  expect(a, Sort::Int, "mod");
+  expect(b, Sort::Int, "mod");
+  if (is_int(b, 1)) return integer(0);
+  return node(TermKind::IMod, Sort::Int, {std::move(a), std::move(b)});
+}
+
+Term cmp(CmpOp op, Term a, Term b) {
+  AXON_CHECK(a && b && a->sort == b->sort && a->sort != Sort::Bool, "cmp: operands' sorts");
+  auto n = node(TermKind::Cmp, Sort::Bool, {std::move(a), std::move(b)});
+  n->cmp = op;
+  return n;
+}
+
+Term land(Term a, Term b) {
+  expect(a, Sort::Bool, "and");
+  expect(b, Sort::Bool, "and");
+  return node(TermKind::And, Sort::Bool, {std::move(a), std::move(b)});
+}
+
+Term lor(Term a, Term b) {
+  expect(a, Sort::Bool, "or");
+  expect(b, Sort::Bool, "or");
+  return node(TermKind::Or, Sort::Bool, {std::move(a), std::move(b)});
+}
+
+Term lnot(Term a) {
+  expect(a, Sort::Bool, "not");
+  return node(TermKind::Not, Sort::Bool, {std::move(a)});
+}
+
+Term read(int operand, std::vector<Term> indices) {
+  for (const auto& i : indices) expect(i, Sort::Int, "read index");
+  auto n = node(TermKind::Read, Sort::Real, std::move(indices));
+  n->ival = operand;
+  return n;
+}
+
+Term real(double v) {
+  auto n = node(TermKind::Real, Sort::Real);
+  n->rval = v;
+  return n;
+}
+
+Term apply(Fn f, std::vector<Term> args) {
+  AXON_CHECK(static_cast<int>(args.size()) == fn_arity(f), std::string("apply ") + fn_name(f));
+  for (const auto& a : args) expect(a, Sort::Real, fn_name(f));
+  auto n = node(TermKind::Apply, Sort::Real, std::move(args));
+  n->fn = f;
+  return n;
+}
+
+Term select(Term cond, Term then_value, Term else_value) {
+  expect(cond, Sort::Bool, "select condition");
+  AXON_CHECK(then_value && else_value && then_value->sort == else_value->sort &&
+                 then_value->sort != Sort::Bool,
+             "select: branches' sorts");
+  Sort s = then_value->sort;
+  return node(TermKind::Select, s, {std::move(cond), std::move(then_value), std::move(else_value)});
+}
+
+Term round(DType t, Term x) {
+  expect(x, Sort::Real, "round");
+  auto n = node(TermKind::Round, Sort::Real, {std::move(x)});
+  n->dtype = t;
+  return n;
+}
+
+Term to_real(Term i) {
+  expect(i, Sort::Int, "to_real");
+  return node(TermKind::ToReal, Sort::Real, {std::move(i)});
+}
+
+Term reduce(Reducer r, int var_id, Term extent, Term body) {
+  expect(extent, Sort::Int, "reduce extent");
+  expect(body, Sort::Real, "reduce body");
+  auto n = node(TermKind::Reduce, Sort::Real, {std::move(extent), std::move(body)});
+  n->reducer = r;
+  n->ival = var_id;
+  return n;
+}
+
+Term neg(Term x) { return apply(Fn::Neg, {std::move(x)}); }
+Term fadd(Term a, Term b) { return apply(Fn::Add, {std::move(a), std::move(b)}); }
+Term fsub(Term a, Term b) { return apply(Fn::Sub, {std::move(a), std::move(b)}); }
+Term fmul(Term a, Term b) { return apply(Fn::Mul, {std::move(a), std::move(b)}); }
+Term fdiv(Term a, Term b) { return apply(Fn::Div, {std::move(a), std::move(b)}); }
+
+}  // namespace term
+
+namespace {
+
+std::string var_name(int64_t id) {
+  static const char* names[] = {"i", "j", "k", "l", "m", "n", "p", "q"};
+  if (id >= 0 && id < 8) return names[id];
+  return "v" + std::to_string(id);
+}
+
+void print(std::ostringstream& os, const Term& t) {
+  switch (t->kind) {
+    case TermKind::Var: os << var_name(t->ival); return;
+    case TermKind::Int: os << t->ival; return;
+    case TermKind::SizeOf: os << t->size.str(); return;
+    case TermKind::IAdd: case TermKind::ISub: case TermKind::IMul: case TermKind::IFloorDiv:
+    case TermKind::IMod: {
+      const char* op = t->kind == TermKind::IAdd   ? " + "
+                       : t->kind == TermKind::ISub ? " - "
+                       : t->kind == TermKind::IMul ? "*"
+                       : t->kind == TermKind::IFloorDiv ? " floordiv "
+                                                        : " mod ";
+      os << "(";
+      print(os, t->args[0]);
+      os << op;
+      print(os, t->args[1]);
+      os << ")";
+      return;
+    }
+    case TermKind::Cmp:
+      print(os, t->args[0]);
+      os << " " << cmp_name(t->cmp) << " ";
+      print(os, t->args[1]);
+      return;
+    case TermKind::And: case TermKind::Or:
+      os << "(";
+      print(os, t->args[0]);
+      os << (t->kind == TermKind::And ? " and " : " or ");
+      print(os, t->args[1]);
+      os << ")";
+      return;
+    case TermKind::Not: os << "not "; print(os, t->args[0]); return;
+    case TermKind::Read: {
+      os << static_cast<char>('a' + t->ival) << "[";
+      for (size_t i = 0; i < t->args.size(); ++i) {
+        if (i) os << ", ";
+        print(os, t->args[i]);
+      }
+      os << "]";
+      return;
+    }
+    case TermKind::Real: os << t->rval; return;
+    case TermKind::Apply:
+      if (fn_arity(t->fn) == 2 && t->fn != Fn::Pow && t->fn != Fn::Max && t->fn != Fn::Min) {
+        os << "(";
+        print(os, t->args[0]);
+        os << " " << fn_name(t->fn) << " ";
+        print(os, t->args[1]);
+        os << ")";
+      } else {
+        os << fn_name(t->fn) << "(";
+        for (size_t i = 0; i < t->args.size(); ++i) {
+          if (i) os << ", ";
+          print(os, t->args[i]);
+        }
+        os << ")";
+      }
+      return;
+    case TermKind::Select:
+      os << "select(";
+      print(os, t->args[0]);
+      os << ", ";
+      print(os, t->args[1]);
+      os << ", ";
+      print(os, t->args[2]);
+      os << ")";
+      return;
+    case TermKind::Round: os << "round_" << dtype_name(t->dtype) << "("; print(os, t->args[0]); os << ")"; return;
+    case TermKind::ToReal: os << "real("; print(os, t->args[0]); os << ")"; return;
+    case TermKind::Reduce:
+      os << (t->reducer == Reducer::Sum ? "sum(" : "max(") << var_name(t->ival) << " < ";
+      print(os, t->args[0]);
+      os << ": ";
+      print(os, t->args[1]);
+      os << ")";
+      return;
+  }
+}
+
+}  // namespace
+
+std::string to_string(const Term& t) {
+  std::ostringstream os;
+  print(os, t);
+  return os.str();
+}
+
+std::string to_string(const Definition& d) {
+  std::string out = "out[";
+  for (size_t i = 0; i < d.vars.size(); ++i) out += (i ? ", " : "") + var_name(d.vars[i]);
+  return out + "] = " + to_string(d.body);
+}
+
+}  // namespace axon
