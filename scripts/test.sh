@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# README command 2 (and CI): install what is missing, build, fuzz the graph parser under
+# AddressSanitizer + UndefinedBehaviorSanitizer, then run the whole test suite with ctest.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bash "$root/scripts/install-deps.sh"
+bash "$root/scripts/build.sh"
+if [ "${AXON_SKIP_FUZZ:-0}" != 1 ]; then
+  FUZZ_RUNS=${FUZZ_RUNS:-20000} bash "$root/scripts/fuzz.sh"
+fi
+cd "$root/build"
+ctest --output-on-failure -j "$(nproc)"
