@@ -1,0 +1,35 @@
+// Running SMT queries on Z3 or CVC5. Each call builds a fresh solver context, so calls are
+// independent and may run on several threads at once.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "axon/semantics/smt.h"
+
+namespace axon::smt {
+
+enum class Backend : uint8_t { Z3, CVC5 };
+const char* backend_name(Backend b);
+
+enum class SatResult : uint8_t { Sat, Unsat, Unknown };
+
+struct CheckResult {
+  SatResult result = SatResult::Unknown;
+  std::string reason;  // for Unknown: timeout, incomplete, an error from the solver
+  double seconds = 0;
+  // When Sat: the model's values of the `observe` expressions (Int, Real, Bool as 0/1, F32 as
+  // a double), nullopt where the model gives none.
+  std::vector<std::optional<double>> values;
+};
+
+// Checks the conjunction of `assertions` for satisfiability, giving up after `timeout_ms`.
+// Never throws for a solver failure: it becomes Unknown with the reason.
+CheckResult check_sat(Backend backend, const std::vector<Expr>& assertions,
+                      const std::vector<Expr>& observe, unsigned timeout_ms);
+
+// The solver's version string ("4.8.12", "1.0.3").
+std::string backend_version(Backend backend);
+
+}  // namespace axon::smt

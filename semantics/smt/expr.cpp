@@ -1,0 +1,338 @@
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <sstream>
+
+#include "axon/core/error.h"
+#include "axon/semantics/smt.h"
+
+namespace axon::smt {
+
+const char* sort_name(Sort s) {
+  switch (s) {
+    case Sort::Bool: return "Bool";
+    case Sort::Int: return "Int";
+    case Sort::Real: return "Real";
+    case Sort::F32: return "(_ FloatingPoint 8 24)";
+  }
+  return "?";
+}
+
+namespace {
+
+std::shared_ptr<Node> node(Kind k, Sort s, std::vector<Expr> args = {}) {
+  auto n = std::make_shared<Node>();
+  n->kind = k;
+  n->sort = s;
+  n->args = std::move(args);
+  for (const auto& a : n->args) AXON_CHECK(a != nullptr, "smt: null argument");
+  return n;
+}
+
+void same_numeric(const Expr& a, const Expr& b, const char* op) {
+  AXON_CHECK(a && b, std::string("smt ") + op + ": null");
+  AXON_CHECK(a->sort == b->sort && (a->sort == Sort::Int || a->sort == Sort::Real),
+             std::string("smt ") + op + ": operands must be both Int or both Real");
+}
+
+void is(const Expr& a, Sort s, const char* op) {
+  AXON_CHECK(a && a->sort == s, std::string("smt ") + op + ": operand of the wrong sort");
+}
+
+// Decimal string arithmetic for exact rationals of doubles.
+std::string times2(const std::string& d) {
+  std::string out;
+  int carry = 0;
+  for (auto it = d.rbegin(); it != d.rend(); ++it) {
+    int v = (*it - '0') * 2 + carry;
+    out.push_back(static_cast<char>('0' + v % 10));
+    carry = v / 10;
+  }
+  if (carry) out.push_back(static_cast<char>('0' + carry));
+  return {out.rbegin(), out.rend()};
+}
+
+}  // namespace
+
+Expr constant(const std::string& name, Sort s) {
+  auto n = node(Kind::Const, s);
+  n->name = name;
+  return n;
+}
+
+Expr boolean(bool v) {
+  auto n = node(Kind::BoolLit, Sort::Bool);
+  n->bval = v;
+  return n;
+}
+
+Expr integer(int64_t v) {
+  auto n = node(Kind::IntLit, Sort::Int);
+  n->ival = v;
+  return n;
+}
+
+Expr real(double v) {
+  if (!std::isfinite(v)) throw InternalError("smt::real of a non-finite value");
+  bool negative = v < 0;
+  double a = std::fabs(v);
+  int e = 0;
+  double m = std::frexp(a, &e);  // a = m * 2^e, m in [0.5, 1)
+  auto mant = static_cast<int64_t>(std::ldexp(m, 53));
+  e -= 53;
+  while (mant != 0 && mant % 2 == 0) {
+    mant /= 2;
+    ++e;
+  }
+  std::string num = std::to_string(mant), den = "1";
+  for (; e > 0; --e) num = times2(num);
+  for (; e < 0; ++e) den = times2(den);
+  if (negative && mant != 0) num = "-" + num;
+  return real_rational(num, den);
+}
+
+Expr real_rational(const std::string& num, const std::string& den) {
+  auto n = node(Kind::RealLit, Sort::Real);
+  n->num = num;
+  n->den = den;
+  return n;
+}
+
+Expr f32(float v) {
+  auto n = node(Kind::F32Lit, Sort::F32);
+  std::memcpy(&n->bits, &v, 4);
+  return n;
+}
+
+Expr app(const std::string& fn, std::vector<Expr> args, Sort range) {
+  auto n = node(Kind::App, range, std::move(args));
+  n->name = fn;
+  return n;
+}
+
+#define AXON_NUM2(fname, K)                 \
+  Expr fname(Expr a, Expr b) {              \
+    same_numeric(a, b, #fname);             \
+    Sort s = a->sort;                       \
+    return node(Kind::K, s, {std::move(a), std::move(b)}); \
+  }
+AXON_NUM2(add, Add)
+AXON_NUM2(sub, Sub)
+AXON_NUM2(mul, Mul)
+#undef AXON_NUM2
+
+Expr neg(Expr a) {
+  same_numeric(a, a, "neg");
+  Sort s = a->sort;
+  return node(Kind::Neg, s, {std::move(a)});
+}
+Expr div(Expr a, Expr b) {
+  is(a, Sort::Real, "div");
+  is(b, Sort::Real, "div");
+  return node(Kind::Div, Sort::Real, {std::move(a), std::move(b)});
+}
+Expr intdiv(Expr a, Expr b) {
+  is(a, Sort::Int, "intdiv");
+  is(b, Sort::Int, "intdiv");
+  return node(Kind::IntDiv, Sort::Int, {std::move(a), std::move(b)});
+}
+Expr mod(Expr a, Expr b) {
+  is(a, Sort::Int, "mod");
+  is(b, Sort::Int, "mod");
+  return node(Kind::Mod, Sort::Int, {std::move(a), std::move(b)});
+}
+Expr to_real(Expr a) {
+  is(a, Sort::Int, "to_real");
+  return node(Kind::ToReal, Sort::Real, {std::move(a)});
+}
+
+Expr lt(Expr a, Expr b) { same_numeric(a, b, "lt"); return node(Kind::Lt, Sort::Bool, {a, b}); }
+Expr le(Expr a, Expr b) { same_numeric(a, b, "le"); return node(Kind::Le, Sort::Bool, {a, b}); }
+Expr gt(Expr a, Expr b) { return lt(std::move(b), std::move(a)); }
+Expr ge(Expr a, Expr b) { return le(std::move(b), std::move(a)); }
+Expr eq(Expr a, Expr b) {
+  AXON_CHECK(a && b && a->sort == b->sort, "smt eq: operands of different sorts");
+  return node(Kind::Eq, Sort::Bool, {std::move(a), std::move(b)});
+}
+Expr ne(Expr a, Expr b) { return lnot(eq(std::move(a), std::move(b))); }
+Expr land(std::vector<Expr> xs) {
+  if (xs.empty()) return boolean(true);
+  if (xs.size() == 1) return xs[0];
+  for (const auto& x : xs) is(x, Sort::Bool, "and");
+  return node(Kind::And, Sort::Bool, std::move(xs));
+}
+Expr lor(std::vector<Expr> xs) {
+  if (xs.empty()) return boolean(false);
+  if (xs.size() == 1) return xs[0];
+  for (const auto& x : xs) is(x, Sort::Bool, "or");
+  return node(Kind::Or, Sort::Bool, std::move(xs));
+}
+Expr lnot(Expr a) { is(a, Sort::Bool, "not"); return node(Kind::Not, Sort::Bool, {std::move(a)}); }
+Expr implies(Expr a, Expr b) {
+  is(a, Sort::Bool, "implies");
+  is(b, Sort::Bool, "implies");
+  return node(Kind::Implies, Sort::Bool, {std::move(a), std::move(b)});
+}
+Expr ite(Expr c, Expr a, Expr b) {
+  is(c, Sort::Bool, "ite");
+  AXON_CHECK(a && b && a->sort == b->sort, "smt ite: branches of different sorts");
+  Sort s = a->sort;
+  return node(Kind::Ite, s, {std::move(c), std::move(a), std::move(b)});
+}
+
+#define AXON_FP2(fname, K, S)                                   \
+  Expr fname(Expr a, Expr b) {                                  \
+    is(a, Sort::F32, #fname);                                   \
+    is(b, Sort::F32, #fname);                                   \
+    return node(Kind::K, Sort::S, {std::move(a), std::move(b)}); \
+  }
+AXON_FP2(fp_add, FpAdd, F32)
+AXON_FP2(fp_sub, FpSub, F32)
+AXON_FP2(fp_mul, FpMul, F32)
+AXON_FP2(fp_div, FpDiv, F32)
+AXON_FP2(fp_min, FpMin, F32)
+AXON_FP2(fp_max, FpMax, F32)
+AXON_FP2(fp_lt, FpLt, Bool)
+AXON_FP2(fp_le, FpLe, Bool)
+AXON_FP2(fp_eq, FpEq, Bool)
+#undef AXON_FP2
+
+Expr fp_sqrt(Expr a) { is(a, Sort::F32, "fp_sqrt"); return node(Kind::FpSqrt, Sort::F32, {a}); }
+Expr fp_neg(Expr a) { is(a, Sort::F32, "fp_neg"); return node(Kind::FpNeg, Sort::F32, {a}); }
+Expr fp_abs(Expr a) { is(a, Sort::F32, "fp_abs"); return node(Kind::FpAbs, Sort::F32, {a}); }
+Expr fp_is_nan(Expr a) { is(a, Sort::F32, "fp_is_nan"); return node(Kind::FpIsNaN, Sort::Bool, {a}); }
+Expr fp_fma(Expr a, Expr b, Expr c) {
+  is(a, Sort::F32, "fp_fma");
+  is(b, Sort::F32, "fp_fma");
+  is(c, Sort::F32, "fp_fma");
+  return node(Kind::FpFma, Sort::F32, {a, b, c});
+}
+Expr fp_from_real(Expr a) {
+  is(a, Sort::Real, "fp_from_real");
+  return node(Kind::FpFromReal, Sort::F32, {std::move(a)});
+}
+
+// ---- SMT-LIB printing ------------------------------------------------------------------------
+
+namespace {
+
+const char* op_text(Kind k) {
+  switch (k) {
+    case Kind::Add: return "+";
+    case Kind::Sub: return "-";
+    case Kind::Mul: return "*";
+    case Kind::Neg: return "-";
+    case Kind::Div: return "/";
+    case Kind::IntDiv: return "div";
+    case Kind::Mod: return "mod";
+    case Kind::ToReal: return "to_real";
+    case Kind::Lt: return "<";
+    case Kind::Le: return "<=";
+    case Kind::Eq: return "=";
+    case Kind::And: return "and";
+    case Kind::Or: return "or";
+    case Kind::Not: return "not";
+    case Kind::Implies: return "=>";
+    case Kind::Ite: return "ite";
+    case Kind::FpAdd: return "fp.add RNE";
+    case Kind::FpSub: return "fp.sub RNE";
+    case Kind::FpMul: return "fp.mul RNE";
+    case Kind::FpDiv: return "fp.div RNE";
+    case Kind::FpSqrt: return "fp.sqrt RNE";
+    case Kind::FpFma: return "fp.fma RNE";
+    case Kind::FpNeg: return "fp.neg";
+    case Kind::FpAbs: return "fp.abs";
+    case Kind::FpMin: return "fp.min";
+    case Kind::FpMax: return "fp.max";
+    case Kind::FpLt: return "fp.lt";
+    case Kind::FpLe: return "fp.leq";
+    case Kind::FpEq: return "fp.eq";
+    case Kind::FpIsNaN: return "fp.isNaN";
+    case Kind::FpFromReal: return "(_ to_fp 8 24) RNE";
+    default: return "?";
+  }
+}
+
+void print(std::ostream& os, const Expr& e) {
+  switch (e->kind) {
+    case Kind::Const: os << e->name; return;
+    case Kind::BoolLit: os << (e->bval ? "true" : "false"); return;
+    case Kind::IntLit:
+      if (e->ival < 0) os << "(- " << std::to_string(e->ival).substr(1) << ")";
+      else os << e->ival;
+      return;
+    case Kind::RealLit: {
+      bool negative = !e->num.empty() && e->num[0] == '-';
+      std::string num = negative ? e->num.substr(1) : e->num;
+      std::string body = e->den == "1" ? num + ".0" : "(/ " + num + ".0 " + e->den + ".0)";
+      os << (negative ? "(- " + body + ")" : body);
+      return;
+    }
+    case Kind::F32Lit: {
+      uint32_t b = e->bits;
+      auto bin = [](uint32_t v, int width) {
+        std::string s;
+        for (int i = width - 1; i >= 0; --i) s += ((v >> i) & 1) ? '1' : '0';
+        return s;
+      };
+      os << "(fp #b" << bin(b >> 31, 1) << " #b" << bin((b >> 23) & 0xff, 8) << " #b"
+         << bin(b & 0x7fffff, 23) << ")";
+      return;
+    }
+    case Kind::App:
+      if (e->args.empty()) {
+        os << e->name;
+        return;
+      }
+      os << "(" << e->name;
+      for (const auto& a : e->args) {
+        os << " ";
+        print(os, a);
+      }
+      os << ")";
+      return;
+    default:
+      os << "(" << op_text(e->kind);
+      for (const auto& a : e->args) {
+        os << " ";
+        print(os, a);
+      }
+      os << ")";
+  }
+}
+
+void collect_decls(const Expr& e, std::map<std::string, std::string>& decls) {
+  if (e->kind == Kind::Const) {
+    decls[e->name] = std::string("(declare-const ") + e->name + " " + sort_name(e->sort) + ")";
+  } else if (e->kind == Kind::App) {
+    std::string d = "(declare-fun " + e->name + " (";
+    for (size_t i = 0; i < e->args.size(); ++i)
+      d += (i ? " " : "") + std::string(sort_name(e->args[i]->sort));
+    d += ") " + std::string(sort_name(e->sort)) + ")";
+    decls[e->name] = d;
+  }
+  for (const auto& a : e->args) collect_decls(a, decls);
+}
+
+}  // namespace
+
+std::string to_string(const Expr& e) {
+  std::ostringstream os;
+  print(os, e);
+  return os.str();
+}
+
+std::string to_smtlib(const std::vector<Expr>& assertions) {
+  std::map<std::string, std::string> decls;
+  for (const auto& a : assertions) collect_decls(a, decls);
+  std::ostringstream os;
+  for (const auto& [name, d] : decls) os << d << "\n";
+  for (const auto& a : assertions) {
+    os << "(assert ";
+    print(os, a);
+    os << ")\n";
+  }
+  return os.str();
+}
+
+}  // namespace axon::smt
