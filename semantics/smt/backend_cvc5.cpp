@@ -62,6 +62,7 @@ class Cvc5Translator {
     switch (e->kind) {
       case smt::Kind::Const: return symbol(e->name, sort(e->sort));
       case smt::Kind::App: {
+        if (e->args.empty()) return symbol(e->name, sort(e->sort));
         std::vector<cvc5::Sort> dom;
         for (const auto& a : e->args) dom.push_back(sort(a->sort));
         cvc5::Term f = symbol(e->name, s_.mkFunctionSort(dom, sort(e->sort)));
@@ -81,6 +82,7 @@ class Cvc5Translator {
       case smt::Kind::IntDiv: return mk(Kind::INTS_DIVISION, e);
       case smt::Kind::Mod: return mk(Kind::INTS_MODULUS, e);
       case smt::Kind::ToReal: return mk(Kind::TO_REAL, e);
+      case smt::Kind::ToInt: return mk(Kind::TO_INTEGER, e);
       case smt::Kind::Lt: return mk(Kind::LT, e);
       case smt::Kind::Le: return mk(Kind::LEQ, e);
       case smt::Kind::Eq: return mk(Kind::EQUAL, e);

@@ -42,6 +42,7 @@ class Z3Translator {
     switch (e->kind) {
       case Kind::Const: return c_.constant(e->name.c_str(), sort(e->sort));
       case Kind::App: {
+        if (e->args.empty()) return c_.constant(e->name.c_str(), sort(e->sort));
         z3::sort_vector dom(c_);
         z3::expr_vector args(c_);
         for (size_t i = 0; i < e->args.size(); ++i) {
@@ -67,6 +68,7 @@ class Z3Translator {
       case Kind::IntDiv: return z3::expr(c_, Z3_mk_div(c_, a(0), a(1)));
       case Kind::Mod: return z3::mod(a(0), a(1));
       case Kind::ToReal: return z3::to_real(a(0));
+      case Kind::ToInt: return z3::expr(c_, Z3_mk_real2int(c_, a(0)));
       case Kind::Lt: return a(0) < a(1);
       case Kind::Le: return a(0) <= a(1);
       case Kind::Eq: return a(0) == a(1);

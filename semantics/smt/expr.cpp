@@ -145,6 +145,10 @@ Expr to_real(Expr a) {
   is(a, Sort::Int, "to_real");
   return node(Kind::ToReal, Sort::Real, {std::move(a)});
 }
+Expr to_int(Expr a) {
+  is(a, Sort::Real, "to_int");
+  return node(Kind::ToInt, Sort::Int, {std::move(a)});
+}
 
 Expr lt(Expr a, Expr b) { same_numeric(a, b, "lt"); return node(Kind::Lt, Sort::Bool, {a, b}); }
 Expr le(Expr a, Expr b) { same_numeric(a, b, "le"); return node(Kind::Le, Sort::Bool, {a, b}); }
@@ -226,6 +230,7 @@ const char* op_text(Kind k) {
     case Kind::IntDiv: return "div";
     case Kind::Mod: return "mod";
     case Kind::ToReal: return "to_real";
+    case Kind::ToInt: return "to_int";
     case Kind::Lt: return "<";
     case Kind::Le: return "<=";
     case Kind::Eq: return "=";
@@ -303,6 +308,8 @@ void print(std::ostream& os, const Expr& e) {
 
 void collect_decls(const Expr& e, std::map<std::string, std::string>& decls) {
   if (e->kind == Kind::Const) {
+    decls[e->name] = std::string("(declare-const ") + e->name + " " + sort_name(e->sort) + ")";
+  } else if (e->kind == Kind::App && e->args.empty()) {
     decls[e->name] = std::string("(declare-const ") + e->name + " " + sort_name(e->sort) + ")";
   } else if (e->kind == Kind::App) {
     std::string d = "(declare-fun " + e->name + " (";

@@ -26,5 +26,6 @@ Bindings parse_binds(const std::vector<std::string>& binds);
 Runner add_check(CLI::App& app, Streams io);
 Runner add_eval(CLI::App& app, Streams io);
 Runner add_print(CLI::App& app, Streams io);
+Runner add_verify(CLI::App& app, Streams io);
 
 }  // namespace axon::cli

@@ -18,7 +18,7 @@ enum class Kind : uint8_t {
   Const,    // a free constant: name, sort
   App,      // uninterpreted function: name, args; its domain is the args' sorts
   BoolLit, IntLit, RealLit, F32Lit,
-  Add, Sub, Mul, Neg, Div, IntDiv, Mod, ToReal,
+  Add, Sub, Mul, Neg, Div, IntDiv, Mod, ToReal, ToInt,
   Lt, Le, Eq, And, Or, Not, Implies, Ite,
   FpAdd, FpSub, FpMul, FpDiv, FpSqrt, FpFma, FpNeg, FpAbs, FpMin, FpMax,
   FpLt, FpLe, FpEq, FpIsNaN, FpFromReal,
@@ -57,6 +57,7 @@ Expr div(Expr a, Expr b);     // Real division (by a term the caller knows is no
 Expr intdiv(Expr a, Expr b);  // SMT-LIB div (floor for a positive divisor)
 Expr mod(Expr a, Expr b);
 Expr to_real(Expr a);
+Expr to_int(Expr a);  // floor of a Real
 // Relations and logic.
 Expr lt(Expr a, Expr b);
 Expr le(Expr a, Expr b);

@@ -1,0 +1,110 @@
+// The equivalence checker (docs/verification.md): a rule lhs => rhs is PROVED for all sizes,
+// VACUOUS, REFUTED with a replayed counterexample, or UNKNOWN with a reason.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "axon/core/interpreter.h"
+#include "axon/semantics/rules.h"
+
+namespace axon {
+
+enum class Verdict : uint8_t { Proved, Vacuous, Refuted, Unknown };
+const char* verdict_name(Verdict v);  // "PROVED", ...
+
+struct Counterexample {
+  Bindings sizes;
+  std::vector<int64_t> index;  // of the output element that differs
+  TensorMap inputs;
+  double lhs = 0, rhs = 0;
+  std::string found_by;  // "falsifier", "z3", "cvc5"
+};
+
+struct SolverRun {
+  std::string solver;
+  std::string result;  // "unsat" (proved), "sat", "unknown"
+  std::string reason;
+  double seconds = 0;
+  int queries = 0;
+};
+
+struct RuleResult {
+  std::string name;
+  int line = 0;
+  Verdict verdict = Verdict::Unknown;
+  std::string reason;
+  std::optional<Counterexample> cex;
+  double seconds = 0;
+  std::vector<SolverRun> runs;
+  bool cached = false;
+};
+
+enum class SolverChoice : uint8_t { Z3, CVC5, Both };
+enum class SemanticsMode : uint8_t { Reals, F32 };
+
+struct VerifyOptions {
+  SolverChoice solver = SolverChoice::Both;
+  bool cross_check = false;      // with Both: wait for both and require agreement
+  unsigned timeout_ms = 10000;   // per solver query
+  SemanticsMode semantics = SemanticsMode::Reals;
+  std::string cache_file;        // "" : memory only
+  uint64_t seed = 1;
+  bool falsify = true;           // random testing before the solver
+};
+
+// A rule ready to check: its inputs, conditions, and how to build its two sides.
+struct RuleSpec {
+  std::string name;
+  std::string where;  // "file.axr:12", for messages
+  int line = 0;
+  std::vector<std::string> sizes;  // every symbolic size the rule may use
+  std::vector<InputDecl> inputs;
+  std::vector<SizeCondition> size_conds;
+  std::vector<ValueCondition> value_conds;
+  // Builds both sides in a context whose inputs (by name) were made with sizes bound by the
+  // bindings (empty: symbolic).
+  std::function<std::pair<const Node*, const Node*>(Context&, const std::map<std::string, const Node*>&,
+                                                    const Bindings&)>
+      build;
+};
+
+std::vector<RuleSpec> rules_of(const RuleFile& f);
+// Two graphs with the same inputs and outputs: one rule per output ("<output>").
+std::vector<RuleSpec> rules_of_graphs(const std::string& a_path, const std::string& b_path);
+
+class ProofCache;
+struct Race;
+
+class Verifier {
+ public:
+  explicit Verifier(VerifyOptions opts);
+  ~Verifier();
+  Verifier(const Verifier&) = delete;
+  Verifier& operator=(const Verifier&) = delete;
+  // Throws UserError when the rule is ill-formed (sides of different shapes, bad ops).
+  RuleResult verify(const RuleSpec& rule);
+
+ private:
+  VerifyOptions opts_;
+  std::unique_ptr<ProofCache> cache_;
+  // Solver threads, joined once finished (a losing solver may still be running).
+  struct Background {
+    std::thread thread;
+    std::shared_ptr<struct Race> race;
+    size_t index;
+  };
+  std::vector<Background> background_;
+  void reap(bool all);
+};
+
+// A readable multi-line rendering of a counterexample.
+std::string describe(const Counterexample& c);
+
+}  // namespace axon

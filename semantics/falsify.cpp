@@ -1,0 +1,224 @@
+#include "falsify.h"
+
+#include <cmath>
+#include <random>
+#include <set>
+
+#include "axon/core/error.h"
+
+namespace axon::sem {
+
+namespace {
+
+constexpr int64_t kMaxTestElements = 4096;
+
+std::set<std::string> symbols_of(const RuleSpec& r) {
+  std::set<std::string> s(r.sizes.begin(), r.sizes.end());
+  for (const auto& in : r.inputs)
+    for (const auto& d : in.shape)
+      for (const auto& x : d.symbols()) s.insert(x);
+  for (const auto& c : r.size_conds) {
+    for (const auto& x : c.lhs.symbols()) s.insert(x);
+    for (const auto& x : c.rhs.symbols()) s.insert(x);
+  }
+  return s;
+}
+
+bool same(double a, double b) {
+  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+  if (std::isinf(a) || std::isinf(b)) return a == b;
+  return std::fabs(a - b) <= 1e-6 * (1 + std::fabs(a) + std::fabs(b));
+}
+
+std::vector<int64_t> unravel(int64_t i, const std::vector<int64_t>& dims) {
+  std::vector<int64_t> idx(dims.size());
+  for (int d = static_cast<int>(dims.size()) - 1; d >= 0; --d) {
+    idx[static_cast<size_t>(d)] = i % dims[static_cast<size_t>(d)];
+    i /= dims[static_cast<size_t>(d)];
+  }
+  return idx;
+}
+
+// Evaluates both sides on `inputs`; the first differing element, if any.
+std::optional<Counterexample> compare(const RuleSpec& r, const Bindings& b, const TensorMap& inputs,
+                                      const std::string& found_by,
+                                      const std::optional<std::vector<int64_t>>& only_index = std::nullopt) {
+  BuiltRule built = build_rule(r, b);
+  Graph g(built.ctx);
+  g.inputs = built.inputs;
+  g.outputs = {{"lhs", built.lhs}, {"rhs", built.rhs}};
+  EvalOptions opts;
+  opts.threads = 1;
+  opts.max_bytes = int64_t{1} << 28;
+  TensorMap out = evaluate(g, inputs, opts);
+  const Tensor& l = out.at("lhs");
+  const Tensor& rr = out.at("rhs");
+  for (int64_t i = 0; i < l.numel(); ++i) {
+    std::vector<int64_t> idx = unravel(i, l.shape);
+    if (only_index && idx != *only_index) continue;
+    double a = l.data[static_cast<size_t>(i)], c = rr.data[static_cast<size_t>(i)];
+    if (!same(a, c)) {
+      Counterexample ce;
+      ce.sizes = b;
+      ce.index = idx;
+      ce.inputs = inputs;
+      ce.lhs = a;
+      ce.rhs = c;
+      ce.found_by = found_by;
+      return ce;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+BuiltRule build_rule(const RuleSpec& r, const Bindings& b) {
+  BuiltRule out;
+  out.ctx = std::make_shared<Context>();
+  for (const auto& in : r.inputs) {
+    Shape s;
+    for (const auto& d : in.shape) s.push_back(d.substitute(b));
+    const Node* n = out.ctx->input(in.name, in.dtype, s);
+    out.inputs.push_back(n);
+    out.by_name[in.name] = n;
+  }
+  std::string place = r.where + ": rule '" + r.name + "'";
+  try {
+    auto [l, rr] = r.build(*out.ctx, out.by_name, b);
+    auto widen = [&](const Node* n, const Node* other) {
+      if (n->rank() != 0 || other->rank() == 0) return n;
+      Attrs a;
+      a.set("shape", other->shape());
+      return out.ctx->make(Op::BroadcastTo, {n}, a);
+    };
+    out.lhs = widen(l, rr);
+    out.rhs = widen(rr, l);
+  } catch (const UserError& e) {
+    throw e.at(place);
+  }
+  if (out.lhs->shape() != out.rhs->shape())
+    throw UserError(place + ": the sides have different shapes, " + shape_str(out.lhs->shape()) +
+                    " and " + shape_str(out.rhs->shape()));
+  if (out.lhs->dtype() != out.rhs->dtype())
+    throw UserError(place + ": the sides have different dtypes, " +
+                    std::string(dtype_name(out.lhs->dtype())) + " and " +
+                    std::string(dtype_name(out.rhs->dtype())));
+  return out;
+}
+
+std::optional<Counterexample> falsify(const RuleSpec& r, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::set<std::string> syms = symbols_of(r);
+  // Size assignments: all 1, all 2, all 3, then mixed small sizes (odd ones included).
+  std::vector<Bindings> tries;
+  for (int64_t v : {2, 3, 1}) {
+    Bindings b;
+    for (const auto& s : syms) b[s] = v;
+    tries.push_back(b);
+  }
+  std::uniform_int_distribution<int> pick(0, 8);
+  const int64_t pool[] = {1, 2, 3, 4, 5, 6, 7, 8, 16};
+  for (int i = 0; i < 200 && tries.size() < 12; ++i) {
+    Bindings b;
+    for (const auto& s : syms) b[s] = pool[pick(rng)];
+    tries.push_back(b);
+    if (syms.empty()) break;
+  }
+  int tested = 0;
+  for (const auto& b : tries) {
+    bool ok = true;
+    for (const auto& c : r.size_conds) ok = ok && holds(c, b);
+    if (!ok) continue;
+    // Concrete inputs, within the test size.
+    TensorMap inputs;
+    int64_t total = 0;
+    for (const auto& in : r.inputs) {
+      std::vector<int64_t> dims;
+      for (const auto& d : in.shape) dims.push_back(*d.substitute(b).value());
+      Tensor t(in.dtype, dims);
+      total += t.numel();
+      inputs[in.name] = std::move(t);
+    }
+    if (total > kMaxTestElements) continue;
+    for (int round = 0; round < 3; ++round) {
+      std::normal_distribution<double> normal(0, round == 2 ? 3.0 : 1.0);
+      std::uniform_real_distribution<double> u(0, 1);
+      const double special[] = {0, 1, -1, 2, -2, 0.5};
+      for (const auto& in : r.inputs) {
+        Tensor& t = inputs[in.name];
+        for (double& v : t.data) {
+          for (int attempt = 0; attempt < 64; ++attempt) {
+            if (in.dtype == DType::boolean) v = u(rng) < 0.5 ? 0 : 1;
+            else if (in.dtype == DType::i32) v = std::floor(u(rng) * 9) - 4;
+            else if (round == 1 && u(rng) < 0.3) v = special[static_cast<int>(u(rng) * 6) % 6];
+            else v = round_to(in.dtype, normal(rng));
+            bool fits = true;
+            for (const auto& c : r.value_conds)
+              if (c.input == in.name) fits = fits && holds(c, v);
+            if (fits) break;
+            if (attempt == 63) v = NAN;  // marks an assignment we cannot fill
+          }
+        }
+      }
+      bool filled = true;
+      for (const auto& c : r.value_conds)
+        for (double v : inputs[c.input].data) filled = filled && holds(c, v);
+      if (!filled) break;
+      ++tested;
+      if (auto ce = compare(r, b, inputs, "falsifier")) return ce;
+    }
+  }
+  (void)tested;
+  return std::nullopt;
+}
+
+std::optional<Counterexample> replay(const RuleSpec& r, const Outcome& model, const std::string& solver) {
+  Bindings b;
+  for (const auto& s : symbols_of(r)) {
+    auto it = model.sizes.find(s);
+    int64_t v = it == model.sizes.end() ? 1 : it->second;
+    if (v < 1 || v > 64) return std::nullopt;  // too large to replay
+    b[s] = v;
+  }
+  for (const auto& c : r.size_conds)
+    if (!holds(c, b)) return std::nullopt;
+  TensorMap inputs;
+  int64_t total = 0;
+  for (const auto& in : r.inputs) {
+    std::vector<int64_t> dims;
+    for (const auto& d : in.shape) dims.push_back(*d.substitute(b).value());
+    Tensor t(in.dtype, dims);
+    total += t.numel();
+    // Elements the model does not mention get a value satisfying the conditions.
+    double fill = 0;
+    for (double cand : {0.0, 1.0, -1.0, 2.0, 0.5}) {
+      bool ok = true;
+      for (const auto& c : r.value_conds)
+        if (c.input == in.name) ok = ok && holds(c, cand);
+      if (ok) {
+        fill = cand;
+        break;
+      }
+    }
+    std::fill(t.data.begin(), t.data.end(), fill);
+    inputs[in.name] = std::move(t);
+  }
+  if (total > (int64_t{1} << 20)) return std::nullopt;
+  for (const auto& rd : model.reads) {
+    const InputDecl& decl = r.inputs.at(static_cast<size_t>(rd.input));
+    Tensor& t = inputs[decl.name];
+    if (rd.index.size() != t.shape.size()) continue;
+    int64_t off = 0;
+    bool inside = true;
+    auto strides = t.strides();
+    for (size_t d = 0; d < rd.index.size(); ++d) {
+      inside = inside && rd.index[d] >= 0 && rd.index[d] < t.shape[d];
+      off += rd.index[d] * strides[d];
+    }
+    if (inside) t.data[static_cast<size_t>(off)] = round_to(decl.dtype, rd.value);
+  }
+  return compare(r, b, inputs, solver, model.index);
+}
+
+}  // namespace axon::sem

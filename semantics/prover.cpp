@@ -1,0 +1,238 @@
+#include "prover.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <set>
+
+#include "axon/core/error.h"
+#include "canon.h"
+#include "term_ops.h"
+#include "translate.h"
+
+namespace axon::sem {
+
+namespace {
+
+constexpr int kMaxDepth = 4;
+constexpr size_t kMaxPermutations = 24;
+
+void outer_reduces(const Term& t, std::vector<Term>& out) {
+  if (t->kind == TermKind::Reduce) {
+    out.push_back(t);
+    return;
+  }
+  for (const auto& a : t->args) outer_reduces(a, out);
+}
+
+// A chain of nested reductions of one kind: binders (variable, extent) and the innermost body.
+struct Flat {
+  Reducer reducer;
+  std::vector<std::pair<int, Term>> binders;
+  Term body;
+};
+
+Flat flatten(const Term& r) {
+  Flat f{r->reducer, {}, r};
+  while (f.body->kind == TermKind::Reduce && f.body->reducer == f.reducer) {
+    bool depends = false;
+    for (const auto& [v, e] : f.binders) depends = depends || mentions(f.body->args[0], v);
+    if (depends) break;
+    f.binders.emplace_back(static_cast<int>(f.body->ival), f.body->args[0]);
+    f.body = f.body->args[1];
+  }
+  return f;
+}
+
+}  // namespace
+
+Prover::Prover(const Problem& problem, smt::Backend backend, unsigned timeout_ms)
+    : problem_(problem), backend_(backend), timeout_ms_(timeout_ms) {
+  std::set<std::string> names;
+  for (const Node* in : problem.inputs)
+    for (const auto& d : in->shape())
+      for (const auto& s : d.symbols()) names.insert(s);
+  size_names_.assign(names.begin(), names.end());
+}
+
+smt::CheckResult Prover::check_distinct(const Term& a, const Term& b, const Scope& scope,
+                                        std::vector<InputRead>* reads, std::string* smtlib) {
+  Translator tr(problem_);
+  std::vector<smt::Expr> main;
+  auto bound = [&](int v, const Term& extent) {
+    smt::Expr x = Translator::var(v);
+    main.push_back(smt::ge(x, smt::integer(0)));
+    main.push_back(smt::lt(x, tr.integer(extent)));
+  };
+  for (const auto& [v, e] : outputs_) bound(v, e);
+  for (const auto& [v, e] : scope.binders) bound(v, e);
+  if (a->sort == axon::Sort::Real) main.push_back(smt::ne(tr.real(a), tr.real(b)));
+  else main.push_back(smt::ne(tr.integer(a), tr.integer(b)));
+  std::vector<smt::Expr> all = tr.side_conditions(main);
+  all.insert(all.end(), main.begin(), main.end());
+  if (smtlib) *smtlib = smt::to_smtlib(all);
+  std::vector<smt::Expr> obs;
+  if (reads) {
+    // Observed: the output index, then each read's index and value.
+    *reads = tr.reads();
+    for (const auto& name : size_names_) obs.push_back(size_const(name));
+    for (const auto& [v, e] : outputs_) obs.push_back(Translator::var(v));
+    for (const auto& r : *reads) {
+      obs.insert(obs.end(), r.index.begin(), r.index.end());
+      obs.push_back(r.value);
+    }
+  }
+  ++queries_;
+  smt::CheckResult r = smt::check_sat(backend_, all, obs, timeout_ms_);
+  seconds_ += r.seconds;
+  if (r.result == smt::SatResult::Unknown) last_unknown_ = r.reason;
+  return r;
+}
+
+bool Prover::pointwise_equal(const Term& r1, const Term& r2, const Scope& scope, int depth) {
+  if (depth > kMaxDepth) return false;
+  std::string key = to_string(r1) + " == " + to_string(r2);
+  if (auto it = pointwise_cache_.find(key); it != pointwise_cache_.end()) return it->second;
+  Flat f1 = flatten(r1), f2 = flatten(r2);
+  bool equal = false;
+  if (f1.reducer == f2.reducer && f1.binders.size() == f2.binders.size()) {
+    size_t n = f1.binders.size();
+    std::vector<size_t> perm(n);
+    for (size_t i = 0; i < n; ++i) perm[i] = i;
+    size_t tried = 0;
+    do {
+      bool extents_match = true;
+      for (size_t i = 0; i < n && extents_match; ++i)
+        extents_match = alpha_key(f1.binders[i].second) == alpha_key(f2.binders[perm[i]].second);
+      if (!extents_match) continue;
+      if (++tried > kMaxPermutations) break;
+      Term body2 = f2.body;
+      for (size_t i = 0; i < n; ++i)
+        body2 = substitute(body2, f2.binders[perm[i]].first, term::var(f1.binders[i].first));
+      Scope inner = scope;
+      for (const auto& b : f1.binders) inner.binders.push_back(b);
+      body2 = unify(f1.body, body2, inner, depth + 1);
+      smt::CheckResult r = check_distinct(f1.body, body2, inner, nullptr, nullptr);
+      equal = r.result == smt::SatResult::Unsat;
+    } while (!equal && std::next_permutation(perm.begin(), perm.end()));
+  }
+  pointwise_cache_[key] = equal;
+  return equal;
+}
+
+Term Prover::unify(const Term& lhs, const Term& rhs, const Scope& scope, int depth) {
+  std::vector<Term> left, right;
+  outer_reduces(lhs, left);
+  outer_reduces(rhs, right);
+  Term out = rhs;
+  for (const Term& r2 : right) {
+    bool known = false;
+    for (const Term& r1 : left) known = known || alpha_key(r1) == alpha_key(r2);
+    if (known) continue;
+    for (const Term& r1 : left) {
+      if (pointwise_equal(r1, r2, scope, depth)) {
+        out = replace(out, r2, r1);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+Outcome Prover::prove_equal(const Node* lhs, const Node* rhs) {
+  auto start = std::chrono::steady_clock::now();
+  Outcome out;
+  AXON_CHECK(lhs->shape() == rhs->shape(), "prove_equal: sides of different shapes");
+  outputs_.clear();
+  std::vector<Term> index;
+  for (int d = 0; d < lhs->rank(); ++d) {
+    index.push_back(term::var(d));
+    outputs_.emplace_back(d, term::size(lhs->shape()[static_cast<size_t>(d)]));
+  }
+  Inliner in(problem_.inputs, lhs->rank());
+  Term a = canon(unroll(in.element(lhs, index), problem_.unroll_limit));
+  Term b = canon(unroll(in.element(rhs, index), problem_.unroll_limit));
+  b = unify(a, b, Scope{}, 0);
+  std::vector<InputRead> reads;
+  smt::CheckResult r = check_distinct(a, b, Scope{}, &reads, &out.smtlib);
+  out.result = r.result;
+  out.reason = r.result == smt::SatResult::Unknown ? r.reason : "";
+  if (r.result == smt::SatResult::Sat) {
+    // Decode: output index, then per read its index and value (see check_distinct).
+    size_t pos = 0;
+    auto next = [&]() -> std::optional<double> {
+      return pos < r.values.size() ? r.values[pos++] : std::nullopt;
+    };
+    for (const auto& name : size_names_) {
+      auto v = next();
+      if (v) out.sizes[name] = static_cast<int64_t>(std::llround(*v));
+    }
+    for (size_t d = 0; d < outputs_.size(); ++d) {
+      auto v = next();
+      out.index.push_back(v ? static_cast<int64_t>(std::llround(*v)) : 0);
+    }
+    for (const auto& item : reads) {
+      ModelRead mr;
+      mr.input = item.input;
+      bool ok = true;
+      for (size_t k = 0; k < item.index.size(); ++k) {
+        auto v = next();
+        ok = ok && v.has_value();
+        mr.index.push_back(v ? static_cast<int64_t>(std::llround(*v)) : 0);
+      }
+      auto val = next();
+      if (ok && val) {
+        mr.value = *val;
+        out.reads.push_back(mr);
+      }
+    }
+  }
+  out.queries = queries_;
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+std::string Prover::query_text(const Node* lhs, const Node* rhs) {
+  std::vector<Term> index;
+  for (int d = 0; d < lhs->rank(); ++d) index.push_back(term::var(d));
+  Inliner in(problem_.inputs, lhs->rank());
+  Term a = canon(unroll(in.element(lhs, index), problem_.unroll_limit));
+  Term b = canon(unroll(in.element(rhs, index), problem_.unroll_limit));
+  std::string text;
+  for (const Node* n : problem_.inputs)
+    text += n->input_name() + ":" + std::string(dtype_name(n->dtype())) + shape_str(n->shape()) + ";";
+  text += "|shape" + shape_str(lhs->shape());
+  for (const auto& c : problem_.size_conds) text += "|" + smt::to_string(c);
+  for (const auto& c : problem_.value_conds)
+    text += "|t" + std::to_string(c.input) + cmp_name(c.op) + std::to_string(c.value);
+  return text + "|" + alpha_key(a) + "|" + alpha_key(b);
+}
+
+Outcome Prover::satisfiable_preconditions() {
+  Outcome out;
+  Translator tr(problem_);
+  std::vector<smt::Expr> main;
+  // One read of every input at an arbitrary in-bounds index, so value conditions apply.
+  int next = 0;
+  for (size_t k = 0; k < problem_.inputs.size(); ++k) {
+    std::vector<Term> idx;
+    for (const auto& d : problem_.inputs[k]->shape()) {
+      Term v = term::var(1000 + next++);
+      main.push_back(smt::ge(tr.integer(v), smt::integer(0)));
+      main.push_back(smt::lt(tr.integer(v), tr.integer(term::size(d))));
+      idx.push_back(v);
+    }
+    main.push_back(smt::eq(tr.real(term::read(static_cast<int>(k), idx)),
+                           tr.real(term::read(static_cast<int>(k), idx))));
+  }
+  std::vector<smt::Expr> all = tr.side_conditions(main);
+  all.insert(all.end(), main.begin(), main.end());
+  smt::CheckResult r = smt::check_sat(backend_, all, {}, timeout_ms_);
+  out.result = r.result;
+  out.reason = r.reason;
+  out.seconds = r.seconds;
+  out.queries = 1;
+  return out;
+}
+
+}  // namespace axon::sem

@@ -1,0 +1,85 @@
+// The symbolic prover: decides lhs == rhs elementwise for all sizes, over the reals, through
+// inlined op definitions, normalized reductions and one SMT backend. Internal to semantics/;
+// the public entry is verify.h.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "axon/core/ir.h"
+#include "axon/core/term.h"
+#include "axon/semantics/solver.h"
+
+namespace axon::sem {
+
+struct InputRead;
+
+// "Every element of input k satisfies (x OP value)".
+struct ValueCond {
+  int input;
+  CmpOp op;
+  double value;
+};
+
+struct Problem {
+  std::vector<const Node*> inputs;     // Read(k) in inlined terms reads inputs[k]
+  std::vector<smt::Expr> size_conds;   // over size_const(name)
+  std::vector<ValueCond> value_conds;
+  int64_t unroll_limit = 8;             // reductions over constant extents up to this expand
+};
+
+smt::Expr size_const(const std::string& name);  // the SMT constant of a symbolic size
+smt::Expr size_expr(const Size& s);             // a Size as an SMT Int term
+
+// A read of an input in a solver model: input k at `index` has `value`.
+struct ModelRead {
+  int input;
+  std::vector<int64_t> index;
+  double value;
+};
+
+struct Outcome {
+  smt::SatResult result = smt::SatResult::Unknown;
+  std::string reason;
+  double seconds = 0;
+  int queries = 0;
+  std::string smtlib;  // the final query, canonical text
+  // When Sat: the model's sizes, output index and input reads (where the model gave values).
+  std::map<std::string, int64_t> sizes;
+  std::vector<int64_t> index;
+  std::vector<ModelRead> reads;
+};
+
+class Prover {
+ public:
+  Prover(const Problem& problem, smt::Backend backend, unsigned timeout_ms);
+  // Unsat: equal at every index for all sizes (proved); Sat: a model of a difference.
+  Outcome prove_equal(const Node* lhs, const Node* rhs);
+  // The canonical text of the query for lhs == rhs (inlined, normalized terms and the
+  // problem's conditions): the proof cache's key.
+  std::string query_text(const Node* lhs, const Node* rhs);
+  // Whether the preconditions, size constraints and input domains can all hold.
+  Outcome satisfiable_preconditions();
+
+ private:
+  struct Scope {
+    std::vector<std::pair<int, Term>> binders;  // variable, extent
+  };
+  Term unify(const Term& lhs, const Term& rhs, const Scope& scope, int depth);
+  bool pointwise_equal(const Term& r1, const Term& r2, const Scope& scope, int depth);
+  smt::CheckResult check_distinct(const Term& a, const Term& b, const Scope& scope,
+                                  std::vector<InputRead>* reads, std::string* smtlib);
+
+  const Problem& problem_;
+  smt::Backend backend_;
+  unsigned timeout_ms_;
+  std::vector<std::pair<int, Term>> outputs_;  // output index variables and their extents
+  std::vector<std::string> size_names_;         // the symbolic sizes of the inputs
+  int queries_ = 0;
+  double seconds_ = 0;
+  std::string last_unknown_;
+  std::map<std::string, bool> pointwise_cache_;
+};
+
+}  // namespace axon::sem

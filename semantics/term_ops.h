@@ -1,0 +1,44 @@
+// Operations on index-expression terms used by the verifier. Internal to semantics/.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "axon/core/ir.h"
+#include "axon/core/term.h"
+
+namespace axon::sem {
+
+// A copy of `t` with other arguments (same kind, sort and payload).
+Term with_args(const Term& t, std::vector<Term> args);
+// Replaces free occurrences of variable `var` by `value`.
+Term substitute(const Term& t, int var, const Term& value);
+bool mentions(const Term& t, int var);
+bool has_reduce(const Term& t);
+void free_vars(const Term& t, std::set<int>& out);
+// Printed form with bound variables renamed canonically: alpha-equivalent terms get one key.
+std::string alpha_key(const Term& t);
+// Expands reductions whose extent is a constant <= limit into explicit sums and maxes.
+Term unroll(const Term& t, int64_t limit);
+// Replaces every occurrence of `from` (by pointer or by alpha_key) with `to`.
+Term replace(const Term& t, const Term& from, const Term& to);
+
+// The inlined meaning of a node at an index: a term over the given inputs (Read(k) reads
+// inputs[k]), with fresh ids for every reduction variable, numbered from `next_var` up.
+class Inliner {
+ public:
+  Inliner(std::vector<const Node*> inputs, int next_var)
+      : inputs_(std::move(inputs)), next_var_(next_var) {}
+  Term element(const Node* n, const std::vector<Term>& index);
+  [[nodiscard]] int next_var() const { return next_var_; }
+  [[nodiscard]] const std::vector<const Node*>& inputs() const { return inputs_; }
+
+ private:
+  Term subst(const Term& t, const Node* n, const std::vector<Term>& index,
+             std::vector<std::pair<int, int>>& binders);
+  std::vector<const Node*> inputs_;
+  int next_var_;
+};
+
+}  // namespace axon::sem

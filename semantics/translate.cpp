@@ -1,0 +1,265 @@
+#include "translate.h"
+
+#include <cmath>
+#include <functional>
+#include <limits>
+
+#include "axon/core/error.h"
+#include "term_ops.h"
+
+namespace axon::sem {
+
+using namespace smt;
+
+namespace {
+
+Expr cmp_expr(CmpOp op, const Expr& a, const Expr& b) {
+  switch (op) {
+    case CmpOp::Lt: return lt(a, b);
+    case CmpOp::Le: return le(a, b);
+    case CmpOp::Gt: return gt(a, b);
+    case CmpOp::Ge: return ge(a, b);
+    case CmpOp::Eq: return eq(a, b);
+    case CmpOp::Ne: return ne(a, b);
+  }
+  return boolean(false);
+}
+
+Expr fn_app(const char* name, std::vector<Expr> args) { return app(name, std::move(args), smt::Sort::Real); }
+
+bool is_real_lit(const Expr& e) { return e->kind == smt::Kind::RealLit; }
+
+}  // namespace
+
+Expr size_const(const std::string& name) { return constant("s_" + name, smt::Sort::Int); }
+
+Expr size_expr(const Size& s) {
+  Expr acc;
+  for (const auto& [mono, coef] : s.terms()) {
+    Expr t = integer(coef);
+    for (const auto& sym : mono) t = coef == 1 && t->kind == smt::Kind::IntLit && t->ival == 1
+                                         ? size_const(sym)
+                                         : mul(t, size_const(sym));
+    acc = acc ? add(acc, t) : t;
+  }
+  return acc ? acc : integer(0);
+}
+
+Expr Translator::var(int id) { return constant("v" + std::to_string(id), smt::Sort::Int); }
+
+Expr Translator::integer(const Term& t) {
+  auto a = [&](size_t i) { return integer(t->args[i]); };
+  switch (t->kind) {
+    case TermKind::Var: return var(static_cast<int>(t->ival));
+    case TermKind::Int: return smt::integer(t->ival);
+    case TermKind::SizeOf: return size_expr(t->size);
+    case TermKind::IAdd: return add(a(0), a(1));
+    case TermKind::ISub: return sub(a(0), a(1));
+    case TermKind::IMul: return mul(a(0), a(1));
+    case TermKind::IFloorDiv: return intdiv(a(0), a(1));
+    case TermKind::IMod: return mod(a(0), a(1));
+    case TermKind::Select: return ite(boolean(t->args[0]), a(1), a(2));
+    default: throw InternalError("translate: not an int term: " + to_string(t));
+  }
+}
+
+Expr Translator::boolean(const Term& t) {
+  switch (t->kind) {
+    case TermKind::Cmp:
+      if (t->args[0]->sort == axon::Sort::Int)
+        return cmp_expr(t->cmp, integer(t->args[0]), integer(t->args[1]));
+      return cmp_expr(t->cmp, real(t->args[0]), real(t->args[1]));
+    case TermKind::And: return land({boolean(t->args[0]), boolean(t->args[1])});
+    case TermKind::Or: return lor({boolean(t->args[0]), boolean(t->args[1])});
+    case TermKind::Not: return lnot(boolean(t->args[0]));
+    default: throw InternalError("translate: not a bool term: " + to_string(t));
+  }
+}
+
+Expr Translator::reduction(const Term& t) {
+  int v = static_cast<int>(t->ival);
+  if (!mentions(t->args[1], v)) {
+    // Every extent is >= 1: a sum of a constant is extent * constant, a max is the constant.
+    Expr body = real(t->args[1]);
+    return t->reducer == Reducer::Sum ? mul(to_real(integer(t->args[0])), body) : body;
+  }
+  std::string key = alpha_key(t);
+  auto it = reduce_names_.find(key);
+  if (it == reduce_names_.end())
+    it = reduce_names_.emplace(key, (t->reducer == Reducer::Sum ? "sum" : "max") +
+                                        std::to_string(reduce_names_.size())).first;
+  std::set<int> fv;
+  free_vars(t, fv);
+  std::vector<Expr> args;
+  for (int x : fv) args.push_back(var(x));
+  // The extent's sizes are global constants; free index variables are the arguments.
+  return app(it->second, std::move(args), smt::Sort::Real);
+}
+
+Expr Translator::real(const Term& t) {
+  auto a = [&](size_t i) { return real(t->args[i]); };
+  switch (t->kind) {
+    case TermKind::Read: {
+      std::vector<Expr> idx;
+      for (const auto& x : t->args) idx.push_back(integer(x));
+      Expr value = app("t" + std::to_string(t->ival), idx, smt::Sort::Real);
+      std::string key = smt::to_string(value);
+      if (!read_keys_.count(key)) {
+        read_keys_[key] = reads_.size();
+        reads_.push_back({static_cast<int>(t->ival), idx, value});
+      }
+      return value;
+    }
+    case TermKind::Real:
+      if (std::isnan(t->rval)) return constant("lit_nan", smt::Sort::Real);
+      if (std::isinf(t->rval)) return constant(t->rval > 0 ? "lit_pos_inf" : "lit_neg_inf", smt::Sort::Real);
+      return smt::real(t->rval);
+    case TermKind::Apply:
+      switch (t->fn) {
+        case Fn::Neg: return neg(a(0));
+        case Fn::Abs: return ite(ge(a(0), smt::real(0)), a(0), neg(a(0)));
+        case Fn::Exp: return fn_app("exp", {a(0)});
+        case Fn::Log: return fn_app("log", {a(0)});
+        case Fn::Sqrt: return fn_app("sqrt", {a(0)});
+        case Fn::Tanh: return fn_app("tanh", {a(0)});
+        case Fn::Erf: return fn_app("erf", {a(0)});
+        case Fn::Add: return add(a(0), a(1));
+        case Fn::Sub: return sub(a(0), a(1));
+        case Fn::Mul: return mul(a(0), a(1));
+        case Fn::Div: {
+          Expr d = a(1);
+          if (is_real_lit(d) && d->num != "0") return smt::div(a(0), d);
+          return mul(a(0), fn_app("recip", {d}));
+        }
+        case Fn::Pow: return fn_app("pow", {a(0), a(1)});
+        case Fn::Max: {
+          Expr x = a(0), y = a(1);
+          return ite(ge(x, y), x, y);
+        }
+        case Fn::Min: {
+          Expr x = a(0), y = a(1);
+          return ite(le(x, y), x, y);
+        }
+      }
+      break;
+    case TermKind::Select: return ite(boolean(t->args[0]), a(1), a(2));
+    case TermKind::Round: {
+      Expr x = a(0);
+      if (is_float(t->dtype)) return x;  // reals: float rounding is not modelled (checked numerically)
+      if (t->dtype == DType::boolean) return ite(ne(x, smt::real(0)), smt::real(1), smt::real(0));
+      Expr hi = smt::real(2147483647.0), lo = smt::real(-2147483648.0);
+      Expr tr = ite(ge(x, smt::real(0)), to_real(to_int(x)), neg(to_real(to_int(neg(x)))));
+      return ite(ge(x, hi), hi, ite(le(x, lo), lo, tr));
+    }
+    case TermKind::ToReal: return to_real(integer(t->args[0]));
+    case TermKind::Reduce: return reduction(t);
+    default: break;
+  }
+  throw InternalError("translate: not a real term: " + to_string(t));
+}
+
+namespace {
+
+void collect_apps(const Expr& e, std::map<std::string, std::map<std::string, Expr>>& apps) {
+  if (e->kind == smt::Kind::App) apps[e->name].emplace(smt::to_string(e), e);
+  for (const auto& a : e->args) collect_apps(a, apps);
+}
+
+// Pairs of distinct applications of one function.
+template <typename F>
+void pairs(const std::map<std::string, Expr>& m, size_t cap, F&& f) {
+  std::vector<Expr> v;
+  for (const auto& [k, e] : m) v.push_back(e);
+  if (v.size() > cap) v.resize(cap);
+  for (size_t i = 0; i < v.size(); ++i)
+    for (size_t j = i; j < v.size(); ++j) f(v[i], v[j]);
+}
+
+}  // namespace
+
+std::vector<Expr> Translator::side_conditions(const std::vector<Expr>& main) {
+  std::vector<Expr> out;
+  std::set<std::string> syms;
+  for (const axon::Node* in : p_.inputs)
+    for (const auto& d : in->shape())
+      for (const auto& s : d.symbols()) syms.insert(s);
+  std::map<std::string, std::map<std::string, Expr>> apps;
+  for (const auto& e : main) collect_apps(e, apps);
+  for (const auto& e : p_.size_conds) collect_apps(e, apps);
+  std::function<void(const Expr&)> sizes_in = [&](const Expr& e) {
+    if (e->kind == smt::Kind::Const && e->name.rfind("s_", 0) == 0) syms.insert(e->name.substr(2));
+    for (const auto& a : e->args) sizes_in(a);
+  };
+  for (const auto& e : main) sizes_in(e);
+  for (const auto& e : p_.size_conds) sizes_in(e);
+  for (const auto& s : syms) out.push_back(ge(size_const(s), smt::integer(1)));
+  for (const auto& c : p_.size_conds) out.push_back(c);
+
+  // Value preconditions and dtype domains at every read.
+  for (const auto& r : reads_) {
+    const axon::Node* in = p_.inputs[static_cast<size_t>(r.input)];
+    for (const auto& vc : p_.value_conds)
+      if (vc.input == r.input) out.push_back(cmp_expr(vc.op, r.value, smt::real(vc.value)));
+    if (in->dtype() == DType::boolean)
+      out.push_back(lor({eq(r.value, smt::real(0)), eq(r.value, smt::real(1))}));
+    if (in->dtype() == DType::i32) out.push_back(eq(r.value, to_real(to_int(r.value))));
+  }
+
+  const size_t cap = 24;
+  auto& exps = apps["exp"];
+  if (!exps.empty()) {
+    Expr e0 = fn_app("exp", {smt::real(0)});
+    out.push_back(eq(e0, smt::real(1)));
+    for (const auto& [k, e] : exps) out.push_back(gt(e, smt::real(0)));
+    pairs(exps, cap, [&](const Expr& x, const Expr& y) {
+      const Expr& a = x->args[0];
+      const Expr& b = y->args[0];
+      out.push_back(eq(mul(x, y), fn_app("exp", {add(a, b)})));
+      if (x != y) {
+        out.push_back(implies(lt(a, b), lt(x, y)));
+        out.push_back(implies(lt(b, a), lt(y, x)));
+        out.push_back(implies(eq(x, y), eq(a, b)));
+      }
+    });
+    for (const auto& [k, e] : exps) out.push_back(eq(fn_app("log", {e}), e->args[0]));
+  }
+  for (const auto& [k, e] : apps["log"]) {
+    const Expr& a = e->args[0];
+    out.push_back(implies(gt(a, smt::real(0)), eq(fn_app("exp", {e}), a)));
+  }
+  for (const auto& [k, e] : apps["sqrt"]) {
+    const Expr& a = e->args[0];
+    out.push_back(implies(ge(a, smt::real(0)), land({ge(e, smt::real(0)), eq(mul(e, e), a)})));
+  }
+  for (const char* odd : {"tanh", "erf"}) {
+    auto& m = apps[odd];
+    for (const auto& [k, e] : m) {
+      out.push_back(land({lt(smt::real(-1), e), lt(e, smt::real(1))}));
+      out.push_back(implies(eq(e->args[0], smt::real(0)), eq(e, smt::real(0))));
+    }
+    pairs(m, cap, [&](const Expr& x, const Expr& y) {
+      if (x == y) return;
+      const Expr& a = x->args[0];
+      const Expr& b = y->args[0];
+      out.push_back(implies(eq(add(a, b), smt::real(0)), eq(add(x, y), smt::real(0))));
+      out.push_back(implies(lt(a, b), lt(x, y)));
+      out.push_back(implies(lt(b, a), lt(y, x)));
+    });
+  }
+  for (const auto& [k, e] : apps["recip"]) {
+    const Expr& a = e->args[0];
+    out.push_back(implies(ne(a, smt::real(0)), eq(mul(a, e), smt::real(1))));
+  }
+  for (const auto& [k, e] : apps["pow"]) {
+    const Expr& a = e->args[0];
+    const Expr& b = e->args[1];
+    for (int n : {0, 1, 2, 3}) {
+      Expr p = smt::real(1);
+      for (int i = 0; i < n; ++i) p = i == 0 ? a : mul(p, a);
+      out.push_back(implies(eq(b, smt::real(n)), eq(e, p)));
+    }
+  }
+  return out;
+}
+
+}  // namespace axon::sem

@@ -1,0 +1,42 @@
+// Translation of inlined terms into SMT expressions, with the axioms of the scalar functions
+// instantiated on the terms that occur. Internal to semantics/.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "axon/semantics/smt.h"
+#include "prover.h"
+
+namespace axon::sem {
+
+struct InputRead {
+  int input;
+  std::vector<smt::Expr> index;
+  smt::Expr value;
+};
+
+class Translator {
+ public:
+  explicit Translator(const Problem& p) : p_(p) {}
+  smt::Expr real(const Term& t);
+  smt::Expr integer(const Term& t);
+  smt::Expr boolean(const Term& t);
+  static smt::Expr var(int id);
+  // Side conditions for a query whose main assertions are `main`: sizes >= 1, size
+  // preconditions, value preconditions and dtype domains at every input read, and the axioms of
+  // exp, log, sqrt, tanh, erf, pow and reciprocal at every application that occurs.
+  std::vector<smt::Expr> side_conditions(const std::vector<smt::Expr>& main);
+  [[nodiscard]] const std::vector<InputRead>& reads() const { return reads_; }
+
+ private:
+  smt::Expr reduction(const Term& t);
+  const Problem& p_;
+  std::map<std::string, std::string> reduce_names_;
+  std::map<std::string, size_t> read_keys_;
+  std::vector<InputRead> reads_;
+};
+
+}  // namespace axon::sem

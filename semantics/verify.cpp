@@ -1,0 +1,321 @@
+#include "axon/semantics/verify.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <cmath>
+#include <fstream>
+#include <future>
+#include <sstream>
+
+#include "axon/core/error.h"
+#include "axon/core/graph_json.h"
+#include "f32_mode.h"
+#include "falsify.h"
+#include "proof_cache.h"
+#include "prover.h"
+#include "translate.h"
+
+namespace axon {
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::Proved: return "PROVED";
+    case Verdict::Vacuous: return "VACUOUS";
+    case Verdict::Refuted: return "REFUTED";
+    case Verdict::Unknown: return "UNKNOWN";
+  }
+  return "?";
+}
+
+namespace {
+
+smt::Expr cond_expr(const SizeCondition& c) {
+  smt::Expr l = sem::size_expr(c.lhs), r = sem::size_expr(c.rhs);
+  if (c.modulus > 0) l = smt::mod(l, smt::integer(c.modulus));
+  switch (c.op) {
+    case CmpOp::Lt: return smt::lt(l, r);
+    case CmpOp::Le: return smt::le(l, r);
+    case CmpOp::Gt: return smt::gt(l, r);
+    case CmpOp::Ge: return smt::ge(l, r);
+    case CmpOp::Eq: return smt::eq(l, r);
+    case CmpOp::Ne: return smt::ne(l, r);
+  }
+  return smt::boolean(true);
+}
+
+sem::Problem make_problem(const RuleSpec& r, const sem::BuiltRule& b) {
+  sem::Problem p;
+  p.inputs = b.inputs;
+  for (const auto& c : r.size_conds) p.size_conds.push_back(cond_expr(c));
+  for (const auto& c : r.value_conds) {
+    int k = -1;
+    for (size_t i = 0; i < r.inputs.size(); ++i)
+      if (r.inputs[i].name == c.input) k = static_cast<int>(i);
+    AXON_CHECK(k >= 0, "value condition on an unknown input");
+    p.value_conds.push_back({k, c.op, c.value});
+  }
+  return p;
+}
+
+const char* sat_name(smt::SatResult r) {
+  switch (r) {
+    case smt::SatResult::Unsat: return "unsat";
+    case smt::SatResult::Sat: return "sat";
+    case smt::SatResult::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+}  // namespace
+
+// The state of one rule's solvers, shared with their threads (which may outlive the call).
+struct Race {
+  sem::Problem problem;
+  std::shared_ptr<Context> ctx;
+  const Node* lhs = nullptr;
+  const Node* rhs = nullptr;
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<std::optional<sem::Outcome>> done;
+};
+
+Verifier::Verifier(VerifyOptions opts)
+    : opts_(std::move(opts)), cache_(std::make_unique<ProofCache>(opts_.cache_file)) {}
+
+Verifier::~Verifier() { reap(true); }
+
+void Verifier::reap(bool all) {
+  for (auto it = background_.begin(); it != background_.end();) {
+    bool finished = false;
+    {
+      std::lock_guard<std::mutex> lock(it->race->mu);
+      finished = it->race->done[it->index].has_value();
+    }
+    if (finished || all) {
+      it->thread.join();
+      it = background_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+RuleResult Verifier::verify(const RuleSpec& rule) {
+  auto start = std::chrono::steady_clock::now();
+  auto finish = [&](RuleResult r) {
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+  };
+  RuleResult res;
+  res.name = rule.name;
+  res.line = rule.line;
+  sem::BuiltRule sym = sem::build_rule(rule, {});
+  if (sym.lhs == sym.rhs) {
+    res.verdict = Verdict::Vacuous;
+    res.reason = "both sides are the same graph after canonicalization";
+    return finish(res);
+  }
+  if (opts_.semantics == SemanticsMode::F32) return finish(sem::verify_f32(rule, sym, opts_));
+
+  std::vector<smt::Backend> backends;
+  if (opts_.solver != SolverChoice::CVC5) backends.push_back(smt::Backend::Z3);
+  if (opts_.solver != SolverChoice::Z3) backends.push_back(smt::Backend::CVC5);
+  sem::Problem problem = make_problem(rule, sym);
+
+  // Vacuity: can the conditions, size constraints and input domains hold at all?
+  {
+    sem::Prover p(problem, backends[0], opts_.timeout_ms);
+    sem::Outcome o = p.satisfiable_preconditions();
+    if (o.result == smt::SatResult::Unsat) {
+      res.verdict = Verdict::Vacuous;
+      res.reason = "the conditions cannot all hold";
+      return finish(res);
+    }
+  }
+  if (opts_.falsify) {
+    if (auto ce = sem::falsify(rule, opts_.seed)) {
+      res.verdict = Verdict::Refuted;
+      res.cex = std::move(ce);
+      res.reason = "random testing found a difference";
+      return finish(res);
+    }
+  }
+  std::string key;
+  {
+    sem::Prover p(problem, backends[0], opts_.timeout_ms);
+    key = std::string(opts_.solver == SolverChoice::Both ? "both" : smt::backend_name(backends[0])) +
+          (opts_.cross_check ? "+x" : "") + "|reals|" + p.query_text(sym.lhs, sym.rhs);
+  }
+  if (auto hit = cache_->get(key)) {
+    res.verdict = Verdict::Proved;
+    res.reason = *hit;
+    res.cached = true;
+    return finish(res);
+  }
+
+  // The solvers, side by side. Without --cross-check the first proof wins and a slower solver
+  // finishes in the background (neither solver can be interrupted mid-query from here).
+  auto race = std::make_shared<Race>();
+  race->problem = problem;
+  race->ctx = sym.ctx;
+  race->lhs = sym.lhs;
+  race->rhs = sym.rhs;
+  race->done.resize(backends.size());
+  for (size_t i = 0; i < backends.size(); ++i) {
+    smt::Backend b = backends[i];
+    unsigned timeout = opts_.timeout_ms;
+    background_.push_back({std::thread([race, i, b, timeout] {
+      sem::Prover p(race->problem, b, timeout);
+      sem::Outcome o = p.prove_equal(race->lhs, race->rhs);
+      std::lock_guard<std::mutex> lock(race->mu);
+      race->done[i] = std::move(o);
+      race->cv.notify_all();
+    }), race, i});
+  }
+  std::vector<std::optional<sem::Outcome>> outcomes;
+  {
+    std::unique_lock<std::mutex> lock(race->mu);
+    race->cv.wait(lock, [&] {
+      bool all = true, proof = false;
+      for (const auto& d : race->done) {
+        all = all && d.has_value();
+        proof = proof || (d && d->result == smt::SatResult::Unsat);
+      }
+      return all || (proof && !opts_.cross_check);
+    });
+    outcomes = race->done;
+  }
+  reap(false);
+  bool proved = false, all_proved = true, any_sat = false;
+  std::string unknown;
+  for (size_t i = 0; i < outcomes.size(); ++i) {
+    const char* name = smt::backend_name(backends[i]);
+    if (!outcomes[i]) {
+      res.runs.push_back({name, "not waited for", "another solver proved it first", 0, 0});
+      all_proved = false;
+      continue;
+    }
+    const auto& o = *outcomes[i];
+    res.runs.push_back({name, sat_name(o.result), o.reason, o.seconds, o.queries});
+    proved = proved || o.result == smt::SatResult::Unsat;
+    all_proved = all_proved && o.result == smt::SatResult::Unsat;
+    any_sat = any_sat || o.result == smt::SatResult::Sat;
+    if (o.result == smt::SatResult::Unknown) unknown += (unknown.empty() ? "" : "; ") + std::string(name) + ": " + o.reason;
+  }
+  // A model next to a proof is only a disagreement when the model is a real counterexample;
+  // otherwise it rests on the abstraction of reductions that the other solver's matching saw
+  // through.
+  std::optional<Counterexample> replayed;
+  for (size_t i = 0; i < outcomes.size() && !replayed; ++i)
+    if (outcomes[i] && outcomes[i]->result == smt::SatResult::Sat)
+      replayed = sem::replay(rule, *outcomes[i], smt::backend_name(backends[i]));
+  if (proved && replayed)
+    throw InternalError("rule '" + rule.name + "': one solver proves it while another's counterexample replays");
+  if (proved && (!opts_.cross_check || all_proved)) {
+    res.verdict = Verdict::Proved;
+    res.reason = "for all sizes";
+    cache_->put(key, res.reason);
+    return finish(res);
+  }
+  if (proved) {
+    res.verdict = Verdict::Unknown;
+    res.reason = "cross-check: not confirmed by every solver (" +
+                 (unknown.empty() ? std::string("a solver found an unconfirmed model") : unknown) + ")";
+    return finish(res);
+  }
+  if (replayed) {
+    res.verdict = Verdict::Refuted;
+    res.cex = std::move(replayed);
+    res.reason = "the solver's counterexample replays on the interpreter";
+    return finish(res);
+  }
+  if (any_sat) {
+    res.verdict = Verdict::Unknown;
+    res.reason = "the solver found a model of a difference that does not replay on the interpreter "
+                 "(it rests on uninterpreted functions or abstracted reductions)";
+    return finish(res);
+  }
+  res.verdict = Verdict::Unknown;
+  res.reason = unknown.empty() ? "no solver decided the query" : unknown;
+  return finish(res);
+}
+
+std::vector<RuleSpec> rules_of(const RuleFile& f) {
+  std::vector<RuleSpec> out;
+  for (const auto& r : f.rules) {
+    RuleSpec s;
+    s.name = r.name;
+    s.line = r.line;
+    s.where = f.path + ":" + std::to_string(r.line);
+    s.sizes = f.sizes;
+    s.inputs = f.inputs;
+    s.size_conds = r.size_conds;
+    s.value_conds = r.value_conds;
+    RuleExpr lhs = r.lhs, rhs = r.rhs;
+    s.build = [lhs, rhs](Context& ctx, const std::map<std::string, const Node*>& in, const Bindings& b) {
+      return std::make_pair(build_rule_expr(lhs, ctx, in, b), build_rule_expr(rhs, ctx, in, b));
+    };
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::vector<RuleSpec> rules_of_graphs(const std::string& a_path, const std::string& b_path) {
+  // Parsed once to learn the inputs and outputs; rebuilt for every size binding.
+  Graph a = load_graph(a_path), b = load_graph(b_path);
+  std::vector<InputDecl> inputs;
+  for (const Node* n : a.inputs) {
+    const Node* m = b.find_input(n->input_name());
+    if (!m || m->dtype() != n->dtype() || m->shape() != n->shape())
+      throw UserError(b_path + ": input '" + n->input_name() + "' is missing or differs from " + a_path);
+    inputs.push_back({n->input_name(), n->dtype(), n->shape()});
+  }
+  if (b.inputs.size() != a.inputs.size())
+    throw UserError(b_path + ": has inputs that " + a_path + " lacks");
+  std::vector<RuleSpec> out;
+  for (const auto& o : a.outputs) {
+    bool found = false;
+    for (const auto& p : b.outputs) found = found || p.name == o.name;
+    if (!found) throw UserError(b_path + ": has no output '" + o.name + "'");
+    RuleSpec s;
+    s.name = o.name;
+    s.where = a_path + " vs " + b_path;
+    s.inputs = inputs;
+    std::string name = o.name;
+    s.build = [a_path, b_path, name](Context& ctx, const std::map<std::string, const Node*>& in,
+                                     const Bindings& bind) {
+      // Re-parse into ctx with the same bindings the inputs were built with.
+      std::shared_ptr<Context> shared(&ctx, [](Context*) {});
+      Graph ga = load_graph(a_path, bind, shared), gb = load_graph(b_path, bind, shared);
+      const Node *l = nullptr, *r = nullptr;
+      for (const auto& x : ga.outputs) if (x.name == name) l = x.node;
+      for (const auto& x : gb.outputs) if (x.name == name) r = x.node;
+      (void)in;
+      return std::make_pair(l, r);
+    };
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::string describe(const Counterexample& c) {
+  std::ostringstream os;
+  os.precision(9);
+  os << "    found by " << c.found_by << "\n    sizes:";
+  if (c.sizes.empty()) os << " (none)";
+  for (const auto& [k, v] : c.sizes) os << " " << k << "=" << v;
+  os << "\n    at index [";
+  for (size_t i = 0; i < c.index.size(); ++i) os << (i ? ", " : "") << c.index[i];
+  os << "]: lhs = " << c.lhs << ", rhs = " << c.rhs << "\n";
+  for (const auto& [name, t] : c.inputs) {
+    os << "    " << name << " " << dims_str(t.shape) << " = [";
+    size_t n = std::min<size_t>(t.data.size(), 12);
+    for (size_t i = 0; i < n; ++i) os << (i ? ", " : "") << t.data[i];
+    if (t.data.size() > n) os << ", ... (" << t.data.size() << " values)";
+    os << "]\n";
+  }
+  return os.str();
+}
+
+}  // namespace axon
