@@ -1,5 +1,7 @@
 #include "canon.h"
 
+#include <algorithm>
+
 #include "axon/core/error.h"
 #include "term_ops.h"
 
@@ -140,9 +142,124 @@ Term shed_max_constants(const Term& r) {
   return rebuild_sum(outer);
 }
 
+// E / B as a size, when B divides E exactly (B a constant or a single monomial).
+std::optional<Size> divide(const Size& e, const Size& b) {
+  if (b.terms().size() != 1) return std::nullopt;
+  const auto& [bm, bc] = *b.terms().begin();
+  if (bc <= 0) return std::nullopt;
+  Size q;
+  for (const auto& [m, c] : e.terms()) {
+    if (c % bc != 0) return std::nullopt;
+    std::vector<std::string> rest = m;
+    for (const auto& s : bm) {
+      auto it = std::find(rest.begin(), rest.end(), s);
+      if (it == rest.end()) return std::nullopt;
+      rest.erase(it);
+    }
+    Size t(c / bc);
+    for (const auto& s : rest) t = t * Size::symbol(s);
+    q = q + t;
+  }
+  return q;
+}
+
+// A divisor B of `k floordiv B` or `k mod B` in t, with B a size term.
+std::optional<Size> find_divisor(const Term& t, int k) {
+  if ((t->kind == TermKind::IMod || t->kind == TermKind::IFloorDiv) &&
+      t->args[0]->kind == TermKind::Var && t->args[0]->ival == k)
+    if (auto b = as_size(t->args[1]); b && *b != Size(1)) return b;
+  for (const auto& a : t->args)
+    if (auto b = find_divisor(a, k)) return b;
+  return std::nullopt;
+}
+
+// k = a*B + b with 0 <= b < B: k mod B -> b, k floordiv B -> a, k floordiv (B*C) -> a floordiv C.
+Term unravel(const Term& t, int k, const Size& b_size, int a, int b) {
+  if ((t->kind == TermKind::IMod || t->kind == TermKind::IFloorDiv) &&
+      t->args[0]->kind == TermKind::Var && t->args[0]->ival == k) {
+    auto d = as_size(t->args[1]);
+    if (d && *d == b_size) return term::var(t->kind == TermKind::IMod ? b : a);
+    if (d && t->kind == TermKind::IFloorDiv)
+      if (auto q = divide(*d, b_size)) return term::floordiv(term::var(a), term::size(*q));
+  }
+  if (t->kind == TermKind::Var && t->ival == k)
+    return term::add(term::mul(term::var(a), term::size(b_size)), term::var(b));
+  if (t->args.empty()) return t;
+  std::vector<Term> args;
+  for (const auto& x : t->args) args.push_back(unravel(x, k, b_size, a, b));
+  return with_args(t, std::move(args));
+}
+
+// R_{k<A*B} f(k floordiv B, k mod B) = R_{a<A} R_{b<B} f(a, b): a flattened (reshaped) axis
+// becomes the two axes it came from. The new inner variable's id is k's id + 2^20, kept
+// distinct from every inlined variable.
+Term split_flattened(const Term& r) {
+  int k = static_cast<int>(r->ival);
+  auto e = as_size(r->args[0]);
+  if (!e) return r;
+  auto b_size = find_divisor(r->args[1], k);
+  if (!b_size) return r;
+  auto a_size = divide(*e, *b_size);
+  if (!a_size || *a_size == Size(0)) return r;
+  int a = k, b = k + (1 << 20);
+  Term body = simplify_index(unravel(r->args[1], k, *b_size, a, b));
+  if (mentions(body, k) && a != k) return r;
+  return make_reduce(r->reducer, a, term::size(*a_size),
+                     make_reduce(r->reducer, b, term::size(*b_size), body));
+}
+
+// R_{a<A} R_{b<B} f(a*B + b) = R_{k<A*B} f(k): nested reductions that only use a*B + b merge.
+Term merge_nested(const Term& r) {
+  const Term& inner = r->args[1];
+  if (inner->kind != TermKind::Reduce || inner->reducer != r->reducer) return r;
+  int a = static_cast<int>(r->ival), b = static_cast<int>(inner->ival);
+  auto asz = as_size(r->args[0]);
+  auto bsz = as_size(inner->args[0]);
+  if (!asz || !bsz) return r;
+  Term combo = simplify_index(term::add(term::mul(term::var(a), term::size(*bsz)), term::var(b)));
+  int k = a;
+  Term body = replace(inner->args[1], combo, term::var(k + (1 << 21)));
+  if (mentions(body, a) || mentions(body, b)) return r;
+  body = substitute(body, k + (1 << 21), term::var(k));
+  return make_reduce(r->reducer, k, term::size(*asz * *bsz), body);
+}
+
+// A select whose condition does not mention the variable, found in a reduction's body.
+Term find_lift(const Term& t, int var) {
+  if (t->kind == TermKind::Select && !mentions(t->args[0], var)) return t->args[0];
+  if (t->kind == TermKind::Reduce) return nullptr;
+  for (const auto& a : t->args)
+    if (Term c = find_lift(a, var)) return c;
+  return nullptr;
+}
+
+// R_k(... select(c, f, g) ...) = select(c, R_k(... f ...), R_k(... g ...)) when c does not
+// depend on k: the condition is the same for every term of the reduction.
+Term lift_select(const Term& r) {
+  Term c = find_lift(r->args[1], static_cast<int>(r->ival));
+  if (!c) return r;
+  std::string key = alpha_key(c);
+  Term then_r = with_args(r, {r->args[0], resolve(r->args[1], key, true)});
+  Term else_r = with_args(r, {r->args[0], resolve(r->args[1], key, false)});
+  return term::select(c, then_r, else_r);
+}
+
+// S_{k<E}(f + c) = S(f) + E * c for addends c that do not mention k.
+Term pull_constant_addends(const Term& r) {
+  int v = static_cast<int>(r->ival);
+  std::vector<std::pair<bool, Term>> parts, inner, outer;
+  additive(r->args[1], false, parts);
+  for (const auto& p : parts) (mentions(p.second, v) ? inner : outer).push_back(p);
+  if (outer.empty()) return r;
+  Term rest = term::fmul(term::to_real(r->args[0]), rebuild_sum(outer));
+  if (inner.empty()) return rest;
+  return term::fadd(make_reduce(Reducer::Sum, v, r->args[0], rebuild_sum(inner)), rest);
+}
+
 }  // namespace
 
 Term canon(const Term& t) {
+  if (t->sort == axon::Sort::Int) return simplify_index(t);
   if (t->args.empty()) return t;
   std::vector<Term> args;
   for (const auto& a : t->args) args.push_back(canon(a));
@@ -150,13 +267,22 @@ Term canon(const Term& t) {
   if (r->kind == TermKind::Reduce) {
     Term s = split_reduce(r);
     if (s != r) return canon(s);
+    s = split_flattened(r);
+    if (s != r) return canon(s);
+    s = merge_nested(r);
+    if (s != r) return canon(s);
+    s = lift_select(r);
+    if (s != r) return canon(s);
     if (r->reducer == Reducer::Max) return shed_max_constants(r);
-    return r;
+    Term p = pull_constant_addends(r);
+    return p != r ? canon(p) : r;
   }
   if (r->kind != TermKind::Apply) return r;
   switch (r->fn) {
-    case Fn::Add: case Fn::Sub:
-      return merge_sums(r);
+    case Fn::Add: case Fn::Sub: {
+      Term m = merge_sums(r);
+      return m != r ? canon(m) : r;  // the merged body may hold sums to merge in turn
+    }
     case Fn::Neg:
       if (is_sum(r->args[0]))
         return make_reduce(Reducer::Sum, static_cast<int>(r->args[0]->ival), r->args[0]->args[0],

@@ -4,9 +4,11 @@
 #include <chrono>
 #include <cmath>
 #include <set>
+#include <sstream>
 
 #include "axon/core/error.h"
 #include "canon.h"
+#include "divmod.h"
 #include "term_ops.h"
 #include "translate.h"
 
@@ -46,6 +48,72 @@ Flat flatten(const Term& r) {
 
 }  // namespace
 
+std::string serialize(const Outcome& o) {
+  std::ostringstream os;
+  os.precision(17);
+  std::string reason = o.reason;
+  std::replace(reason.begin(), reason.end(), '\n', ' ');
+  os << "result " << static_cast<int>(o.result) << "\nseconds " << o.seconds << "\nqueries "
+     << o.queries << "\nreason " << reason << "\n";
+  for (const auto& [k, v] : o.sizes) os << "size " << k << " " << v << "\n";
+  os << "index";
+  for (auto i : o.index) os << " " << i;
+  os << "\n";
+  for (const auto& r : o.reads) {
+    os << "read " << r.input << " " << r.value;
+    for (auto i : r.index) os << " " << i;
+    os << "\n";
+  }
+  os << "smtlib\n" << o.smtlib;
+  return os.str();
+}
+
+Outcome deserialize(const std::string& text) {
+  Outcome o;
+  if (text.rfind("!error ", 0) == 0) {
+    o.reason = "solver process: " + text.substr(7);
+    return o;
+  }
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::string key;
+    ls >> key;
+    if (key == "result") {
+      int r = 2;
+      ls >> r;
+      o.result = static_cast<smt::SatResult>(r);
+    } else if (key == "seconds") {
+      ls >> o.seconds;
+    } else if (key == "queries") {
+      ls >> o.queries;
+    } else if (key == "reason") {
+      o.reason = line.size() > 7 ? line.substr(7) : "";
+    } else if (key == "size") {
+      std::string name;
+      int64_t v = 0;
+      ls >> name >> v;
+      o.sizes[name] = v;
+    } else if (key == "index") {
+      int64_t v = 0;
+      while (ls >> v) o.index.push_back(v);
+    } else if (key == "read") {
+      ModelRead r;
+      ls >> r.input >> r.value;
+      int64_t v = 0;
+      while (ls >> v) r.index.push_back(v);
+      o.reads.push_back(r);
+    } else if (key == "smtlib") {
+      std::ostringstream rest;
+      rest << in.rdbuf();
+      o.smtlib = rest.str();
+      break;
+    }
+  }
+  return o;
+}
+
 Prover::Prover(const Problem& problem, smt::Backend backend, unsigned timeout_ms)
     : problem_(problem), backend_(backend), timeout_ms_(timeout_ms) {
   std::set<std::string> names;
@@ -66,8 +134,11 @@ smt::CheckResult Prover::check_distinct(const Term& a, const Term& b, const Scop
   };
   for (const auto& [v, e] : outputs_) bound(v, e);
   for (const auto& [v, e] : scope.binders) bound(v, e);
-  if (a->sort == axon::Sort::Real) main.push_back(smt::ne(tr.real(a), tr.real(b)));
+  if (!b) main.push_back(smt::lnot(tr.boolean(a)));  // a condition that should always hold
+  else if (a->sort == axon::Sort::Real) main.push_back(smt::ne(tr.real(a), tr.real(b)));
   else main.push_back(smt::ne(tr.integer(a), tr.integer(b)));
+  if (reads)
+    for (const auto& l : lemmas_) main.push_back(tr.boolean(l));
   std::vector<smt::Expr> all = tr.side_conditions(main);
   all.insert(all.end(), main.begin(), main.end());
   if (smtlib) *smtlib = smt::to_smtlib(all);
@@ -83,7 +154,10 @@ smt::CheckResult Prover::check_distinct(const Term& a, const Term& b, const Scop
     }
   }
   ++queries_;
-  smt::CheckResult r = smt::check_sat(backend_, all, obs, timeout_ms_);
+  // Auxiliary queries (matching reductions, lemmas) get a tenth of the budget, at most 1 s:
+  // they only help, and a hard one must not starve the final query.
+  unsigned budget = reads ? timeout_ms_ : std::min(timeout_ms_, std::max(100u, std::min(1000u, timeout_ms_ / 10)));
+  smt::CheckResult r = smt::check_sat(backend_, all, obs, budget);
   seconds_ += r.seconds;
   if (r.result == smt::SatResult::Unknown) last_unknown_ = r.reason;
   return r;
@@ -106,14 +180,23 @@ bool Prover::pointwise_equal(const Term& r1, const Term& r2, const Scope& scope,
         extents_match = alpha_key(f1.binders[i].second) == alpha_key(f2.binders[perm[i]].second);
       if (!extents_match) continue;
       if (++tried > kMaxPermutations) break;
-      Term body2 = f2.body;
-      for (size_t i = 0; i < n; ++i)
-        body2 = substitute(body2, f2.binders[perm[i]].first, term::var(f1.binders[i].first));
-      Scope inner = scope;
-      for (const auto& b : f1.binders) inner.binders.push_back(b);
-      body2 = unify(f1.body, body2, inner, depth + 1);
-      smt::CheckResult r = check_distinct(f1.body, body2, inner, nullptr, nullptr);
-      equal = r.result == smt::SatResult::Unsat;
+      // Each binder maps to its partner, or to its partner reflected (k -> E-1-k): both are
+      // bijections of [0, E), so equal bodies under either give equal reductions.
+      size_t masks = n <= 2 ? (size_t{1} << n) : 1;
+      for (size_t mask = 0; mask < masks && !equal; ++mask) {
+        Term body2 = f2.body;
+        for (size_t i = 0; i < n; ++i) {
+          Term to = term::var(f1.binders[i].first);
+          if (mask & (size_t{1} << i))
+            to = term::sub(term::sub(f1.binders[i].second, term::integer(1)), to);
+          body2 = substitute(body2, f2.binders[perm[i]].first, to);
+        }
+        Scope inner = scope;
+        for (const auto& b : f1.binders) inner.binders.push_back(b);
+        body2 = unify(f1.body, body2, inner, depth + 1);
+        smt::CheckResult r = check_distinct(f1.body, body2, inner, nullptr, nullptr);
+        equal = r.result == smt::SatResult::Unsat;
+      }
     } while (!equal && std::next_permutation(perm.begin(), perm.end()));
   }
   pointwise_cache_[key] = equal;
@@ -139,6 +222,74 @@ Term Prover::unify(const Term& lhs, const Term& rhs, const Scope& scope, int dep
   return out;
 }
 
+// A side's element at the output index: inlined, small reductions unrolled, reshape index
+// arithmetic simplified with the variables' ranges, reductions normalized.
+Term Prover::prepare(const Node* side) {
+  std::vector<Term> index;
+  std::map<int, Size> bounds;
+  for (int d = 0; d < side->rank(); ++d) {
+    index.push_back(term::var(d));
+    bounds[d] = side->shape()[static_cast<size_t>(d)];
+  }
+  Inliner in(problem_.inputs, side->rank() + next_fresh_);
+  Term t = in.element(side, index);
+  next_fresh_ = in.next_var();
+  t = simplify_divmod(unroll(t, problem_.unroll_limit), bounds);
+  return canon(t);
+}
+
+bool Prover::always(const Term& cond, const Scope& scope) {
+  return check_distinct(cond, nullptr, scope, nullptr, nullptr).result == smt::SatResult::Unsat;
+}
+
+namespace {
+
+// Sums whose free variables are all output index variables (so they can be named at the top).
+void top_sums(const Term& t, int rank, std::vector<Term>& out, std::set<std::string>& seen) {
+  if (t->kind == TermKind::Reduce && t->reducer == Reducer::Sum) {
+    std::set<int> fv;
+    free_vars(t, fv);
+    bool top = std::all_of(fv.begin(), fv.end(), [rank](int v) { return v < rank; });
+    if (top && seen.insert(alpha_key(t)).second) out.push_back(t);
+  }
+  for (const auto& a : t->args) top_sums(a, rank, out, seen);
+}
+
+}  // namespace
+
+std::vector<Term> Prover::sum_lemmas(const Term& a, const Term& b) {
+  std::vector<Term> sums, out;
+  std::set<std::string> seen;
+  int rank = static_cast<int>(outputs_.size());
+  top_sums(a, rank, sums, seen);
+  top_sums(b, rank, sums, seen);
+  if (sums.size() > 6) sums.resize(6);
+  auto zero = term::real(0);
+  for (const Term& s : sums) {
+    int k = static_cast<int>(s->ival);
+    Scope scope{{{k, s->args[0]}}};
+    const Term& f = s->args[1];
+    if (always(term::cmp(CmpOp::Eq, f, zero), scope)) out.push_back(term::cmp(CmpOp::Eq, s, zero));
+    else if (always(term::cmp(CmpOp::Gt, f, zero), scope)) out.push_back(term::cmp(CmpOp::Gt, s, zero));
+    else if (always(term::cmp(CmpOp::Ge, f, zero), scope)) out.push_back(term::cmp(CmpOp::Ge, s, zero));
+  }
+  for (size_t i = 0; i < sums.size(); ++i) {
+    for (size_t j = i + 1; j < sums.size(); ++j) {
+      const Term& s1 = sums[i];
+      const Term& s2 = sums[j];
+      if (alpha_key(s1->args[0]) != alpha_key(s2->args[0])) continue;
+      int k = static_cast<int>(s1->ival);
+      Term f = s1->args[1];
+      Term g = substitute(s2->args[1], static_cast<int>(s2->ival), term::var(k));
+      Term f0 = substitute(f, k, term::integer(0)), g0 = substitute(g, k, term::integer(0));
+      Scope scope{{{k, s1->args[0]}}};
+      if (always(term::cmp(CmpOp::Eq, term::fmul(f, g0), term::fmul(f0, g)), scope))
+        out.push_back(term::cmp(CmpOp::Eq, term::fmul(s1, g0), term::fmul(f0, s2)));
+    }
+  }
+  return out;
+}
+
 Outcome Prover::prove_equal(const Node* lhs, const Node* rhs) {
   auto start = std::chrono::steady_clock::now();
   Outcome out;
@@ -149,10 +300,9 @@ Outcome Prover::prove_equal(const Node* lhs, const Node* rhs) {
     index.push_back(term::var(d));
     outputs_.emplace_back(d, term::size(lhs->shape()[static_cast<size_t>(d)]));
   }
-  Inliner in(problem_.inputs, lhs->rank());
-  Term a = canon(unroll(in.element(lhs, index), problem_.unroll_limit));
-  Term b = canon(unroll(in.element(rhs, index), problem_.unroll_limit));
+  Term a = prepare(lhs), b = prepare(rhs);
   b = unify(a, b, Scope{}, 0);
+  lemmas_ = sum_lemmas(a, b);
   std::vector<InputRead> reads;
   smt::CheckResult r = check_distinct(a, b, Scope{}, &reads, &out.smtlib);
   out.result = r.result;
@@ -195,9 +345,8 @@ Outcome Prover::prove_equal(const Node* lhs, const Node* rhs) {
 std::string Prover::query_text(const Node* lhs, const Node* rhs) {
   std::vector<Term> index;
   for (int d = 0; d < lhs->rank(); ++d) index.push_back(term::var(d));
-  Inliner in(problem_.inputs, lhs->rank());
-  Term a = canon(unroll(in.element(lhs, index), problem_.unroll_limit));
-  Term b = canon(unroll(in.element(rhs, index), problem_.unroll_limit));
+  (void)index;
+  Term a = prepare(lhs), b = prepare(rhs);
   std::string text;
   for (const Node* n : problem_.inputs)
     text += n->input_name() + ":" + std::string(dtype_name(n->dtype())) + shape_str(n->shape()) + ";";

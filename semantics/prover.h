@@ -51,6 +51,10 @@ struct Outcome {
   std::vector<ModelRead> reads;
 };
 
+// Outcomes cross a process boundary (isolate.h) as text.
+std::string serialize(const Outcome& o);
+Outcome deserialize(const std::string& text);  // "!error ..." gives Unknown with that reason
+
 class Prover {
  public:
   Prover(const Problem& problem, smt::Backend backend, unsigned timeout_ms);
@@ -66,8 +70,14 @@ class Prover {
   struct Scope {
     std::vector<std::pair<int, Term>> binders;  // variable, extent
   };
+  Term prepare(const Node* side);
+  // Facts about the sums of the final query, each proved pointwise first: a sum of a zero body
+  // is 0; of a positive (non-negative) body is positive (non-negative); two sums whose bodies
+  // are proportional, f(k) g(0) = f(0) g(k), satisfy S_f g(0) = f(0) S_g.
+  std::vector<Term> sum_lemmas(const Term& a, const Term& b);
   Term unify(const Term& lhs, const Term& rhs, const Scope& scope, int depth);
   bool pointwise_equal(const Term& r1, const Term& r2, const Scope& scope, int depth);
+  bool always(const Term& cond, const Scope& scope);  // cond holds for every index in scope
   smt::CheckResult check_distinct(const Term& a, const Term& b, const Scope& scope,
                                   std::vector<InputRead>* reads, std::string* smtlib);
 
@@ -76,6 +86,8 @@ class Prover {
   unsigned timeout_ms_;
   std::vector<std::pair<int, Term>> outputs_;  // output index variables and their extents
   std::vector<std::string> size_names_;         // the symbolic sizes of the inputs
+  std::vector<Term> lemmas_;  // assumed in the final query (see sum_lemmas)
+  int next_fresh_ = 0;  // inlining of the two sides uses disjoint variable ids
   int queries_ = 0;
   double seconds_ = 0;
   std::string last_unknown_;

@@ -96,6 +96,64 @@ Term unroll(const Term& t, int64_t limit) {
   return acc;
 }
 
+namespace {
+
+// A linear form over atoms (printed form -> (atom, coefficient)); false when not linear.
+bool linear(const Term& t, int64_t sign, std::map<std::string, std::pair<Term, int64_t>>& atoms,
+            int64_t& constant) {
+  switch (t->kind) {
+    case TermKind::Int: constant += sign * t->ival; return true;
+    case TermKind::SizeOf:
+      for (const auto& [mono, coef] : t->size.terms()) {
+        if (mono.empty()) {
+          constant += sign * coef;
+          continue;
+        }
+        Size m(1);
+        for (const auto& s : mono) m = m * Size::symbol(s);
+        auto& slot = atoms[m.str()];
+        slot.first = term::size(m);
+        slot.second += sign * coef;
+      }
+      return true;
+    case TermKind::IAdd:
+      return linear(t->args[0], sign, atoms, constant) && linear(t->args[1], sign, atoms, constant);
+    case TermKind::ISub:
+      return linear(t->args[0], sign, atoms, constant) && linear(t->args[1], -sign, atoms, constant);
+    case TermKind::IMul:
+      if (t->args[0]->kind == TermKind::Int) return linear(t->args[1], sign * t->args[0]->ival, atoms, constant);
+      if (t->args[1]->kind == TermKind::Int) return linear(t->args[0], sign * t->args[1]->ival, atoms, constant);
+      [[fallthrough]];
+    default: {
+      auto& slot = atoms[to_string(t)];
+      slot.first = t;
+      slot.second += sign;
+      return true;
+    }
+  }
+}
+
+}  // namespace
+
+Term simplify_index(const Term& t) {
+  if (t->sort != Sort::Int) return t;
+  std::vector<Term> args;
+  for (const auto& a : t->args) args.push_back(simplify_index(a));
+  Term r = t->args.empty() ? t : with_args(t, std::move(args));
+  if (r->kind != TermKind::IAdd && r->kind != TermKind::ISub && r->kind != TermKind::IMul) return r;
+  std::map<std::string, std::pair<Term, int64_t>> atoms;
+  int64_t constant = 0;
+  if (!linear(r, 1, atoms, constant)) return r;
+  Term acc;
+  for (const auto& [key, slot] : atoms) {
+    if (slot.second == 0) continue;
+    Term term = slot.second == 1 ? slot.first : term::mul(term::integer(slot.second), slot.first);
+    acc = acc ? term::add(acc, term) : term;
+  }
+  if (!acc) return term::integer(constant);
+  return constant == 0 ? acc : term::add(acc, term::integer(constant));
+}
+
 Term replace(const Term& t, const Term& from, const Term& to) {
   if (t == from) return to;
   if (t->kind == from->kind && t->sort == from->sort && alpha_key(t) == alpha_key(from)) return to;

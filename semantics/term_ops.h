@@ -21,6 +21,9 @@ void free_vars(const Term& t, std::set<int>& out);
 std::string alpha_key(const Term& t);
 // Expands reductions whose extent is a constant <= limit into explicit sums and maxes.
 Term unroll(const Term& t, int64_t limit);
+// Linear index arithmetic in canonical form: sums of variables and size monomials with integer
+// coefficients, e.g. (k + K) - K -> k and (M - 1) - ((M - 1) - k) -> k.
+Term simplify_index(const Term& t);
 // Replaces every occurrence of `from` (by pointer or by alpha_key) with `to`.
 Term replace(const Term& t, const Term& from, const Term& to);
 

@@ -50,7 +50,10 @@ Expr Translator::var(int id) { return constant("v" + std::to_string(id), smt::So
 Expr Translator::integer(const Term& t) {
   auto a = [&](size_t i) { return integer(t->args[i]); };
   switch (t->kind) {
-    case TermKind::Var: return var(static_cast<int>(t->ival));
+    case TermKind::Var: {
+      auto it = env_.find(static_cast<int>(t->ival));
+      return it != env_.end() ? it->second : var(static_cast<int>(t->ival));
+    }
     case TermKind::Int: return smt::integer(t->ival);
     case TermKind::SizeOf: return size_expr(t->size);
     case TermKind::IAdd: return add(a(0), a(1));
@@ -91,9 +94,12 @@ Expr Translator::reduction(const Term& t) {
   std::set<int> fv;
   free_vars(t, fv);
   std::vector<Expr> args;
-  for (int x : fv) args.push_back(var(x));
+  for (int x : fv) args.push_back(integer(term::var(x)));
   // The extent's sizes are global constants; free index variables are the arguments.
-  return app(it->second, std::move(args), smt::Sort::Real);
+  Expr value = app(it->second, args, smt::Sort::Real);
+  if (t->reducer == Reducer::Max && max_keys_.insert(smt::to_string(value)).second)
+    maxes_.push_back({value, app("arg" + it->second, args, smt::Sort::Int), v, t->args[0], t->args[1]});
+  return value;
 }
 
 Expr Translator::real(const Term& t) {
@@ -177,8 +183,44 @@ void pairs(const std::map<std::string, Expr>& m, size_t cap, F&& f) {
 
 }  // namespace
 
-std::vector<Expr> Translator::side_conditions(const std::vector<Expr>& main) {
+// A maximum over a non-empty range is attained somewhere and bounds every element: for each
+// abstracted max M = max_{k<E} f(k) the query gets a witness w with 0 <= w < E and f(w) = M,
+// and f(w') <= M at the witnesses w' of every max (where w' is in range). Both are consequences
+// of the definition, so adding them is sound.
+std::vector<Expr> Translator::max_lemmas() {
   std::vector<Expr> out;
+  const size_t cap = 12;
+  for (size_t i = 0; i < maxes_.size() && i < cap; ++i) {
+    MaxTerm m = maxes_[i];  // a copy: translating bodies may add maxima
+    Expr e = integer(m.extent);
+    out.push_back(ge(m.witness, smt::integer(0)));
+    out.push_back(lt(m.witness, e));
+    env_[m.var] = m.witness;
+    out.push_back(eq(real(m.body), m.value));
+    env_.erase(m.var);
+  }
+  size_t n = std::min(maxes_.size(), cap);
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t j = 0; j < n; ++j) {
+      if (i == j) continue;
+      MaxTerm a = maxes_[i], b = maxes_[j];
+      Expr e = integer(a.extent);
+      env_[a.var] = b.witness;
+      Expr bound = le(real(a.body), a.value);
+      env_.erase(a.var);
+      out.push_back(implies(land({ge(b.witness, smt::integer(0)), lt(b.witness, e)}), bound));
+    }
+  }
+  return out;
+}
+
+std::vector<Expr> Translator::side_conditions(const std::vector<Expr>& given) {
+  std::vector<Expr> out;
+  std::vector<Expr> main = given;
+  for (auto& lemma : max_lemmas()) {
+    main.push_back(lemma);
+    out.push_back(lemma);
+  }
   std::set<std::string> syms;
   for (const axon::Node* in : p_.inputs)
     for (const auto& d : in->shape())

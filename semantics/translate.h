@@ -33,7 +33,18 @@ class Translator {
 
  private:
   smt::Expr reduction(const Term& t);
+  // Witness and upper-bound lemmas of the abstracted maxima (see side_conditions).
+  std::vector<smt::Expr> max_lemmas();
+  struct MaxTerm {
+    smt::Expr value;    // the abstracted max: maxN(free variables)
+    smt::Expr witness;  // argmaxN(free variables): an index where the max is attained
+    int var;
+    Term extent, body;
+  };
   const Problem& p_;
+  std::map<int, smt::Expr> env_;  // index variables bound to SMT terms (witnesses)
+  std::vector<MaxTerm> maxes_;
+  std::set<std::string> max_keys_;
   std::map<std::string, std::string> reduce_names_;
   std::map<std::string, size_t> read_keys_;
   std::vector<InputRead> reads_;

@@ -1,8 +1,6 @@
 #include "axon/semantics/verify.h"
 
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <cmath>
 #include <fstream>
 #include <future>
@@ -11,6 +9,7 @@
 #include "axon/core/error.h"
 #include "axon/core/graph_json.h"
 #include "f32_mode.h"
+#include "isolate.h"
 #include "falsify.h"
 #include "proof_cache.h"
 #include "prover.h"
@@ -69,37 +68,10 @@ const char* sat_name(smt::SatResult r) {
 
 }  // namespace
 
-// The state of one rule's solvers, shared with their threads (which may outlive the call).
-struct Race {
-  sem::Problem problem;
-  std::shared_ptr<Context> ctx;
-  const Node* lhs = nullptr;
-  const Node* rhs = nullptr;
-  std::mutex mu;
-  std::condition_variable cv;
-  std::vector<std::optional<sem::Outcome>> done;
-};
-
 Verifier::Verifier(VerifyOptions opts)
     : opts_(std::move(opts)), cache_(std::make_unique<ProofCache>(opts_.cache_file)) {}
 
-Verifier::~Verifier() { reap(true); }
-
-void Verifier::reap(bool all) {
-  for (auto it = background_.begin(); it != background_.end();) {
-    bool finished = false;
-    {
-      std::lock_guard<std::mutex> lock(it->race->mu);
-      finished = it->race->done[it->index].has_value();
-    }
-    if (finished || all) {
-      it->thread.join();
-      it = background_.erase(it);
-    } else {
-      ++it;
-    }
-  }
-}
+Verifier::~Verifier() = default;
 
 RuleResult Verifier::verify(const RuleSpec& rule) {
   auto start = std::chrono::steady_clock::now();
@@ -154,49 +126,38 @@ RuleResult Verifier::verify(const RuleSpec& rule) {
     return finish(res);
   }
 
-  // The solvers, side by side. Without --cross-check the first proof wins and a slower solver
-  // finishes in the background (neither solver can be interrupted mid-query from here).
-  auto race = std::make_shared<Race>();
-  race->problem = problem;
-  race->ctx = sym.ctx;
-  race->lhs = sym.lhs;
-  race->rhs = sym.rhs;
-  race->done.resize(backends.size());
-  for (size_t i = 0; i < backends.size(); ++i) {
-    smt::Backend b = backends[i];
-    unsigned timeout = opts_.timeout_ms;
-    background_.push_back({std::thread([race, i, b, timeout] {
-      sem::Prover p(race->problem, b, timeout);
-      sem::Outcome o = p.prove_equal(race->lhs, race->rhs);
-      std::lock_guard<std::mutex> lock(race->mu);
-      race->done[i] = std::move(o);
-      race->cv.notify_all();
-    }), race, i});
-  }
-  std::vector<std::optional<sem::Outcome>> outcomes;
-  {
-    std::unique_lock<std::mutex> lock(race->mu);
-    race->cv.wait(lock, [&] {
-      bool all = true, proof = false;
-      for (const auto& d : race->done) {
-        all = all && d.has_value();
-        proof = proof || (d && d->result == smt::SatResult::Unsat);
-      }
-      return all || (proof && !opts_.cross_check);
+  // The solvers, side by side, each in a child process: without --cross-check the first proof
+  // wins and the others are stopped; a solver that overstays the deadline is stopped too.
+  std::vector<std::function<std::string()>> jobs;
+  for (smt::Backend b : backends)
+    jobs.push_back([&problem, &sym, b, this] {
+      sem::Prover p(problem, b, opts_.timeout_ms);
+      return sem::serialize(p.prove_equal(sym.lhs, sym.rhs));
     });
-    outcomes = race->done;
+  double deadline = 3.0 * opts_.timeout_ms / 1000.0 + 5;
+  auto texts = sem::run_isolated(jobs, deadline, [this](size_t, const std::string& t) {
+    return !opts_.cross_check && sem::deserialize(t).result == smt::SatResult::Unsat;
+  });
+  std::vector<std::optional<sem::Outcome>> outcomes;
+  bool someone_proved = false;
+  for (const auto& t : texts) {
+    outcomes.push_back(t ? std::optional<sem::Outcome>(sem::deserialize(*t)) : std::nullopt);
+    someone_proved = someone_proved || (outcomes.back() && outcomes.back()->result == smt::SatResult::Unsat);
   }
-  reap(false);
   bool proved = false, all_proved = true, any_sat = false;
   std::string unknown;
   for (size_t i = 0; i < outcomes.size(); ++i) {
     const char* name = smt::backend_name(backends[i]);
     if (!outcomes[i]) {
-      res.runs.push_back({name, "not waited for", "another solver proved it first", 0, 0});
+      std::string why = someone_proved ? "stopped: another solver proved it first"
+                                       : "stopped: no answer within " + std::to_string(static_cast<int>(deadline)) + " s";
+      res.runs.push_back({name, "stopped", why, 0, 0});
       all_proved = false;
+      if (!someone_proved) unknown += (unknown.empty() ? "" : "; ") + std::string(name) + ": " + why;
       continue;
     }
     const auto& o = *outcomes[i];
+    if (res.smtlib.empty()) res.smtlib = o.smtlib;
     res.runs.push_back({name, sat_name(o.result), o.reason, o.seconds, o.queries});
     proved = proved || o.result == smt::SatResult::Unsat;
     all_proved = all_proved && o.result == smt::SatResult::Unsat;

@@ -149,6 +149,9 @@ CheckResult check_z3(const std::vector<Expr>& assertions, const std::vector<Expr
     z3::solver s = fp ? z3::solver(c, "QF_FP") : z3::solver(c);
     z3::params p(c);
     p.set("timeout", timeout_ms);
+    // Some of Z3's procedures (nonlinear integer arithmetic) do not poll the timer; the
+    // resource limit bounds them as well (roughly 20k units per millisecond on one core).
+    p.set("rlimit", static_cast<unsigned>(std::min<uint64_t>(uint64_t{timeout_ms} * 20000, 4000000000u)));
     s.set(p);
     for (const auto& a : assertions) s.add(tr(a));
     z3::check_result r = s.check();

@@ -74,6 +74,7 @@ Expr integer(int64_t v) {
 
 Expr real(double v) {
   if (!std::isfinite(v)) throw InternalError("smt::real of a non-finite value");
+  if (v == 0) return real_rational("0", "1");
   bool negative = v < 0;
   double a = std::fabs(v);
   int e = 0;

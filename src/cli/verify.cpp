@@ -27,6 +27,7 @@ struct VerifyArgs {
   bool no_falsify = false;
   uint64_t seed = 1;
   std::vector<std::string> only;
+  bool dump_smt = false;
 };
 
 bool ends_with(const std::string& s, const std::string& suffix) {
@@ -99,7 +100,9 @@ int run_verify(const VerifyArgs& a, Streams io) {
       io.out << "\n";
       if (r.verdict != Verdict::Proved) io.out << "    " << r.reason << "\n";
       if (r.cex) io.out << describe(*r.cex);
+      if (a.dump_smt && !r.smtlib.empty()) io.out << "    final query (SMT-LIB):\n" << r.smtlib;
       io.out.unsetf(std::ios::fixed);
+      io.out.flush();  // progress: one line per rule as it completes
     }
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -143,6 +146,7 @@ Runner add_verify(CLI::App& app, Streams io) {
   cmd->add_flag("--no-falsify", args->no_falsify, "Skip random testing before the solvers");
   cmd->add_option("--seed", args->seed, "Seed of the random testing")->capture_default_str();
   cmd->add_flag("--json", args->json, "Print the results as JSON");
+  cmd->add_flag("--dump-smt", args->dump_smt, "Print each rule's final SMT query (SMT-LIB 2)");
   return [args, io] { return run_verify(*args, io); };
 }
 

@@ -4,6 +4,7 @@
 #include "axon/core/graph_json.h"
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -67,13 +68,14 @@ int nesting_depth(std::string_view text) {
 }
 
 int64_t get_int(const json& j, const std::string& field) {
-  if (j.is_number_integer()) return j.get<int64_t>();
+  // is_number_integer() is also true for unsigned numbers: test those first.
   if (j.is_number_unsigned()) {
     auto v = j.get<uint64_t>();
     if (v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
       throw UserError(field + ": integer too large");
     return static_cast<int64_t>(v);
   }
+  if (j.is_number_integer()) return j.get<int64_t>();
   throw UserError(field + ": must be an integer, got " + kind_of(j));
 }
 
@@ -105,13 +107,11 @@ const json& get_list(const json& j, const std::string& field, size_t max_len) {
 
 Size get_size(const json& j, const std::string& field, const Bindings& b, bool allow_minus_one) {
   if (j.is_string()) {
-    Size s;
     try {
-      s = parse_size(j.get_ref<const std::string&>());
+      return parse_size(j.get_ref<const std::string&>()).substitute(b);
     } catch (const UserError& e) {
       throw e.at(field);
     }
-    return s.substitute(b);
   }
   int64_t v = get_int(j, field);
   if (v == -1 && allow_minus_one) return Size(-1);
@@ -405,6 +405,8 @@ Graph parse_graph(std::string_view text, const std::string& source, const Bindin
 
 Graph load_graph(const std::string& path, const Bindings& bindings, std::shared_ptr<Context> ctx,
                  const ParseLimits& limits) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw UserError(path + ": is a directory");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw UserError(path + ": cannot open file");
   f.seekg(0, std::ios::end);

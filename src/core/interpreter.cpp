@@ -119,8 +119,8 @@ TensorMap evaluate(const Graph& g, const TensorMap& inputs, const EvalOptions& o
       result = Tensor(n->dtype(), dims);
       if (n->op() == Op::MatMul) {
         matmul_fast(*n, *ops[0], *ops[1], result);
-        if (opts.precision == Precision::Native)
-          for (double& v : result.data) v = round_to(n->dtype(), v);
+        // Round as the generic evaluation does (i32 results saturate in either precision).
+        for (double& v : result.data) v = detail::apply_round(n->dtype(), v, opts.precision);
       } else {
         detail::eval_definition(define(*n), ops, opts.precision, result, threads);
       }

@@ -6,6 +6,7 @@
 
 #include "axon/core/error.h"
 #include "axon/core/op_table.h"
+#include "op_util.h"
 
 namespace axon {
 
@@ -152,6 +153,7 @@ const Node* Context::make(Op op, std::vector<const Node*> operands, Attrs attrs)
     ops.push_back({o->dtype(), o->shape()});
   }
   Inferred r = info.infer(op, ops, attrs);
+  detail::check_dims(r.shape, "result shape");
   auto node = std::unique_ptr<Node>(new Node());
   node->op_ = op;
   node->dtype_ = r.dtype;

@@ -92,7 +92,7 @@ void check_dims(const Shape& s, const std::string& field) {
     int64_t n = 1;
     for (const auto& d : s)
       if (auto v = d.value(); v && __builtin_mul_overflow(n, *v, &n))
-        throw UserError(field + ": element count overflows");
+        throw UserError(field + ": element count exceeds the limit 2^48");
   }
 }
 

@@ -23,6 +23,8 @@ std::pair<int64_t, int64_t> clamp_slice(int64_t n, std::optional<int64_t> start,
     return std::clamp(v, lo, hi);
   };
   int64_t s = 0, e = 0;
+  // A step longer than the axis takes one element; clamping it keeps the arithmetic in range.
+  step = std::clamp(step, -n, n);
   if (step > 0) {
     s = start ? norm(*start, 0, n) : 0;
     e = end ? norm(*end, 0, n) : n;
@@ -83,8 +85,12 @@ Inferred infer_layout(Op op, const std::vector<OperandInfo>& o, const Attrs& in)
       }
       check_dims(target, "attrs.shape");
       Size n_in(1), n_out(1);
-      for (const auto& d : s) n_in = n_in * d;
-      for (const auto& d : target) n_out = n_out * d;
+      try {
+        for (const auto& d : s) n_in = n_in * d;
+        for (const auto& d : target) n_out = n_out * d;
+      } catch (const UserError& e) {
+        throw e.at("attrs.shape");
+      }
       if (n_in != n_out)
         throw UserError("attrs.shape: reshape of " + shape_str(s) + " to " + shape_str(target) +
                         " changes the element count (" + n_in.str() + " vs " + n_out.str() + ")");

@@ -22,6 +22,9 @@ int64_t checked_mul(int64_t a, int64_t b) {
   return r;
 }
 
+// Sizes are short polynomials; a product of many sums could otherwise grow without bound.
+constexpr size_t kMaxTerms = 256;
+
 void add_term(std::map<Size::Monomial, int64_t>& terms, const Size::Monomial& m, int64_t c) {
   if (c == 0) return;
   auto [it, inserted] = terms.emplace(m, c);
@@ -29,6 +32,8 @@ void add_term(std::map<Size::Monomial, int64_t>& terms, const Size::Monomial& m,
     it->second = checked_add(it->second, c);
     if (it->second == 0) terms.erase(it);
   }
+  if (terms.size() > kMaxTerms)
+    throw UserError("size polynomial has more than " + std::to_string(kMaxTerms) + " terms");
 }
 
 }  // namespace

@@ -7,7 +7,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -44,6 +43,7 @@ struct RuleResult {
   double seconds = 0;
   std::vector<SolverRun> runs;
   bool cached = false;
+  std::string smtlib;  // the final query of the first solver that answered (for --dump-smt)
 };
 
 enum class SolverChoice : uint8_t { Z3, CVC5, Both };
@@ -80,7 +80,6 @@ std::vector<RuleSpec> rules_of(const RuleFile& f);
 std::vector<RuleSpec> rules_of_graphs(const std::string& a_path, const std::string& b_path);
 
 class ProofCache;
-struct Race;
 
 class Verifier {
  public:
@@ -94,14 +93,7 @@ class Verifier {
  private:
   VerifyOptions opts_;
   std::unique_ptr<ProofCache> cache_;
-  // Solver threads, joined once finished (a losing solver may still be running).
-  struct Background {
-    std::thread thread;
-    std::shared_ptr<struct Race> race;
-    size_t index;
-  };
-  std::vector<Background> background_;
-  void reap(bool all);
+
 };
 
 // A readable multi-line rendering of a counterexample.

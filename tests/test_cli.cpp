@@ -1,0 +1,249 @@
+// The `axon` command line, run in-process: help and version, check/eval/print on the benchmark
+// graphs and the example, and bad input giving exit code 2 with one "error: " line.
+#include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "axon/core/error.h"
+#include "axon/core/graph_json.h"
+#include "axon/core/npy.h"
+#include "cli.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int code;
+  std::string out, err;
+};
+
+Result run(std::vector<std::string> args) {
+  args.insert(args.begin(), "axon");
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  std::ostringstream out, err;
+  int code = axon::run_cli(static_cast<int>(argv.size()), argv.data(), out, err);
+  return {code, out.str(), err.str()};
+}
+
+std::vector<std::string> benchmark_graphs() {
+  std::vector<std::string> files;
+  for (const auto& e : fs::directory_iterator(AXON_SOURCE_DIR "/benchmarks/graphs"))
+    if (e.path().extension() == ".json") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+const std::string kExample = AXON_SOURCE_DIR "/examples/rmsnorm_matmul.json";
+
+// A fresh temporary directory, removed at the end of the test.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "axon_cli_test_XXXXXX").string();
+    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
+    path = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  std::string write(const std::string& name, const std::string& text) const {
+    std::string p = (path / name).string();
+    std::ofstream(p, std::ios::binary) << text;
+    return p;
+  }
+};
+
+size_t lines(const std::string& s) { return static_cast<size_t>(std::count(s.begin(), s.end(), '\n')); }
+
+}  // namespace
+
+TEST_CASE("cli: --help lists the commands", "[cli]") {
+  Result r = run({"--help"});
+  CHECK(r.code == 0);
+  for (const char* cmd : {"check", "eval", "print"}) CHECK(r.out.find(cmd) != std::string::npos);
+  CHECK(r.err.empty());
+  for (const char* cmd : {"check", "eval", "print"}) {
+    Result s = run({cmd, "--help"});
+    CHECK(s.code == 0);
+    CHECK(s.out.find("--bind") != std::string::npos);
+  }
+}
+
+TEST_CASE("cli: --version", "[cli]") {
+  Result r = run({"--version"});
+  CHECK(r.code == 0);
+  CHECK(r.out.rfind("axon ", 0) == 0);
+  CHECK(r.out.find("GPU features") != std::string::npos);
+}
+
+TEST_CASE("cli: usage errors exit 2", "[cli]") {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {},
+           {"frobnicate"},
+           {"check"},
+           {"check", kExample, "--frobnicate"},
+           {"--frobnicate"},
+           {"eval", kExample, "--precision", "f128"},
+           {"eval", kExample, "--max-memory-gb", "-1"},
+       }) {
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    INFO("axon " << joined);
+    Result r = run(args);
+    CHECK(r.code == axon::kExitUser);
+    CHECK_FALSE(r.err.empty());
+  }
+}
+
+TEST_CASE("cli: check accepts every benchmark graph and the example", "[cli]") {
+  auto files = benchmark_graphs();
+  REQUIRE(files.size() >= 10);
+  files.push_back(kExample);
+  for (const auto& f : files) {
+    INFO(f);
+    Result r = run({"check", f});
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    CHECK(r.out.find("is valid") != std::string::npos);
+    Result j = run({"check", f, "--json"});
+    CHECK(j.code == 0);
+    CHECK(j.out.find("\"ok\": true") != std::string::npos);
+  }
+  Result bound = run({"check", kExample, "--bind", "M=4", "--bind", "K=8", "--bind", "N=3"});
+  CHECK(bound.code == 0);
+  CHECK(bound.out.find("[4, 3]") != std::string::npos);
+}
+
+TEST_CASE("cli: bad files exit 2 with one error line naming the file", "[cli]") {
+  TempDir dir;
+  struct Bad {
+    const char* file;
+    std::string text;
+    const char* place;  // expected in the message besides the path
+  };
+  std::vector<Bad> bad = {
+      {"empty.json", "", "file is empty"},
+      {"binary.json", std::string("\x7f" "ELF\x00\x01\xff\xfe", 8), "not valid JSON"},
+      {"truncated.json", R"({"inputs": [{"name": "x", "shape": [4)", "not valid JSON"},
+      {"unknown_op.json",
+       R"({"inputs": [{"name": "x", "shape": [4], "dtype": "f32"}],
+           "nodes": [{"name": "y", "op": "frob", "inputs": ["x"]}], "outputs": ["y"]})",
+       "node 'y' (frob): op: unknown op"},
+      {"bad_axis.json",
+       R"({"inputs": [{"name": "x", "shape": [4, 2], "dtype": "f32"}],
+           "nodes": [{"name": "y", "op": "rmsnorm", "inputs": ["x"], "attrs": {"axis": 3}}], "outputs": ["y"]})",
+       "node 'y' (rmsnorm): attrs.axis: axis 3 out of range for rank 2"},
+      {"cycle.json",
+       R"({"inputs": [], "nodes": [{"name": "a", "op": "neg", "inputs": ["b"]},
+           {"name": "b", "op": "neg", "inputs": ["a"]}], "outputs": ["a"]})",
+       "cycle through 'a'"},
+      {"no_output.json", R"({"inputs": [{"name": "x", "shape": [4], "dtype": "f32"}], "nodes": [], "outputs": ["y"]})",
+       "outputs[0]: 'y' names no input or node"},
+      {"deep.json", std::string(200, '[') + std::string(200, ']'), "nested deeper than 32"},
+  };
+  for (const Bad& b : bad) {
+    std::string path = dir.write(b.file, b.text);
+    for (const char* cmd : {"check", "eval", "print"}) {
+      INFO(cmd << " " << b.file);
+      Result r = run({cmd, path});
+      CHECK(r.code == axon::kExitUser);
+      CHECK(r.out.empty());
+      CHECK(lines(r.err) == 1);
+      CHECK(r.err.rfind("error: " + path + ": ", 0) == 0);
+      CHECK(r.err.find(b.place) != std::string::npos);
+    }
+  }
+  // A missing file.
+  std::string missing = (dir.path / "missing.json").string();
+  for (const char* cmd : {"check", "eval", "print"}) {
+    Result r = run({cmd, missing});
+    CHECK(r.code == axon::kExitUser);
+    CHECK(lines(r.err) == 1);
+    CHECK(r.err.rfind("error: " + missing + ": cannot open file", 0) == 0);
+  }
+  // A directory is not a graph file.
+  Result d = run({"check", dir.path.string()});
+  CHECK(d.code == axon::kExitUser);
+  CHECK(lines(d.err) == 1);
+  CHECK(d.err == "error: " + dir.path.string() + ": is a directory\n");
+  // Bad bindings name the --bind text.
+  Result b = run({"check", kExample, "--bind", "K"});
+  CHECK(b.code == axon::kExitUser);
+  CHECK(b.err == "error: --bind K: expected NAME=VALUE\n");
+  Result z = run({"check", kExample, "--bind", "K=0"});
+  CHECK(z.code == axon::kExitUser);
+  CHECK(z.err.rfind("error: --bind K=0: ", 0) == 0);
+}
+
+TEST_CASE("cli: eval the example with bindings writes .npy files", "[cli]") {
+  TempDir dir;
+  std::string out_dir = (dir.path / "out").string();
+  Result r = run({"eval", kExample, "--bind", "M=4", "--bind", "K=8", "--bind", "N=3", "-o", out_dir});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.find("out: bf16 [4, 3]") != std::string::npos);
+  for (const char* f : {"out.npy", "input_x.npy", "input_g.npy", "input_w.npy"})
+    CHECK(fs::exists(fs::path(out_dir) / f));
+  axon::Tensor out = axon::read_npy((fs::path(out_dir) / "out.npy").string());
+  CHECK(out.shape == std::vector<int64_t>{4, 3});
+  axon::Tensor x = axon::read_npy((fs::path(out_dir) / "input_x.npy").string());
+  CHECK(x.shape == std::vector<int64_t>{4, 8});
+
+  // The same seed gives the same result; native precision runs too.
+  Result again = run({"eval", kExample, "--bind", "M=4", "--bind", "K=8", "--bind", "N=3",
+                      "--precision", "native", "--seed", "7"});
+  CHECK(again.code == 0);
+}
+
+TEST_CASE("cli: eval without bindings exits 2 naming the symbol", "[cli]") {
+  Result r = run({"eval", kExample});
+  CHECK(r.code == axon::kExitUser);
+  CHECK(lines(r.err) == 1);
+  CHECK(r.err.rfind("error: " + kExample + ": ", 0) == 0);
+  CHECK(r.err.find("--bind M=") != std::string::npos);
+  Result partial = run({"eval", kExample, "--bind", "M=4", "--bind", "K=8"});
+  CHECK(partial.code == axon::kExitUser);
+  CHECK(partial.err.find("--bind N=") != std::string::npos);
+  // A graph too large for the memory limit.
+  Result big = run({"eval", AXON_SOURCE_DIR "/benchmarks/graphs/gemm.json", "--max-memory-gb", "0.001"});
+  CHECK(big.code == axon::kExitUser);
+  CHECK(lines(big.err) == 1);
+  CHECK(big.err.find("MiB") != std::string::npos);
+}
+
+TEST_CASE("cli: print re-parses to the same nodes", "[cli]") {
+  auto files = benchmark_graphs();
+  files.push_back(kExample);
+  for (const auto& f : files) {
+    INFO(f);
+    Result r = run({"print", f});
+    REQUIRE(r.code == 0);
+    auto ctx = std::make_shared<axon::Context>();
+    axon::Graph g = axon::load_graph(f, {}, ctx);
+    axon::Graph h = axon::parse_graph(r.out, "printed.json", {}, ctx);
+    REQUIRE(h.outputs.size() == g.outputs.size());
+    for (size_t i = 0; i < g.outputs.size(); ++i) {
+      CHECK(h.outputs[i].name == g.outputs[i].name);
+      CHECK(h.outputs[i].node == g.outputs[i].node);
+    }
+    CHECK(h.inputs == g.inputs);
+    CHECK(h.name == g.name);
+    // Printing is a fixed point.
+    CHECK(axon::print_graph(h) == r.out);
+  }
+  // With bindings, the printed graph has the bound sizes.
+  Result b = run({"print", kExample, "--bind", "M=4", "--bind", "K=8", "--bind", "N=3"});
+  REQUIRE(b.code == 0);
+  axon::Graph h = axon::parse_graph(b.out, "printed.json");
+  CHECK(h.outputs.at(0).node->shape() == axon::Shape{4, 3});
+}
