@@ -5,6 +5,7 @@
 #include <future>
 #include <limits>
 #include <random>
+#include <set>
 
 #include "axon/core/error.h"
 #include "axon/semantics/solver.h"
@@ -211,9 +212,22 @@ RuleResult verify_f32(const RuleSpec& rule, const BuiltRule& sym, const VerifyOp
     res.reason = why;
     return res;
   };
+  // Only the inputs the rule reads matter (a file may declare others with symbolic sizes).
+  std::set<const Node*> used;
+  std::vector<const Node*> stack{sym.lhs, sym.rhs};
+  while (!stack.empty()) {
+    const Node* n = stack.back();
+    stack.pop_back();
+    if (!used.insert(n).second) continue;
+    for (const Node* o : n->operands()) stack.push_back(o);
+  }
   std::vector<std::vector<int64_t>> dims;
   int64_t total = 0;
   for (const Node* in : sym.inputs) {
+    if (!used.count(in)) {
+      dims.push_back({});  // never read
+      continue;
+    }
     if (in->dtype() != DType::f32) return unknown("f32 semantics needs f32 inputs ('" + in->input_name() + "' is " + std::string(dtype_name(in->dtype())) + ")");
     std::vector<int64_t> d;
     for (const auto& s : in->shape()) {
@@ -274,6 +288,7 @@ RuleResult verify_f32(const RuleSpec& rule, const BuiltRule& sym, const VerifyOp
       rem /= out_dims[static_cast<size_t>(d)];
     }
     for (size_t k = 0; k < vals.size(); ++k) {
+      if (!used.count(sym.inputs[k])) continue;
       Tensor t(DType::f32, dims[k]);
       for (size_t i = 0; i < vals[k].size(); ++i) t.data[i] = vals[k][i];
       ce.inputs[sym.inputs[k]->input_name()] = t;
@@ -294,6 +309,7 @@ RuleResult verify_f32(const RuleSpec& rule, const BuiltRule& sym, const VerifyOp
       std::vector<std::vector<float>> vals(dims.size());
       bool ok = true;
       for (size_t k = 0; k < dims.size(); ++k) {
+        if (!used.count(sym.inputs[k])) continue;
         int64_t n = 1;
         for (auto x : dims[k]) n *= x;
         vals[k].resize(static_cast<size_t>(n));
@@ -317,6 +333,7 @@ RuleResult verify_f32(const RuleSpec& rule, const BuiltRule& sym, const VerifyOp
     for (const auto& [a, b] : elems) diffs.push_back(smt::ne(enc.real(a), enc.real(b)));
     assertions.push_back(smt::lor(diffs));
     for (size_t k = 0; k < dims.size(); ++k) {
+      if (!used.count(sym.inputs[k])) continue;
       int64_t n = 1;
       for (auto x : dims[k]) n *= x;
       for (int64_t i = 0; i < n; ++i) {
@@ -361,6 +378,7 @@ RuleResult verify_f32(const RuleSpec& rule, const BuiltRule& sym, const VerifyOp
       std::vector<std::vector<float>> vals(dims.size());
       size_t pos = 0;
       for (size_t k = 0; k < dims.size(); ++k) {
+        if (!used.count(sym.inputs[k])) continue;
         int64_t n = 1;
         for (auto x : dims[k]) n *= x;
         for (int64_t j = 0; j < n; ++j, ++pos) {

@@ -268,7 +268,14 @@ std::vector<Expr> Translator::side_conditions(const std::vector<Expr>& given) {
   for (const auto& [k, e] : apps["log"]) {
     const Expr& a = e->args[0];
     out.push_back(implies(gt(a, smt::real(0)), eq(fn_app("exp", {e}), a)));
+    out.push_back(implies(gt(a, smt::real(0)), eq(fn_app("log", {fn_app("recip", {a})}), neg(e))));
   }
+  pairs(apps["log"], cap, [&](const Expr& x, const Expr& y) {
+    const Expr& a = x->args[0];
+    const Expr& b = y->args[0];
+    out.push_back(implies(land({gt(a, smt::real(0)), gt(b, smt::real(0))}),
+                          eq(fn_app("log", {mul(a, b)}), add(x, y))));
+  });
   for (const auto& [k, e] : apps["sqrt"]) {
     const Expr& a = e->args[0];
     out.push_back(implies(ge(a, smt::real(0)), land({ge(e, smt::real(0)), eq(mul(e, e), a)})));
