@@ -2,13 +2,16 @@
 
 #include <cmath>
 #include <cstring>
-#include <future>
+#include <algorithm>
+#include <functional>
+#include <sstream>
 #include <limits>
 #include <random>
 #include <set>
 
 #include "axon/core/error.h"
 #include "axon/semantics/solver.h"
+#include "isolate.h"
 #include "term_ops.h"
 
 namespace axon::sem {
@@ -193,6 +196,37 @@ class FpEncoder {
   const std::vector<std::vector<int64_t>>& dims_;
 };
 
+// A solver result as text, to cross the process boundary.
+std::string encode(const smt::CheckResult& r) {
+  std::ostringstream os;
+  os.precision(17);
+  std::string reason = r.reason;
+  std::replace(reason.begin(), reason.end(), '\n', ' ');
+  os << static_cast<int>(r.result) << " " << r.seconds << " " << r.values.size();
+  for (const auto& v : r.values) os << " " << (v ? 1 : 0) << " " << (v ? *v : 0.0);
+  os << "\n" << reason;
+  return os.str();
+}
+
+smt::CheckResult decode(const std::string& text) {
+  smt::CheckResult r;
+  std::istringstream in(text);
+  int result = 2;
+  size_t n = 0;
+  in >> result >> r.seconds >> n;
+  r.result = static_cast<smt::SatResult>(result);
+  for (size_t i = 0; i < n; ++i) {
+    int has = 0;
+    double v = 0;
+    in >> has >> v;
+    r.values.push_back(has ? std::optional<double>(v) : std::nullopt);
+  }
+  std::string rest;
+  std::getline(in, rest);
+  std::getline(in, r.reason);
+  return r;
+}
+
 bool bit_same(float a, float b) {
   if (std::isnan(a) && std::isnan(b)) return true;
   uint32_t x = 0, y = 0;
@@ -353,11 +387,18 @@ RuleResult verify_f32(const RuleSpec& rule, const BuiltRule& sym, const VerifyOp
         }
       }
     }
-    std::vector<std::future<smt::CheckResult>> jobs;
+    std::vector<std::function<std::string()>> jobs;
     for (auto b : backends)
-      jobs.push_back(std::async(std::launch::async, [&, b] { return smt::check_sat(b, assertions, observe, opts.timeout_ms); }));
+      jobs.push_back([&, b] { return encode(smt::check_sat(b, assertions, observe, opts.timeout_ms)); });
+    auto texts = run_isolated(jobs, 3.0 * opts.timeout_ms / 1000.0 + 5,
+                              [](size_t, const std::string&) { return false; });
     std::vector<smt::CheckResult> rs;
-    for (auto& j : jobs) rs.push_back(j.get());
+    for (const auto& t : texts) {
+      smt::CheckResult c;
+      if (t) c = decode(*t);
+      else c.reason = "stopped: no answer before the deadline";
+      rs.push_back(c);
+    }
     bool proved = false, sat = false;
     std::string why;
     for (size_t i = 0; i < rs.size(); ++i) {

@@ -154,9 +154,9 @@ smt::CheckResult Prover::check_distinct(const Term& a, const Term& b, const Scop
     }
   }
   ++queries_;
-  // Auxiliary queries (matching reductions, lemmas) get a tenth of the budget, at most 1 s:
-  // they only help, and a hard one must not starve the final query.
-  unsigned budget = reads ? timeout_ms_ : std::min(timeout_ms_, std::max(100u, std::min(1000u, timeout_ms_ / 10)));
+  // Auxiliary queries (matching reductions, lemmas) get a quarter of the budget, at least 1 s
+  // when the budget allows: they only help, and a hard one must not starve the final query.
+  unsigned budget = reads ? timeout_ms_ : std::min(timeout_ms_, std::max(1000u, timeout_ms_ / 4));
   smt::CheckResult r = smt::check_sat(backend_, all, obs, budget);
   seconds_ += r.seconds;
   if (r.result == smt::SatResult::Unknown) last_unknown_ = r.reason;

@@ -96,9 +96,15 @@ RuleResult Verifier::verify(const RuleSpec& rule) {
   sem::Problem problem = make_problem(rule, sym);
 
   // Vacuity: can the conditions, size constraints and input domains hold at all?
+  // (Every solver call runs in a child process: see isolate.h. The parent never starts a
+  // solver, so it stays single-threaded and safe to fork.)
   {
-    sem::Prover p(problem, backends[0], opts_.timeout_ms);
-    sem::Outcome o = p.satisfiable_preconditions();
+    smt::Backend b0 = backends[0];
+    unsigned timeout = opts_.timeout_ms;
+    auto texts = sem::run_isolated(
+        {[&problem, b0, timeout] { return sem::serialize(sem::Prover(problem, b0, timeout).satisfiable_preconditions()); }},
+        3.0 * timeout / 1000.0 + 5, [](size_t, const std::string&) { return false; });
+    sem::Outcome o = texts[0] ? sem::deserialize(*texts[0]) : sem::Outcome{};
     if (o.result == smt::SatResult::Unsat) {
       res.verdict = Verdict::Vacuous;
       res.reason = "the conditions cannot all hold";

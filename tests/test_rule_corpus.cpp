@@ -25,7 +25,7 @@ std::vector<std::string> files_in(const std::string& sub) {
 VerifyOptions corpus_options() {
   VerifyOptions o;
   o.solver = SolverChoice::Both;
-  o.timeout_ms = 5000;
+  o.timeout_ms = 10000;
   return o;
 }
 
