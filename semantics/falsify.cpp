@@ -71,6 +71,28 @@ std::optional<Counterexample> compare(const RuleSpec& r, const Bindings& b, cons
   return std::nullopt;
 }
 
+// Zero tensors for every input at the bound sizes, or nullopt when together they would exceed
+// `limit` elements (checked before anything is allocated).
+std::optional<TensorMap> shaped_inputs(const RuleSpec& r, const Bindings& b, int64_t limit) {
+  std::vector<std::vector<int64_t>> all;
+  int64_t total = 0;
+  for (const auto& in : r.inputs) {
+    std::vector<int64_t> dims;
+    int64_t n = 1;
+    for (const auto& d : in.shape) {
+      dims.push_back(*d.substitute(b).value());
+      if (__builtin_mul_overflow(n, dims.back(), &n)) return std::nullopt;
+    }
+    total += n;
+    if (total > limit) return std::nullopt;
+    all.push_back(std::move(dims));
+  }
+  TensorMap out;
+  for (size_t i = 0; i < r.inputs.size(); ++i)
+    out[r.inputs[i].name] = Tensor(r.inputs[i].dtype, all[i]);
+  return out;
+}
+
 }  // namespace
 
 BuiltRule build_rule(const RuleSpec& r, const Bindings& b) {
@@ -131,16 +153,9 @@ std::optional<Counterexample> falsify(const RuleSpec& r, uint64_t seed) {
     for (const auto& c : r.size_conds) ok = ok && holds(c, b);
     if (!ok) continue;
     // Concrete inputs, within the test size.
-    TensorMap inputs;
-    int64_t total = 0;
-    for (const auto& in : r.inputs) {
-      std::vector<int64_t> dims;
-      for (const auto& d : in.shape) dims.push_back(*d.substitute(b).value());
-      Tensor t(in.dtype, dims);
-      total += t.numel();
-      inputs[in.name] = std::move(t);
-    }
-    if (total > kMaxTestElements) continue;
+    auto shaped = shaped_inputs(r, b, kMaxTestElements);
+    if (!shaped) continue;
+    TensorMap& inputs = *shaped;
     for (int round = 0; round < 3; ++round) {
       std::normal_distribution<double> normal(0, round == 2 ? 3.0 : 1.0);
       std::uniform_real_distribution<double> u(0, 1);
@@ -183,13 +198,11 @@ std::optional<Counterexample> replay(const RuleSpec& r, const Outcome& model, co
   }
   for (const auto& c : r.size_conds)
     if (!holds(c, b)) return std::nullopt;
-  TensorMap inputs;
-  int64_t total = 0;
+  auto shaped = shaped_inputs(r, b, int64_t{1} << 20);
+  if (!shaped) return std::nullopt;  // too large to replay
+  TensorMap& inputs = *shaped;
   for (const auto& in : r.inputs) {
-    std::vector<int64_t> dims;
-    for (const auto& d : in.shape) dims.push_back(*d.substitute(b).value());
-    Tensor t(in.dtype, dims);
-    total += t.numel();
+    Tensor& t = inputs[in.name];
     // Elements the model does not mention get a value satisfying the conditions.
     double fill = 0;
     for (double cand : {0.0, 1.0, -1.0, 2.0, 0.5}) {
@@ -202,9 +215,7 @@ std::optional<Counterexample> replay(const RuleSpec& r, const Outcome& model, co
       }
     }
     std::fill(t.data.begin(), t.data.end(), fill);
-    inputs[in.name] = std::move(t);
   }
-  if (total > (int64_t{1} << 20)) return std::nullopt;
   for (const auto& rd : model.reads) {
     const InputDecl& decl = r.inputs.at(static_cast<size_t>(rd.input));
     Tensor& t = inputs[decl.name];

@@ -1,5 +1,6 @@
 // The verifier on small rules: verdicts, counterexamples, f32 semantics, timeouts, the CLI.
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -142,4 +143,25 @@ TEST_CASE("axon verify: exit codes and readable counterexamples", "[verify][cli]
     {"name": "out", "op": "mul", "inputs": ["t", "s"]}], "outputs": ["out"]})";
   CHECK(run({"verify", a, b}, &text) == kExitOk);
   CHECK(text.find("PROVED") != std::string::npos);
+}
+
+TEST_CASE("verify: the proof cache answers a repeated query, also from its file", "[verify]") {
+  std::string t = std::string(kDecls) + "scale: matmul(mul(x, s), w) => mul(matmul(x, w), s)\n";
+  std::string path = "/tmp/axon_test_proof_cache.txt";
+  std::remove(path.c_str());
+  VerifyOptions o;
+  o.cache_file = path;
+  {
+    Verifier v(o);
+    RuleFile f = parse_rules(t, "t.axr");
+    CHECK_FALSE(v.verify(rules_of(f)[0]).cached);
+    CHECK(v.verify(rules_of(f)[0]).cached);  // memory
+  }
+  Verifier again(o);  // a new verifier reads the file written by the first
+  RuleResult r = again.verify(rules_of(parse_rules(t, "t.axr"))[0]);
+  CHECK(r.cached);
+  CHECK(r.verdict == Verdict::Proved);
+  // A different rule is not a hit.
+  std::string u = std::string(kDecls) + "scale: matmul(mul(x, s), w) => mul(s, matmul(x, w))\n";
+  CHECK_FALSE(again.verify(rules_of(parse_rules(u, "u.axr"))[0]).cached);
 }
