@@ -154,11 +154,10 @@ class FpEncoder {
           case Fn::Div: return smt::fp_div(a(0), a(1));
           case Fn::Max: case Fn::Min: {
             smt::Expr x = a(0), y = a(1);
-            smt::Expr m = t->fn == Fn::Max ? smt::fp_max(x, y) : smt::fp_min(x, y);
-            // NaN-propagating, and fp.max's choice between +0 and -0 made deterministic.
+            // As the interpreter and C++ do: NaN-propagating, and between +0 and -0 the first
+            // operand (SMT's fp.max leaves that choice open).
             smt::Expr pick = t->fn == Fn::Max ? smt::ite(smt::fp_lt(x, y), y, x)
                                               : smt::ite(smt::fp_lt(y, x), y, x);
-            (void)m;
             return smt::ite(smt::lor({smt::fp_is_nan(x), smt::fp_is_nan(y)}),
                             smt::f32(std::numeric_limits<float>::quiet_NaN()), pick);
           }

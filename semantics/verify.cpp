@@ -3,7 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
-#include <future>
+#include <functional>
 #include <sstream>
 
 #include "axon/core/error.h"
