@@ -147,7 +147,6 @@ std::optional<Counterexample> falsify(const RuleSpec& r, uint64_t seed) {
     tries.push_back(b);
     if (syms.empty()) break;
   }
-  int tested = 0;
   for (const auto& b : tries) {
     bool ok = true;
     for (const auto& c : r.size_conds) ok = ok && holds(c, b);
@@ -180,11 +179,9 @@ std::optional<Counterexample> falsify(const RuleSpec& r, uint64_t seed) {
       for (const auto& c : r.value_conds)
         for (double v : inputs[c.input].data) filled = filled && holds(c, v);
       if (!filled) break;
-      ++tested;
       if (auto ce = compare(r, b, inputs, "falsifier")) return ce;
     }
   }
-  (void)tested;
   return std::nullopt;
 }
 

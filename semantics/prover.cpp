@@ -158,8 +158,6 @@ smt::CheckResult Prover::check_distinct(const Term& a, const Term& b, const Scop
   // when the budget allows: they only help, and a hard one must not starve the final query.
   unsigned budget = reads ? timeout_ms_ : std::min(timeout_ms_, std::max(1000u, timeout_ms_ / 4));
   smt::CheckResult r = smt::check_sat(backend_, all, obs, budget);
-  seconds_ += r.seconds;
-  if (r.result == smt::SatResult::Unknown) last_unknown_ = r.reason;
   return r;
 }
 
@@ -343,9 +341,6 @@ Outcome Prover::prove_equal(const Node* lhs, const Node* rhs) {
 }
 
 std::string Prover::query_text(const Node* lhs, const Node* rhs) {
-  std::vector<Term> index;
-  for (int d = 0; d < lhs->rank(); ++d) index.push_back(term::var(d));
-  (void)index;
   Term a = prepare(lhs), b = prepare(rhs);
   std::string text;
   for (const Node* n : problem_.inputs)

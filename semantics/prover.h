@@ -89,8 +89,6 @@ class Prover {
   std::vector<Term> lemmas_;  // assumed in the final query (see sum_lemmas)
   int next_fresh_ = 0;  // inlining of the two sides uses disjoint variable ids
   int queries_ = 0;
-  double seconds_ = 0;
-  std::string last_unknown_;
   std::map<std::string, bool> pointwise_cache_;
 };
 

@@ -12,6 +12,12 @@ namespace axon {
 
 namespace {
 
+std::string trim(std::string s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.erase(s.begin());
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
+  return s;
+}
+
 struct Token {
   enum Kind { Ident, Number, String, Punct, End } kind;
   std::string text;
@@ -178,11 +184,6 @@ void parse_condition(const std::string& text, const std::set<std::string>& input
   }
   if (at == std::string::npos) throw UserError("condition \"" + text + "\" has no comparison");
   std::string lhs = text.substr(0, at), rhs = text.substr(at + len);
-  auto trim = [](std::string s) {
-    while (!s.empty() && s.front() == ' ') s.erase(s.begin());
-    while (!s.empty() && s.back() == ' ') s.pop_back();
-    return s;
-  };
   lhs = trim(lhs);
   rhs = trim(rhs);
   CmpOp op = parse_cmp(text.substr(at, len));
@@ -249,8 +250,7 @@ RuleFile parse_rules(std::string_view text, const std::string& path) {
         std::istringstream s(stmt.substr(5));
         std::string name;
         while (std::getline(s, name, ',')) {
-          while (!name.empty() && name.front() == ' ') name.erase(name.begin());
-          while (!name.empty() && name.back() == ' ') name.pop_back();
+          name = trim(name);
           if (!is_valid_symbol(name)) throw UserError("bad size name \"" + name + "\"");
           if (!sizes.insert(name).second) throw UserError("size " + name + " declared twice");
           f.sizes.push_back(name);
@@ -262,8 +262,7 @@ RuleFile parse_rules(std::string_view text, const std::string& path) {
         if (colon == std::string::npos || open == std::string::npos || close == std::string::npos || close < open)
           throw UserError("expected \"input NAME, ...: DTYPE[SIZES]\"");
         std::string dt = stmt.substr(colon + 1, open - colon - 1);
-        while (!dt.empty() && dt.front() == ' ') dt.erase(dt.begin());
-        while (!dt.empty() && dt.back() == ' ') dt.pop_back();
+        dt = trim(dt);
         auto t = parse_dtype(dt);
         if (!t) throw UserError("unknown dtype \"" + dt + "\"");
         Shape shape;
@@ -281,8 +280,7 @@ RuleFile parse_rules(std::string_view text, const std::string& path) {
         std::istringstream ns(stmt.substr(6, colon - 6));
         std::string name;
         while (std::getline(ns, name, ',')) {
-          while (!name.empty() && name.front() == ' ') name.erase(name.begin());
-          while (!name.empty() && name.back() == ' ') name.pop_back();
+          name = trim(name);
           if (!is_valid_symbol(name)) throw UserError("bad input name \"" + name + "\"");
           if (!inputs.insert(name).second) throw UserError("input " + name + " declared twice");
           f.inputs.push_back({name, *t, shape});
@@ -299,7 +297,7 @@ RuleFile parse_rules(std::string_view text, const std::string& path) {
         RuleDecl r;
         r.line = line;
         r.name = stmt.substr(0, colon);
-        while (!r.name.empty() && r.name.back() == ' ') r.name.pop_back();
+        r.name = trim(r.name);
         if (r.name.rfind("rule ", 0) == 0) r.name = r.name.substr(5);
         if (!is_valid_symbol(r.name)) throw UserError("bad rule name \"" + r.name + "\"");
         if (!names.insert(r.name).second) throw UserError("rule " + r.name + " defined twice");
