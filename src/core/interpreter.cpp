@@ -27,7 +27,12 @@ using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::Ro
 
 // matmul through Eigen: batched, broadcasting batch axes, 1-D operands promoted (NumPy rules).
 void matmul_fast(const Node& n, const Tensor& a, const Tensor& b, Tensor& out) {
+  const bool ta = n.attrs().has("transpose_a") && n.attrs().b("transpose_a");
+  const bool tb = n.attrs().has("transpose_b") && n.attrs().b("transpose_b");
   std::vector<int64_t> as = a.shape, bs = b.shape;
+  // Logical shapes [.., M, K] and [.., K, N]; a transposed operand is stored [.., K, M] / [.., N, K].
+  if (ta) std::swap(as[as.size() - 1], as[as.size() - 2]);
+  if (tb) std::swap(bs[bs.size() - 1], bs[bs.size() - 2]);
   if (as.size() == 1) as.insert(as.begin(), 1);
   if (bs.size() == 1) bs.push_back(1);
   int64_t M = as[as.size() - 2], K = as.back(), N = bs.back();
@@ -50,16 +55,18 @@ void matmul_fast(const Node& n, const Tensor& a, const Tensor& b, Tensor& out) {
       sa *= da;
       sb *= db;
     }
-    Eigen::Map<const RowMajor> A(a.data.data() + oa * M * K, M, K);
-    Eigen::Map<const RowMajor> B(b.data.data() + ob * K * N, K, N);
+    Eigen::Map<const RowMajor> A(a.data.data() + oa * M * K, ta ? K : M, ta ? M : K);
+    Eigen::Map<const RowMajor> B(b.data.data() + ob * K * N, tb ? N : K, tb ? K : N);
     Eigen::Map<RowMajor> C(out.data.data() + t * M * N, M, N);
-    C.noalias() = A * B;
+    if (ta && tb) C.noalias() = A.transpose() * B.transpose();
+    else if (ta) C.noalias() = A.transpose() * B;
+    else if (tb) C.noalias() = A * B.transpose();
+    else C.noalias() = A * B;
     for (int d = static_cast<int>(nb) - 1; d >= 0; --d) {
       if (++idx[d] < batch[d]) break;
       idx[d] = 0;
     }
   }
-  (void)n;
 }
 
 std::string node_place(const Graph& g, const Node* n) {

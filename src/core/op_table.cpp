@@ -40,7 +40,9 @@ std::vector<AttrSpec> attrs_of(Op op) {
                  S = AttrType::String, L = AttrType::Ints, Sh = AttrType::Shape,
                  D = AttrType::DType;
   switch (op) {
-    case Op::Constant: return {{"value", F, true}, {"shape", Sh, false}, {"dtype", D, false}};
+    case Op::Constant:
+      return {{"value", F, true}, {"shape", Sh, false}, {"dtype", D, false}, {"divisor", Sh, false}};
+    case Op::MatMul: return {{"transpose_a", B, false}, {"transpose_b", B, false}};
     case Op::Iota: return {{"shape", Sh, true}, {"axis", I, true}, {"dtype", D, false}};
     case Op::Cast: return {{"dtype", D, true}};
     case Op::Gelu: return {{"approximate", S, false}};

@@ -72,8 +72,23 @@ struct MatmulShapes {
   bool a_vec, b_vec;
 };
 
-MatmulShapes matmul_shapes(const Shape& a0, const Shape& b0) {
-  if (a0.empty() || b0.empty()) throw UserError("matmul: inputs must have at least one axis");
+// The operand shapes as [..., m, k] and [..., k, n]: transposed operands have their last two axes
+// swapped first (they need two axes).
+Shape as_read(const Shape& s, bool transposed, const char* which) {
+  if (!transposed) return s;
+  if (s.size() < 2)
+    throw UserError(std::string("attrs.transpose_") + which + ": operand " + which +
+                    " needs at least two axes to be transposed");
+  Shape t = s;
+  std::swap(t[t.size() - 1], t[t.size() - 2]);
+  return t;
+}
+
+bool flag(const Attrs& a, const char* key) { return a.has(key) && a.b(key); }
+
+MatmulShapes matmul_shapes(const Shape& a_in, const Shape& b_in, bool ta, bool tb) {
+  if (a_in.empty() || b_in.empty()) throw UserError("matmul: inputs must have at least one axis");
+  Shape a0 = as_read(a_in, ta, "a"), b0 = as_read(b_in, tb, "b");
   MatmulShapes m{a0, b0, {}, a0.size() == 1, b0.size() == 1};
   if (m.a_vec) m.a.insert(m.a.begin(), Size(1));
   if (m.b_vec) m.b.push_back(Size(1));
@@ -93,20 +108,25 @@ MatmulShapes matmul_shapes(const Shape& a0, const Shape& b0) {
 
 }  // namespace
 
-Inferred infer_matmul(Op op, const std::vector<OperandInfo>& o, const Attrs&) {
+Inferred infer_matmul(Op op, const std::vector<OperandInfo>& o, const Attrs& in) {
   if (o[0].dtype != o[1].dtype)
     throw UserError("matmul: input dtypes differ (" + std::string(dtype_name(o[0].dtype)) +
                     " vs " + std::string(dtype_name(o[1].dtype)) + "); insert a cast");
   require_dtype(op, o[0].dtype, true, false);
-  MatmulShapes m = matmul_shapes(o[0].shape, o[1].shape);
+  const bool ta = flag(in, "transpose_a"), tb = flag(in, "transpose_b");
+  MatmulShapes m = matmul_shapes(o[0].shape, o[1].shape, ta, tb);
   Shape out = m.batch;
   if (!m.a_vec) out.push_back(m.a[m.a.size() - 2]);
   if (!m.b_vec) out.push_back(m.b[m.b.size() - 1]);
-  return {o[0].dtype, out, {}};
+  Attrs a;  // canonical: a flag is kept only when set
+  if (ta) a.set("transpose_a", true);
+  if (tb) a.set("transpose_b", true);
+  return {o[0].dtype, out, a};
 }
 
 Definition define_matmul(const Node& n) {
-  MatmulShapes m = matmul_shapes(n.operand(0)->shape(), n.operand(1)->shape());
+  const bool ta = flag(n.attrs(), "transpose_a"), tb = flag(n.attrs(), "transpose_b");
+  MatmulShapes m = matmul_shapes(n.operand(0)->shape(), n.operand(1)->shape(), ta, tb);
   Definition d;
   for (int i = 0; i < n.rank(); ++i) d.vars.push_back(i);
   size_t nb = m.batch.size();
@@ -129,6 +149,8 @@ Definition define_matmul(const Node& n) {
   ia.push_back(var(kvar));
   ib.push_back(var(kvar));
   if (!m.b_vec) ib.push_back(col);
+  if (ta) std::swap(ia[ia.size() - 1], ia[ia.size() - 2]);
+  if (tb) std::swap(ib[ib.size() - 1], ib[ib.size() - 2]);
   Term prod = fmul(read(0, std::move(ia)), read(1, std::move(ib)));
   d.body = reduce(Reducer::Sum, kvar, size(m.a.back()), prod);
   return d;

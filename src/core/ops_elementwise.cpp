@@ -1,5 +1,6 @@
 // Shape rules and definitions of sources (constant, iota) and elementwise ops (unary, binary,
 // compare, where).
+#include <algorithm>
 #include <cmath>
 
 #include "axon/core/op_table.h"
@@ -35,7 +36,19 @@ Inferred infer_source(Op op, const std::vector<OperandInfo>&, const Attrs& in) {
                       std::string(dtype_name(t)) + " value");
     if (t == DType::boolean && v != 0 && v != 1)
       throw UserError("attrs.value: a bool constant is 0 or 1");
-    a.set("value", round_to(t, v));  // a constant's value is the dtype's value
+    if (in.has("divisor")) {  // value / (product of the divisor's sizes): 1/N for a size N
+      const Shape& div = in.shape("divisor");
+      check_dims(div, "attrs.divisor");
+      if (!is_float(t)) throw UserError("attrs.divisor: only float constants have a divisor");
+      Shape canon;  // canonical: no 1s; omitted when empty
+      for (const Size& s : div)
+        if (s != Size(1)) canon.push_back(s);
+      if (!canon.empty()) {
+        std::sort(canon.begin(), canon.end());
+        a.set("divisor", canon);
+      }
+    }
+    a.set("value", a.has("divisor") ? v : round_to(t, v));  // else the dtype's value
     a.set("shape", shape);
     return {t, shape, a};
   }
@@ -53,7 +66,14 @@ Inferred infer_source(Op op, const std::vector<OperandInfo>&, const Attrs& in) {
 Definition define_source(const Node& n) {
   Definition d{{}, nullptr};
   for (int i = 0; i < n.rank(); ++i) d.vars.push_back(i);
-  if (n.op() == Op::Constant) d.body = real(n.attrs().f("value"));
+  if (n.op() == Op::Constant) {
+    d.body = real(n.attrs().f("value"));
+    if (n.attrs().has("divisor")) {
+      Size count(1);
+      for (const Size& s : n.attrs().shape("divisor")) count = count * s;
+      d.body = fdiv(d.body, to_real(size(count)));
+    }
+  }
   else d.body = to_real(var(static_cast<int>(n.attrs().i("axis"))));
   return d;
 }
