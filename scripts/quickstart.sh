@@ -8,3 +8,4 @@ axon="$root/build/src/cli/axon"
 "$axon" check "$root/examples/rmsnorm_matmul.json"
 "$axon" eval "$root/examples/rmsnorm_matmul.json" --bind M=64 --bind K=256 --bind N=128 \
   -o "$root/build/example-out"
+"$axon" rewrite "$root/examples/rmsnorm_matmul.json" --bind M=64 --bind K=256 --bind N=128 --top 5

@@ -247,6 +247,19 @@ std::vector<Expr> Translator::side_conditions(const std::vector<Expr>& given) {
     if (in->dtype() == DType::i32) out.push_back(eq(r.value, to_real(to_int(r.value))));
   }
 
+  // pow(a, b) = exp(b * log(a)) for a > 0 (before the exp and log axioms, which then cover
+  // the terms it introduces): ex2(y) = pow(2, y) meets exp.
+  {
+    std::vector<Expr> defs;
+    for (const auto& [k, e] : apps["pow"]) {
+      const Expr& a = e->args[0];
+      defs.push_back(implies(gt(a, smt::real(0)), eq(e, fn_app("exp", {mul(e->args[1], fn_app("log", {a}))}))));
+    }
+    for (const auto& d : defs) {
+      collect_apps(d, apps);
+      out.push_back(d);
+    }
+  }
   const size_t cap = 24;
   auto& exps = apps["exp"];
   if (!exps.empty()) {
@@ -267,6 +280,9 @@ std::vector<Expr> Translator::side_conditions(const std::vector<Expr>& given) {
   }
   for (const auto& [k, e] : apps["log"]) {
     const Expr& a = e->args[0];
+    // The sign of log: positive above 1, negative between 0 and 1 (so log 2 != 0).
+    out.push_back(implies(gt(a, smt::real(1)), gt(e, smt::real(0))));
+    out.push_back(implies(land({gt(a, smt::real(0)), lt(a, smt::real(1))}), lt(e, smt::real(0))));
     out.push_back(implies(gt(a, smt::real(0)), eq(fn_app("exp", {e}), a)));
     out.push_back(implies(gt(a, smt::real(0)), eq(fn_app("log", {fn_app("recip", {a})}), neg(e))));
   }

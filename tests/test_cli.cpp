@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -246,4 +248,57 @@ TEST_CASE("cli: print re-parses to the same nodes", "[cli]") {
   REQUIRE(b.code == 0);
   axon::Graph h = axon::parse_graph(b.out, "printed.json");
   CHECK(h.outputs.at(0).node->shape() == axon::Shape{4, 3});
+}
+
+TEST_CASE("cli: rewrite lists proven variants and emits one that verify proves equal", "[cli]") {
+  TempDir dir;
+  // A small concrete graph: a transpose into a matmul, scaled after it.
+  std::string g = dir.write("g.json", R"({"name": "tm",
+    "inputs": [{"name": "a", "shape": [6, 4], "dtype": "f32"}, {"name": "w", "shape": [6, 5], "dtype": "f32"}],
+    "nodes": [{"name": "at", "op": "transpose", "inputs": ["a"]},
+              {"name": "s", "op": "constant", "inputs": [], "attrs": {"value": 0.5}},
+              {"name": "m", "op": "matmul", "inputs": ["at", "w"]},
+              {"name": "out", "op": "mul", "inputs": ["m", "s"]}],
+    "outputs": ["out"]})");
+  Result r = run({"rewrite", g, "-q", "--max-depth", "2"});
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("absorb transpose into operand 0 of matmul") != std::string::npos);
+  CHECK(r.out.find("PROVED") != std::string::npos);
+  CHECK(r.err.empty());  // -q: no progress lines
+
+  Result j = run({"rewrite", g, "-q", "--max-depth", "2", "--json"});
+  REQUIRE(j.code == 0);
+  auto doc = nlohmann::json::parse(j.out);
+  CHECK(doc["stats"]["proved"].get<int>() >= 1);
+  REQUIRE(doc["variants"].size() >= 2);
+  for (const auto& v : doc["variants"])
+    for (const auto& m : v["moves"]) CHECK(m["verdict"] == "PROVED");
+
+  // Every variant, written out, is proved equal to the original by `axon verify`.
+  for (size_t id = 1; id < std::min<size_t>(doc["variants"].size(), 6); ++id) {
+    std::string out = (dir.path / ("v" + std::to_string(id) + ".json")).string();
+    Result e = run({"rewrite", g, "-q", "--max-depth", "2", "--emit", std::to_string(id), "-o", out});
+    REQUIRE(e.code == 0);
+    Result v = run({"verify", g, out});
+    INFO("variant " << id << ": " << v.out);
+    CHECK(v.code == 0);
+  }
+}
+
+TEST_CASE("cli: rewrite's bad input exits 2 with one line", "[cli]") {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"rewrite", kExample, "--target", "sm_75"},
+           {"rewrite", kExample, "-q", "--max-depth", "1", "--emit", "100000"},
+           {"rewrite", kExample, "-q", "--emit", "1", "--json"},
+           {"rewrite", AXON_SOURCE_DIR "/no/such/graph.json"},
+           {"rewrite", kExample, "--max-variants", "0"},
+       }) {
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    INFO("axon " << joined);
+    Result r = run(args);
+    CHECK(r.code == axon::kExitUser);
+    CHECK_FALSE(r.err.empty());
+  }
 }

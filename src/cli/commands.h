@@ -27,5 +27,7 @@ Runner add_check(CLI::App& app, Streams io);
 Runner add_eval(CLI::App& app, Streams io);
 Runner add_print(CLI::App& app, Streams io);
 Runner add_verify(CLI::App& app, Streams io);
+Runner add_rewrite(CLI::App& app, Streams io);
+Runner add_synth(CLI::App& app, Streams io);
 
 }  // namespace axon::cli

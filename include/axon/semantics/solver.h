@@ -29,6 +29,11 @@ struct CheckResult {
 CheckResult check_sat(Backend backend, const std::vector<Expr>& assertions,
                       const std::vector<Expr>& observe, unsigned timeout_ms);
 
+// The same, in a forked child process stopped after 3 x timeout + 5 s (a solver that ignores
+// its limit cannot hang the caller; the calling process never hosts a solver). Call only while
+// the process has no other threads. `values` are not returned.
+CheckResult check_sat_isolated(Backend backend, const std::vector<Expr>& assertions, unsigned timeout_ms);
+
 // The solver's version string ("4.8.12", "1.0.3").
 std::string backend_version(Backend backend);
 

@@ -1,0 +1,90 @@
+// Instruction synthesis from the ISA specs (docs/synthesis.md): for an op's scalar semantics,
+// the cheapest sequence of the target's instructions that equals it (enumerated bottom-up,
+// filtered on values, proved by the SMT engine); warp reductions as shuffle trees proved for
+// every lane; tensor-core fragment maps proved to be bijections onto their tiles.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "axon/core/dtype.h"
+#include "axon/core/term.h"
+#include "axon/isa/spec.h"
+#include "axon/semantics/verify.h"
+
+namespace axon {
+
+// One instruction of a lowering: out = instr(args); args name earlier values ("x0", "r2") or
+// are constants (given as Terms, e.g. 1/log(2), rendered as float literals).
+struct LoweringStep {
+  const InstrSpec* instr = nullptr;
+  std::vector<std::string> args;
+  std::string out;
+};
+
+struct Lowering {
+  std::string op;       // "exp", "sigmoid", "add", ...
+  DType dtype = DType::f32;  // the value type the lowering serves (f16/bf16 compute in f32)
+  bool found = false;
+  std::string why_not;  // when not found
+  std::vector<LoweringStep> steps;
+  std::vector<std::string> inputs;  // "x0", "x1"
+  std::string result;               // the value returned
+  std::map<std::string, double> constants;  // name -> value, for emission
+  double cost = 0;                  // issue cycles (sum over steps)
+  double latency = 0;               // critical path
+  double error_bound = 0;           // first-order relative bound of the approximations used
+  double measured_error = 0;        // relative error of an f32 emulation on the CPU sample
+  std::string expression;           // the sequence's meaning, as a term
+  std::string proof;                // "PROVED", or the verdict and reason
+  double proof_seconds = 0, search_seconds = 0;
+  int candidates = 0;               // expressions enumerated
+};
+
+struct SynthOptions {
+  int max_instrs = 2;           // per enumerated window (larger ops are composed)
+  unsigned timeout_ms = 10000;  // per solver query
+  uint64_t seed = 1;
+};
+
+// The relative error an op's result may carry in a dtype (docs/synthesis.md).
+double tolerance(DType t);
+
+// Lowers the scalar semantics of `op` (a graph-format op name) for values of `dtype` on the
+// ISA's instructions. `prove` checks each candidate against the op (Verifier::verify).
+using ProveFn = std::function<RuleResult(const RuleSpec&)>;
+Lowering synthesize_op(const Isa& isa, const std::string& op, DType dtype, const SynthOptions& opts,
+                       const ProveFn& prove);
+
+// Every op of the graph format, each lowered or with the reason it is not an instruction-level
+// target (layout ops are index maps; reductions use warp_reduction; matmul the fragments).
+std::vector<Lowering> synthesize_all(const Isa& isa, const SynthOptions& opts, const ProveFn& prove,
+                                     const std::function<void(const Lowering&)>& progress = {});
+
+// A warp reduction: shuffle steps (instruction, immediate) each followed by the combining op.
+struct WarpReduction {
+  Reducer reducer = Reducer::Sum;
+  bool all_lanes = true;  // every lane ends with the result (else lane 0)
+  std::vector<std::pair<const InstrSpec*, int>> steps;
+  std::string proof;
+  double seconds = 0;
+  int candidates = 0;
+  std::string cuda;
+};
+WarpReduction synthesize_warp_reduction(const Isa& isa, Reducer r, bool all_lanes, unsigned timeout_ms);
+
+// A fragment's (lane, reg) -> (row, col) map, proved a bijection onto its tile.
+struct FragmentProof {
+  std::string instr, fragment;
+  int rows = 0, cols = 0, regs = 0, threads = 0;
+  std::string proof;  // "PROVED", or why not
+  double seconds = 0;
+};
+std::vector<FragmentProof> prove_fragments(const Isa& isa, unsigned timeout_ms);
+
+// CUDA C++ for a lowering: a __device__ function with inline PTX.
+std::string emit_cuda(const Lowering& l);
+std::string emit_cuda(const WarpReduction& w);
+
+}  // namespace axon

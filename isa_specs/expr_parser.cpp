@@ -1,0 +1,355 @@
+// The expression language of the ISA specs, parsed into Terms (the language of the ops'
+// semantics): docs/isa-spec-format.md, "Expressions". A small recursive-descent parser builds an
+// AST; conversion to Terms infers int (index) versus real (value) sorts.
+#include <cctype>
+#include <cmath>
+#include <memory>
+
+#include "axon/core/error.h"
+#include "axon/isa/spec.h"
+
+namespace axon {
+
+namespace {
+
+struct Ast;
+using AstP = std::unique_ptr<Ast>;
+struct Ast {
+  enum Kind { Num, Ident, Index, Call, Bin, Neg, Cond, Sum } kind = Num;
+  double num = 0;
+  bool integral = false;  // a literal written without '.', 'e' or '^-'
+  std::string name;       // Ident, Index (operand), Call (function), Bin (operator), Sum (variable)
+  std::vector<AstP> args;
+};
+
+class Parser {
+ public:
+  explicit Parser(std::string_view s) : s_(s) {}
+  AstP parse() {
+    AstP e = ternary();
+    skip();
+    if (p_ != s_.size()) fail("unexpected '" + std::string(1, s_[p_]) + "'");
+    return e;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& why) const {
+    throw UserError("expression '" + std::string(s_) + "': " + why);
+  }
+  void skip() {
+    while (p_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[p_]))) ++p_;
+  }
+  bool eat(std::string_view t) {
+    skip();
+    if (s_.substr(p_, t.size()) == t) {
+      // "<" must not eat the start of "<=" (and so on).
+      if (t.size() == 1 && p_ + 1 < s_.size() && s_[p_ + 1] == '=' && std::string_view("<>=!").find(t[0]) != std::string_view::npos)
+        return false;
+      p_ += t.size();
+      return true;
+    }
+    return false;
+  }
+  void expect(std::string_view t) {
+    if (!eat(t)) fail("expected '" + std::string(t) + "'");
+  }
+  static AstP node(Ast::Kind k, std::string name, std::vector<AstP> args) {
+    auto a = std::make_unique<Ast>();
+    a->kind = k;
+    a->name = std::move(name);
+    a->args = std::move(args);
+    return a;
+  }
+  static std::vector<AstP> two(AstP a, AstP b) {
+    std::vector<AstP> v;
+    v.push_back(std::move(a));
+    v.push_back(std::move(b));
+    return v;
+  }
+  AstP ternary() {
+    AstP c = comparison();
+    if (!eat("?")) return c;
+    AstP a = ternary();
+    expect(":");
+    AstP b = ternary();
+    std::vector<AstP> v;
+    v.push_back(std::move(c));
+    v.push_back(std::move(a));
+    v.push_back(std::move(b));
+    return node(Ast::Cond, "", std::move(v));
+  }
+  AstP comparison() {
+    AstP l = xor_();
+    for (const char* op : {"<=", ">=", "==", "!=", "<", ">"})
+      if (eat(op)) return node(Ast::Bin, op, two(std::move(l), xor_()));
+    return l;
+  }
+  AstP xor_() {
+    AstP l = additive();
+    while (eat("^")) l = node(Ast::Bin, "^", two(std::move(l), additive()));
+    return l;
+  }
+  AstP additive() {
+    AstP l = term();
+    for (;;) {
+      if (eat("+")) l = node(Ast::Bin, "+", two(std::move(l), term()));
+      else if (eat("-")) l = node(Ast::Bin, "-", two(std::move(l), term()));
+      else return l;
+    }
+  }
+  AstP term() {
+    AstP l = unary();
+    for (;;) {
+      if (eat("*")) l = node(Ast::Bin, "*", two(std::move(l), unary()));
+      else if (eat("/")) l = node(Ast::Bin, "/", two(std::move(l), unary()));
+      else if (eat("%")) l = node(Ast::Bin, "%", two(std::move(l), unary()));
+      else return l;
+    }
+  }
+  AstP unary() {
+    if (eat("-")) {
+      std::vector<AstP> v;
+      v.push_back(unary());
+      return node(Ast::Neg, "", std::move(v));
+    }
+    return primary();
+  }
+  AstP primary() {
+    skip();
+    if (p_ >= s_.size()) fail("unexpected end");
+    char c = s_[p_];
+    if (eat("(")) {
+      AstP e = ternary();
+      expect(")");
+      return e;
+    }
+    if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
+      size_t start = p_;
+      while (p_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[p_])) || s_[p_] == '.' ||
+                                ((s_[p_] == '-' || s_[p_] == '+') && (s_[p_ - 1] == 'e' || s_[p_ - 1] == 'E'))))
+        ++p_;
+      std::string text(s_.substr(start, p_ - start));
+      auto a = std::make_unique<Ast>();
+      try {
+        size_t used = 0;
+        a->num = std::stod(text, &used);
+        if (used != text.size()) fail("bad number '" + text + "'");
+      } catch (const std::exception&) {
+        fail("bad number '" + text + "'");
+      }
+      a->integral = text.find_first_of(".eE") == std::string::npos;
+      return a;
+    }
+    if (!(std::isalpha(static_cast<unsigned char>(c)) || c == '_')) fail("unexpected '" + std::string(1, c) + "'");
+    size_t start = p_;
+    while (p_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[p_])) || s_[p_] == '_')) ++p_;
+    std::string id(s_.substr(start, p_ - start));
+    if (id == "inf") {
+      auto a = std::make_unique<Ast>();
+      a->num = INFINITY;
+      return a;
+    }
+    if (id == "sum" && eat("(")) {
+      skip();
+      size_t vs = p_;
+      while (p_ < s_.size() && std::isalpha(static_cast<unsigned char>(s_[p_]))) ++p_;
+      std::string v(s_.substr(vs, p_ - vs));
+      if (v.empty()) fail("sum: expected a variable");
+      expect("<");
+      AstP extent = additive();
+      expect(":");
+      AstP body = ternary();
+      expect(")");
+      return node(Ast::Sum, v, two(std::move(extent), std::move(body)));
+    }
+    if (eat("(")) {
+      std::vector<AstP> args;
+      if (!eat(")")) {
+        do args.push_back(ternary());
+        while (eat(","));
+        expect(")");
+      }
+      return node(Ast::Call, id, std::move(args));
+    }
+    if (eat("[")) {
+      std::vector<AstP> idx;
+      do idx.push_back(ternary());
+      while (eat(","));
+      expect("]");
+      return node(Ast::Index, id, std::move(idx));
+    }
+    return node(Ast::Ident, id, {});
+  }
+
+  std::string_view s_;
+  size_t p_ = 0;
+};
+
+class Converter {
+ public:
+  Converter(const std::map<std::string, int>& inputs, const std::map<std::string, int>& vars,
+            const std::map<std::string, int64_t>& params)
+      : inputs_(inputs), vars_(vars), params_(params) {}
+
+  bool is_int(const Ast& a) const {
+    switch (a.kind) {
+      case Ast::Num: return a.integral;
+      case Ast::Ident: return vars_.count(a.name) || params_.count(a.name) || bound_.count(a.name);
+      case Ast::Neg: return is_int(*a.args[0]);
+      case Ast::Bin:
+        if (a.name == "+" || a.name == "-" || a.name == "*" || a.name == "/" || a.name == "%" || a.name == "^")
+          return is_int(*a.args[0]) && is_int(*a.args[1]);
+        return false;
+      default: return false;
+    }
+  }
+
+  Term integer(const Ast& a) {
+    switch (a.kind) {
+      case Ast::Num: return term::integer(static_cast<int64_t>(a.num));
+      case Ast::Ident: {
+        if (auto it = bound_.find(a.name); it != bound_.end()) return term::var(it->second);
+        if (auto it = vars_.find(a.name); it != vars_.end()) return term::var(it->second);
+        if (auto it = params_.find(a.name); it != params_.end()) return term::integer(it->second);
+        break;
+      }
+      case Ast::Neg: return term::sub(term::integer(0), integer(*a.args[0]));
+      case Ast::Bin: {
+        Term l = integer(*a.args[0]), r = integer(*a.args[1]);
+        if (a.name == "+") return term::add(l, r);
+        if (a.name == "-") return term::sub(l, r);
+        if (a.name == "*") return term::mul(l, r);
+        if (a.name == "/") return term::floordiv(l, r);
+        if (a.name == "%") return term::mod(l, r);
+        if (a.name == "^") {  // x ^ c for an immediate power of two c: flip that bit
+          const Ast& c = *a.args[1];
+          double cv = c.kind == Ast::Num && c.integral ? c.num : -1;
+          if (c.kind == Ast::Ident && params_.count(c.name)) cv = static_cast<double>(params_.at(c.name));
+          if (cv >= 1 && std::exp2(std::floor(std::log2(cv))) == cv) {
+            // x + c - 2c * ((x / c) % 2)
+            Term bit = term::mod(term::floordiv(l, r), term::integer(2));
+            return term::sub(term::add(l, r), term::mul(term::integer(2 * static_cast<int64_t>(cv)), bit));
+          }
+          if (c.kind == Ast::Ident && inputs_.count(c.name)) {
+            // an immediate operand: the synthesizer binds it to a power of two before use
+            throw UserError("'^' with operand '" + c.name + "': bind it to a power of two (param)");
+          }
+          throw UserError("'^' needs an immediate power of two on the right");
+        }
+        break;
+      }
+      default: break;
+    }
+    throw UserError("'" + describe(a) + "' is not an index expression");
+  }
+
+  Term real(const Ast& a) {
+    if (is_int(a)) return a.kind == Ast::Num ? term::real(a.num) : term::to_real(integer(a));
+    switch (a.kind) {
+      case Ast::Num: return term::real(a.num);
+      case Ast::Ident: {
+        auto it = inputs_.find(a.name);
+        if (it == inputs_.end()) throw UserError("unknown name '" + a.name + "'");
+        return term::read(it->second, {});
+      }
+      case Ast::Index: {
+        auto it = inputs_.find(a.name);
+        if (it == inputs_.end()) throw UserError("unknown operand '" + a.name + "'");
+        std::vector<Term> idx;
+        for (const auto& x : a.args) idx.push_back(integer(*x));
+        return term::read(it->second, idx);
+      }
+      case Ast::Neg: return term::neg(real(*a.args[0]));
+      case Ast::Cond: return term::select(condition(*a.args[0]), real(*a.args[1]), real(*a.args[2]));
+      case Ast::Bin: {
+        if (a.name == "+") return term::fadd(real(*a.args[0]), real(*a.args[1]));
+        if (a.name == "-") return term::fsub(real(*a.args[0]), real(*a.args[1]));
+        if (a.name == "*") return term::fmul(real(*a.args[0]), real(*a.args[1]));
+        if (a.name == "/") return term::fdiv(real(*a.args[0]), real(*a.args[1]));
+        throw UserError("'" + a.name + "' is not an operator on values");
+      }
+      case Ast::Call: return call(a);
+      case Ast::Sum: {
+        int id = next_var_++;
+        Term extent = integer(*a.args[0]);
+        bound_[a.name] = id;
+        Term body = real(*a.args[1]);
+        bound_.erase(a.name);
+        return term::reduce(Reducer::Sum, id, extent, body);
+      }
+    }
+    throw UserError("bad expression");
+  }
+
+  Term condition(const Ast& a) {
+    if (a.kind != Ast::Bin) throw UserError("expected a comparison before '?'");
+    static const std::map<std::string, CmpOp> ops{{"<", CmpOp::Lt}, {"<=", CmpOp::Le}, {">", CmpOp::Gt},
+                                                  {">=", CmpOp::Ge}, {"==", CmpOp::Eq}, {"!=", CmpOp::Ne}};
+    auto it = ops.find(a.name);
+    if (it == ops.end()) throw UserError("expected a comparison before '?'");
+    if (is_int(*a.args[0]) && is_int(*a.args[1])) return term::cmp(it->second, integer(*a.args[0]), integer(*a.args[1]));
+    return term::cmp(it->second, real(*a.args[0]), real(*a.args[1]));
+  }
+
+  Term call(const Ast& a) {
+    static const std::map<std::string, Fn> unary{{"exp", Fn::Exp}, {"log", Fn::Log}, {"sqrt", Fn::Sqrt},
+                                                 {"tanh", Fn::Tanh}, {"erf", Fn::Erf}, {"abs", Fn::Abs}};
+    static const std::map<std::string, Fn> binary{{"max", Fn::Max}, {"min", Fn::Min}, {"pow", Fn::Pow}};
+    auto arity = [&](size_t n) {
+      if (a.args.size() != n)
+        throw UserError(a.name + ": expects " + std::to_string(n) + " argument" + (n == 1 ? "" : "s"));
+    };
+    if (auto it = unary.find(a.name); it != unary.end()) {
+      arity(1);
+      return term::apply(it->second, {real(*a.args[0])});
+    }
+    if (auto it = binary.find(a.name); it != binary.end()) {
+      arity(2);
+      return term::apply(it->second, {real(*a.args[0]), real(*a.args[1])});
+    }
+    if (a.name == "round") {
+      arity(2);
+      if (a.args[0]->kind != Ast::Ident) throw UserError("round: the first argument is a type");
+      auto t = parse_dtype(a.args[0]->name);
+      if (!t || !is_float(*t)) throw UserError("round: '" + a.args[0]->name + "' is not a float type");
+      return term::round(*t, real(*a.args[1]));
+    }
+    throw UserError("unknown function '" + a.name + "'");
+  }
+
+  static std::string describe(const Ast& a) { return a.name.empty() ? "expression" : a.name; }
+
+ private:
+  const std::map<std::string, int>& inputs_;
+  const std::map<std::string, int>& vars_;
+  const std::map<std::string, int64_t>& params_;
+  std::map<std::string, int> bound_;
+  int next_var_ = 8;  // sum variables after the named ones
+};
+
+}  // namespace
+
+Term parse_isa_expr(std::string_view text, const std::map<std::string, int>& inputs,
+                    const std::map<std::string, int>& vars, const std::map<std::string, int64_t>& params) {
+  AstP ast = Parser(text).parse();
+  try {
+    return Converter(inputs, vars, params).real(*ast);
+  } catch (const UserError& e) {
+    throw UserError("expression '" + std::string(text) + "': " + e.what());
+  }
+}
+
+Term parse_isa_index(std::string_view text, const std::map<std::string, int>& vars,
+                     const std::map<std::string, int64_t>& params) {
+  AstP ast = Parser(text).parse();
+  static const std::map<std::string, int> none;
+  try {
+    Converter c(none, vars, params);
+    if (!c.is_int(*ast)) throw UserError("not an index expression");
+    return c.integer(*ast);
+  } catch (const UserError& e) {
+    throw UserError("expression '" + std::string(text) + "': " + e.what());
+  }
+}
+
+}  // namespace axon

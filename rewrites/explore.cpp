@@ -1,0 +1,194 @@
+// The set of proven-equivalent variants (docs/rewrites.md, "The variant set").
+#include <algorithm>
+#include <chrono>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+#include "internal.h"
+
+namespace axon {
+
+const char* move_kind_name(MoveKind k) {
+  switch (k) {
+    case MoveKind::Push: return "push";
+    case MoveKind::Pull: return "pull";
+    case MoveKind::Move: return "move";
+    case MoveKind::Absorb: return "absorb";
+    case MoveKind::Eliminate: return "eliminate";
+    case MoveKind::Split: return "split";
+    case MoveKind::Expand: return "expand";
+  }
+  return "?";
+}
+
+std::vector<Candidate> propose_moves(const Graph& g) {
+  std::vector<Candidate> out;
+  std::set<std::pair<const Node*, const Node*>> seen;
+  auto emit = [&](Candidate c) {
+    if (!c.repl || c.repl == c.old || c.repl->shape() != c.old->shape() || c.repl->dtype() != c.old->dtype())
+      return;
+    if (!seen.insert({c.old, c.repl}).second) return;
+    out.push_back(std::move(c));
+  };
+  std::vector<const Node*> roots;
+  for (const auto& o : g.outputs) roots.push_back(o.node);
+  for (const Node* n : rw::topo(roots)) {
+    rw::propose_algebra(g.ctx(), n, emit);
+    rw::propose_structure(g.ctx(), n, emit);
+  }
+  return out;
+}
+
+Graph VariantSet::graph_of(int id) const {
+  Graph g(original.ctx_ptr());
+  g.name = original.name;
+  g.inputs = original.inputs;
+  g.outputs = variants.at(id).outputs;
+  std::vector<const Node*> roots;
+  for (const auto& o : g.outputs) roots.push_back(o.node);
+  for (const Node* n : rw::topo(roots)) {
+    if (auto it = original.names.find(n); it != original.names.end()) g.names[n] = it->second;
+    if (auto it = original.composites.find(n); it != original.composites.end()) g.composites.emplace(n, it->second);
+  }
+  return g;
+}
+
+std::vector<const Variant*> VariantSet::path_of(int id) const {
+  std::vector<const Variant*> path;
+  for (int v = id; v > 0; v = variants.at(v).parent) path.push_back(&variants.at(v));
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+std::vector<const Variant*> VariantSet::ranked() const {
+  std::vector<const Variant*> out;
+  for (const Variant& v : variants)
+    if (v.id == 0 || v.stability.stable) out.push_back(&v);
+  std::stable_sort(out.begin(), out.end(), [](const Variant* a, const Variant* b) { return a->score < b->score; });
+  return out;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::vector<const Node*> roots_of(const std::vector<GraphOutput>& outs) {
+  std::vector<const Node*> r;
+  for (const auto& o : outs) r.push_back(o.node);
+  return r;
+}
+
+}  // namespace
+
+VariantSet explore(const Graph& g, const ExploreOptions& opts, const ProveFn& prove, const ScoreFn& score) {
+  const auto start = Clock::now();
+  VariantSet vs(g);
+  ExploreStats& st = vs.stats;
+  std::set<std::vector<const Node*>> seen{roots_of(g.outputs)};
+  std::unordered_map<std::string, Admission> proofs;  // by the local rule's canonical key
+  rw::StabilityGuard guard(vs.original, opts.seed);
+
+  Variant v0;
+  v0.outputs = g.outputs;
+  v0.stability.checked = true;
+  v0.score = score(g);
+  vs.variants.push_back(v0);
+  std::vector<int> frontier{0};
+
+  auto reject = [&](int from, const Candidate& c, std::string rule, Admission a) {
+    if (vs.rejected.size() < 500)
+      vs.rejected.push_back({from, {c.kind, c.what, std::move(rule), std::move(a)}});
+  };
+  bool stop = false;
+  for (int depth = 1; depth <= opts.max_depth && !stop && !frontier.empty(); ++depth) {
+    std::stable_sort(frontier.begin(), frontier.end(),
+                     [&](int a, int b) { return vs.variants[a].score < vs.variants[b].score; });
+    if (static_cast<int>(frontier.size()) > opts.beam) frontier.resize(opts.beam);
+    std::vector<int> next;
+    for (int from : frontier) {
+      if (stop) break;
+      Graph gv = vs.graph_of(from);
+      for (const Candidate& c : propose_moves(gv)) {
+        if (since(start) > opts.budget_s) {
+          st.budget_hit = stop = true;
+          break;
+        }
+        if (static_cast<int>(vs.variants.size()) >= opts.max_variants) {
+          stop = true;
+          break;
+        }
+        ++st.candidates;
+        std::vector<GraphOutput> outs = rw::replace_node(g.ctx(), vs.variants[from].outputs, c.old, c.repl);
+        if (!seen.insert(roots_of(outs)).second) {
+          ++st.duplicates;
+          continue;
+        }
+        std::string why;
+        auto rule = rw::local_rule(c, why);
+        if (!rule && !vs.variants[from].factors.empty()) {  // sizes related by an earlier split
+          Candidate with_factors = c;
+          with_factors.factors.insert(vs.variants[from].factors.begin(), vs.variants[from].factors.end());
+          rule = rw::local_rule(with_factors, why);
+        }
+        if (!rule) {
+          ++st.ill_typed;
+          reject(from, c, "", {Verdict::Unknown, why, 0, false});
+          continue;
+        }
+        Admission adm;
+        auto hit = proofs.find(rule->key);
+        if (hit != proofs.end()) {
+          adm = hit->second;
+          adm.cached = true;
+          adm.seconds = 0;
+        } else {
+          ++st.distinct_rules;
+          RuleResult r = prove(rw::rule_spec(*rule, "move"));
+          adm = {r.verdict, r.reason, r.seconds, false};
+          st.prove_seconds += r.seconds;
+          proofs[rule->key] = adm;
+        }
+        switch (adm.verdict) {
+          case Verdict::Proved: ++st.proved; break;
+          case Verdict::Refuted: ++st.refuted; break;
+          case Verdict::Unknown: ++st.unknown; break;
+          case Verdict::Vacuous: ++st.vacuous; break;
+        }
+        if (adm.verdict != Verdict::Proved) {
+          reject(from, c, rule->key, adm);
+          continue;
+        }
+        Variant v;
+        v.id = static_cast<int>(vs.variants.size());
+        v.parent = from;
+        v.depth = depth;
+        v.outputs = std::move(outs);
+        v.move = {c.kind, c.what, rule->key, adm};
+        v.factors = vs.variants[from].factors;
+        v.factors.insert(c.factors.begin(), c.factors.end());
+        if (opts.check_stability) v.stability = guard.check(v.outputs, v.factors);
+        else v.stability.worst = "not checked (disabled)";
+        if (!v.stability.stable) ++st.unstable;
+        vs.variants.push_back(std::move(v));
+        Variant& added = vs.variants.back();
+        added.score = score(vs.graph_of(added.id));
+        if (added.stability.stable) next.push_back(added.id);
+      }
+    }
+    if (opts.progress) {
+      std::ostringstream os;
+      os << "depth " << depth << ": " << vs.variants.size() << " variants, " << st.candidates
+         << " candidates, " << st.proved << " proved, " << st.refuted << " refuted, " << st.unknown
+         << " unknown, " << st.distinct_rules << " distinct rules, " << static_cast<int>(since(start) * 10) / 10.0 << " s";
+      opts.progress(os.str());
+    }
+    frontier = std::move(next);
+  }
+  st.kept = static_cast<int>(vs.variants.size());
+  st.seconds = since(start);
+  return vs;
+}
+
+}  // namespace axon

@@ -1,0 +1,93 @@
+// CUDA C++ for lowerings: one __device__ function per lowering, each step as inline PTX (or a
+// CUDA library call for `cuda` instructions), constants as exact float literals.
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "internal.h"
+
+namespace axon {
+
+namespace {
+
+std::string float_literal(double v) {
+  if (std::isnan(v)) return "__int_as_float(0x7fc00000)";
+  if (std::isinf(v)) return v > 0 ? "__int_as_float(0x7f800000)" : "__int_as_float(0xff800000)";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%af", static_cast<double>(static_cast<float>(v)));
+  return buf;
+}
+
+std::string ident(std::string s) {
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return s;
+}
+
+// "{d}" -> "%0", inputs from %1 on.
+std::string asm_text(const InstrSpec& i) {
+  std::string t = i.ptx;
+  int k = 0;
+  for (const auto& o : i.outs) {
+    std::string ph = "{" + o.name + "}", rep = "%" + std::to_string(k++);
+    for (size_t p; (p = t.find(ph)) != std::string::npos;) t.replace(p, ph.size(), rep);
+  }
+  for (const auto& o : i.ins) {
+    std::string ph = "{" + o.name + "}", rep = "%" + std::to_string(k++);
+    for (size_t p; (p = t.find(ph)) != std::string::npos;) t.replace(p, ph.size(), rep);
+  }
+  return t;
+}
+
+std::string value(const Lowering& l, const std::string& name) {
+  auto it = l.constants.find(name);
+  return it != l.constants.end() ? float_literal(it->second) : name;
+}
+
+}  // namespace
+
+std::string emit_cuda(const Lowering& l) {
+  std::ostringstream os;
+  const std::string fn = "axon_" + ident(l.op) + "_" + std::string(dtype_name(l.dtype));
+  os << "// " << l.op << " (" << dtype_name(l.dtype) << "): " << l.expression << "\n"
+     << "// cost " << l.cost << " issue cycles, error bound " << l.error_bound << ", " << l.proof << "\n";
+  os << "__device__ __forceinline__ float " << fn << "(";
+  for (size_t i = 0; i < l.inputs.size(); ++i) os << (i ? ", " : "") << "float " << l.inputs[i];
+  os << ") {\n";
+  for (const auto& s : l.steps) {
+    os << "  float " << s.out << ";\n";
+    if (!s.instr->cuda.empty()) {
+      std::string c = s.instr->cuda;
+      for (size_t a = 0; a < s.instr->ins.size(); ++a) {
+        std::string ph = "{" + s.instr->ins[a].name + "}";
+        for (size_t p; (p = c.find(ph)) != std::string::npos;) c.replace(p, ph.size(), value(l, s.args[a]));
+      }
+      os << "  " << s.out << " = " << c << ";  // " << s.instr->name << "\n";
+      continue;
+    }
+    os << "  asm(\"" << asm_text(*s.instr) << "\" : \"=f\"(" << s.out << ")";
+    for (size_t a = 0; a < s.args.size(); ++a) os << (a ? ", " : " : ") << "\"f\"(" << value(l, s.args[a]) << ")";
+    os << ");\n";
+  }
+  os << "  return " << value(l, l.result) << ";\n}\n";
+  return os.str();
+}
+
+std::string emit_cuda(const WarpReduction& w) {
+  std::ostringstream os;
+  const char* name = w.reducer == Reducer::Sum ? "sum" : "max";
+  os << "// warp " << name << (w.all_lanes ? " (every lane gets the result)" : " (lane 0 gets the result)") << ": "
+     << w.proof << "\n";
+  os << "__device__ __forceinline__ float axon_warp_" << name << (w.all_lanes ? "_all" : "_lane0") << "(float v) {\n";
+  for (const auto& [instr, c] : w.steps) {
+    std::string t = instr->ptx;
+    for (const auto& [ph, rep] : std::vector<std::pair<std::string, std::string>>{{"{d}", "%0"}, {"{a}", "%1"}, {"{c}", std::to_string(c)}})
+      for (size_t p; (p = t.find(ph)) != std::string::npos;) t.replace(p, ph.size(), rep);
+    os << "  { float o; asm volatile(\"" << t << "\" : \"=f\"(o) : \"f\"(v)); v = "
+       << (w.reducer == Reducer::Sum ? "v + o" : "fmaxf(v, o)") << "; }\n";
+  }
+  os << "  return v;\n}\n";
+  return os.str();
+}
+
+}  // namespace axon

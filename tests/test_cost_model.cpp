@@ -1,0 +1,277 @@
+// The cost model: FLOPs and roofline time of a GEMM, the kernel partition of row kernels,
+// matmul prologues (row statistics on load), epilogues and side reductions, the
+// reduction-between-contractions count, targets and assumed sizes.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+
+#include "axon/core/error.h"
+#include "axon/core/graph_json.h"
+#include "axon/search/cost_model.h"
+
+using namespace axon;
+
+namespace {
+
+Graph bench(const std::string& name, const Bindings& b = {}) {
+  return load_graph(std::string(AXON_SOURCE_DIR) + "/benchmarks/graphs/" + name + ".json", b);
+}
+
+Attrs dtype_attr(DType t) {
+  Attrs a;
+  a.set("dtype", std::string(dtype_name(t)));
+  return a;
+}
+
+Attrs last_axis() {
+  Attrs a;
+  a.set("axes", std::vector<int64_t>{1});
+  a.set("keepdims", true);
+  return a;
+}
+
+bool contains(const std::vector<const Node*>& v, const Node* n) {
+  return std::find(v.begin(), v.end(), n) != v.end();
+}
+
+// The same nodes, in any order.
+bool same(std::vector<const Node*> a, std::vector<const Node*> b) {
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  return a == b;
+}
+
+// The kernel that computes n (nullptr if none).
+const KernelEstimate* kernel_of(const CostEstimate& c, const Node* n) {
+  for (const auto& k : c.kernel_list)
+    if (contains(k.nodes, n)) return &k;
+  return nullptr;
+}
+
+Graph with_output(const std::shared_ptr<Context>& ctx, std::vector<const Node*> inputs,
+                  const Node* out) {
+  Graph g(ctx);
+  g.inputs = std::move(inputs);
+  g.outputs.push_back({"out", out});
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("gemm: flops and roofline time", "[cost]") {
+  const TargetModel t = target_model("sm_90");
+  CostEstimate c = estimate_cost(bench("gemm"), t);
+  const double flops = 2.0 * 4096.0 * 4096.0 * 4096.0;
+  CHECK(c.flops == Approx(flops));
+  CHECK(c.kernels == 1);
+  CHECK(c.bytes == Approx(3.0 * 4096 * 4096 * 2));
+  CHECK(c.time_us == Approx(flops / (t.tensor_tflops_16 * 1e6) + t.launch_us));
+  CHECK_FALSE(c.assumed_sizes);
+  REQUIRE(c.kernel_list.size() == 1);
+  CHECK(c.kernel_list[0].kind == "contraction");
+  CHECK(c.summary().find("1 kernel,") != std::string::npos);
+}
+
+TEST_CASE("softmax is one row kernel that reads x and writes out", "[cost]") {
+  CostEstimate c = estimate_cost(bench("softmax"), target_model("sm_90"));
+  CHECK(c.kernels >= 1);
+  CHECK(c.kernels <= 2);
+  CHECK(c.bytes >= 2.0 * 16384 * 4096 * 4);
+  CHECK(c.reductions_between_contractions == 0);
+  CHECK(c.kernel_list[0].kind == "reduction");
+}
+
+TEST_CASE("rmsnorm -> matmul: the row scale after the matmul is one kernel", "[cost]") {
+  auto ctx = std::make_shared<Context>();
+  Context& cx = *ctx;
+  const Node* x = cx.input("x", DType::bf16, {Size(8192), Size(4096)});
+  const Node* g = cx.input("g", DType::bf16, {Size(4096)});
+  const Node* w = cx.input("w", DType::bf16, {Size(4096), Size(4096)});
+  auto cast = [&](const Node* n, DType t) { return cx.make(Op::Cast, {n}, dtype_attr(t)); };
+  const Node* xf = cast(x, DType::f32);
+  const Node* gf = cast(g, DType::f32);
+  const Node* ms = cx.make(Op::ReduceMean, {cx.make(Op::Square, {xf})}, last_axis());
+  const Node* r = cx.make(Op::Rsqrt, {cx.make(Op::Add, {ms, cx.constant(1e-6, DType::f32)})});
+
+  // Original: y = rmsnorm(x, g) (as composites.cpp builds it), out = y @ w.
+  const Node* y = cast(cx.make(Op::Mul, {cx.make(Op::Mul, {xf, r}), gf}), DType::bf16);
+  const Node* mm0 = cx.make(Op::MatMul, {y, w});
+  Graph original = with_output(ctx, {x, g, w}, mm0);
+  // Variant: out = ((x * g) @ w) * r: the row scale applied after the matmul.
+  const Node* xg = cast(cx.make(Op::Mul, {xf, gf}), DType::bf16);
+  const Node* mm = cx.make(Op::MatMul, {xg, w});
+  Graph variant = with_output(ctx, {x, g, w},
+                              cast(cx.make(Op::Mul, {cast(mm, DType::f32), r}), DType::bf16));
+
+  const TargetModel t = target_model("sm_90");
+  CostEstimate a = estimate_cost(original, t), b = estimate_cost(variant, t);
+  INFO("original: " << a.summary() << "; variant: " << b.summary());
+  CHECK(b.bytes < a.bytes);
+  CHECK(b.time_us < a.time_us);
+  // Original: the [8192, 1] rsqrt is computed, not stored, so y is not fused into the matmul's
+  // load: the row kernel writes y and the matmul reads it back.
+  REQUIRE(a.kernels == 2);
+  CHECK(a.kernel_list[0].kind == "reduction");
+  CHECK(contains(a.kernel_list[0].writes, y));
+  CHECK(contains(a.kernel_list[1].reads, y));
+  // Variant: the mean of squares is a side reduction of the matmul (it reads x, as the load of
+  // x * g does; its value is used only after the matmul): one kernel that reads x, g, w.
+  REQUIRE(b.kernels == 1);
+  const KernelEstimate& k = b.kernel_list[0];
+  CHECK(k.kind == "contraction");
+  CHECK(contains(k.nodes, ms));
+  CHECK(contains(k.nodes, mm));
+  CHECK(same(k.reads, {x, g, w}));
+  CHECK(a.bytes - b.bytes == Approx(2.0 * 8192 * 4096 * 2));  // y written and read back
+  CHECK(b.flops > 2.0 * 8192 * 4096 * 4096 + 8192.0 * 4096);  // the side reduction's FLOPs
+
+  // The benchmark file is the original's graph.
+  CostEstimate f = estimate_cost(bench("rmsnorm_matmul_m8192"), t);
+  CHECK(f.bytes == Approx(a.bytes));
+  CHECK(f.kernels == a.kernels);
+}
+
+TEST_CASE("matmul prologue: a stored row statistic is applied on load", "[cost]") {
+  auto ctx = std::make_shared<Context>();
+  Context& cx = *ctx;
+  const double M = 8192, K = 4096, N = 128;
+  const Node* s = cx.input("s", DType::bf16, {Size(8192), Size(4096)});
+  const Node* v = cx.input("v", DType::bf16, {Size(4096), Size(128)});
+  const Node* m = cx.make(Op::ReduceMax, {s}, last_axis());  // [M, 1], written by a row kernel
+  // exp(s - m) @ v: m is stored, so exp(s - m) is computed while loading s.
+  const Node* e = cx.make(Op::Exp, {cx.make(Op::Sub, {s, m})});
+  Graph stored = with_output(ctx, {s, v}, cx.make(Op::MatMul, {e, v}));
+  // exp(s - exp(m)) @ v: the [M, 1] side operand exp(m) is computed, not stored: the operand
+  // is written by the row kernel and read back.
+  const Node* e2 = cx.make(Op::Exp, {cx.make(Op::Sub, {s, cx.make(Op::Exp, {m})})});
+  Graph computed = with_output(ctx, {s, v}, cx.make(Op::MatMul, {e2, v}));
+
+  const TargetModel t = target_model("sm_90");
+  CostEstimate a = estimate_cost(stored, t), b = estimate_cost(computed, t);
+  INFO("stored: " << a.summary() << "; computed: " << b.summary());
+  REQUIRE(a.kernels == 2);
+  CHECK(a.kernel_list[0].kind == "reduction");
+  CHECK(same(a.kernel_list[0].writes, {m}));
+  const KernelEstimate& mk = a.kernel_list[1];
+  CHECK(mk.kind == "contraction");
+  CHECK(contains(mk.nodes, e));
+  CHECK(same(mk.reads, {s, m, v}));
+  // s read by both kernels, m written and read, v read, out written.
+  CHECK(a.bytes == Approx((2 * M * K + 2 * M + K * N + M * N) * 2));
+  REQUIRE(b.kernels == 2);
+  CHECK(contains(b.kernel_list[0].writes, e2));
+  CHECK(same(b.kernel_list[1].reads, {e2, v}));
+  CHECK(a.time_us < b.time_us);
+}
+
+TEST_CASE("side reduction: softmax's row sum inside the matmul, its division after it",
+          "[cost]") {
+  auto ctx = std::make_shared<Context>();
+  Context& cx = *ctx;
+  const Node* s = cx.input("s", DType::bf16, {Size(8192), Size(4096)});
+  const Node* v = cx.input("v", DType::bf16, {Size(4096), Size(128)});
+  auto cast = [&](const Node* n, DType t) { return cx.make(Op::Cast, {n}, dtype_attr(t)); };
+  const Node* sf = cast(s, DType::f32);
+  const Node* m = cx.make(Op::ReduceMax, {sf}, last_axis());
+  const Node* e = cx.make(Op::Exp, {cx.make(Op::Sub, {sf, m})});
+  const Node* l = cx.make(Op::ReduceSum, {e}, last_axis());
+
+  // Original: softmax(s) @ v. The division by l happens on load: l is used by the matmul's
+  // prologue, so it is not a side reduction: the row kernel writes m and l, the matmul reads
+  // them (and s).
+  const Node* p = cast(cx.make(Op::Div, {e, l}), DType::bf16);
+  Graph original = with_output(ctx, {s, v}, cx.make(Op::MatMul, {p, v}));
+  // Variant: (exp(s - m) @ v) / l. l is computed from the tiles of s the matmul loads (and m,
+  // which it reads too) and used only in the epilogue: 2 kernels, the row max and the matmul.
+  const Node* mm = cx.make(Op::MatMul, {cast(e, DType::bf16), v});
+  const Node* out = cx.make(Op::Div, {mm, cast(l, DType::bf16)});
+  Graph variant = with_output(ctx, {s, v}, out);
+  // Negative: the same variant, with l also an output: another consumer, so l is not fused.
+  Graph shared(ctx);
+  shared.inputs = {s, v};
+  shared.outputs = {{"out", out}, {"l", l}};
+  // Negative: l = sum(exp(s - m)) divides the operand and is applied again after the matmul:
+  // the matmul needs it before loading.
+  Graph both = with_output(ctx, {s, v}, cx.make(Op::Mul, {cx.make(Op::MatMul, {p, v}),
+                                                          cast(l, DType::bf16)}));
+
+  const TargetModel t = target_model("sm_90");
+  CostEstimate a = estimate_cost(original, t), b = estimate_cost(variant, t);
+  CostEstimate c = estimate_cost(shared, t), d = estimate_cost(both, t);
+  INFO("original: " << a.summary() << "; variant: " << b.summary() << "; l shared: "
+                    << c.summary() << "; l on load and after: " << d.summary());
+  REQUIRE(a.kernels == 2);
+  CHECK(same(a.kernel_list[0].writes, {m, l}));
+  CHECK(same(a.kernel_list[1].reads, {s, m, l, v}));
+  REQUIRE(b.kernels == 2);
+  CHECK(same(b.kernel_list[0].writes, {m}));
+  const KernelEstimate& k = b.kernel_list[1];
+  CHECK(k.kind == "contraction");
+  CHECK(contains(k.nodes, l));
+  CHECK(contains(k.nodes, out));
+  CHECK(same(k.reads, {s, m, v}));
+  CHECK(same(k.writes, {out}));
+  CHECK(b.bytes < a.bytes);
+  CHECK(b.time_us < a.time_us);
+  // l is also an output: not fused, the row kernel computes and writes it.
+  REQUIRE(c.kernels == 2);
+  CHECK(kernel_of(c, l) == &c.kernel_list[0]);
+  CHECK(same(c.kernel_list[0].writes, {m, l}));
+  // l used in the prologue: not fused, even though its value is also used after the matmul.
+  REQUIRE(d.kernels == 2);
+  CHECK(d.kernel_list[0].kind == "reduction");
+  CHECK(contains(d.kernel_list[0].writes, l));
+  CHECK(contains(d.kernel_list[1].reads, l));
+}
+
+TEST_CASE("matmul epilogue: bias and gelu fuse into the matmul", "[cost]") {
+  CostEstimate c = estimate_cost(bench("mlp_gelu"), target_model("sm_90"));
+  CHECK(c.kernels == 1);
+  CHECK(c.bytes == Approx((8192.0 * 4096 + 4096.0 * 4096 + 4096 + 8192.0 * 4096) * 2));
+}
+
+TEST_CASE("attention: reductions between contractions", "[cost]") {
+  const TargetModel t = target_model("sm_90");
+  CostEstimate c = estimate_cost(bench("attention"), t);
+  CHECK(c.reductions_between_contractions >= 1);
+  CHECK(c.penalty_us > 0);
+  CHECK(c.kernels == 4);  // K^T (a transpose outside the matmul flags), Q K^T (scaled), softmax rows, P V
+  double sum = 0;
+  for (const auto& k : c.kernel_list) sum += k.time_us;
+  CHECK(c.time_us == Approx(sum + c.penalty_us));
+}
+
+TEST_CASE("sm_80 is slower than sm_90", "[cost]") {
+  for (const char* name : {"gemm", "softmax", "attention", "rmsnorm_matmul_m8192"}) {
+    INFO(name);
+    Graph g = bench(name);
+    CostEstimate a = estimate_cost(g, target_model("sm_80"));
+    CostEstimate b = estimate_cost(g, target_model("sm_90"));
+    CHECK(a.time_us > b.time_us);
+    CHECK(a.bytes == Approx(b.bytes));
+    CHECK(a.flops == Approx(b.flops));
+  }
+}
+
+TEST_CASE("unknown target", "[cost]") {
+  CHECK_THROWS_AS(target_model("sm_75"), UserError);
+  CHECK_THROWS_WITH(target_model("sm_75"),
+                    "--target: unknown target 'sm_75' (known: sm_80, sm_90)");
+}
+
+TEST_CASE("unbound symbols are assumed 1024", "[cost]") {
+  const std::string json = R"({"inputs": [{"name": "a", "shape": ["M", 4096], "dtype": "bf16"},
+      {"name": "b", "shape": [4096, 4096], "dtype": "bf16"}],
+      "nodes": [{"name": "out", "op": "matmul", "inputs": ["a", "b"]}], "outputs": ["out"]})";
+  const TargetModel t = target_model("sm_90");
+  Graph g = parse_graph(json, "test.json");
+  CostEstimate c = estimate_cost(g, t);
+  CHECK(c.assumed_sizes);
+  CHECK(c.flops == Approx(2.0 * 1024 * 4096 * 4096));
+  CHECK(c.summary().find("assumed") != std::string::npos);
+  CostEstimate bound = estimate_cost(g, t, {{"M", 2048}});
+  CHECK_FALSE(bound.assumed_sizes);
+  CHECK(bound.flops == Approx(2.0 * 2048 * 4096 * 4096));
+}
+
