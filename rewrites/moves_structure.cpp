@@ -91,6 +91,9 @@ void split(Context& ctx, const Node* n, const Emit& emit) {
   const auto& axes = n->attrs().ints("axes");
   if (axes.size() != 1) return;
   const Node* x = n->operand(0);
+  // Not again over a split's own partial results (a reshape, or split-K's batched matmul):
+  // nested splits add no new form, only variants.
+  if (x->op() == Op::Reshape || (x->op() == Op::MatMul && x->operand(1)->op() == Op::Reshape)) return;
   const int64_t a = axes[0];
   auto k = x->shape()[a].value();
   if (!k) return;
@@ -117,6 +120,7 @@ void split_contraction(Context& ctx, const Node* n, const Emit& emit) {
   const Node* a = n->operand(0);
   const Node* b = n->operand(1);
   if (a->rank() < 2 || b->rank() < 2 || a->rank() != b->rank()) return;
+  if (a->op() == Op::Transpose || b->op() == Op::Reshape) return;  // already split
   auto k = a->shape().back().value();
   if (!k) return;
   const int64_t bs = split_block(*k);

@@ -172,7 +172,8 @@ double emulated_error(const std::vector<LoweringStep>& steps, const std::map<std
   for (size_t k = 0; k < boolean.size(); ++k)
     if (boolean[k])
       for (size_t i = 0; i < sample.size(); ++i) sample[i][k] = static_cast<double>(i % 2);
-  for (const auto& p : sample) {
+  for (auto p : sample) {
+    for (double& x : p) x = static_cast<float>(x);  // the inputs are binary32 values
     std::vector<double> xs;
     for (const Term& m : in_meaning) xs.push_back(synth::eval(m, p, false));
     double want = synth::eval(target, p, false);

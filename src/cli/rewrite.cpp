@@ -22,10 +22,10 @@ struct RewriteArgs {
   std::string graph;
   std::vector<std::string> binds;
   std::string target = "sm_90";
-  int max_variants = 1000, max_depth = 5, beam = 32, top = 10;
+  int max_variants = 3000, max_depth = 5, beam = 64, top = 10;
   double budget = 120;
   std::string solver = "both";
-  unsigned timeout_ms = 10000;
+  unsigned timeout_ms = 2000;  // local rules are small: most proofs take milliseconds
   std::string cache;
   uint64_t seed = 1;
   bool no_stability = false, json = false, quiet = false;

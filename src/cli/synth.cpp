@@ -17,7 +17,7 @@ namespace axon::cli {
 namespace {
 
 struct SynthArgs {
-  std::string target = "sm_90", op, dtype, isa_dir, emit;
+  std::string target = "sm_90", op, dtype, isa_dir, emit, emit_check;
   bool json = false, quiet = false;
   int max_instrs = 2;
   unsigned timeout_ms = 10000;
@@ -83,6 +83,11 @@ int run_synth(const SynthArgs& a, Streams io) {
     for (const auto& w : warps)
       if (w.proof == "PROVED") f << w.cuda << "\n";
     if (!f) throw UserError(a.emit + ": cannot write");
+  }
+  if (!a.emit_check.empty()) {
+    std::ofstream f(a.emit_check);
+    f << emit_check_program(lowerings, warps);
+    if (!f) throw UserError(a.emit_check + ": cannot write");
   }
   if (a.json) {
     nlohmann::json j{{"target", a.target}, {"seconds", secs}};
@@ -151,6 +156,8 @@ Runner add_synth(CLI::App& app, Streams io) {
   cmd->add_option("--timeout-ms", args->timeout_ms, "Time limit per solver query")->check(CLI::Range(1u, 3600000u))->capture_default_str();
   cmd->add_option("--isa-dir", args->isa_dir, "The isa_specs directory (default: the one axon was built with)");
   cmd->add_option("--emit", args->emit, "Write the lowerings as CUDA C++ (a header) to this file");
+  cmd->add_option("--emit-check", args->emit_check,
+                  "Write a CUDA program that checks every lowering on the GPU against float64 (nvcc -arch=sm_90 FILE)");
   cmd->add_flag("--json", args->json, "Print everything as JSON");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines");
   return [args, io] { return run_synth(*args, io); };

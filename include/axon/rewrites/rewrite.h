@@ -70,8 +70,8 @@ struct Variant {
 
 struct ExploreOptions {
   int max_depth = 5;
-  int max_variants = 1000;  // admitted variants, the original included
-  int beam = 32;           // variants expanded per depth, best first
+  int max_variants = 3000;  // admitted variants, the original included
+  int beam = 64;           // variants expanded per depth, best first
   double budget_s = 120;   // wall time; the search stops between candidates
   bool check_stability = true;
   uint64_t seed = 1;

@@ -86,5 +86,8 @@ std::vector<FragmentProof> prove_fragments(const Isa& isa, unsigned timeout_ms);
 // CUDA C++ for a lowering: a __device__ function with inline PTX.
 std::string emit_cuda(const Lowering& l);
 std::string emit_cuda(const WarpReduction& w);
+// A self-contained CUDA program that runs every found lowering on 2^20 random inputs and
+// compares with a float64 reference written from the op's definition; prints the max errors.
+std::string emit_check_program(const std::vector<Lowering>& lowerings, const std::vector<WarpReduction>& warps);
 
 }  // namespace axon
