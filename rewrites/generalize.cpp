@@ -74,9 +74,15 @@ std::optional<LocalRule> local_rule(const Candidate& c, std::string& why) {
   }
   // Symbols the graph itself had stay (they are sizes of the rule too).
   std::set<std::string> syms(sizes.symbols.begin(), sizes.symbols.end());
-  for (const auto& in : r.inputs)
-    for (const Size& d : in.shape)
+  // ... wherever they occur: shapes, and size-valued attributes (a divisor [K] whose K no input has).
+  for (const Node* n : topo({r.lhs, r.rhs})) {
+    for (const Size& d : n->shape())
       for (const auto& s : d.symbols()) syms.insert(s);
+    for (const auto& [k, v] : n->attrs().values())
+      if (const auto* sh = std::get_if<Shape>(&v))
+        for (const Size& d : *sh)
+          for (const auto& s : d.symbols()) syms.insert(s);
+  }
   r.sizes.assign(syms.begin(), syms.end());
   r.key = render(r.lhs, names) + " => " + render(r.rhs, names) + conds;
   return r;

@@ -286,6 +286,14 @@ TEST_CASE("cli: rewrite lists proven variants and emits one that verify proves e
   }
 }
 
+TEST_CASE("cli: rewrite works on symbolic sizes", "[cli]") {
+  Result r = run({"rewrite", kExample, "-q", "--max-depth", "2"});
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("assumes 1024") != std::string::npos);
+  CHECK(r.out.find("pull mul by rsqrt") != std::string::npos);
+}
+
 TEST_CASE("cli: rewrite's bad input exits 2 with one line", "[cli]") {
   for (const auto& args : std::vector<std::vector<std::string>>{
            {"rewrite", kExample, "--target", "sm_75"},

@@ -129,6 +129,8 @@ int run_rewrite(const RewriteArgs& a, Streams io) {
          << " unknown, " << st.ill_typed << " not generalizable, " << st.duplicates << " duplicates; "
          << st.distinct_rules << " distinct local rules sent to the prover (" << fmt(st.prove_seconds)
          << " s); " << fmt(st.seconds) << " s in all" << (st.budget_hit ? " (budget reached)" : "") << "\n\n";
+  if (cost_of(g).assumed_sizes)
+    io.out << "  (the cost model assumes 1024 for sizes without --bind)\n";
   io.out << "  rank  variant  depth   est. time   kernels      GFLOP        MB  last move\n";
   for (size_t i = 0; i < ranked.size() && static_cast<int>(i) < a.top; ++i) {
     const Variant& v = *ranked[i];
