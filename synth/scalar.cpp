@@ -191,8 +191,11 @@ SearchResult search(const std::vector<const InstrSpec*>& instrs, const Term& tar
     if (it != by_sig.end()) {
       // Only an entry of the level being built may be replaced: nothing refers to it yet.
       Value& old = pool[static_cast<size_t>(it->second)];
-      if (static_cast<size_t>(it->second) >= level_end && (v.cost < old.cost || (v.cost == old.cost && v.err < old.err)))
-        old = std::move(v);
+      // Ties go to the lower error, then to fewer operands (neg x rather than 0 - x: the sign of
+      // a zero result is then the op's).
+      const bool better = v.cost < old.cost ||
+                          (v.cost == old.cost && (v.err < old.err || (v.err == old.err && v.args.size() < old.args.size())));
+      if (static_cast<size_t>(it->second) >= level_end && better) old = std::move(v);
       return false;
     }
     by_sig[k] = static_cast<int>(pool.size());

@@ -316,7 +316,7 @@ TEST_CASE("slice follows NumPy's normalization", "[ops][layout][slice]") {
   CHECK_THROWS_AS(slice1(7, 0, 1, 0), axon::UserError);
 }
 
-TEST_CASE("slice along a middle axis; equal selections are the same node", "[ops][layout][slice]") {
+TEST_CASE("slice along a middle axis, and equal selections are the same node", "[ops][layout][slice]") {
   Tensor x = arange(DType::f32, {2, 7, 2});
   // x[:, 6:0:-4, :] takes rows 6 and 2.
   std::vector<double> want;

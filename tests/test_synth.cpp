@@ -141,7 +141,7 @@ TEST_CASE("synth: picks instructions by cost and by the dtype's tolerance, and p
   CHECK(w.measured_error == 0);
 }
 
-TEST_CASE("synth: a cheaper instruction in the spec is picked up; a removed one falls back", "[synth]") {
+TEST_CASE("synth: a cheaper instruction in the spec is picked up, a removed one falls back", "[synth]") {
   SynthOptions o;
   {
     SpecCopy copy;
@@ -173,7 +173,7 @@ TEST_CASE("synth: warp reductions are shuffle trees proved for every lane", "[sy
   CHECK(l0.proof == "PROVED");
 }
 
-TEST_CASE("synth: fragment maps are bijections onto their tiles; a broken one is refuted", "[synth]") {
+TEST_CASE("synth: fragment maps are bijections onto their tiles, a broken one is refuted", "[synth]") {
   auto proofs = prove_fragments(sm90(), 10000);
   CHECK(proofs.size() >= 8);
   for (const auto& p : proofs) {
