@@ -249,7 +249,7 @@ SearchResult search(const std::vector<const InstrSpec*>& instrs, const Term& tar
           lat = std::max(lat, pool[static_cast<size_t>(a)].latency);
           err += pool[static_cast<size_t>(a)].err;
         }
-        if (count + 1 == level && cost < best) {
+        if (count + 1 == level && cost <= best) {
           ++res.candidates;
           Value v;
           v.instr = ins;
@@ -308,8 +308,11 @@ SearchResult search(const std::vector<const InstrSpec*>& instrs, const Term& tar
     }
     if (pool.size() > 20000) break;  // the window is too wide; compose instead
   }
-  std::stable_sort(res.matches.begin(), res.matches.end(),
-                   [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+  std::stable_sort(res.matches.begin(), res.matches.end(), [](const Candidate& a, const Candidate& b) {
+    if (a.cost != b.cost) return a.cost < b.cost;
+    if (a.err != b.err) return a.err < b.err;
+    return a.nodes.size() < b.nodes.size();  // fewer constants: neg x rather than 0 - x
+  });
   return res;
 }
 

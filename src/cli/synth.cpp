@@ -17,7 +17,7 @@ namespace axon::cli {
 namespace {
 
 struct SynthArgs {
-  std::string target = "sm_90", op, dtype, isa_dir, emit, emit_check;
+  std::string target = "sm_90", op, dtype, isa_dir, emit, emit_check, json_out;
   bool json = false, quiet = false;
   int max_instrs = 2;
   unsigned timeout_ms = 10000;
@@ -89,7 +89,7 @@ int run_synth(const SynthArgs& a, Streams io) {
     f << emit_check_program(lowerings, warps);
     if (!f) throw UserError(a.emit_check + ": cannot write");
   }
-  if (a.json) {
+  if (a.json || !a.json_out.empty()) {
     nlohmann::json j{{"target", a.target}, {"seconds", secs}};
     for (const auto& l : lowerings) {
       nlohmann::json s = nlohmann::json::array();
@@ -109,8 +109,15 @@ int run_synth(const SynthArgs& a, Streams io) {
     for (const auto& f : frags)
       j["fragments"].push_back({{"instr", f.instr}, {"fragment", f.fragment}, {"rows", f.rows}, {"cols", f.cols},
                                 {"regs", f.regs}, {"threads", f.threads}, {"proof", f.proof}, {"seconds", f.seconds}});
-    io.out << j.dump(2) << "\n";
-    return failed ? kExitFailed : kExitOk;
+    if (!a.json_out.empty()) {
+      std::ofstream f(a.json_out);
+      f << j.dump(2) << "\n";
+      if (!f) throw UserError(a.json_out + ": cannot write");
+    }
+    if (a.json) {
+      io.out << j.dump(2) << "\n";
+      return failed ? kExitFailed : kExitOk;
+    }
   }
   io.out << "axon synth: target " << isa.target.target << " (" << isa.target.name << "), " << isa.instrs.size()
          << " instructions from the specs\n\n";
@@ -159,6 +166,8 @@ Runner add_synth(CLI::App& app, Streams io) {
   cmd->add_option("--emit-check", args->emit_check,
                   "Write a CUDA program that checks every lowering on the GPU against float64 (nvcc -arch=sm_90 FILE)");
   cmd->add_flag("--json", args->json, "Print everything as JSON");
+  cmd->add_option("--json-out", args->json_out,
+                  "Also write the JSON to this file (the regenerable cache of lowerings, synth/cache/)");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines");
   return [args, io] { return run_synth(*args, io); };
 }
