@@ -63,7 +63,7 @@ struct SizeMap {
 // ---- moves (moves_algebra.cpp, moves_structure.cpp) ----------------------------------------
 
 using Emit = std::function<void(Candidate)>;
-// n's users in the graph (for moves that look at a producer from its consumer).
+// The moves at node n (n as the consumer, its operands as producers).
 void propose_algebra(Context& ctx, const Node* n, const Emit& emit);
 void propose_structure(Context& ctx, const Node* n, const Emit& emit);
 // Block size for splitting an extent (0: none): a divisor with at least 2 blocks.
