@@ -6,12 +6,6 @@
 
 namespace axon::rw {
 
-namespace {
-
-bool is_source_const(const Node* n) { return n->op() == Op::Constant || n->op() == Op::Iota; }
-
-}  // namespace
-
 std::optional<LocalRule> local_rule(const Candidate& c, std::string& why) {
   // Leaves: the non-constant nodes of old's DAG that repl uses, and the inputs.
   std::unordered_set<const Node*> in_old;
@@ -28,7 +22,7 @@ std::optional<LocalRule> local_rule(const Candidate& c, std::string& why) {
         why = "the replacement contains the replaced node";
         return std::nullopt;
       }
-      if (n->op() == Op::Input || (in_old.count(n) && !is_source_const(n))) {
+      if (n->op() == Op::Input || (in_old.count(n) && !is_generator(n))) {
         leaves.insert(n);
         continue;
       }

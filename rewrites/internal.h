@@ -70,6 +70,8 @@ void propose_structure(Context& ctx, const Node* n, const Emit& emit);
 int64_t split_block(int64_t extent);
 // Elementwise kinds: Unary (cast included), Binary, Compare, Select.
 bool is_elementwise(const Node* n);
+// Constant or iota: sources that moves and local rules copy rather than treat as inputs.
+inline bool is_generator(const Node* n) { return n->op() == Op::Constant || n->op() == Op::Iota; }
 // Factors of x: x = C(rest, f) through a chain of mul / div(., f) / cast.
 struct Factor {
   const Node* f;     // the factor

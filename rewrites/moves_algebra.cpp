@@ -33,7 +33,6 @@ const Node* try_make(Context& ctx, Op op, std::vector<const Node*> operands, Att
 namespace {
 
 bool is_source(const Node* n) { return n->kind() == OpKind::Source; }
-bool is_constant(const Node* n) { return n->op() == Op::Constant || n->op() == Op::Iota; }
 
 // A short name for a factor in move descriptions: cast('g'), rsqrt(add(..)).
 std::string brief(const Node* n, int depth = 2) {
@@ -83,7 +82,7 @@ void push_elementwise(Context& ctx, const Node* c, size_t p, const Emit& emit) {
   std::vector<const Node*> all = prod->operands();
   bool all_ok = n >= 2;
   for (size_t j = 0; j < n; ++j) {
-    if (is_constant(prod->operand(j)) && n >= 2) {  // constants are pushed into only via "all"
+    if (is_generator(prod->operand(j)) && n >= 2) {  // constants are pushed into only via "all"
       all[j] = pushed(j);
       all_ok = all_ok && all[j];
       continue;

@@ -202,6 +202,22 @@ struct Lowerer {
   int next = 0;
   std::vector<bool> boolean;  // inputs that hold 0 or 1
 
+  // Whether a match over `inputs` values meets the tolerance: its documented bounds, then the
+  // f32 emulation against `target` (sets c.measured).
+  bool within_tolerance(Candidate& c, const Term& target, int inputs, const std::vector<bool>& bools) const {
+    if (c.err > tol) return false;
+    int tmp = 0;
+    std::vector<std::string> names;
+    std::vector<Term> reads;
+    for (int k = 0; k < inputs; ++k) {
+      names.push_back("x" + std::to_string(k));
+      reads.push_back(term::read(k, {}));
+    }
+    Built b = build(c, names, tmp);
+    c.measured = emulated_error(b.steps, b.constants, names, b.result, target, reads, opts.seed, bools);
+    return c.measured <= tol;
+  }
+
   // Lowers `t` whose Read(k) are the values named in `in`; appends steps to `out`.
   bool lower(const Term& t, const std::vector<std::string>& in, Lowering& out, std::string& value,
              double& cost, double& err, Term& meaning, const std::vector<Term>& in_meaning) {
@@ -210,19 +226,7 @@ struct Lowerer {
       meaning = in_meaning.at(static_cast<size_t>(t->ival));
       return true;
     }
-    auto accept = [&](Candidate& c) {
-      if (c.err > tol) return false;
-      int tmp = 0;
-      std::vector<std::string> names;
-      std::vector<Term> reads;
-      for (size_t k = 0; k < in.size(); ++k) {
-        names.push_back("x" + std::to_string(k));
-        reads.push_back(term::read(static_cast<int>(k), {}));
-      }
-      Built b = build(c, names, tmp);
-      c.measured = emulated_error(b.steps, b.constants, names, b.result, t, reads, opts.seed, boolean);
-      return c.measured <= tol;
-    };
+    auto accept = [&](Candidate& c) { return within_tolerance(c, t, static_cast<int>(in.size()), boolean); };
     auto r = synth::search(instrs, t, static_cast<int>(in.size()), constants, accept, opts, boolean);
     candidates += r.candidates;
     if (!r.matches.empty()) {
@@ -273,19 +277,7 @@ struct Lowerer {
       n->args = reads;
       root = n;
     }
-    auto accept2 = [&](Candidate& c) {
-      if (c.err > tol) return false;
-      int tmp = 0;
-      std::vector<std::string> names;
-      std::vector<Term> reads;
-      for (size_t k = 0; k < root_in.size(); ++k) {
-        names.push_back("x" + std::to_string(k));
-        reads.push_back(term::read(static_cast<int>(k), {}));
-      }
-      Built b = build(c, names, tmp);
-      c.measured = emulated_error(b.steps, b.constants, names, b.result, root, reads, opts.seed);
-      return c.measured <= tol;
-    };
+    auto accept2 = [&](Candidate& c) { return within_tolerance(c, root, static_cast<int>(root_in.size()), {}); };
     auto r2 = synth::search(instrs, root, static_cast<int>(root_in.size()), constants, accept2, opts, {});
     candidates += r2.candidates;
     if (r2.matches.empty()) return false;
