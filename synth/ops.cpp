@@ -218,6 +218,18 @@ struct Lowerer {
     return c.measured <= tol;
   }
 
+  // Appends the chosen candidate's steps (over the values named in `in`) to `out`.
+  void take(const Candidate& c, const std::vector<std::string>& in, const std::vector<Term>& in_meaning,
+            Lowering& out, std::string& value, double& cost, double& err, Term& meaning) {
+    Built b = build(c, in, next);
+    for (auto& s : b.steps) out.steps.push_back(s);
+    for (auto& [k, v] : b.constants) out.constants[k] = v;
+    value = b.result;
+    cost += c.cost;
+    err += c.err;
+    meaning = synth::substitute_reads(c.term, in_meaning);
+  }
+
   // Lowers `t` whose Read(k) are the values named in `in`; appends steps to `out`.
   bool lower(const Term& t, const std::vector<std::string>& in, Lowering& out, std::string& value,
              double& cost, double& err, Term& meaning, const std::vector<Term>& in_meaning) {
@@ -230,14 +242,7 @@ struct Lowerer {
     auto r = synth::search(instrs, t, static_cast<int>(in.size()), constants, accept, opts, boolean);
     candidates += r.candidates;
     if (!r.matches.empty()) {
-      const Candidate& c = r.matches.front();
-      Built b = build(c, in, next);
-      for (auto& s : b.steps) out.steps.push_back(s);
-      for (auto& [k, v] : b.constants) out.constants[k] = v;
-      value = b.result;
-      cost += c.cost;
-      err += c.err;
-      meaning = synth::substitute_reads(c.term, in_meaning);
+      take(r.matches.front(), in, in_meaning, out, value, cost, err, meaning);
       return true;
     }
     // Compose: lower the operands first, then the root over them.
@@ -281,14 +286,7 @@ struct Lowerer {
     auto r2 = synth::search(instrs, root, static_cast<int>(root_in.size()), constants, accept2, opts, {});
     candidates += r2.candidates;
     if (r2.matches.empty()) return false;
-    const Candidate& c = r2.matches.front();
-    Built b = build(c, root_in, next);
-    for (auto& s : b.steps) out.steps.push_back(s);
-    for (auto& [k, v] : b.constants) out.constants[k] = v;
-    value = b.result;
-    cost += c.cost;
-    err += c.err;
-    meaning = synth::substitute_reads(c.term, root_meaning);
+    take(r2.matches.front(), root_in, root_meaning, out, value, cost, err, meaning);
     return true;
   }
 };
