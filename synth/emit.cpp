@@ -84,7 +84,7 @@ std::string emit_cuda(const WarpReduction& w) {
     for (const auto& [ph, rep] : std::vector<std::pair<std::string, std::string>>{{"{d}", "%0"}, {"{a}", "%1"}, {"{c}", std::to_string(c)}})
       for (size_t p; (p = t.find(ph)) != std::string::npos;) t.replace(p, ph.size(), rep);
     os << "  { float o; asm volatile(\"" << t << "\" : \"=f\"(o) : \"f\"(v)); v = "
-       << (w.reducer == Reducer::Sum ? "v + o" : "fmaxf(v, o)") << "; }\n";
+       << (w.reducer == Reducer::Sum ? "v + o" : "(v != v || o != o) ? v + o : fmaxf(v, o)") << "; }\n";
   }
   os << "  return v;\n}\n";
   return os.str();

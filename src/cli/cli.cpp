@@ -35,10 +35,12 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   app.fallthrough(false);
   cli::Streams io{out, err};
   std::map<CLI::App*, cli::Runner> runners;
-  for (auto add : {cli::add_check, cli::add_eval, cli::add_print, cli::add_verify, cli::add_rewrite, cli::add_synth}) {
+  for (auto add : {cli::add_check, cli::add_eval, cli::add_print, cli::add_verify, cli::add_rewrite, cli::add_synth,
+                   cli::add_superopt}) {
     size_t before = app.get_subcommands({}).size();
     cli::Runner r = add(app, io);
-    runners[app.get_subcommands({})[before]] = std::move(r);
+    auto subs = app.get_subcommands({});
+    for (size_t i = before; i < subs.size(); ++i) runners[subs[i]] = r;  // a command may add hidden helpers
   }
   try {
     app.parse(argc, argv);

@@ -29,5 +29,6 @@ Runner add_print(CLI::App& app, Streams io);
 Runner add_verify(CLI::App& app, Streams io);
 Runner add_rewrite(CLI::App& app, Streams io);
 Runner add_synth(CLI::App& app, Streams io);
+Runner add_superopt(CLI::App& app, Streams io);
 
 }  // namespace axon::cli

@@ -95,7 +95,7 @@ int run_synth(const SynthArgs& a, Streams io) {
       nlohmann::json s = nlohmann::json::array();
       for (const auto& st : l.steps) s.push_back({{"instr", st.instr->name}, {"args", st.args}, {"out", st.out}});
       j["ops"].push_back({{"op", l.op}, {"dtype", dtype_name(l.dtype)}, {"found", l.found}, {"why_not", l.why_not},
-                          {"steps", s}, {"cost", l.cost}, {"error_bound", l.error_bound},
+                          {"steps", s}, {"inputs", l.inputs}, {"result", l.result}, {"constants", l.constants}, {"cost", l.cost}, {"error_bound", l.error_bound},
                           {"measured_error", l.measured_error}, {"expression", l.expression}, {"proof", l.proof},
                           {"search_seconds", l.search_seconds}, {"proof_seconds", l.proof_seconds},
                           {"candidates", l.candidates}});

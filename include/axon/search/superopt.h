@@ -1,0 +1,80 @@
+// `axon superopt`: proven rewrites, fusion groups, tiling configurations, generated kernels
+// validated and timed on the GPU, the fastest kept (docs/codegen.md).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "axon/core/ir.h"
+#include "axon/rewrites/rewrite.h"
+#include "axon/tiling/kernel.h"
+#include "axon/tiling/measure.h"
+
+namespace axon {
+
+struct SuperoptOptions {
+  std::string target = "sm_90";
+  double budget_s = 120;       // whole search; the rewrites get at most 40% of it
+  uint64_t seed = 1;
+  bool no_gpu = false;         // rank by the cost model only ("untimed")
+  int variants = 2;            // best-ranked rewrite variants realized as kernels (the original too)
+  int configs = 6;             // tiling configurations timed per kernel (the generic fallback too)
+  double timeout_s = 30;       // per candidate in the worker
+  Bindings bind;
+  std::string cache_dir;       // compiled kernels by source hash ("" : none)
+  std::string work_dir;        // jobs and cubins for the worker
+  std::string self_exe;        // the axon binary (runs the worker)
+  ExploreOptions explore;
+  std::function<void(const std::string&)> progress;
+};
+
+struct ConfigTrial {
+  tiling::TileConfig config;
+  double est_us = 0;
+  std::string status;  // "ok", "wrong", "fault", "timeout", "error", "compile error", "untimed", "skipped"
+  std::string detail;
+  double us = 0;
+  int reps = 0;
+  double worst = 0;
+};
+
+struct KernelResult {
+  tiling::Group group;
+  tiling::GroupShape shape;
+  std::vector<ConfigTrial> trials;
+  int winner = -1;             // index into trials
+  tiling::KernelCode code;     // the winner's code
+  double bytes = 0, flops = 0; // minimum traffic, arithmetic
+  [[nodiscard]] double time_us() const;  // measured, or estimated when untimed
+};
+
+struct VariantResult {
+  int variant = 0;             // id in the VariantSet
+  double model_us = 0;         // cost model
+  double total_us = 0;         // sum of the winners (measured, or estimated)
+  std::vector<KernelResult> kernels;
+};
+
+struct SuperoptResult {
+  VariantSet variants;
+  std::vector<VariantResult> realized;
+  int best = 0;                // index into realized
+  bool timed = false;          // kernels were timed on a GPU
+  std::string gpu_note;        // why untimed, or the device
+  gpu::Probe probe;
+  tiling::Lowerings lowerings;
+  double rewrite_seconds = 0, seconds = 0;
+};
+
+// The fusion groups of a graph: the cost model's kernel partition (search/cost_model.h).
+std::vector<tiling::Group> fusion_groups(const Graph& g, const std::string& target, const Bindings& bind = {});
+
+SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const ProveFn& prove);
+
+// Writes out/: one .cu per kernel, the launcher (axon_<name>.h/.cu, launcher.json, and
+// libaxon_<name>.so when nvcc is found) and report.json. Returns the lines to print.
+std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, const SuperoptOptions& o,
+                                       const std::string& out_dir);
+
+}  // namespace axon

@@ -1,0 +1,145 @@
+// Kernel generation (docs/codegen.md): a fusion group of a graph variant, its tiling
+// configurations under the target's limits, and the CUDA C++ of each (group, configuration).
+//
+// A kernel's meaning is never written here: every value is the inlined definition of its node
+// (op_table.h), read through the index maps of those definitions; scalar functions go through the
+// synthesized lowerings (synth/); warp reductions through the synthesized shuffle trees.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "axon/core/ir.h"
+#include "axon/synth/synth.h"
+
+namespace axon::tiling {
+
+// A fusion group: nodes computed in one kernel (topological order), the stored values it reads
+// (graph inputs or other groups' results) and the values it writes. Every node a group computes
+// is inlined at the points where it is read (recomputed when read at several points).
+struct Group {
+  std::vector<const Node*> nodes;
+  std::vector<const Node*> reads;
+  std::vector<const Node*> writes;
+  std::string label;  // "softmax: reduce_max, reduce_sum, ... -> out"
+};
+
+enum class Strategy : uint8_t {
+  Elementwise,  // one thread per `vec` consecutive output elements, grid-stride
+  Row,          // a row (last axis) per `threads` threads; block-wide reductions, staged
+  Generic,      // one thread per output element; reductions as sequential loops (the fallback)
+};
+const char* strategy_name(Strategy s);
+
+// Tiling parameters of one kernel (docs/codegen.md: the grid -> block -> warp -> thread ->
+// instruction hierarchy). Unused fields stay at their defaults.
+struct TileConfig {
+  Strategy strategy = Strategy::Generic;
+  int threads = 256;       // threads per row (Row) or per block (Elementwise, Generic)
+  int vec = 1;             // elements per vector access (16 bytes at most)
+  int rows_per_block = 1;  // Row: rows one block handles (one per `threads` threads)
+  bool cache_rows = true;  // Row: full-row inputs held in registers (else re-read per stage)
+  int blocks_per_sm = 0;   // Elementwise: grid = sm_count * blocks_per_sm (0: one element group per thread)
+  [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
+};
+
+// Limits a configuration must respect: the device's own properties when a GPU is present, the
+// target file otherwise.
+struct Limits {
+  int sm = 90;
+  int sm_count = 132;
+  int max_threads_per_block = 1024;
+  int regs_per_thread = 255;
+  int64_t smem_per_block = 48 * 1024;
+  double hbm_gb_s = 4000;  // for the roofline ranking
+  double fp32_tflops = 60;
+};
+
+// What a group needs to know to be laid out: the strategy's shape facts, checked.
+struct GroupShape {
+  Strategy strategy = Strategy::Generic;
+  std::vector<int64_t> full;  // Row: the row tensor's shape; Elementwise: the output's shape
+  int64_t rows = 1, cols = 1; // Row: product of leading axes, last axis
+  int64_t elements = 1;       // Elementwise: output elements
+  int stages = 0;             // Row: block-wide reductions
+  int row_inputs = 0;         // Row: stored full-row values read (cached in registers)
+  int min_bytes = 4;          // smallest element size of the full-size values it touches
+  int max_bytes = 4;
+  std::string why_generic;    // why Row/Elementwise did not apply
+};
+
+// Classifies a group. Sizes must be concrete (throws UserError naming the node otherwise).
+GroupShape classify(const Group& g);
+
+// The configurations worth trying for a group, pruned by `limits`, best estimate first.
+struct RankedConfig {
+  TileConfig config;
+  double est_us = 0;
+  std::string why;  // the estimate's parts
+};
+std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s, const Limits& limits);
+
+// One kernel launch: grid and block sizes, and the values passed (reads, then writes).
+struct Launch {
+  std::string function;
+  int64_t grid = 1;
+  int block = 1;
+  int smem = 0;
+  std::vector<const Node*> params;
+  std::vector<int> param_roles;  // 0: read (const), 1: written
+};
+
+// CUDA C++ for a group with a configuration: one or more launches (Generic writes one kernel
+// per written value), in order, and their source (self-contained: the prelude included).
+struct KernelCode {
+  std::string source;   // complete translation unit (extern "C" __global__ functions)
+  std::string body;     // the kernels alone (for the launcher, which includes the prelude once)
+  std::vector<Launch> launches;
+  TileConfig config;
+};
+
+// The lowerings kernels use: synthesized per op and dtype, and the warp reductions.
+struct Lowerings {
+  std::map<std::string, Lowering> ops;  // key "exp/f32", "gelu_tanh/bf16"
+  std::vector<WarpReduction> warps;
+  std::string target;
+  std::string source;  // where they came from ("synth/cache/sm_90.json")
+  std::shared_ptr<const Isa> isa;  // the instructions the steps point to (kept alive here)
+  [[nodiscard]] const Lowering* find(const std::string& op, DType dtype) const;
+};
+
+// Loads synth/cache/<target>.json (written by `axon synth --json-out`) against the ISA.
+// Throws UserError naming the file when it is missing or names an unknown instruction.
+Lowerings load_lowerings(const Isa& isa, const std::string& path);
+std::string default_lowerings_path(const std::string& target);
+
+struct CodegenOptions {
+  std::string name;       // kernel name prefix, a C identifier
+  std::string header;     // comment placed at the top of the kernel (graph, variant, moves, tiling)
+  int sm_count = 132;      // Elementwise grids with a fixed number of blocks per SM
+};
+
+KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+                    const CodegenOptions& o);
+
+// The reference of a group: each of its materialized nodes (reductions, contractions, nodes read
+// at several points) computed by a Generic kernel in double into a double buffer, the others
+// inlined. `buffers` lists the values the launches read and write, stored as double when
+// `as_double` says so (every value the reference computes; reads keep their dtype).
+struct ReferenceCode {
+  std::string source;
+  std::vector<Launch> launches;
+  std::vector<const Node*> computed;  // values stored as double, in launch order
+};
+ReferenceCode generate_reference(const Group& g, const std::string& name);
+
+// The device prelude: conversions, vector loads and stores, block reductions, the lowerings'
+// and warp reductions' device functions.
+std::string prelude(const Lowerings& low);
+// Device helpers for validation and timing: random fill, NaN poisoning, comparison.
+std::string tools_source();
+
+}  // namespace axon::tiling

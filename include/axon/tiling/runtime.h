@@ -1,0 +1,76 @@
+// The one interface to CUDA (docs/codegen.md). NVRTC and the driver library are loaded at run
+// time (dlopen), so axon builds and runs on machines without them: every function here then
+// reports why it cannot work, and the search ranks candidates by the cost model alone.
+// Only the worker process (measure.h) touches the driver; the main process compiles with NVRTC.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace axon::gpu {
+
+struct Error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// ---- NVRTC (no GPU needed) ----
+struct Compiled {
+  bool ok = false;
+  std::string log;    // the compiler's messages (errors when !ok)
+  std::string cubin;  // machine code for the arch
+  bool cached = false;
+  double seconds = 0;
+};
+// "" when NVRTC can be loaded, else why not.
+std::string nvrtc_status();
+// Compiles `source` for `arch` ("sm_90"). With a cache directory, results are kept there by the
+// hash of (source, arch, NVRTC version) and reused.
+Compiled compile(const std::string& source, const std::string& arch, const std::string& cache_dir);
+
+// ---- The driver (worker process only) ----
+struct DeviceProps {
+  std::string name;
+  int sm = 0;  // 90
+  int sm_count = 0, max_threads_per_block = 0, regs_per_block = 0;
+  int64_t smem_per_block = 0, l2_bytes = 0, total_mem = 0;
+};
+
+using DevPtr = uint64_t;
+
+class Driver {
+ public:
+  // Loads the driver, initializes device 0 and its primary context. Throws Error with the reason.
+  static std::unique_ptr<Driver> open();
+  ~Driver();
+  Driver(const Driver&) = delete;
+  Driver& operator=(const Driver&) = delete;
+
+  [[nodiscard]] const DeviceProps& props() const { return props_; }
+  DevPtr alloc(size_t bytes);
+  void free(DevPtr p);
+  void memset8(DevPtr p, unsigned char v, size_t n);  // asynchronous on the default stream
+  void to_host(void* dst, DevPtr src, size_t n);
+  void to_device(DevPtr dst, const void* src, size_t n);
+  void copy(DevPtr dst, DevPtr src, size_t n);  // asynchronous
+  // A kernel of a cubin (modules are kept loaded for the driver's life).
+  void* function(const std::string& cubin, const std::string& name);
+  void launch(void* fn, int64_t grid, int block, int smem, void** params);
+  void sync();  // throws Error naming the failure (a faulting kernel)
+  // Events: record a marker on the default stream; milliseconds between two markers.
+  int event();
+  void record(int ev);
+  float elapsed_ms(int from, int to);
+
+ private:
+  Driver() = default;
+  struct Api;
+  std::unique_ptr<Api> api_;
+  DeviceProps props_;
+  std::vector<void*> events_;
+  std::vector<std::pair<std::string, void*>> loaded_;  // cubin hash -> module
+};
+
+}  // namespace axon::gpu

@@ -1,0 +1,298 @@
+// `axon superopt` (docs/codegen.md): rewrites -> fusion groups -> tiling configurations ->
+// CUDA -> NVRTC -> validated and timed in a worker -> the fastest per kernel and per variant.
+#include "axon/search/superopt.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "axon/core/error.h"
+#include "axon/isa/spec.h"
+#include "axon/search/cost_model.h"
+#include "axon/tiling/runtime.h"
+
+namespace axon {
+
+namespace fs = std::filesystem;
+
+double KernelResult::time_us() const {
+  if (winner < 0) return 0;
+  const ConfigTrial& t = trials[static_cast<size_t>(winner)];
+  return t.status == "ok" ? t.us : t.est_us;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+std::string node_label(const Graph& g, const Node* n) {
+  auto it = g.names.find(n);
+  std::string s = it != g.names.end() ? it->second : std::string(op_name(n->op())) + "#" + std::to_string(n->id());
+  return s;
+}
+
+tiling::Group group_of(const Graph& g, const KernelEstimate& k) {
+  tiling::Group gr;
+  gr.nodes = k.nodes;
+  gr.reads = k.reads;
+  gr.writes = k.writes;
+  std::string w;
+  for (const Node* n : k.writes) w += (w.empty() ? "" : ", ") + node_label(g, n);
+  gr.label = k.kind + " -> " + w;
+  return gr;
+}
+
+// The dtype's tolerance for validation (docs/codegen.md): rtol on |r| + mean |r|.
+double check_rtol(DType t) {
+  switch (t) {
+    case DType::f32: return 1.0 / 8192;
+    case DType::f16: return 1.0 / 256;
+    case DType::bf16: return 1.0 / 64;
+    default: return 0;
+  }
+}
+
+int64_t elements(const Node* n) {
+  int64_t c = 1;
+  for (const Size& s : n->shape()) c *= s.value().value_or(1);
+  return c;
+}
+
+double group_bytes(const tiling::Group& gr) {
+  double b = 0;
+  for (const auto* list : {&gr.reads, &gr.writes})
+    for (const Node* n : *list) {
+      double c = 1;
+      for (const Size& s : n->shape()) c *= double(s.value().value_or(1));
+      b += c * dtype_bytes(n->dtype());
+    }
+  return b;
+}
+
+tiling::Limits limits_for(const Isa& isa, const gpu::Probe& p, const TargetModel& tm) {
+  tiling::Limits L;
+  L.sm = isa.target.sm;
+  L.sm_count = isa.target.sm_count;
+  L.max_threads_per_block = isa.target.threads_per_block;
+  L.regs_per_thread = isa.target.regs_per_thread;
+  L.smem_per_block = std::min<int64_t>(isa.target.smem_per_block, 48 * 1024);
+  L.hbm_gb_s = tm.hbm_gb_s;
+  L.fp32_tflops = tm.fp32_tflops;
+  if (p.ok) {
+    L.sm_count = p.props.sm_count;
+    L.max_threads_per_block = p.props.max_threads_per_block;
+    L.smem_per_block = std::min<int64_t>(p.props.smem_per_block, 48 * 1024);
+    if (p.copy_gb_s > 0) L.hbm_gb_s = p.copy_gb_s;
+  }
+  return L;
+}
+
+std::string write_cubin(const std::string& dir, const std::string& name, const std::string& cubin) {
+  fs::create_directories(dir);
+  std::string path = (fs::path(dir) / (name + ".cubin")).string();
+  std::ofstream f(path, std::ios::binary);
+  f << cubin;
+  if (!f) throw UserError(path + ": cannot write");
+  return path;
+}
+
+}  // namespace
+
+std::vector<tiling::Group> fusion_groups(const Graph& g, const std::string& target, const Bindings& bind) {
+  std::vector<tiling::Group> out;
+  for (const KernelEstimate& k : estimate_cost(g, target_model(target), bind).kernel_list) out.push_back(group_of(g, k));
+  return out;
+}
+
+SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const ProveFn& prove) {
+  const auto t0 = Clock::now();
+  auto say = [&](const std::string& s) {
+    if (o.progress) o.progress(s);
+  };
+  const TargetModel tm = target_model(o.target);
+  const Isa isa = load_isa(default_isa_dir(), o.target);
+  SuperoptResult r{VariantSet(g), {}, 0, false, "", {}, {}, 0, 0};
+  r.lowerings = tiling::load_lowerings(isa, tiling::default_lowerings_path(o.target));
+
+  // The GPU, probed in a child process (this process never initializes CUDA).
+  const std::string nvrtc = gpu::nvrtc_status();
+  if (o.no_gpu) {
+    r.gpu_note = "--no-gpu: candidates ranked by the cost model, untimed";
+  } else {
+    r.probe = gpu::probe(o.self_exe);
+    if (!r.probe.ok) r.gpu_note = "no GPU (" + r.probe.why + "): candidates ranked by the cost model, untimed";
+    else if (!nvrtc.empty()) r.gpu_note = "no NVRTC (" + nvrtc + "): untimed";
+    else if (r.probe.props.sm != isa.target.sm)
+      r.gpu_note = "the GPU is sm_" + std::to_string(r.probe.props.sm) + ", the target " + o.target + ": untimed";
+    else {
+      r.timed = true;
+      std::ostringstream os;
+      os << r.probe.props.name << " (sm_" << r.probe.props.sm << ", " << r.probe.props.sm_count << " SMs), copy bandwidth "
+         << int(r.probe.copy_gb_s) << " GB/s";
+      r.gpu_note = os.str();
+    }
+  }
+  say("device: " + r.gpu_note);
+
+  // Rewrites: proven variants ranked by the cost model.
+  ExploreOptions eo = o.explore;
+  eo.budget_s = std::min(eo.budget_s, o.budget_s * 0.4);
+  eo.seed = o.seed;
+  auto cost_of = [&](const Graph& gv) { return estimate_cost(gv, tm, o.bind); };
+  r.variants = explore(g, eo, prove, [&](const Graph& gv) { return cost_of(gv).time_us; });
+  r.rewrite_seconds = since(t0);
+  const ExploreStats& st = r.variants.stats;
+  say("rewrites: " + std::to_string(st.kept) + " proven variants (" + std::to_string(st.proved) + " moves proved, " +
+      std::to_string(st.refuted) + " refuted) in " + std::to_string(int(r.rewrite_seconds)) + " s");
+
+  std::vector<int> chosen;
+  for (const Variant* v : r.variants.ranked()) {
+    if (static_cast<int>(chosen.size()) >= o.variants) break;
+    chosen.push_back(v->id);
+  }
+  if (std::find(chosen.begin(), chosen.end(), 0) == chosen.end()) chosen.push_back(0);
+
+  const tiling::Limits L = limits_for(isa, r.probe, tm);
+  const std::string arch = o.target;
+  const std::string cubins = (fs::path(o.work_dir) / "cubin").string();
+  fs::create_directories(o.work_dir);
+  // Compile the tools once.
+  std::string tools_path;
+  if (r.timed) {
+    gpu::Compiled tc = gpu::compile(tiling::tools_source(), arch, o.cache_dir);
+    if (!tc.ok) throw InternalError("worker tools do not compile: " + tc.log);
+    tools_path = write_cubin(cubins, "tools", tc.cubin);
+  }
+  std::map<std::string, KernelResult> done;  // groups already measured (shared by variants)
+  int kernel_counter = 0;
+  for (int vid : chosen) {
+    Graph gv = r.variants.graph_of(vid);
+    CostEstimate ce = cost_of(gv);
+    VariantResult vr;
+    vr.variant = vid;
+    vr.model_us = ce.time_us;
+    say("variant " + std::to_string(vid) + ": " + std::to_string(ce.kernel_list.size()) + " kernels, model " +
+        std::to_string(int(ce.time_us)) + " us");
+    for (const KernelEstimate& k : ce.kernel_list) {
+      tiling::Group gr = group_of(gv, k);
+      std::string key;
+      for (const auto* list : {&gr.nodes, &gr.reads, &gr.writes}) {
+        for (const Node* n : *list) key += std::to_string(n->id()) + ",";
+        key += "|";
+      }
+      if (auto it = done.find(key); it != done.end()) {
+        vr.kernels.push_back(it->second);
+        continue;
+      }
+      KernelResult kr;
+      kr.group = gr;
+      kr.shape = tiling::classify(gr);
+      kr.bytes = group_bytes(gr);
+      kr.flops = k.flops;
+      std::vector<tiling::RankedConfig> ranked = tiling::enumerate_configs(gr, kr.shape, L);
+      // The best `configs` by estimate, and the generic fallback always.
+      std::vector<tiling::RankedConfig> picked;
+      for (const auto& rc : ranked)
+        if (static_cast<int>(picked.size()) < o.configs || (rc.config.strategy == tiling::Strategy::Generic &&
+                                                             std::none_of(picked.begin(), picked.end(), [](const auto& p) {
+                                                               return p.config.strategy == tiling::Strategy::Generic;
+                                                             })))
+          picked.push_back(rc);
+      const std::string kname = "axon_k" + std::to_string(kernel_counter++);
+      std::vector<tiling::KernelCode> codes;
+      for (size_t i = 0; i < picked.size(); ++i) {
+        tiling::CodegenOptions co;
+        co.name = kname + "_c" + std::to_string(i);
+        co.sm_count = L.sm_count;
+        codes.push_back(tiling::generate(gr, kr.shape, picked[i].config, r.lowerings, co));
+        kr.trials.push_back({picked[i].config, picked[i].est_us, r.timed ? "" : "untimed", "", 0, 0, 0});
+      }
+      say("  kernel " + kname + " (" + gr.label + "): " + tiling::strategy_name(kr.shape.strategy) +
+          (kr.shape.why_generic.empty() ? "" : " [" + kr.shape.why_generic + "]") + ", " + std::to_string(ranked.size()) +
+          " configurations, " + std::to_string(picked.size()) + " tried");
+      if (r.timed) {
+        // Compile in parallel; a candidate that does not compile is recorded and skipped.
+        std::vector<std::future<gpu::Compiled>> fut;
+        for (const auto& c : codes) fut.push_back(std::async(std::launch::async, [&, src = c.source] { return gpu::compile(src, arch, o.cache_dir); }));
+        tiling::ReferenceCode ref = tiling::generate_reference(gr, kname);
+        gpu::Compiled rc = gpu::compile(ref.source, arch, o.cache_dir);
+        if (!rc.ok) throw InternalError("reference kernels do not compile: " + rc.log.substr(0, 2000));
+        gpu::MeasureJob job;
+        job.tools_cubin = tools_path;
+        job.ref_cubin = write_cubin(cubins, kname + "_ref", rc.cubin);
+        job.seed = o.seed;
+        for (const Node* n : gr.reads)
+          job.inputs.push_back({static_cast<int>(n->dtype()), elements(n), 0});
+        for (const Node* n : gr.writes) {
+          job.outputs.push_back({static_cast<int>(n->dtype()), elements(n), check_rtol(n->dtype())});
+          auto it = std::find(ref.computed.begin(), ref.computed.end(), n);
+          job.checks.push_back(static_cast<int>(it - ref.computed.begin()));
+        }
+        for (const Node* n : ref.computed) job.ref_counts.push_back(elements(n));
+        for (const auto& l : ref.launches) job.ref_launches.push_back({l.function, l.grid, l.block, l.smem});
+        for (size_t i = 0; i < codes.size(); ++i) {
+          gpu::Compiled c = fut[i].get();
+          if (!c.ok) {
+            kr.trials[i].status = "compile error";
+            kr.trials[i].detail = c.log.substr(0, 4000);
+            continue;
+          }
+          gpu::CandidateSpec cs;
+          cs.id = static_cast<int>(i);
+          cs.cubin = write_cubin(cubins, kname + "_c" + std::to_string(i), c.cubin);
+          for (const auto& l : codes[i].launches) cs.launches.push_back({l.function, l.grid, l.block, l.smem});
+          if (since(t0) > o.budget_s) {
+            kr.trials[i].status = "skipped";
+            kr.trials[i].detail = "--budget reached";
+            continue;
+          }
+          job.candidates.push_back(cs);
+        }
+        if (!job.candidates.empty()) {
+          auto results = gpu::measure(job, o.work_dir, o.self_exe, o.timeout_s, [&](const gpu::MeasureResult& m) {
+            std::ostringstream os;
+            os << "    " << kr.trials[static_cast<size_t>(m.id)].config.str() << ": " << m.status;
+            if (m.status == "ok") os << " " << m.us << " us";
+            else os << " (" << m.detail << ")";
+            say(os.str());
+          });
+          for (const auto& m : results) {
+            ConfigTrial& t = kr.trials[static_cast<size_t>(m.id)];
+            t.status = m.status;
+            t.detail = m.detail;
+            t.us = m.us;
+            t.reps = m.reps;
+            t.worst = m.worst;
+          }
+        }
+        for (size_t i = 0; i < kr.trials.size(); ++i)
+          if (kr.trials[i].status == "ok" && (kr.winner < 0 || kr.trials[i].us < kr.trials[static_cast<size_t>(kr.winner)].us))
+            kr.winner = static_cast<int>(i);
+        if (kr.winner < 0)
+          throw UserError("kernel " + kname + " (" + gr.label + "): no candidate passed validation; see " + o.work_dir +
+                          "/worker.log and the trials above");
+      } else {
+        kr.winner = 0;  // ranked by the estimate
+      }
+      kr.code = codes[static_cast<size_t>(kr.winner)];
+      vr.kernels.push_back(kr);
+      done.emplace(key, kr);
+    }
+    for (const auto& k : vr.kernels) vr.total_us += k.time_us();
+    say("variant " + std::to_string(vid) + ": " + std::to_string(vr.total_us) + " us in total" + (r.timed ? "" : " (estimated)"));
+    r.realized.push_back(std::move(vr));
+  }
+  for (size_t i = 0; i < r.realized.size(); ++i)
+    if (r.realized[i].total_us < r.realized[static_cast<size_t>(r.best)].total_us) r.best = static_cast<int>(i);
+  r.seconds = since(t0);
+  return r;
+}
+
+}  // namespace axon

@@ -1,0 +1,132 @@
+// axon superopt: the main job (docs/codegen.md). Also the hidden worker commands the search
+// runs as child processes (__worker, __probe): CUDA is only ever initialized in those.
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "axon/core/error.h"
+#include "axon/core/graph_json.h"
+#include "axon/search/superopt.h"
+#include "axon/semantics/verify.h"
+#include "axon/tiling/measure.h"
+#include "cli.h"
+#include "commands.h"
+
+namespace axon::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct SuperoptArgs {
+  std::string graph, out, target = "sm_90", cache;
+  std::vector<std::string> binds;
+  double budget = 120;
+  uint64_t seed = 1;
+  bool no_gpu = false, quiet = false;
+  int variants = 2, configs = 6, max_variants = 1000;
+  double timeout = 30;
+};
+
+std::string self_exe() {
+  std::error_code ec;
+  fs::path p = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string() : p.string();
+}
+
+std::string default_cache() {
+  if (const char* x = std::getenv("XDG_CACHE_HOME")) return std::string(x) + "/axon/kernels";
+  if (const char* h = std::getenv("HOME")) return std::string(h) + "/.cache/axon/kernels";
+  return "";
+}
+
+int run_superopt(const SuperoptArgs& a, Streams io) {
+  Bindings bind = parse_binds(a.binds);
+  Graph g = load_graph(a.graph, bind);
+  if (a.out.empty()) throw UserError("-o/--out: give the output directory");
+  if (fs::exists(a.out) && !fs::is_directory(a.out)) throw UserError(a.out + ": exists and is not a directory");
+  SuperoptOptions o;
+  o.target = a.target;
+  o.budget_s = a.budget;
+  o.seed = a.seed;
+  o.no_gpu = a.no_gpu;
+  o.variants = a.variants;
+  o.configs = a.configs;
+  o.timeout_s = a.timeout;
+  o.bind = bind;
+  o.cache_dir = a.cache.empty() ? default_cache() : a.cache;
+  o.work_dir = (fs::path(a.out) / ".work").string();
+  o.self_exe = self_exe();
+  o.explore.max_variants = a.max_variants;
+  o.explore.budget_s = a.budget;
+  if (!a.quiet) {
+    o.progress = [&io](const std::string& line) { io.err << "axon superopt: " << line << "\n" << std::flush; };
+    o.explore.progress = [&io](const std::string& line) { io.err << "axon superopt: rewrites: " << line << "\n" << std::flush; };
+  }
+  fs::create_directories(o.work_dir);
+  VerifyOptions vo;
+  vo.timeout_ms = 2000;
+  vo.seed = a.seed;
+  Verifier verifier(vo);
+  SuperoptResult r = superoptimize(g, o, [&verifier](const RuleSpec& rule) { return verifier.verify(rule); });
+  std::vector<std::string> lines = write_outputs(g, r, o, a.out);
+  io.out << "axon superopt: " << g.name << " on " << a.target << ": " << r.gpu_note << "\n";
+  for (const auto& l : lines) io.out << l << "\n";
+  io.out << "wrote " << a.out << "/ (kernels, launcher, report.json)" << (r.timed ? "" : "; kernels are UNTIMED") << "\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+Runner add_superopt(CLI::App& app, Streams io) {
+  auto args = std::make_shared<SuperoptArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "superopt",
+      "Optimize a graph end to end (docs/codegen.md): proven rewrites, fusion groups, tiling\n"
+      "configurations under the target's limits, CUDA kernels validated against a reference and\n"
+      "timed on the GPU; writes the fastest kernels, a launcher (C API, shared library) and\n"
+      "report.json to the output directory. Without a GPU (or with --no-gpu) candidates are ranked\n"
+      "by the cost model and marked untimed.");
+  cmd->add_option("graph", args->graph, "The graph (graph.json)")->required();
+  cmd->add_option("-o,--out", args->out, "Output directory")->required();
+  cmd->add_option("--target", args->target, "sm_80 or sm_90")->capture_default_str();
+  cmd->add_option("--budget", args->budget, "Search time limit in seconds (rewrites take at most 40%)")
+      ->check(CLI::Range(1.0, 86400.0))->capture_default_str();
+  cmd->add_option("--seed", args->seed, "Seed of the search and of the validation inputs")->capture_default_str();
+  cmd->add_flag("--no-gpu", args->no_gpu, "Do not time: rank by the cost model (kernels marked untimed)");
+  cmd->add_option("--variants", args->variants, "Rewrite variants realized as kernels (the original too)")
+      ->check(CLI::Range(1, 20))->capture_default_str();
+  cmd->add_option("--configs", args->configs, "Tiling configurations timed per kernel (plus the generic fallback)")
+      ->check(CLI::Range(1, 64))->capture_default_str();
+  cmd->add_option("--max-variants", args->max_variants, "Rewrite variants explored at most")->check(CLI::Range(1, 100000))->capture_default_str();
+  cmd->add_option("--timeout", args->timeout, "Seconds a candidate may run in the worker before it is killed")
+      ->check(CLI::Range(1.0, 3600.0))->capture_default_str();
+  cmd->add_option("--cache", args->cache, "Compiled-kernel cache directory (default ~/.cache/axon/kernels)");
+  add_bind_option(*cmd, args->binds);
+  cmd->add_flag("-q,--quiet", args->quiet, "No progress lines");
+
+  // Hidden: the worker processes.
+  auto job = std::make_shared<std::string>();
+  auto skip = std::make_shared<std::string>();
+  CLI::App* worker = app.add_subcommand("__worker", "")->group("");
+  worker->add_option("job", *job)->required();
+  worker->add_option("--skip", *skip);
+  CLI::App* probe = app.add_subcommand("__probe", "")->group("");
+  return [args, io, job, skip, worker, probe] {
+    if (worker->parsed()) {
+      std::vector<int> ids;
+      std::stringstream ss(*skip);
+      for (std::string t; std::getline(ss, t, ',');)
+        if (!t.empty()) ids.push_back(std::stoi(t));
+      return gpu::run_worker(*job, ids, std::cout);
+    }
+    if (probe->parsed()) return gpu::run_probe(std::cout);
+    return run_superopt(*args, io);
+  };
+}
+
+}  // namespace axon::cli

@@ -1,0 +1,224 @@
+// Kernel generation without a GPU (docs/codegen.md): fusion groups are classified, configurations
+// respect the limits, generated CUDA for every benchmark graph compiles with nvcc for sm_80 and
+// sm_90 and with NVRTC (each skipped with a warning when the tool is absent), and the launcher
+// is written with its C API. superopt --no-gpu runs end to end and says it is untimed.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "axon/core/error.h"
+#include "axon/core/graph_json.h"
+#include "axon/isa/spec.h"
+#include "axon/search/superopt.h"
+#include "axon/tiling/kernel.h"
+#include "axon/tiling/runtime.h"
+
+using namespace axon;
+namespace fs = std::filesystem;
+
+namespace {
+
+const tiling::Lowerings& lowerings(const std::string& target = "sm_90") {
+  static std::map<std::string, tiling::Lowerings> cache;
+  auto it = cache.find(target);
+  if (it == cache.end()) {
+    Isa isa = load_isa(default_isa_dir(), target);
+    it = cache.emplace(target, tiling::load_lowerings(isa, tiling::default_lowerings_path(target))).first;
+  }
+  return it->second;
+}
+
+Graph bench(const std::string& name) { return load_graph(std::string(AXON_SOURCE_DIR) + "/benchmarks/graphs/" + name + ".json", {}); }
+
+std::string nvcc() {
+  for (std::string p : {"/usr/local/cuda/bin/nvcc"})
+    if (fs::exists(p)) return p;
+  return std::system("command -v nvcc > /dev/null 2>&1") == 0 ? "nvcc" : "";
+}
+
+tiling::KernelCode best_code(const tiling::Group& g, const std::string& name, int rank = 0) {
+  tiling::GroupShape s = tiling::classify(g);
+  auto configs = tiling::enumerate_configs(g, s, tiling::Limits{});
+  REQUIRE(!configs.empty());
+  tiling::CodegenOptions o;
+  o.name = name;
+  o.header = "test kernel " + name;
+  return tiling::generate(g, s, configs.at(static_cast<size_t>(std::min<int>(rank, static_cast<int>(configs.size()) - 1))).config,
+                          lowerings(), o);
+}
+
+}  // namespace
+
+TEST_CASE("fusion groups of the memory-bound workloads are classified", "[codegen]") {
+  struct Want {
+    const char* graph;
+    tiling::Strategy strategy;
+  };
+  for (const Want& w : {Want{"softmax", tiling::Strategy::Row}, Want{"layernorm", tiling::Strategy::Row},
+                        Want{"rmsnorm", tiling::Strategy::Row}, Want{"add_layernorm", tiling::Strategy::Row},
+                        Want{"row_sum", tiling::Strategy::Row}, Want{"softmax_odd", tiling::Strategy::Row},
+                        Want{"layernorm_odd", tiling::Strategy::Row},
+                        Want{"silu_bias_residual", tiling::Strategy::Elementwise}}) {
+    INFO(w.graph);
+    Graph g = bench(w.graph);
+    auto groups = fusion_groups(g, "sm_90");
+    REQUIRE(groups.size() == 1);  // one kernel each
+    CHECK(tiling::classify(groups[0]).strategy == w.strategy);
+  }
+  Graph gg = bench("gemm");
+  auto gemm = fusion_groups(gg, "sm_90");
+  REQUIRE(gemm.size() == 1);
+  tiling::GroupShape s = tiling::classify(gemm[0]);
+  CHECK(s.strategy == tiling::Strategy::Generic);
+  CHECK(s.why_generic.find("contraction") != std::string::npos);
+}
+
+TEST_CASE("configurations respect the limits and keep the generic fallback", "[codegen]") {
+  Graph graph = bench("softmax_odd");
+  auto g = fusion_groups(graph, "sm_90").at(0);
+  tiling::GroupShape s = tiling::classify(g);
+  CHECK(s.rows == 3001);
+  CHECK(s.cols == 1000);
+  tiling::Limits L;
+  L.max_threads_per_block = 256;
+  auto configs = tiling::enumerate_configs(g, s, L);
+  bool generic = false;
+  for (const auto& c : configs) {
+    CHECK(c.config.threads * c.config.rows_per_block <= 256);
+    CHECK(s.cols % c.config.vec == 0);
+    CHECK(c.config.vec * 4 <= 16);
+    generic = generic || c.config.strategy == tiling::Strategy::Generic;
+  }
+  CHECK(generic);
+  for (size_t i = 1; i < configs.size(); ++i) CHECK(configs[i - 1].est_us <= configs[i].est_us);
+}
+
+TEST_CASE("a row kernel reads each row once, reduces block-wide, and uses the synthesized lowerings", "[codegen]") {
+  Graph graph = bench("softmax");
+  auto g = fusion_groups(graph, "sm_90").at(0);
+  tiling::GroupShape s = tiling::classify(g);
+  tiling::TileConfig c;
+  c.strategy = tiling::Strategy::Row;
+  c.threads = 256;
+  c.vec = 4;
+  tiling::CodegenOptions o;
+  o.name = "softmax_row";
+  o.header = "graph softmax";
+  tiling::KernelCode k = tiling::generate(g, s, c, lowerings(), o);
+  CHECK(k.body.find("// graph softmax") == 0);
+  CHECK(k.body.find("tiling: row t256 v4 r1 cached") != std::string::npos);
+  CHECK(k.body.find("axon_ldv_f32<4>(in0") != std::string::npos);      // vectorized row load
+  CHECK(k.body.find("axon_warp_max_all(") != std::string::npos);        // the synthesized shuffle trees
+  CHECK(k.body.find("axon_warp_sum_all(") != std::string::npos);
+  CHECK(k.body.find("axon_exp_f32(") != std::string::npos);             // the synthesized exp
+  CHECK(k.body.find("axon_stv_f32<4>(out0") != std::string::npos);
+  CHECK(k.source.find("ex2.approx") != std::string::npos);             // from the lowering's PTX
+  REQUIRE(k.launches.size() == 1);
+  CHECK(k.launches[0].grid == 16384);
+  CHECK(k.launches[0].block == 256);
+}
+
+TEST_CASE("generated kernels of every benchmark graph compile with nvcc for sm_80 and sm_90", "[codegen][nvcc]") {
+  std::string cc = nvcc();
+  if (cc.empty()) {
+    WARN("nvcc not found: compile check skipped");
+    return;
+  }
+  const fs::path dir = fs::temp_directory_path() / ("axon_codegen_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  for (const std::string target : {"sm_80", "sm_90"}) {
+    std::ostringstream tu;
+    int kernels = 0;
+    for (const auto& e : fs::directory_iterator(std::string(AXON_SOURCE_DIR) + "/benchmarks/graphs")) {
+      if (e.path().extension() != ".json") continue;
+      Graph g = load_graph(e.path().string(), {});
+      auto groups = fusion_groups(g, target);
+      for (size_t i = 0; i < groups.size(); ++i) {
+        tiling::GroupShape s = tiling::classify(groups[i]);
+        auto configs = tiling::enumerate_configs(groups[i], s, tiling::Limits{});
+        // The best two configurations and the generic fallback of every group.
+        std::vector<tiling::TileConfig> pick;
+        for (const auto& c : configs)
+          if (pick.size() < 2 || (c.config.strategy == tiling::Strategy::Generic && pick.back().strategy != tiling::Strategy::Generic))
+            pick.push_back(c.config);
+        for (size_t j = 0; j < pick.size(); ++j) {
+          tiling::CodegenOptions o;
+          o.name = "k_" + e.path().stem().string() + "_" + std::to_string(i) + "_" + std::to_string(j);
+          tu << tiling::generate(groups[i], s, pick[j], lowerings(target), o).body << "\n";
+          ++kernels;
+        }
+        tu << tiling::generate_reference(groups[i], "r_" + e.path().stem().string() + "_" + std::to_string(i)).source.substr(
+                  tiling::tools_source().size())
+           << "\n";
+      }
+    }
+    const fs::path src = dir / ("all_" + target + ".cu");
+    std::ofstream(src) << tiling::prelude(lowerings(target)) << "\n"
+                       << tiling::tools_source().substr(tiling::tools_source().find("#ifndef AXON_TOOLS")) << "\n" << tu.str();
+    const std::string cmd = cc + " -arch=" + target + " -c -o " + (dir / (target + ".o")).string() + " " + src.string() + " > " +
+                            (dir / (target + ".log")).string() + " 2>&1";
+    INFO(target << ": " << kernels << " kernels; " << cmd);
+    int rc = std::system(cmd.c_str());
+    if (rc != 0) {
+      std::ifstream log(dir / (target + ".log"));
+      std::stringstream ss;
+      ss << log.rdbuf();
+      FAIL(ss.str().substr(0, 3000));
+    }
+    CHECK(kernels >= 40);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("NVRTC compiles a generated kernel to a cubin (no GPU needed)", "[codegen][nvrtc]") {
+  if (!gpu::nvrtc_status().empty()) {
+    WARN("NVRTC not available: " << gpu::nvrtc_status());
+    return;
+  }
+  Graph graph = bench("layernorm_odd");
+  auto g = fusion_groups(graph, "sm_90").at(0);
+  tiling::KernelCode k = best_code(g, "ln_odd");
+  gpu::Compiled c = gpu::compile(k.source, "sm_90", "");
+  INFO(c.log);
+  REQUIRE(c.ok);
+  CHECK(c.cubin.size() > 1000);
+  gpu::Compiled bad = gpu::compile(k.source + "\nthis is not C++;\n", "sm_90", "");
+  CHECK_FALSE(bad.ok);
+  CHECK(bad.log.find("error") != std::string::npos);
+  gpu::Compiled t = gpu::compile(tiling::tools_source(), "sm_90", "");
+  CHECK(t.ok);
+}
+
+TEST_CASE("superopt --no-gpu runs end to end, writes the launcher and marks kernels untimed", "[codegen][superopt]") {
+  Graph g = bench("silu_bias_residual");
+  SuperoptOptions o;
+  o.no_gpu = true;
+  o.budget_s = 20;
+  o.work_dir = (fs::temp_directory_path() / ("axon_so_" + std::to_string(::getpid()))).string();
+  Verifier v(VerifyOptions{});
+  SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+  CHECK_FALSE(r.timed);
+  CHECK(r.gpu_note.find("untimed") != std::string::npos);
+  REQUIRE(!r.realized.empty());
+  const auto& best = r.realized.at(static_cast<size_t>(r.best));
+  REQUIRE(best.kernels.size() == 1);
+  CHECK(best.kernels[0].trials.at(0).status == "untimed");
+  const fs::path out = fs::path(o.work_dir) / "out";
+  auto lines = write_outputs(g, r, o, out.string());
+  CHECK(fs::exists(out / "axon_silu_bias_residual.h"));
+  CHECK(fs::exists(out / "axon_silu_bias_residual.cu"));
+  CHECK(fs::exists(out / "kernel0_elementwise.cu"));
+  nlohmann::json lj = nlohmann::json::parse(std::ifstream(out / "launcher.json"));
+  CHECK(lj["symbol"] == "axon_silu_bias_residual_run");
+  CHECK(lj["inputs"].size() == 3);
+  CHECK(lj["outputs"].size() == 1);
+  nlohmann::json rep = nlohmann::json::parse(std::ifstream(out / "report.json"));
+  CHECK(rep["timed"] == false);
+  CHECK(rep["variants"].size() >= 1);
+  if (!nvcc().empty()) CHECK(lj["library_built"] == true);
+  fs::remove_all(o.work_dir);
+}

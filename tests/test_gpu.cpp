@@ -1,0 +1,182 @@
+// GPU tests (docs/codegen.md), skipped cleanly without a GPU: every tried configuration of the
+// generated kernels is right on odd shapes (all of them, not only the winners), and the worker
+// catches a wrong kernel, an unwritten output, a faulting kernel and a hanging one, and goes on.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "axon/core/graph_json.h"
+#include "axon/isa/spec.h"
+#include "axon/search/superopt.h"
+#include "axon/tiling/measure.h"
+#include "axon/tiling/runtime.h"
+
+using namespace axon;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string axon_binary() {
+  if (const char* b = std::getenv("AXON_BIN")) return b;
+  return AXON_BINARY;
+}
+
+const gpu::Probe& device() {
+  static gpu::Probe p = gpu::probe(axon_binary());
+  return p;
+}
+
+bool have_gpu() {
+  if (!device().ok) {
+    WARN("no GPU: skipped (" << device().why << ")");
+    return false;
+  }
+  if (!gpu::nvrtc_status().empty()) {
+    WARN("no NVRTC: skipped (" << gpu::nvrtc_status() << ")");
+    return false;
+  }
+  return true;
+}
+
+std::string target() { return "sm_" + std::to_string(device().props.sm); }
+
+fs::path scratch(const std::string& what) {
+  fs::path d = fs::temp_directory_path() / ("axon_gpu_" + what + "_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  return d;
+}
+
+Graph parse(const std::string& text) { return parse_graph(text, "test.json", {}); }
+
+}  // namespace
+
+TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
+  if (!have_gpu()) return;
+  const char* graphs[] = {
+      R"({"name":"softmax_999","inputs":[{"name":"x","shape":[37,999],"dtype":"f32"}],
+          "nodes":[{"name":"y","op":"softmax","inputs":["x"],"attrs":{"axis":-1}}],"outputs":["y"]})",
+      R"({"name":"softmax_3d","inputs":[{"name":"x","shape":[2,3,333],"dtype":"bf16"}],
+          "nodes":[{"name":"y","op":"softmax","inputs":["x"],"attrs":{"axis":-1}}],"outputs":["y"]})",
+      R"({"name":"add_ln","inputs":[{"name":"x","shape":[7,1031],"dtype":"bf16"},{"name":"r","shape":[7,1031],"dtype":"bf16"},
+          {"name":"g","shape":[1031],"dtype":"bf16"},{"name":"b","shape":[1031],"dtype":"bf16"}],
+          "nodes":[{"name":"s","op":"add","inputs":["x","r"]},{"name":"y","op":"layernorm","inputs":["s","g","b"],"attrs":{"axis":-1,"eps":1e-5}}],
+          "outputs":["y","s"]})",
+      R"({"name":"rms","inputs":[{"name":"x","shape":[3,4104],"dtype":"bf16"},{"name":"g","shape":[4104],"dtype":"bf16"}],
+          "nodes":[{"name":"y","op":"rmsnorm","inputs":["x","g"],"attrs":{"axis":-1,"eps":1e-6}}],"outputs":["y"]})",
+      R"({"name":"silu","inputs":[{"name":"x","shape":[33,1001],"dtype":"f32"},{"name":"b","shape":[1001],"dtype":"f32"},
+          {"name":"r","shape":[33,1001],"dtype":"f32"}],
+          "nodes":[{"name":"h","op":"add","inputs":["x","b"]},{"name":"a","op":"silu","inputs":["h"]},{"name":"y","op":"add","inputs":["a","r"]}],
+          "outputs":["y"]})",
+      R"({"name":"colsum_t","inputs":[{"name":"x","shape":[129,77],"dtype":"f32"}],
+          "nodes":[{"name":"t","op":"transpose","inputs":["x"],"attrs":{"perm":[1,0]}},{"name":"e","op":"exp","inputs":["t"]},
+                   {"name":"s","op":"reduce_sum","inputs":["x"],"attrs":{"axes":[0],"keepdims":false}}],"outputs":["e","s"]})",
+      R"({"name":"mm","inputs":[{"name":"a","shape":[33,70],"dtype":"bf16"},{"name":"w","shape":[70,45],"dtype":"bf16"},
+          {"name":"bias","shape":[45],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]},{"name":"y","op":"add","inputs":["m","bias"]},
+                   {"name":"z","op":"gelu","inputs":["y"],"attrs":{"approximate":"tanh"}}],"outputs":["z"]})",
+  };
+  Verifier v(VerifyOptions{});
+  for (const char* text : graphs) {
+    Graph g = parse(text);
+    INFO(g.name);
+    SuperoptOptions o;
+    o.target = target();
+    o.budget_s = 60;
+    o.configs = 8;
+    o.variants = 1;
+    o.self_exe = axon_binary();
+    o.work_dir = scratch(g.name).string();
+    SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+    REQUIRE(r.timed);
+    for (const VariantResult& vr : r.realized)
+      for (const KernelResult& k : vr.kernels) {
+        INFO(k.group.label);
+        REQUIRE(k.winner >= 0);
+        for (const ConfigTrial& t : k.trials) {
+          INFO(t.config.str() << ": " << t.status << " " << t.detail);
+          CHECK(t.status == "ok");
+          CHECK(t.worst <= 1.0);
+        }
+      }
+    fs::remove_all(o.work_dir);
+  }
+}
+
+TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, and goes on (GPU)", "[gpu]") {
+  if (!have_gpu()) return;
+  Graph g = parse(R"({"name":"silu","inputs":[{"name":"x","shape":[300,1000],"dtype":"f32"},{"name":"b","shape":[1000],"dtype":"f32"}],
+      "nodes":[{"name":"h","op":"add","inputs":["x","b"]},{"name":"y","op":"silu","inputs":["h"]}],"outputs":["y"]})");
+  auto groups = fusion_groups(g, target());
+  REQUIRE(groups.size() == 1);
+  const tiling::Group& gr = groups[0];
+  tiling::GroupShape s = tiling::classify(gr);
+  REQUIRE(s.strategy == tiling::Strategy::Elementwise);
+  Isa isa = load_isa(default_isa_dir(), target());
+  tiling::Lowerings low = tiling::load_lowerings(isa, tiling::default_lowerings_path(target()));
+  tiling::TileConfig c;
+  c.strategy = tiling::Strategy::Elementwise;
+  c.threads = 128;
+  c.vec = 4;
+  tiling::CodegenOptions co;
+  co.name = "k";
+  tiling::KernelCode good = tiling::generate(gr, s, c, low, co);
+  auto edit = [&](const std::string& from, const std::string& to) {
+    std::string src = good.source;
+    size_t p = src.find(from);
+    REQUIRE(p != std::string::npos);
+    return src.replace(p, from.size(), to);
+  };
+  const std::string head = "extern \"C\" __global__ void __launch_bounds__(128) k(";
+  size_t body = good.source.find('{', good.source.find(head)) + 1;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"ok", good.source},
+      {"wrong", edit("o0[l] = ", "o0[l] = 1.01f * ")},
+      {"wrong", std::string(good.source).insert(body, " if (blockIdx.x == 0) return;")},  // leaves outputs unwritten
+      {"fault", std::string(good.source).insert(body, " asm volatile(\"trap;\");")},
+      {"timeout", std::string(good.source).insert(body, " if (threadIdx.x == 0) { volatile int spin = 1; while (spin) {} }")},
+      {"ok", good.source},
+  };
+  const fs::path dir = scratch("worker");
+  gpu::MeasureJob job;
+  auto cubin = [&](const std::string& name, const std::string& src) {
+    gpu::Compiled k = gpu::compile(src, target(), "");
+    INFO(k.log);
+    REQUIRE(k.ok);
+    fs::path p = dir / (name + ".cubin");
+    std::ofstream(p, std::ios::binary) << k.cubin;
+    return p.string();
+  };
+  job.tools_cubin = cubin("tools", tiling::tools_source());
+  tiling::ReferenceCode ref = tiling::generate_reference(gr, "k");
+  job.ref_cubin = cubin("ref", ref.source);
+  for (const Node* n : gr.reads) job.inputs.push_back({static_cast<int>(n->dtype()), n->shape().size() == 2 ? 300000 : 1000, 0});
+  job.outputs.push_back({0, 300000, 1.0 / 8192});
+  for (const Node* n : ref.computed) {
+    (void)n;
+    job.ref_counts.push_back(300000);
+  }
+  job.checks.push_back(static_cast<int>(ref.computed.size()) - 1);
+  for (const auto& l : ref.launches) job.ref_launches.push_back({l.function, l.grid, l.block, l.smem});
+  for (size_t i = 0; i < cases.size(); ++i) {
+    gpu::CandidateSpec cs;
+    cs.id = static_cast<int>(i);
+    cs.cubin = cubin("c" + std::to_string(i), cases[i].second);
+    cs.launches.push_back({"k", good.launches[0].grid, good.launches[0].block, 0});
+    job.candidates.push_back(cs);
+  }
+  job.min_reps = 3;
+  job.max_reps = 5;
+  auto results = gpu::measure(job, dir.string(), axon_binary(), 5.0, {});
+  REQUIRE(results.size() == cases.size());
+  for (size_t i = 0; i < cases.size(); ++i) {
+    INFO("candidate " << i << ": " << results[i].status << " " << results[i].detail);
+    CHECK(results[i].status == cases[i].first);
+  }
+  CHECK(results[0].us > 0);
+  CHECK(results.back().us > 0);
+  fs::remove_all(dir);
+}

@@ -1,0 +1,211 @@
+// Classification of a fusion group, and the tiling configurations worth trying: enumerated,
+// pruned by the target's limits, ranked by a roofline estimate (docs/codegen.md).
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "axon/core/error.h"
+#include "internal.h"
+
+namespace axon::tiling {
+
+const char* strategy_name(Strategy s) {
+  switch (s) {
+    case Strategy::Elementwise: return "elementwise";
+    case Strategy::Row: return "row";
+    case Strategy::Generic: return "generic";
+  }
+  return "?";
+}
+
+std::string TileConfig::str() const {
+  std::ostringstream os;
+  os << strategy_name(strategy) << " t" << threads;
+  if (strategy != Strategy::Generic) os << " v" << vec;
+  if (strategy == Strategy::Row) os << " r" << rows_per_block << (cache_rows ? " cached" : " reread");
+  if (strategy == Strategy::Elementwise && blocks_per_sm > 0) os << " b" << blocks_per_sm << "/sm";
+  return os.str();
+}
+
+namespace {
+
+bool is_last_axis_reduction(const Node* n) {
+  const auto& axes = n->attrs().ints("axes");
+  return axes.size() == 1 && axes[0] == n->operand(0)->rank() - 1;
+}
+
+std::vector<int64_t> without_last(std::vector<int64_t> d) {
+  d.pop_back();
+  return d;
+}
+
+}  // namespace
+
+GroupShape classify(const Group& g) {
+  GroupShape s;
+  for (const auto* list : {&g.nodes, &g.reads, &g.writes})
+    for (const Node* n : *list) (void)detail::dims_of(n);  // concrete sizes, or a clear error
+  AXON_CHECK(!g.writes.empty(), "codegen: a group writes nothing");
+  std::vector<const Node*> reductions;
+  for (const Node* n : g.nodes) {
+    if (n->kind() == OpKind::Contraction) {
+      s.why_generic = "contraction (tensor-core kernels: the contraction issue; this is the plain fallback)";
+      return s;
+    }
+    if (n->kind() == OpKind::Reduce) reductions.push_back(n);
+  }
+  auto bytes_of = [&](const std::vector<int64_t>& full) {
+    s.min_bytes = 16;
+    s.max_bytes = 1;
+    for (const auto* list : {&g.reads, &g.writes})
+      for (const Node* n : *list)
+        if (detail::dims_of(n) == full) {
+          s.min_bytes = std::min(s.min_bytes, dtype_bytes(n->dtype()));
+          s.max_bytes = std::max(s.max_bytes, dtype_bytes(n->dtype()));
+        }
+    if (s.min_bytes > s.max_bytes) s.min_bytes = s.max_bytes = 4;
+  };
+  if (!reductions.empty()) {
+    std::vector<int64_t> full = detail::dims_of(reductions[0]->operand(0));
+    for (const Node* r : reductions) {
+      if (!is_last_axis_reduction(r) || detail::dims_of(r->operand(0)) != full) {
+        s.why_generic = "a reduction that is not over the last axis of the row tensor " + std::to_string(r->id());
+        return s;
+      }
+    }
+    for (const Node* w : g.writes) {
+      auto d = detail::dims_of(w);
+      std::vector<int64_t> keep = without_last(full);
+      std::vector<int64_t> keep1 = keep;
+      keep1.push_back(1);
+      if (d != full && d != keep && d != keep1) {
+        s.why_generic = "writes a value that is neither a row nor a row statistic";
+        return s;
+      }
+    }
+    s.strategy = Strategy::Row;
+    s.full = full;
+    s.cols = full.back();
+    s.rows = detail::numel(full) / s.cols;
+    s.stages = static_cast<int>(reductions.size());
+    for (const Node* r : g.reads) s.row_inputs += detail::dims_of(r) == full ? 1 : 0;
+    bytes_of(full);
+    return s;
+  }
+  std::vector<int64_t> out = detail::dims_of(g.writes[0]);
+  for (const Node* w : g.writes)
+    if (detail::dims_of(w) != out) {
+      s.why_generic = "writes values of different shapes";
+      return s;
+    }
+  s.strategy = Strategy::Elementwise;
+  s.full = out;
+  s.elements = detail::numel(out);
+  s.cols = out.empty() ? 1 : out.back();
+  bytes_of(out);
+  return s;
+}
+
+namespace {
+
+// Bytes a group moves at least: each stored value read once, each written value written once.
+double group_bytes(const Group& g) {
+  double b = 0;
+  for (const auto* list : {&g.reads, &g.writes})
+    for (const Node* n : *list) b += double(detail::numel(detail::dims_of(n))) * dtype_bytes(n->dtype());
+  return b;
+}
+
+double reread_bytes(const Group& g, const GroupShape& s) {
+  double b = 0;
+  for (const Node* n : g.reads)
+    if (detail::dims_of(n) == s.full) b += double(detail::numel(s.full)) * dtype_bytes(n->dtype());
+  return b;
+}
+
+}  // namespace
+
+std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s, const Limits& L) {
+  std::vector<RankedConfig> out;
+  const double bytes = group_bytes(g);
+  const double floor_us = bytes / (L.hbm_gb_s * 1e3);
+  const double launch_us = 2.0;
+  if (s.strategy == Strategy::Row) {
+    for (int t : {32, 64, 128, 256, 512, 1024})
+      for (int v : {1, 2, 4, 8})
+        for (int r : {1, 2, 4, 8})
+          for (bool cache : {true, false}) {
+            if (v * s.max_bytes > 16 || s.cols % v != 0) continue;
+            if (t * r > L.max_threads_per_block || (r > 1 && t > 128)) continue;
+            int64_t per_pass = int64_t(t) * v;
+            int64_t chunks = (s.cols + per_pass - 1) / per_pass;
+            int64_t slots = chunks * v;
+            if (slots > 64 && cache) continue;  // registers: slots per cached row input
+            if (cache && slots * std::max(1, s.row_inputs) > 96) continue;
+            if (!cache && s.stages == 0) continue;
+            if (chunks > 64) continue;  // unrolled code size
+            int64_t smem = int64_t(std::max(1, s.stages)) * r * (t / 32) * 4;
+            if (smem > L.smem_per_block) continue;
+            TileConfig c;
+            c.strategy = Strategy::Row;
+            c.threads = t;
+            c.vec = v;
+            c.rows_per_block = r;
+            c.cache_rows = cache;
+            // Roofline with penalties: idle lanes in the last pass, narrow accesses, few blocks
+            // in flight, re-reads from L2, block barriers per stage.
+            double used = double(s.cols) / double(slots * t);
+            double narrow = 1.0 + 0.08 * (16.0 / (v * s.min_bytes) - 1.0);
+            double blocks = double((s.rows + r - 1) / r);
+            double resident = std::min(2048.0 / (t * r), 32.0) * L.sm_count;
+            double waves = std::ceil(blocks / resident);
+            double tail = blocks / (waves * resident);
+            double occupancy = std::min(1.0, (blocks * t * r) / (L.sm_count * 1024.0));
+            double mem = floor_us / used * narrow / std::max(0.35, std::min(tail, 1.0) * std::sqrt(occupancy));
+            if (!cache) mem += reread_bytes(g, s) * std::max(0, s.stages) / (L.hbm_gb_s * 2.5e3);
+            double sync = t > 32 ? 0.03 * s.stages * waves : 0;
+            std::ostringstream why;
+            why << "floor " << floor_us << " us, lanes used " << used << ", waves " << waves;
+            out.push_back({c, mem + sync + launch_us, why.str()});
+          }
+  } else if (s.strategy == Strategy::Elementwise) {
+    for (int t : {128, 256, 512})
+      for (int v : {1, 2, 4, 8})
+        for (int b : {0, 4, 8, 16}) {
+          if (v * s.max_bytes > 16 || s.cols % v != 0) continue;
+          TileConfig c;
+          c.strategy = Strategy::Elementwise;
+          c.threads = t;
+          c.vec = v;
+          c.blocks_per_sm = b;
+          double narrow = 1.0 + 0.08 * (16.0 / (v * s.min_bytes) - 1.0);
+          double groups = double(s.elements / v);
+          double threads_total = b > 0 ? std::min(groups, double(b) * t * L.sm_count) : groups;
+          double occupancy = std::min(1.0, threads_total / (L.sm_count * 1024.0));
+          double mem = floor_us * narrow / std::max(0.3, std::sqrt(occupancy));
+          std::ostringstream why;
+          why << "floor " << floor_us << " us, occupancy " << occupancy;
+          out.push_back({c, mem + launch_us + (b == 0 ? 0.0 : 0.1), why.str()});
+        }
+  }
+  // The generic fallback is always a candidate (and the only one for other groups).
+  for (int t : {128, 256}) {
+    TileConfig c;
+    c.strategy = Strategy::Generic;
+    c.threads = t;
+    double flops = 0;
+    for (const Node* n : g.nodes) {
+      if (n->kind() == OpKind::Contraction || n->kind() == OpKind::Reduce) {
+        double in = double(detail::numel(detail::dims_of(n->operand(0))));
+        double outn = double(detail::numel(detail::dims_of(n)));
+        flops += n->kind() == OpKind::Contraction ? 2.0 * outn * (in / std::max(1.0, outn)) * 64 : in * 8;
+      }
+    }
+    double est = floor_us * 1.5 + flops / (L.fp32_tflops * 1e6 * 0.05) + launch_us * double(g.writes.size()) + (t == 128 ? 0.01 : 0);
+    out.push_back({c, est, "generic: one thread per output element"});
+  }
+  std::stable_sort(out.begin(), out.end(), [](const RankedConfig& a, const RankedConfig& b) { return a.est_us < b.est_us; });
+  return out;
+}
+
+}  // namespace axon::tiling

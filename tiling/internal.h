@@ -1,0 +1,80 @@
+// Shared pieces of tiling/ (not a public interface): the expression emitter that turns inlined
+// op definitions into CUDA C statements.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "axon/core/op_table.h"
+#include "axon/core/term.h"
+#include "axon/tiling/kernel.h"
+
+namespace axon::tiling::detail {
+
+// Kernel index variables are Var terms with these ids (definitions use 0..rank+k).
+constexpr int kRowVar = 1000;   // flat row index (Row)
+constexpr int kColVar = 1001;   // column (Row)
+constexpr int kLinVar = 1002;   // flat element index (Elementwise, Generic)
+constexpr int kLoopVar = 1100;  // reduction loops, numbered from here
+
+// The coordinates of flat index `lin` (a Var term) in a row-major `shape`.
+std::vector<Term> coords_of(const Term& lin, const std::vector<int64_t>& shape);
+std::string point_key(const std::vector<Term>& point);
+std::vector<int64_t> dims_of(const Node* n);  // concrete; throws UserError naming nothing
+int64_t numel(const std::vector<int64_t>& dims);
+std::string c_type(DType t);  // storage type: float, unsigned short (bf16/f16), int, unsigned char
+std::string ident(std::string s);
+std::string float_literal(double v, bool dbl);
+
+// Emits CUDA C statements computing node values at points. Values are `float` (or `double` for
+// the reference); each is assigned once to a fresh local and memoized per (node, point) within
+// the open scopes.
+class Emitter {
+ public:
+  Emitter(const Lowerings* low, bool dbl, bool wide_index);
+
+  // Stored values are read through `load` (returns a C expression); others are inlined from
+  // their definitions. `given` may supply a value (row-stage results); empty: not given.
+  std::function<bool(const Node*)> stored;
+  std::function<std::string(const Node*, const std::vector<Term>&)> load;
+  std::function<std::string(const Node*, const std::vector<Term>&)> given;
+
+  std::string value(const Node* n, const std::vector<Term>& point);
+  std::string index(const Term& t);  // an int term over kernel variables, as C
+  void name_var(int id, const std::string& c_name) { var_names_[id] = c_name; }
+  // A real term of a definition where Vars map through `sub` and Read(k) reads operand k of n
+  // (at the substituted index); `replace` maps Reduce subterms to C names already computed.
+  std::string term(const Term& t, const Node* n, const std::map<int, Term>& sub,
+                   const std::map<const TermNode*, std::string>& replace = {});
+  Term subst(const Term& t, const std::map<int, Term>& sub);  // int terms
+
+  void line(const std::string& s);
+  void open(const std::string& head);  // "for (...) {": a new memo scope
+  void close(const std::string& tail = "}");
+  std::string fresh(const std::string& prefix);
+  [[nodiscard]] std::string str() const { return out_.str(); }
+  [[nodiscard]] const char* real() const { return dbl_ ? "double" : "float"; }
+  [[nodiscard]] const char* idx() const { return wide_ ? "long long" : "int"; }
+  std::string round(DType t, const std::string& x);
+  std::string combine(Reducer r, const std::string& a, const std::string& b);
+  std::string identity(Reducer r);
+
+ private:
+  std::string apply(Fn f, const std::vector<std::string>& args);
+  std::string boolean(const Term& t, const Node* n, const std::map<int, Term>& sub,
+                      const std::map<const TermNode*, std::string>& replace);
+  std::string find_memo(const std::string& key) const;
+  const Lowerings* low_;
+  bool dbl_, wide_;
+  std::ostringstream out_;
+  int indent_ = 1;
+  int counter_ = 0;
+  int loops_ = 0;
+  std::map<int, std::string> var_names_;
+  std::vector<std::map<std::string, std::string>> scopes_{1};
+};
+
+}  // namespace axon::tiling::detail

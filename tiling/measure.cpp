@@ -1,0 +1,453 @@
+// Validation and timing in a worker process, and the parent's side that runs it
+// (include/axon/tiling/measure.h).
+#include "axon/tiling/measure.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+namespace axon::gpu {
+
+namespace {
+
+using nlohmann::json;
+
+int dtype_size(int code) { return code == 0 || code == 3 ? 4 : code == 4 ? 1 : 2; }
+
+json launch_json(const LaunchSpec& l) { return {{"function", l.function}, {"grid", l.grid}, {"block", l.block}, {"smem", l.smem}}; }
+LaunchSpec launch_of(const json& j) {
+  return {j.at("function").get<std::string>(), j.at("grid").get<int64_t>(), j.at("block").get<int>(), j.at("smem").get<int>()};
+}
+json buffers_json(const std::vector<BufferSpec>& b) {
+  json a = json::array();
+  for (const auto& x : b) a.push_back({{"dtype", x.dtype}, {"count", x.count}, {"rtol", x.rtol}});
+  return a;
+}
+std::vector<BufferSpec> buffers_of(const json& j) {
+  std::vector<BufferSpec> b;
+  for (const auto& x : j) b.push_back({x.at("dtype").get<int>(), x.at("count").get<int64_t>(), x.at("rtol").get<double>()});
+  return b;
+}
+
+json job_json(const MeasureJob& j) {
+  json c = json::array();
+  for (const auto& k : j.candidates) {
+    json l = json::array();
+    for (const auto& x : k.launches) l.push_back(launch_json(x));
+    c.push_back({{"id", k.id}, {"cubin", k.cubin}, {"launches", l}});
+  }
+  json r = json::array();
+  for (const auto& x : j.ref_launches) r.push_back(launch_json(x));
+  return {{"tools_cubin", j.tools_cubin}, {"inputs", buffers_json(j.inputs)}, {"outputs", buffers_json(j.outputs)},
+          {"ref_cubin", j.ref_cubin}, {"ref_counts", j.ref_counts}, {"ref_launches", r}, {"checks", j.checks},
+          {"candidates", c}, {"distributions", j.distributions}, {"seed", j.seed}, {"min_reps", j.min_reps},
+          {"max_reps", j.max_reps}, {"target_ms", j.target_ms}};
+}
+
+MeasureJob job_of(const json& j) {
+  MeasureJob m;
+  m.tools_cubin = j.at("tools_cubin").get<std::string>();
+  m.inputs = buffers_of(j.at("inputs"));
+  m.outputs = buffers_of(j.at("outputs"));
+  m.ref_cubin = j.at("ref_cubin").get<std::string>();
+  m.ref_counts = j.at("ref_counts").get<std::vector<int64_t>>();
+  for (const auto& x : j.at("ref_launches")) m.ref_launches.push_back(launch_of(x));
+  m.checks = j.at("checks").get<std::vector<int>>();
+  for (const auto& c : j.at("candidates")) {
+    CandidateSpec k;
+    k.id = c.at("id").get<int>();
+    k.cubin = c.at("cubin").get<std::string>();
+    for (const auto& x : c.at("launches")) k.launches.push_back(launch_of(x));
+    m.candidates.push_back(std::move(k));
+  }
+  m.distributions = j.at("distributions").get<int>();
+  m.seed = j.at("seed").get<uint64_t>();
+  m.min_reps = j.at("min_reps").get<int>();
+  m.max_reps = j.at("max_reps").get<int>();
+  m.target_ms = j.at("target_ms").get<double>();
+  return m;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw Error(path + ": cannot read");
+  std::ostringstream os;
+  os << f.rdbuf();
+  return os.str();
+}
+
+const char* dist_name(int d) { return d == 0 ? "N(0,1)" : d == 1 ? "N(2,9)" : "U(-1,1) with zeros"; }
+
+// Launches `specs` with the given pointer arguments.
+void launch_all(Driver& drv, const std::vector<void*>& fns, const std::vector<LaunchSpec>& specs, std::vector<DevPtr>& args) {
+  std::vector<void*> params;
+  for (DevPtr& p : args) params.push_back(&p);
+  for (size_t i = 0; i < specs.size(); ++i) drv.launch(fns[i], specs[i].grid, specs[i].block, specs[i].smem, params.data());
+}
+
+int64_t grid_for(int64_t n) { return std::max<int64_t>(1, std::min<int64_t>((n + 255) / 256, 65536)); }
+
+}  // namespace
+
+int run_worker(const std::string& job_path, const std::vector<int>& skip, std::ostream& out) {
+  auto emit = [&out](const json& j) { out << j.dump() << "\n" << std::flush; };
+  MeasureJob job;
+  try {
+    job = job_of(json::parse(read_file(job_path)));
+  } catch (const std::exception& e) {
+    emit({{"fatal", std::string("bad job: ") + e.what()}});
+    return 2;
+  }
+  std::unique_ptr<Driver> drv;
+  try {
+    drv = Driver::open();
+    const std::string tools = read_file(job.tools_cubin), ref = read_file(job.ref_cubin);
+    void* fill = drv->function(tools, "axon_fill");
+    void* sum_abs = drv->function(tools, "axon_sum_abs");
+    void* compare = drv->function(tools, "axon_compare");
+    const int D = job.distributions;
+    // Inputs and the reference, once per distribution.
+    std::vector<std::vector<DevPtr>> in(D), refs(D);
+    std::vector<std::vector<double>> scale(D);
+    std::vector<void*> ref_fns;
+    for (const auto& l : job.ref_launches) ref_fns.push_back(drv->function(ref, l.function));
+    DevPtr acc = drv->alloc(3 * sizeof(unsigned long long));
+    for (int d = 0; d < D; ++d) {
+      for (size_t k = 0; k < job.inputs.size(); ++k) {
+        const BufferSpec& b = job.inputs[k];
+        DevPtr p = drv->alloc(size_t(b.count) * dtype_size(b.dtype));
+        long long n = b.count;
+        int dt = b.dtype, dist = d;
+        unsigned long long seed = job.seed * 1000003ULL + k * 7919ULL + size_t(d);
+        void* params[] = {&p, &n, &dt, &dist, &seed};
+        drv->launch(fill, grid_for(n), 256, 0, params);
+        in[d].push_back(p);
+      }
+      for (int64_t c : job.ref_counts) refs[d].push_back(drv->alloc(size_t(c) * sizeof(double)));
+      std::vector<DevPtr> args = in[d];
+      args.insert(args.end(), refs[d].begin(), refs[d].end());
+      launch_all(*drv, ref_fns, job.ref_launches, args);
+      for (size_t o = 0; o < job.outputs.size(); ++o) {
+        DevPtr r = refs[d][size_t(job.checks[o])];
+        long long n = job.outputs[o].count;
+        drv->memset8(acc, 0, sizeof(double));
+        void* params[] = {&r, &n, &acc};
+        drv->launch(sum_abs, grid_for(n), 256, 0, params);
+        double s = 0;
+        drv->sync();
+        drv->to_host(&s, acc, sizeof s);
+        scale[d].push_back(s / double(std::max<long long>(1, n)));
+      }
+    }
+    drv->sync();
+    emit({{"ready", true}});
+    std::vector<DevPtr> outs;
+    for (const auto& b : job.outputs) outs.push_back(drv->alloc(size_t(b.count) * dtype_size(b.dtype)));
+    const DevPtr flush = drv->alloc(size_t(std::max<int64_t>(2 * drv->props().l2_bytes, 256 << 20)));
+    const size_t flush_bytes = size_t(std::max<int64_t>(2 * drv->props().l2_bytes, 256 << 20));
+    const int ev0 = drv->event(), ev1 = drv->event();
+    for (const CandidateSpec& c : job.candidates) {
+      if (std::find(skip.begin(), skip.end(), c.id) != skip.end()) continue;
+      emit({{"start", c.id}});
+      json r{{"id", c.id}};
+      std::vector<void*> fns;
+      try {
+        const std::string cubin = read_file(c.cubin);
+        for (const auto& l : c.launches) fns.push_back(drv->function(cubin, l.function));
+      } catch (const Error& e) {
+        emit({{"result", {{"id", c.id}, {"status", "error"}, {"detail", e.what()}}}});
+        continue;
+      }
+      double worst = 0;
+      std::string wrong;
+      for (int d = 0; d < D && wrong.empty(); ++d) {
+        for (size_t o = 0; o < outs.size(); ++o) drv->memset8(outs[o], 0xFF, size_t(job.outputs[o].count) * dtype_size(job.outputs[o].dtype));
+        std::vector<DevPtr> args = in[d];
+        args.insert(args.end(), outs.begin(), outs.end());
+        launch_all(*drv, fns, c.launches, args);
+        drv->sync();  // a fault throws: the context is lost, the parent restarts us
+        for (size_t o = 0; o < outs.size() && wrong.empty(); ++o) {
+          const BufferSpec& b = job.outputs[o];
+          DevPtr cand = outs[o], rp = refs[d][size_t(job.checks[o])];
+          long long n = b.count;
+          int dt = b.dtype;
+          double rtol = b.rtol, atol = b.rtol * scale[d][o];
+          drv->memset8(acc, 0, 2 * sizeof(unsigned long long));
+          drv->memset8(acc + 2 * sizeof(unsigned long long), 0xFF, sizeof(unsigned long long));
+          void* params[] = {&cand, &dt, &rp, &n, &rtol, &atol, &acc};
+          drv->launch(compare, grid_for(n), 256, 0, params);
+          unsigned long long st[3];
+          drv->sync();
+          drv->to_host(st, acc, sizeof st);
+          double ratio;
+          std::memcpy(&ratio, &st[1], sizeof ratio);
+          worst = std::max(worst, ratio);
+          if (st[0] > 0) {
+            std::ostringstream os;
+            long long at = static_cast<long long>(st[2]) - 1;
+            double refv = 0;
+            drv->to_host(&refv, rp + size_t(at) * sizeof(double), sizeof refv);
+            os << "output " << o << ", inputs " << dist_name(d) << ": " << st[0] << " of " << n
+               << " elements outside the tolerance (worst |c - r| / tol = " << ratio << "; first at element " << at
+               << ", reference " << refv << ")";
+            wrong = os.str();
+          }
+        }
+      }
+      if (!wrong.empty()) {
+        emit({{"result", {{"id", c.id}, {"status", "wrong"}, {"detail", wrong}, {"worst", worst}}}});
+        continue;
+      }
+      // Timing on the first distribution's inputs.
+      std::vector<DevPtr> args = in[0];
+      args.insert(args.end(), outs.begin(), outs.end());
+      for (int w = 0; w < 3; ++w) launch_all(*drv, fns, c.launches, args);
+      drv->sync();
+      std::vector<double> times;
+      double total = 0;
+      while (static_cast<int>(times.size()) < job.max_reps && (static_cast<int>(times.size()) < job.min_reps || total < job.target_ms)) {
+        drv->memset8(flush, static_cast<unsigned char>(times.size()), flush_bytes);
+        drv->record(ev0);
+        launch_all(*drv, fns, c.launches, args);
+        drv->record(ev1);
+        double ms = drv->elapsed_ms(ev0, ev1);
+        times.push_back(ms * 1e3);
+        total += ms;
+      }
+      drv->sync();
+      std::sort(times.begin(), times.end());
+      double med = times[times.size() / 2];
+      if (times.size() % 2 == 0) med = 0.5 * (times[times.size() / 2 - 1] + times[times.size() / 2]);
+      emit({{"result", {{"id", c.id}, {"status", "ok"}, {"us", med}, {"reps", times.size()}, {"worst", worst}}}});
+    }
+  } catch (const Error& e) {
+    emit({{"fault", e.what()}});
+    return 5;
+  }
+  return 0;
+}
+
+int run_probe(std::ostream& out) {
+  json j;
+  try {
+    auto drv = Driver::open();
+    const DeviceProps& p = drv->props();
+    const size_t bytes = size_t(1) << 30;
+    DevPtr a = drv->alloc(bytes), b = drv->alloc(bytes);
+    drv->memset8(a, 1, bytes);
+    int e0 = drv->event(), e1 = drv->event();
+    std::vector<double> gbs;
+    for (int r = 0; r < 12; ++r) {
+      drv->record(e0);
+      drv->copy(b, a, bytes);
+      drv->record(e1);
+      double ms = drv->elapsed_ms(e0, e1);
+      if (r >= 2) gbs.push_back(2.0 * double(bytes) / (ms * 1e6));
+    }
+    std::sort(gbs.begin(), gbs.end());
+    j = {{"ok", true}, {"name", p.name}, {"sm", p.sm}, {"sm_count", p.sm_count}, {"max_threads_per_block", p.max_threads_per_block},
+         {"regs_per_block", p.regs_per_block}, {"smem_per_block", p.smem_per_block}, {"l2_bytes", p.l2_bytes},
+         {"total_mem", p.total_mem}, {"copy_gb_s", gbs[gbs.size() / 2]}};
+  } catch (const Error& e) {
+    j = {{"ok", false}, {"why", e.what()}};
+  }
+  out << j.dump() << "\n" << std::flush;
+  return 0;
+}
+
+namespace {
+
+struct Child {
+  pid_t pid = -1;
+  int fd = -1;
+  std::string buffer;
+};
+
+Child spawn(const std::string& exe, const std::vector<std::string>& args, const std::string& log) {
+  int pipefd[2];
+  if (pipe(pipefd) != 0) throw Error("pipe failed");
+  Child c;
+  c.pid = fork();
+  if (c.pid < 0) throw Error("fork failed");
+  if (c.pid == 0) {
+    dup2(pipefd[1], 1);
+    close(pipefd[0]);
+    close(pipefd[1]);
+    if (!log.empty()) {
+      FILE* f = std::fopen(log.c_str(), "a");
+      if (f) dup2(fileno(f), 2);
+    }
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>(exe.c_str()));
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(exe.c_str(), argv.data());
+    _exit(127);
+  }
+  close(pipefd[1]);
+  c.fd = pipefd[0];
+  return c;
+}
+
+// The next line from the child, or "" with *eof or *timed_out set.
+std::string next_line(Child& c, double timeout_s, bool* eof, bool* timed_out) {
+  *eof = *timed_out = false;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+  for (;;) {
+    if (auto nl = c.buffer.find('\n'); nl != std::string::npos) {
+      std::string line = c.buffer.substr(0, nl);
+      c.buffer.erase(0, nl + 1);
+      return line;
+    }
+    double left = std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
+    if (left <= 0) {
+      *timed_out = true;
+      return {};
+    }
+    pollfd p{c.fd, POLLIN, 0};
+    int r = poll(&p, 1, static_cast<int>(std::min(left * 1000.0, 1000.0)) + 1);
+    if (r <= 0) continue;
+    char buf[4096];
+    ssize_t n = read(c.fd, buf, sizeof buf);
+    if (n <= 0) {
+      *eof = true;
+      return {};
+    }
+    c.buffer.append(buf, static_cast<size_t>(n));
+  }
+}
+
+std::string finish(Child& c, bool kill_it) {
+  if (kill_it) kill(c.pid, SIGKILL);
+  close(c.fd);
+  int status = 0;
+  waitpid(c.pid, &status, 0);
+  if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status));
+  return "exit code " + std::to_string(WEXITSTATUS(status));
+}
+
+}  // namespace
+
+std::vector<MeasureResult> measure(const MeasureJob& job, const std::string& work_dir, const std::string& self_exe,
+                                   double timeout_s, const std::function<void(const MeasureResult&)>& progress) {
+  const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+  const std::string path = work_dir + "/job-" + std::to_string(::getpid()) + "-" + std::to_string(stamp) + ".json";
+  {
+    std::ofstream f(path);
+    f << job_json(job).dump(1) << "\n";
+    if (!f) throw Error(path + ": cannot write");
+  }
+  std::map<int, MeasureResult> done;
+  auto record = [&](MeasureResult r) {
+    if (progress) progress(r);
+    done[r.id] = std::move(r);
+  };
+  const std::string log = work_dir + "/worker.log";
+  while (done.size() < job.candidates.size()) {
+    std::vector<std::string> args{"__worker", path};
+    std::string skip;
+    for (const auto& [id, r] : done) skip += (skip.empty() ? "" : ",") + std::to_string(id);
+    if (!skip.empty()) args.insert(args.end(), {"--skip", skip});
+    Child c = spawn(self_exe, args, log);
+    int current = -1;
+    bool ready = false, eof = false, timed_out = false;
+    std::string fatal;
+    while (true) {
+      // The reference may take long (contractions in double); candidates get timeout_s each.
+      std::string line = next_line(c, ready ? timeout_s : std::max(timeout_s, 600.0), &eof, &timed_out);
+      if (eof || timed_out) break;
+      json j;
+      try {
+        j = json::parse(line);
+      } catch (const std::exception&) {
+        continue;
+      }
+      if (j.contains("ready")) ready = true;
+      if (j.contains("start")) current = j["start"].get<int>();
+      if (j.contains("fatal")) fatal = j["fatal"].get<std::string>();
+      if (j.contains("fault") && current < 0) fatal = j["fault"].get<std::string>();
+      if (j.contains("fault") && current >= 0) {
+        record({current, "fault", j["fault"].get<std::string>(), 0, 0, 0});
+        current = -1;
+      }
+      if (j.contains("result")) {
+        const json& r = j["result"];
+        MeasureResult m;
+        m.id = r.at("id").get<int>();
+        m.status = r.at("status").get<std::string>();
+        m.detail = r.value("detail", "");
+        m.us = r.value("us", 0.0);
+        m.reps = r.value("reps", 0);
+        m.worst = r.value("worst", 0.0);
+        record(m);
+        current = -1;
+      }
+    }
+    std::string how = finish(c, timed_out);
+    if (timed_out && current >= 0) {
+      record({current, "timeout", "no answer within " + std::to_string(int(timeout_s)) + " s (killed)", 0, 0, 0});
+      continue;
+    }
+    if (current >= 0) {
+      record({current, "fault", "the worker died running it (" + how + ")", 0, 0, 0});
+      continue;
+    }
+    if (done.size() < job.candidates.size()) {
+      // The worker could not start or failed outside any candidate: nothing more to learn.
+      std::string why = !fatal.empty() ? fatal : timed_out ? "the reference did not finish in time" : "the worker stopped (" + how + ")";
+      for (const auto& k : job.candidates)
+        if (!done.count(k.id)) record({k.id, "error", why, 0, 0, 0});
+    }
+  }
+  std::vector<MeasureResult> out;
+  for (const auto& k : job.candidates) out.push_back(done.at(k.id));
+  return out;
+}
+
+Probe probe(const std::string& self_exe) {
+  Probe p;
+  Child c;
+  try {
+    c = spawn(self_exe, {"__probe"}, "");
+  } catch (const Error& e) {
+    p.why = e.what();
+    return p;
+  }
+  bool eof = false, timed_out = false;
+  std::string line = next_line(c, 120, &eof, &timed_out);
+  finish(c, timed_out);
+  try {
+    json j = json::parse(line);
+    if (!j.at("ok").get<bool>()) {
+      p.why = j.at("why").get<std::string>();
+      return p;
+    }
+    p.ok = true;
+    p.props.name = j.at("name").get<std::string>();
+    p.props.sm = j.at("sm").get<int>();
+    p.props.sm_count = j.at("sm_count").get<int>();
+    p.props.max_threads_per_block = j.at("max_threads_per_block").get<int>();
+    p.props.regs_per_block = j.at("regs_per_block").get<int>();
+    p.props.smem_per_block = j.at("smem_per_block").get<int64_t>();
+    p.props.l2_bytes = j.at("l2_bytes").get<int64_t>();
+    p.props.total_mem = j.at("total_mem").get<int64_t>();
+    p.copy_gb_s = j.at("copy_gb_s").get<double>();
+  } catch (const std::exception&) {
+    p.why = timed_out ? "the device probe did not answer" : "the device probe failed";
+  }
+  return p;
+}
+
+}  // namespace axon::gpu

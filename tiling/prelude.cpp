@@ -1,0 +1,213 @@
+// The device prelude every generated kernel includes, and the device tools of the measuring
+// worker. Plain CUDA C++ with inline PTX: no CUDA headers, so NVRTC and nvcc both compile it.
+#include <sstream>
+
+#include "axon/tiling/kernel.h"
+
+namespace axon::tiling {
+
+namespace {
+
+const char* kHelpers = R"(// ---- axon prelude: conversions, rounding, vector access, index helpers ----
+#ifndef AXON_PRELUDE
+#define AXON_PRELUDE
+template <typename I> __device__ __forceinline__ I axon_fdiv(I a, I b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+template <typename I> __device__ __forceinline__ I axon_fmod(I a, I b) { I r = a % b; return r < 0 ? r + b : r; }
+
+__device__ __forceinline__ float axon_bf16_to_f(unsigned short h) { return __uint_as_float(((unsigned)h) << 16); }
+__device__ __forceinline__ unsigned short axon_f_to_bf16(float f) { unsigned short h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h; }
+__device__ __forceinline__ float axon_f16_to_f(unsigned short h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ __forceinline__ unsigned short axon_f_to_f16(float f) { unsigned short h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h; }
+__device__ __forceinline__ float axon_round_bf16(float x) { return axon_bf16_to_f(axon_f_to_bf16(x)); }
+__device__ __forceinline__ float axon_round_f16(float x) { return axon_f16_to_f(axon_f_to_f16(x)); }
+// double -> binary32 rounded to odd, so that a second rounding to bf16/f16 is correctly rounded.
+__device__ __forceinline__ float axon_d2f_odd(double x) {
+  float f = __double2float_rz(x);
+  if ((double)f != x && f == f && !isinf(f)) f = __uint_as_float(__float_as_uint(f) | 1u);
+  return f;
+}
+__device__ __forceinline__ double axon_round_bf16_d(double x) { return (double)axon_round_bf16(axon_d2f_odd(x)); }
+__device__ __forceinline__ double axon_round_f16_d(double x) { return (double)axon_round_f16(axon_d2f_odd(x)); }
+__device__ __forceinline__ float axon_round_i32(float x) {
+  if (x != x) return 0.0f;
+  if (x >= 2147483647.0f) return 2147483647.0f;
+  if (x <= -2147483648.0f) return -2147483648.0f;
+  return truncf(x);
+}
+__device__ __forceinline__ double axon_round_i32_d(double x) {
+  if (x != x) return 0.0;
+  if (x >= 2147483647.0) return 2147483647.0;
+  if (x <= -2147483648.0) return -2147483648.0;
+  return trunc(x);
+}
+// max/min propagate NaN (the IR's semantics, like torch.maximum).
+__device__ __forceinline__ float axon_max_nan(float a, float b) { float r; asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
+__device__ __forceinline__ float axon_min_nan(float a, float b) { float r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
+__device__ __forceinline__ double axon_max_nan_d(double a, double b) { return (a != a || b != b) ? a + b : (a > b ? a : b); }
+__device__ __forceinline__ double axon_min_nan_d(double a, double b) { return (a != a || b != b) ? a + b : (a < b ? a : b); }
+
+// Scalar loads and stores by dtype (values travel as float or double).
+__device__ __forceinline__ float axon_ld_f32(const float* p) { return *p; }
+__device__ __forceinline__ float axon_ld_bf16(const unsigned short* p) { return axon_bf16_to_f(*p); }
+__device__ __forceinline__ float axon_ld_f16(const unsigned short* p) { return axon_f16_to_f(*p); }
+__device__ __forceinline__ float axon_ld_i32(const int* p) { return (float)*p; }
+__device__ __forceinline__ float axon_ld_bool(const unsigned char* p) { return *p ? 1.0f : 0.0f; }
+__device__ __forceinline__ double axon_ldd_f32(const float* p) { return (double)*p; }
+__device__ __forceinline__ double axon_ldd_bf16(const unsigned short* p) { return (double)axon_bf16_to_f(*p); }
+__device__ __forceinline__ double axon_ldd_f16(const unsigned short* p) { return (double)axon_f16_to_f(*p); }
+__device__ __forceinline__ double axon_ldd_i32(const int* p) { return (double)*p; }
+__device__ __forceinline__ double axon_ldd_bool(const unsigned char* p) { return *p ? 1.0 : 0.0; }
+__device__ __forceinline__ void axon_st_f32(float* p, float v) { *p = v; }
+__device__ __forceinline__ void axon_st_bf16(unsigned short* p, float v) { *p = axon_f_to_bf16(v); }
+__device__ __forceinline__ void axon_st_f16(unsigned short* p, float v) { *p = axon_f_to_f16(v); }
+__device__ __forceinline__ void axon_st_i32(int* p, float v) { *p = (int)v; }
+__device__ __forceinline__ void axon_st_bool(unsigned char* p, float v) { *p = v != 0.0f ? 1 : 0; }
+
+// Vector access: V elements of 16 bytes at most, aligned to their size.
+template <typename T, int V> struct alignas(sizeof(T) * V) axon_vec { T v[V]; };
+template <int V> __device__ __forceinline__ void axon_ldv_f32(const float* p, float* o) {
+  axon_vec<float, V> x = *reinterpret_cast<const axon_vec<float, V>*>(p);
+#pragma unroll
+  for (int l = 0; l < V; ++l) o[l] = x.v[l];
+}
+template <int V> __device__ __forceinline__ void axon_ldv_bf16(const unsigned short* p, float* o) {
+  axon_vec<unsigned short, V> x = *reinterpret_cast<const axon_vec<unsigned short, V>*>(p);
+#pragma unroll
+  for (int l = 0; l < V; ++l) o[l] = axon_bf16_to_f(x.v[l]);
+}
+template <int V> __device__ __forceinline__ void axon_ldv_f16(const unsigned short* p, float* o) {
+  axon_vec<unsigned short, V> x = *reinterpret_cast<const axon_vec<unsigned short, V>*>(p);
+#pragma unroll
+  for (int l = 0; l < V; ++l) o[l] = axon_f16_to_f(x.v[l]);
+}
+template <int V> __device__ __forceinline__ void axon_ldv_i32(const int* p, float* o) {
+  axon_vec<int, V> x = *reinterpret_cast<const axon_vec<int, V>*>(p);
+#pragma unroll
+  for (int l = 0; l < V; ++l) o[l] = (float)x.v[l];
+}
+template <int V> __device__ __forceinline__ void axon_ldv_bool(const unsigned char* p, float* o) {
+  axon_vec<unsigned char, V> x = *reinterpret_cast<const axon_vec<unsigned char, V>*>(p);
+#pragma unroll
+  for (int l = 0; l < V; ++l) o[l] = x.v[l] ? 1.0f : 0.0f;
+}
+template <int V> __device__ __forceinline__ void axon_stv_f32(float* p, const float* o) {
+  axon_vec<float, V> x;
+#pragma unroll
+  for (int l = 0; l < V; ++l) x.v[l] = o[l];
+  *reinterpret_cast<axon_vec<float, V>*>(p) = x;
+}
+template <int V> __device__ __forceinline__ void axon_stv_bf16(unsigned short* p, const float* o) {
+  axon_vec<unsigned short, V> x;
+#pragma unroll
+  for (int l = 0; l < V; ++l) x.v[l] = axon_f_to_bf16(o[l]);
+  *reinterpret_cast<axon_vec<unsigned short, V>*>(p) = x;
+}
+template <int V> __device__ __forceinline__ void axon_stv_f16(unsigned short* p, const float* o) {
+  axon_vec<unsigned short, V> x;
+#pragma unroll
+  for (int l = 0; l < V; ++l) x.v[l] = axon_f_to_f16(o[l]);
+  *reinterpret_cast<axon_vec<unsigned short, V>*>(p) = x;
+}
+template <int V> __device__ __forceinline__ void axon_stv_i32(int* p, const float* o) {
+  axon_vec<int, V> x;
+#pragma unroll
+  for (int l = 0; l < V; ++l) x.v[l] = (int)o[l];
+  *reinterpret_cast<axon_vec<int, V>*>(p) = x;
+}
+template <int V> __device__ __forceinline__ void axon_stv_bool(unsigned char* p, const float* o) {
+  axon_vec<unsigned char, V> x;
+#pragma unroll
+  for (int l = 0; l < V; ++l) x.v[l] = o[l] != 0.0f ? 1 : 0;
+  *reinterpret_cast<axon_vec<unsigned char, V>*>(p) = x;
+}
+#endif
+)";
+
+const char* kTools = R"(
+#ifndef AXON_TOOLS
+#define AXON_TOOLS
+// ---- axon worker tools: random fill, poisoning, comparison (dtype codes: 0 f32, 1 f16, 2 bf16, 3 i32, 4 bool) ----
+__device__ __forceinline__ unsigned long long axon_mix(unsigned long long z) {
+  z += 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+__device__ __forceinline__ double axon_unit(unsigned long long z) { return ((z >> 11) + 0.5) * (1.0 / 9007199254740992.0); }
+// dist 0: N(0, 1); 1: N(2, 3^2) (offset, wider); 2: U(-1, 1) with one element in 16 exactly 0.
+extern "C" __global__ void axon_fill(void* p, long long n, int dtype, int dist, unsigned long long seed) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+    unsigned long long a = axon_mix(seed * 0x100000001b3ULL + (unsigned long long)i), b = axon_mix(a);
+    double u1 = axon_unit(a), u2 = axon_unit(b);
+    double g = sqrt(-2.0 * log(u1)) * cospi(2.0 * u2);
+    double v = dist == 0 ? g : dist == 1 ? 2.0 + 3.0 * g : ((b & 15) == 0 ? 0.0 : 2.0 * u1 - 1.0);
+    switch (dtype) {
+      case 0: ((float*)p)[i] = (float)v; break;
+      case 1: ((unsigned short*)p)[i] = axon_f_to_f16((float)v); break;
+      case 2: ((unsigned short*)p)[i] = axon_f_to_bf16((float)v); break;
+      case 3: ((int*)p)[i] = (int)(a % 17) - 8; break;
+      default: ((unsigned char*)p)[i] = (unsigned char)(a & 1); break;
+    }
+  }
+}
+__device__ __forceinline__ double axon_load_any(const void* p, long long i, int dtype) {
+  switch (dtype) {
+    case 0: return (double)((const float*)p)[i];
+    case 1: return (double)axon_f16_to_f(((const unsigned short*)p)[i]);
+    case 2: return (double)axon_bf16_to_f(((const unsigned short*)p)[i]);
+    case 3: return (double)((const int*)p)[i];
+    default: return ((const unsigned char*)p)[i] ? 1.0 : 0.0;
+  }
+}
+// out[0] += sum |ref| over finite elements (for the comparison's scale).
+extern "C" __global__ void axon_sum_abs(const double* ref, long long n, double* out) {
+  double s = 0;
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    if (!isinf(ref[i]) && ref[i] == ref[i]) s += fabs(ref[i]);
+  for (int o = 16; o > 0; o /= 2) s += __shfl_xor_sync(0xffffffffu, s, o);
+  if ((threadIdx.x & 31) == 0) atomicAdd(out, s);
+}
+// Compares a candidate's output with the reference: an element passes when both are NaN, when
+// they are equal, or when |c - r| <= atol + rtol |r|. stats[0]: failing elements; stats[1]: the
+// worst ratio |c - r| / (atol + rtol |r|) as the bits of a non-negative double; stats[2]: the
+// first failing index + 1.
+extern "C" __global__ void axon_compare(const void* cand, int dtype, const double* ref, long long n, double rtol,
+                                        double atol, unsigned long long* stats) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+    double c = axon_load_any(cand, i, dtype), r = ref[i];
+    bool ok;
+    double ratio = 0;
+    if (c != c || r != r) {
+      ok = (c != c) && (r != r);
+      ratio = ok ? 0.0 : 1e300;
+    } else if (c == r) {
+      ok = true;
+    } else {
+      ratio = fabs(c - r) / (atol + rtol * fabs(r));
+      ok = ratio <= 1.0;
+      if (ratio != ratio) ratio = 1e300;
+    }
+    if (!ok) {
+      atomicAdd(&stats[0], 1ULL);
+      atomicMin(&stats[2], (unsigned long long)i + 1ULL);
+    }
+    if (ratio > 0) atomicMax(&stats[1], (unsigned long long)__double_as_longlong(ratio));
+  }
+}
+#endif
+)";
+
+}  // namespace
+
+std::string prelude(const Lowerings& low) {
+  std::ostringstream os;
+  os << kHelpers;
+  os << "// ---- synthesized lowerings (" << low.source << ") ----\n";
+  for (const auto& [key, l] : low.ops) os << emit_cuda(l);
+  for (const WarpReduction& w : low.warps) os << emit_cuda(w);
+  return os.str();
+}
+
+std::string tools_source() { return std::string(kHelpers) + kTools; }
+
+}  // namespace axon::tiling
