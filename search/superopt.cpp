@@ -197,14 +197,27 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       kr.bytes = group_bytes(gr);
       kr.flops = k.flops;
       std::vector<tiling::RankedConfig> ranked = tiling::enumerate_configs(gr, kr.shape, L);
-      // The best `configs` by estimate, and the generic fallback always.
+      // The best `configs` by estimate, one per (strategy, threads, one row or several) first for
+      // variety, then
+      // the rest in order; and the generic fallback always.
       std::vector<tiling::RankedConfig> picked;
+      std::map<std::pair<int, int>, int> family;
+      std::vector<bool> taken(ranked.size(), false);
+      for (int pass = 0; pass < 2; ++pass)
+        for (size_t i = 0; i < ranked.size() && static_cast<int>(picked.size()) < o.configs; ++i) {
+          const auto& c = ranked[i].config;
+          if (taken[i] || c.strategy == tiling::Strategy::Generic) continue;
+          auto key = std::make_pair(static_cast<int>(c.strategy) * 10 + (c.rows_per_block > 1), c.threads);
+          if (pass == 0 && family[key] >= 1) continue;
+          ++family[key];
+          taken[i] = true;
+          picked.push_back(ranked[i]);
+        }
       for (const auto& rc : ranked)
-        if (static_cast<int>(picked.size()) < o.configs || (rc.config.strategy == tiling::Strategy::Generic &&
-                                                             std::none_of(picked.begin(), picked.end(), [](const auto& p) {
-                                                               return p.config.strategy == tiling::Strategy::Generic;
-                                                             })))
+        if (rc.config.strategy == tiling::Strategy::Generic) {
           picked.push_back(rc);
+          break;
+        }
       const std::string kname = "axon_k" + std::to_string(kernel_counter++);
       std::vector<tiling::KernelCode> codes;
       for (size_t i = 0; i < picked.size(); ++i) {
@@ -228,6 +241,13 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
         job.tools_cubin = tools_path;
         job.ref_cubin = write_cubin(cubins, kname + "_ref", rc.cubin);
         job.seed = o.seed;
+        // The reference of a contraction is a naive double-precision loop: for very large ones
+        // (over 1e11 FLOPs, e.g. a 4096^3 matmul) one input distribution instead of three.
+        if (kr.flops > 1e11) {
+          job.distributions = 1;
+          say("    (validation on one input distribution: the reference of this contraction is " +
+              std::to_string(int(kr.flops / 1e9)) + " GFLOP in double precision)");
+        }
         for (const Node* n : gr.reads)
           job.inputs.push_back({static_cast<int>(n->dtype()), elements(n), 0});
         for (const Node* n : gr.writes) {
@@ -255,7 +275,24 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
           }
           job.candidates.push_back(cs);
         }
-        if (!job.candidates.empty()) {
+        // Specialized configurations first; the generic fallback only when none of them passes
+        // (on a row group it recomputes each statistic per element: correct, but slow).
+        std::vector<gpu::CandidateSpec> all = job.candidates, rounds[2];
+        for (const auto& cs : all)
+          rounds[kr.shape.strategy != tiling::Strategy::Generic &&
+                 kr.trials[static_cast<size_t>(cs.id)].config.strategy == tiling::Strategy::Generic]
+              .push_back(cs);
+        for (int round = 0; round < 2; ++round) {
+          if (rounds[round].empty()) continue;
+          bool passed = std::any_of(kr.trials.begin(), kr.trials.end(), [](const ConfigTrial& t) { return t.status == "ok"; });
+          if (round == 1 && passed) {
+            for (const auto& cs : rounds[round]) {
+              kr.trials[static_cast<size_t>(cs.id)].status = "skipped";
+              kr.trials[static_cast<size_t>(cs.id)].detail = "a specialized configuration passed (the fallback runs only when none does)";
+            }
+            continue;
+          }
+          job.candidates = rounds[round];
           auto results = gpu::measure(job, o.work_dir, o.self_exe, o.timeout_s, [&](const gpu::MeasureResult& m) {
             std::ostringstream os;
             os << "    " << kr.trials[static_cast<size_t>(m.id)].config.str() << ": " << m.status;

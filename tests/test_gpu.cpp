@@ -98,7 +98,9 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
         REQUIRE(k.winner >= 0);
         for (const ConfigTrial& t : k.trials) {
           INFO(t.config.str() << ": " << t.status << " " << t.detail);
-          CHECK(t.status == "ok");
+          // Every configuration is run, except the generic fallback of a group whose specialized
+          // configurations passed (it runs only when none does).
+          CHECK((t.status == "ok" || (t.status == "skipped" && t.config.strategy == tiling::Strategy::Generic)));
           CHECK(t.worst <= 1.0);
         }
       }
@@ -137,7 +139,7 @@ TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, an
       {"wrong", edit("o0[l] = ", "o0[l] = 1.01f * ")},
       {"wrong", std::string(good.source).insert(body, " if (blockIdx.x == 0) return;")},  // leaves outputs unwritten
       {"fault", std::string(good.source).insert(body, " asm volatile(\"trap;\");")},
-      {"timeout", std::string(good.source).insert(body, " if (threadIdx.x == 0) { volatile int spin = 1; while (spin) {} }")},
+      {"timeout", std::string(good.source).insert(body, " if (threadIdx.x == 0) { while (clock64() >= 0) {} }")},
       {"ok", good.source},
   };
   const fs::path dir = scratch("worker");

@@ -22,7 +22,11 @@ std::string TileConfig::str() const {
   std::ostringstream os;
   os << strategy_name(strategy) << " t" << threads;
   if (strategy != Strategy::Generic) os << " v" << vec;
-  if (strategy == Strategy::Row) os << " r" << rows_per_block << (cache_rows ? " cached" : " reread");
+  if (strategy == Strategy::Row) {
+    os << " r" << rows_per_block << (cache_rows ? " cached" : " reread");
+    if (blocks_per_sm > 0) os << " persistent " << blocks_per_sm << "/sm";
+  }
+  if (streaming) os << " streaming";
   if (strategy == Strategy::Elementwise && blocks_per_sm > 0) os << " b" << blocks_per_sm << "/sm";
   return os.str();
 }
@@ -88,7 +92,11 @@ GroupShape classify(const Group& g) {
     s.cols = full.back();
     s.rows = detail::numel(full) / s.cols;
     s.stages = static_cast<int>(reductions.size());
-    for (const Node* r : g.reads) s.row_inputs += detail::dims_of(r) == full ? 1 : 0;
+    for (const Node* r : g.reads) {
+      auto d = detail::dims_of(r);
+      s.row_inputs += d == full ? 1 : 0;
+      s.col_inputs += !d.empty() && d.back() == s.cols && detail::numel(d) == s.cols && s.rows > 1 ? 1 : 0;
+    }
     bytes_of(full);
     return s;
   }
@@ -133,51 +141,64 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
   if (s.strategy == Strategy::Row) {
     for (int t : {32, 64, 128, 256, 512, 1024})
       for (int v : {1, 2, 4, 8})
-        for (int r : {1, 2, 4, 8})
-          for (bool cache : {true, false}) {
-            if (v * s.max_bytes > 16 || s.cols % v != 0) continue;
-            if (t * r > L.max_threads_per_block || (r > 1 && t > 128)) continue;
-            int64_t per_pass = int64_t(t) * v;
-            int64_t chunks = (s.cols + per_pass - 1) / per_pass;
-            int64_t slots = chunks * v;
-            if (slots > 64 && cache) continue;  // registers: slots per cached row input
-            if (cache && slots * std::max(1, s.row_inputs) > 96) continue;
-            if (!cache && s.stages == 0) continue;
-            if (chunks > 64) continue;  // unrolled code size
-            int64_t smem = int64_t(std::max(1, s.stages)) * r * (t / 32) * 4;
-            if (smem > L.smem_per_block) continue;
-            TileConfig c;
-            c.strategy = Strategy::Row;
-            c.threads = t;
-            c.vec = v;
-            c.rows_per_block = r;
-            c.cache_rows = cache;
-            // Roofline with penalties: idle lanes in the last pass, narrow accesses, few blocks
-            // in flight, re-reads from L2, block barriers per stage.
-            double used = double(s.cols) / double(slots * t);
-            double narrow = 1.0 + 0.08 * (16.0 / (v * s.min_bytes) - 1.0);
-            double blocks = double((s.rows + r - 1) / r);
-            double resident = std::min(2048.0 / (t * r), 32.0) * L.sm_count;
-            double waves = std::ceil(blocks / resident);
-            double tail = blocks / (waves * resident);
-            double occupancy = std::min(1.0, (blocks * t * r) / (L.sm_count * 1024.0));
-            double mem = floor_us / used * narrow / std::max(0.35, std::min(tail, 1.0) * std::sqrt(occupancy));
-            if (!cache) mem += reread_bytes(g, s) * std::max(0, s.stages) / (L.hbm_gb_s * 2.5e3);
-            double sync = t > 32 ? 0.03 * s.stages * waves : 0;
-            std::ostringstream why;
-            why << "floor " << floor_us << " us, lanes used " << used << ", waves " << waves;
-            out.push_back({c, mem + sync + launch_us, why.str()});
-          }
+        for (int r : {1, 2, 4, 8, 16})
+          for (bool cache : {true, false})
+            for (bool persistent : {false, true})
+              for (bool stream : {false, true}) {
+              if (v * s.max_bytes > 16 || s.cols % v != 0) continue;
+              if (stream && (!cache || v * s.min_bytes != 16)) continue;
+              if (t * r > L.max_threads_per_block || (r > 1 && t > 128) || (r > 8 && t > 32)) continue;
+              int64_t per_pass = int64_t(t) * v;
+              int64_t chunks = (s.cols + per_pass - 1) / per_pass;
+              int64_t slots = chunks * v;
+              // Registers: the cached rows and column vectors, slots floats each.
+              int cached = (cache ? s.row_inputs : 0) + s.col_inputs;
+              if (slots * cached > 128 || (cache && slots > 64)) continue;
+              if (!cache && s.stages == 0) continue;
+              if (chunks > 64) continue;  // unrolled code size
+              int64_t smem = int64_t(std::max(1, s.stages)) * r * (t / 32) * 4;
+              if (smem > L.smem_per_block) continue;
+              double blocks = double((s.rows + r - 1) / r);
+              double resident = std::min(2048.0 / (t * r), 32.0) * L.sm_count;
+              if (persistent && blocks <= resident) continue;  // one wave: nothing to amortize
+              TileConfig c;
+              c.strategy = Strategy::Row;
+              c.threads = t;
+              c.vec = v;
+              c.rows_per_block = r;
+              c.cache_rows = cache;
+              c.blocks_per_sm = persistent ? static_cast<int>(std::min(2048.0 / (t * r), 32.0)) : 0;
+              c.streaming = stream;
+              // Roofline with penalties: idle lanes in the last pass, narrow accesses, few blocks
+              // in flight and the last wave, per-thread work far from 8..32 elements, re-reads
+              // from L2, block barriers per stage.
+              double used = double(s.cols) / double(slots * t);
+              double narrow = 1.0 + 0.08 * (16.0 / (v * s.min_bytes) - 1.0);
+              double waves = std::ceil(blocks / resident);
+              double tail = persistent ? 1.0 : blocks / (waves * resident);
+              double occupancy = std::min(1.0, (blocks * t * r) / (L.sm_count * 2048.0));
+              double per_thread = slots < 8 ? 1.0 + 0.05 * double(8 - slots) : slots > 32 && cached > 0 ? 1.0 + 0.01 * double(slots - 32) : 1.0;
+              double mem = floor_us / used * narrow * per_thread / std::max(0.35, std::min(tail, 1.0) * std::sqrt(occupancy));
+              if (!cache) mem += reread_bytes(g, s) * std::max(0, s.stages) / (L.hbm_gb_s * 2.5e3);
+              if (persistent) mem *= 0.98 + 0.02 * (s.col_inputs == 0);
+              double sync = t > 32 ? 0.03 * s.stages * waves : 0;
+              std::ostringstream why;
+              why << "floor " << floor_us << " us, lanes used " << used << ", waves " << waves;
+              out.push_back({c, (mem + sync + launch_us) * (stream ? 0.995 : 1.0), why.str()});
+              }
   } else if (s.strategy == Strategy::Elementwise) {
     for (int t : {128, 256, 512})
       for (int v : {1, 2, 4, 8})
-        for (int b : {0, 4, 8, 16}) {
+        for (int b : {0, 4, 8, 16})
+          for (bool stream : {false, true}) {
           if (v * s.max_bytes > 16 || s.cols % v != 0) continue;
+          if (stream && v * s.min_bytes != 16) continue;
           TileConfig c;
           c.strategy = Strategy::Elementwise;
           c.threads = t;
           c.vec = v;
           c.blocks_per_sm = b;
+          c.streaming = stream;
           double narrow = 1.0 + 0.08 * (16.0 / (v * s.min_bytes) - 1.0);
           double groups = double(s.elements / v);
           double threads_total = b > 0 ? std::min(groups, double(b) * t * L.sm_count) : groups;
@@ -185,8 +206,8 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
           double mem = floor_us * narrow / std::max(0.3, std::sqrt(occupancy));
           std::ostringstream why;
           why << "floor " << floor_us << " us, occupancy " << occupancy;
-          out.push_back({c, mem + launch_us + (b == 0 ? 0.0 : 0.1), why.str()});
-        }
+          out.push_back({c, (mem + launch_us + (b == 0 ? 0.0 : 0.1)) * (stream ? 0.995 : 1.0), why.str()});
+          }
   }
   // The generic fallback is always a candidate (and the only one for other groups).
   for (int t : {128, 256}) {

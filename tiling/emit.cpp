@@ -1,4 +1,5 @@
 // The expression emitter: node values at points, from the op definitions, as CUDA C statements.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -64,6 +65,54 @@ std::string float_literal(double v, bool dbl) {
   if (dbl) std::snprintf(buf, sizeof buf, "%a", v);
   else std::snprintf(buf, sizeof buf, "%af", static_cast<double>(static_cast<float>(v)));
   return buf;
+}
+
+std::string dt(const Node* n) { return std::string(dtype_name(n->dtype())); }
+
+int find_param(const std::vector<const Node*>& v, const Node* n) {
+  auto it = std::find(v.begin(), v.end(), n);
+  return it == v.end() ? -1 : static_cast<int>(it - v.begin());
+}
+
+std::string param_list(const Group& g) {
+  std::string s;
+  for (size_t i = 0; i < g.reads.size(); ++i)
+    s += (s.empty() ? "" : ", ") + std::string("const ") + c_type(g.reads[i]->dtype()) + "* __restrict__ in" + std::to_string(i);
+  for (size_t i = 0; i < g.writes.size(); ++i)
+    s += (s.empty() ? "" : ", ") + c_type(g.writes[i]->dtype()) + "* __restrict__ out" + std::to_string(i);
+  return s;
+}
+
+Term flat_index(const std::vector<Term>& point, const std::vector<int64_t>& dims) {
+  Term idx = term::integer(0);
+  int64_t stride = 1;
+  for (size_t i = dims.size(); i-- > 0;) {
+    if (dims[i] != 1) idx = term::add(idx, term::mul(point[i], term::integer(stride)));
+    stride *= dims[i];
+  }
+  return idx;
+}
+
+std::string comment_block(const std::string& text) {
+  std::string s;
+  std::istringstream is(text);
+  for (std::string line; std::getline(is, line);) s += "// " + line + "\n";
+  return s;
+}
+
+bool needs_wide_index(const Group& g) {
+  for (const auto* list : {&g.nodes, &g.reads, &g.writes})
+    for (const Node* n : *list)
+      if (numel(dims_of(n)) >= (int64_t(1) << 31)) return true;
+  return false;
+}
+
+void global_loads(Emitter& em, const Group& g) {
+  em.stored = [&g](const Node* n) { return find_param(g.reads, n) >= 0; };
+  em.load = [&g, &em](const Node* n, const std::vector<Term>& p) {
+    int k = find_param(g.reads, n);
+    return "axon_ld_" + dt(n) + "(in" + std::to_string(k) + " + " + em.index(flat_index(p, dims_of(n))) + ")";
+  };
 }
 
 Emitter::Emitter(const Lowerings* low, bool dbl, bool wide_index) : low_(low), dbl_(dbl), wide_(wide_index) {}
@@ -326,8 +375,10 @@ std::string Emitter::value(const Node* n, const std::vector<Term>& point) {
     } else {
       x = term(d.body, n, sub);
     }
+    // The node's result is rounded to its dtype, unless its definition already ends with that.
+    const bool rounded = l == nullptr && d.body->kind == TermKind::Round && d.body->dtype == n->dtype();
     v = fresh("v");
-    line("const " + std::string(real()) + " " + v + " = " + round(n->dtype(), x) + ";  // " +
+    line("const " + std::string(real()) + " " + v + " = " + (rounded ? x : round(n->dtype(), x)) + ";  // " +
          std::string(op_name(n->op())) + " " + std::to_string(n->id()));
   }
   scopes_.back()[key] = v;

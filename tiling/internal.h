@@ -29,6 +29,22 @@ std::string c_type(DType t);  // storage type: float, unsigned short (bf16/f16),
 std::string ident(std::string s);
 std::string float_literal(double v, bool dbl);
 
+std::string dt(const Node* n);  // "f32", "bf16", ...
+int find_param(const std::vector<const Node*>& v, const Node* n);  // -1 when absent
+// "const float* __restrict__ in0, ..., unsigned short* __restrict__ out0, ..."
+std::string param_list(const Group& g);
+// The flat row-major index of `point` in `dims`, as a term.
+Term flat_index(const std::vector<Term>& point, const std::vector<int64_t>& dims);
+std::string comment_block(const std::string& text);
+bool needs_wide_index(const Group& g);  // some value has 2^31 elements or more
+
+class Emitter;
+// Reads of the group's stored values at any point, from global memory.
+void global_loads(Emitter& em, const Group& g);
+// The row kernel (row_kernel.cpp).
+std::string row_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+                       const std::string& name, bool wide, int sm_count);
+
 // Emits CUDA C statements computing node values at points. Values are `float` (or `double` for
 // the reference); each is assigned once to a fresh local and memoized per (node, point) within
 // the open scopes.

@@ -11,232 +11,13 @@
 namespace axon::tiling {
 
 using detail::Emitter;
+using detail::dt;
+using detail::find_param;
+using detail::flat_index;
+using detail::global_loads;
+using detail::param_list;
 
 namespace {
-
-std::string dt(const Node* n) { return std::string(dtype_name(n->dtype())); }
-
-int find_param(const std::vector<const Node*>& v, const Node* n) {
-  auto it = std::find(v.begin(), v.end(), n);
-  return it == v.end() ? -1 : static_cast<int>(it - v.begin());
-}
-
-std::string param_list(const Group& g) {
-  std::string s;
-  for (size_t i = 0; i < g.reads.size(); ++i)
-    s += (s.empty() ? "" : ", ") + std::string("const ") + detail::c_type(g.reads[i]->dtype()) + "* __restrict__ in" + std::to_string(i);
-  for (size_t i = 0; i < g.writes.size(); ++i)
-    s += (s.empty() ? "" : ", ") + detail::c_type(g.writes[i]->dtype()) + "* __restrict__ out" + std::to_string(i);
-  return s;
-}
-
-// The flat row-major index of `point` in `dims`, as a term.
-Term flat_index(const std::vector<Term>& point, const std::vector<int64_t>& dims) {
-  Term idx = term::integer(0);
-  int64_t stride = 1;
-  for (size_t i = dims.size(); i-- > 0;) {
-    if (dims[i] != 1) idx = term::add(idx, term::mul(point[i], term::integer(stride)));
-    stride *= dims[i];
-  }
-  return idx;
-}
-
-std::string comment_block(const std::string& text) {
-  std::string s;
-  std::istringstream is(text);
-  for (std::string line; std::getline(is, line);) s += "// " + line + "\n";
-  return s;
-}
-
-bool needs_wide_index(const Group& g) {
-  for (const auto* list : {&g.nodes, &g.reads, &g.writes})
-    for (const Node* n : *list)
-      if (detail::numel(detail::dims_of(n)) >= (int64_t(1) << 31)) return true;
-  return false;
-}
-
-// Loads of stored values at arbitrary points: global memory through the value's index map.
-void global_loads(Emitter& em, const Group& g) {
-  em.stored = [&g](const Node* n) { return find_param(g.reads, n) >= 0; };
-  em.load = [&g, &em](const Node* n, const std::vector<Term>& p) {
-    int k = find_param(g.reads, n);
-    return "axon_ld_" + dt(n) + "(in" + std::to_string(k) + " + " + em.index(flat_index(p, detail::dims_of(n))) + ")";
-  };
-}
-
-struct RowKernel {
-  const Group& g;
-  const GroupShape& s;
-  const TileConfig& c;
-  Emitter em;
-  int E = 1, C = 1;
-  std::vector<Term> row_coords;
-  std::string identity_key;
-  std::map<const Node*, std::string> stage_value;
-  std::set<int> cached;  // reads held in registers
-
-  RowKernel(const Group& g_, const GroupShape& s_, const TileConfig& c_, const Lowerings& low, bool wide)
-      : g(g_), s(s_), c(c_), em(&low, false, wide) {
-    C = static_cast<int>((s.cols + int64_t(c.threads) * c.vec - 1) / (int64_t(c.threads) * c.vec));
-    E = C * c.vec;
-    std::vector<int64_t> lead(s.full.begin(), s.full.end() - 1);
-    row_coords = lead.empty() ? std::vector<Term>{} : detail::coords_of(term::var(detail::kRowVar), lead);
-    std::vector<Term> id = row_coords;
-    id.push_back(term::var(detail::kColVar));
-    identity_key = detail::point_key(id);
-    em.name_var(detail::kRowVar, "row");
-    em.name_var(detail::kColVar, "col");
-    for (size_t k = 0; k < g.reads.size(); ++k)
-      if (c.cache_rows && detail::dims_of(g.reads[k]) == s.full) cached.insert(static_cast<int>(k));
-    global_loads(em, g);
-    auto global = em.load;
-    em.load = [this, global](const Node* n, const std::vector<Term>& p) {
-      int k = find_param(g.reads, n);
-      if (cached.count(k) && detail::point_key(p) == identity_key) return "rc" + std::to_string(k) + "[e]";
-      return global(n, p);
-    };
-    em.given = [this](const Node* n, const std::vector<Term>& p) -> std::string {
-      auto it = stage_value.find(n);
-      if (it == stage_value.end()) return {};
-      // A row statistic read at this row (its leading coordinates); anything else is inlined.
-      for (size_t i = 0; i < row_coords.size(); ++i)
-        if (i >= p.size() || to_string(p[i]) != to_string(row_coords[i])) return {};
-      return it->second;
-    };
-  }
-
-  std::vector<Term> identity_point() const {
-    std::vector<Term> p = row_coords;
-    p.push_back(term::var(detail::kColVar));
-    return p;
-  }
-
-  // The point of a row-shaped node (a statistic) at this row.
-  std::vector<Term> row_point(const Node* n) const {
-    std::vector<Term> p = row_coords;
-    if (static_cast<size_t>(n->rank()) > row_coords.size()) p.push_back(term::integer(0));
-    return p;
-  }
-
-  std::string col_of(const std::string& e) const {
-    return "const " + std::string(em.idx()) + " col = ((" + em.idx() + ")(" + e + " / " + std::to_string(c.vec) +
-           ") * " + std::to_string(c.threads) + " + tid) * " + std::to_string(c.vec) + " + (" + e + " % " +
-           std::to_string(c.vec) + ");";
-  }
-
-  void block_reduce(Reducer r, const std::string& acc, int stage) {
-    em.line(acc + " = axon_warp_" + std::string(r == Reducer::Sum ? "sum" : "max") + "_all(" + acc + ");");
-    if (c.threads <= 32) return;
-    const int warps = c.threads / 32;
-    em.line("if (lane == 0) axon_red[" + std::to_string(stage) + "][rib][warp] = " + acc + ";");
-    em.line("__syncthreads();");
-    em.line(acc + " = axon_red[" + std::to_string(stage) + "][rib][0];");
-    em.line("#pragma unroll");
-    em.open("for (int w = 1; w < " + std::to_string(warps) + "; ++w) {");
-    em.line(acc + " = " + em.combine(r, acc, "axon_red[" + std::to_string(stage) + "][rib][w]") + ";");
-    em.close();
-  }
-
-  void stage(const Node* r, int index) {
-    Definition d = define(*r);
-    const TermNode* red = nullptr;
-    std::function<void(const Term&)> find = [&](const Term& t) {
-      if (t->kind == TermKind::Reduce && !red) red = t.get();
-      for (const Term& a : t->args) find(a);
-    };
-    find(d.body);
-    AXON_CHECK(red != nullptr, "codegen: reduction without a Reduce term");
-    std::map<int, Term> sub;
-    std::vector<Term> rp = row_point(r);
-    for (size_t i = 0; i < rp.size(); ++i) sub[static_cast<int>(i)] = rp[i];
-    std::map<int, Term> inner = sub;
-    inner[static_cast<int>(red->ival)] = term::var(detail::kColVar);
-    std::string acc = "red" + std::to_string(index);
-    em.line("// stage " + std::to_string(index) + ": " + std::string(op_name(r->op())) + " " + std::to_string(r->id()) +
-            " over the row");
-    em.line("float " + acc + " = " + em.identity(red->reducer) + ";");
-    em.line("#pragma unroll");
-    em.open("for (int e = 0; e < " + std::to_string(E) + "; ++e) {");
-    em.line(col_of("e"));
-    em.open("if (valid && col < " + std::to_string(s.cols) + ") {");
-    std::string b = em.term(red->args[1], r, inner);
-    em.line(acc + " = " + em.combine(red->reducer, acc, b) + ";");
-    em.close();
-    em.close();
-    block_reduce(red->reducer, acc, index);
-    std::map<const TermNode*, std::string> replace{{red, acc}};
-    std::string x = em.term(d.body, r, sub, replace);
-    std::string v = "stat" + std::to_string(index);
-    em.line("const float " + v + " = " + em.round(r->dtype(), x) + ";");
-    stage_value[r] = v;
-  }
-
-  std::string emit(const std::string& name) {
-    std::vector<const Node*> reductions;
-    for (const Node* n : g.nodes)
-      if (n->kind() == OpKind::Reduce) reductions.push_back(n);
-    const int block = c.threads * c.rows_per_block;
-    std::ostringstream head;
-    head << "extern \"C\" __global__ void __launch_bounds__(" << block << ") " << name << "(" << param_list(g) << ") {\n";
-    em.line("const int tid = threadIdx.x % " + std::to_string(c.threads) + ", rib = threadIdx.x / " +
-            std::to_string(c.threads) + ";");
-    em.line("const int lane = threadIdx.x & 31, warp = tid >> 5;");
-    em.line("(void)lane; (void)warp; (void)rib;");
-    em.line("const " + std::string(em.idx()) + " row = (" + em.idx() + ")blockIdx.x * " + std::to_string(c.rows_per_block) + " + rib;");
-    em.line("const bool valid = row < " + std::to_string(s.rows) + ";");
-    if (c.threads > 32)
-      em.line("__shared__ float axon_red[" + std::to_string(std::max<size_t>(1, reductions.size())) + "][" +
-              std::to_string(c.rows_per_block) + "][" + std::to_string(c.threads / 32) + "];");
-    for (int k : cached) {
-      const Node* n = g.reads[static_cast<size_t>(k)];
-      std::string rc = "rc" + std::to_string(k), ks = std::to_string(k);
-      em.line("float " + rc + "[" + std::to_string(E) + "];  // row of in" + ks + ", held in registers");
-      em.line("#pragma unroll");
-      em.open("for (int c = 0; c < " + std::to_string(C) + "; ++c) {");
-      em.line("const " + std::string(em.idx()) + " col0 = ((" + em.idx() + ")c * " + std::to_string(c.threads) + " + tid) * " +
-              std::to_string(c.vec) + ";");
-      em.line("if (valid && col0 < " + std::to_string(s.cols) + ") axon_ldv_" + dt(n) + "<" + std::to_string(c.vec) + ">(in" +
-              ks + " + row * " + std::to_string(s.cols) + " + col0, &" + rc + "[c * " + std::to_string(c.vec) + "]);");
-      em.line("else for (int l = 0; l < " + std::to_string(c.vec) + "; ++l) " + rc + "[c * " + std::to_string(c.vec) + " + l] = 0.0f;");
-      em.close();
-    }
-    for (size_t i = 0; i < reductions.size(); ++i) stage(reductions[i], static_cast<int>(i));
-    // Full-row results, vectorized; row statistics by the row's first thread.
-    std::vector<size_t> full, stats;
-    for (size_t w = 0; w < g.writes.size(); ++w)
-      (detail::dims_of(g.writes[w]) == s.full ? full : stats).push_back(w);
-    if (!full.empty()) {
-      em.line("#pragma unroll");
-      em.open("for (int c = 0; c < " + std::to_string(C) + "; ++c) {");
-      em.line("const " + std::string(em.idx()) + " col0 = ((" + em.idx() + ")c * " + std::to_string(c.threads) + " + tid) * " +
-              std::to_string(c.vec) + ";");
-      em.open("if (valid && col0 < " + std::to_string(s.cols) + ") {");
-      for (size_t w : full) em.line("float o" + std::to_string(w) + "[" + std::to_string(c.vec) + "];");
-      em.line("#pragma unroll");
-      em.open("for (int l = 0; l < " + std::to_string(c.vec) + "; ++l) {");
-      em.line("const int e = c * " + std::to_string(c.vec) + " + l;");
-      em.line("const " + std::string(em.idx()) + " col = col0 + l;");
-      for (size_t w : full) em.line("o" + std::to_string(w) + "[l] = " + em.value(g.writes[w], identity_point()) + ";");
-      em.close();
-      for (size_t w : full)
-        em.line("axon_stv_" + dt(g.writes[w]) + "<" + std::to_string(c.vec) + ">(out" + std::to_string(w) + " + row * " +
-                std::to_string(s.cols) + " + col0, o" + std::to_string(w) + ");");
-      em.close();
-      em.close();
-    }
-    if (!stats.empty()) {
-      em.open("if (valid && tid == 0) {");
-      for (size_t w : stats) {
-        const Node* n = g.writes[w];
-        std::vector<Term> p = row_point(n);
-        em.line("axon_st_" + dt(n) + "(out" + std::to_string(w) + " + " + em.index(flat_index(p, detail::dims_of(n))) + ", " +
-                em.value(n, p) + ");");
-      }
-      em.close();
-    }
-    return head.str() + em.str() + "}\n";
-  }
-};
 
 std::string elementwise_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                                const std::string& name, bool wide) {
@@ -263,7 +44,7 @@ std::string elementwise_kernel(const Group& g, const GroupShape& s, const TileCo
   for (int k : vec_reads) {
     const Node* n = g.reads[static_cast<size_t>(k)];
     em.line("float ld" + std::to_string(k) + "[" + V + "];");
-    em.line("axon_ldv_" + dt(n) + "<" + V + ">(in" + std::to_string(k) + " + base, ld" + std::to_string(k) + ");");
+    em.line("axon_ldv_" + dt(n) + (c.streaming ? "_cs" : "") + "<" + V + ">(in" + std::to_string(k) + " + base, ld" + std::to_string(k) + ");");
   }
   for (size_t w = 0; w < g.writes.size(); ++w) em.line("float o" + std::to_string(w) + "[" + V + "];");
   em.line("#pragma unroll");
@@ -272,7 +53,7 @@ std::string elementwise_kernel(const Group& g, const GroupShape& s, const TileCo
   for (size_t w = 0; w < g.writes.size(); ++w) em.line("o" + std::to_string(w) + "[l] = " + em.value(g.writes[w], id) + ";");
   em.close();
   for (size_t w = 0; w < g.writes.size(); ++w)
-    em.line("axon_stv_" + dt(g.writes[w]) + "<" + V + ">(out" + std::to_string(w) + " + base, o" + std::to_string(w) + ");");
+    em.line("axon_stv_" + dt(g.writes[w]) + (c.streaming ? "_cs" : "") + "<" + V + ">(out" + std::to_string(w) + " + base, o" + std::to_string(w) + ");");
   em.close();
   return head.str() + em.str() + "}\n";
 }
@@ -303,16 +84,15 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
                     const CodegenOptions& o) {
   KernelCode k;
   k.config = c;
-  const bool wide = needs_wide_index(g);
+  const bool wide = detail::needs_wide_index(g);
   std::ostringstream body;
-  body << comment_block(o.header + (o.header.empty() ? "" : "\n") + "tiling: " + c.str());
+  body << detail::comment_block(o.header + (o.header.empty() ? "" : "\n") + "tiling: " + c.str());
   std::vector<const Node*> params = g.reads;
   params.insert(params.end(), g.writes.begin(), g.writes.end());
   std::vector<int> roles(g.reads.size(), 0);
   roles.insert(roles.end(), g.writes.size(), 1);
   if (c.strategy == Strategy::Row) {
-    RowKernel rk(g, s, c, low, wide);
-    body << rk.emit(o.name);
+    body << detail::row_kernel(g, s, c, low, o.name, wide, o.sm_count);
     k.launches.push_back({o.name, (s.rows + c.rows_per_block - 1) / c.rows_per_block, c.threads * c.rows_per_block, 0, params, roles});
   } else if (c.strategy == Strategy::Elementwise) {
     body << elementwise_kernel(g, s, c, low, o.name, wide);
@@ -346,7 +126,7 @@ ReferenceCode generate_reference(const Group& g, const std::string& name) {
                   std::find(g.writes.begin(), g.writes.end(), n) != g.writes.end();
     if (wanted) r.computed.push_back(n);
   }
-  const bool wide = needs_wide_index(g);
+  const bool wide = detail::needs_wide_index(g);
   std::string params;
   for (size_t i = 0; i < g.reads.size(); ++i)
     params += (params.empty() ? "" : ", ") + std::string("const ") + detail::c_type(g.reads[i]->dtype()) + "* __restrict__ in" + std::to_string(i);

@@ -360,6 +360,7 @@ std::vector<MeasureResult> measure(const MeasureJob& job, const std::string& wor
     std::string skip;
     for (const auto& [id, r] : done) skip += (skip.empty() ? "" : ",") + std::to_string(id);
     if (!skip.empty()) args.insert(args.end(), {"--skip", skip});
+    const size_t before = done.size();
     Child c = spawn(self_exe, args, log);
     int current = -1;
     bool ready = false, eof = false, timed_out = false;
@@ -404,8 +405,8 @@ std::vector<MeasureResult> measure(const MeasureJob& job, const std::string& wor
       record({current, "fault", "the worker died running it (" + how + ")", 0, 0, 0});
       continue;
     }
-    if (done.size() < job.candidates.size()) {
-      // The worker could not start or failed outside any candidate: nothing more to learn.
+    if (done.size() < job.candidates.size() && done.size() == before) {
+      // The worker could not start or failed before any candidate: nothing more to learn.
       std::string why = !fatal.empty() ? fatal : timed_out ? "the reference did not finish in time" : "the worker stopped (" + how + ")";
       for (const auto& k : job.candidates)
         if (!done.count(k.id)) record({k.id, "error", why, 0, 0, 0});

@@ -18,6 +18,9 @@ __device__ __forceinline__ float axon_bf16_to_f(unsigned short h) { return __uin
 __device__ __forceinline__ unsigned short axon_f_to_bf16(float f) { unsigned short h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h; }
 __device__ __forceinline__ float axon_f16_to_f(unsigned short h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
 __device__ __forceinline__ unsigned short axon_f_to_f16(float f) { unsigned short h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h; }
+// Stores receive values already rounded to their dtype (every node's value is): bf16 is then the
+// high half of the binary32 bits, exactly.
+__device__ __forceinline__ unsigned short axon_bf16_bits(float f) { return (unsigned short)(__float_as_uint(f) >> 16); }
 __device__ __forceinline__ float axon_round_bf16(float x) { return axon_bf16_to_f(axon_f_to_bf16(x)); }
 __device__ __forceinline__ float axon_round_f16(float x) { return axon_f16_to_f(axon_f_to_f16(x)); }
 // double -> binary32 rounded to odd, so that a second rounding to bf16/f16 is correctly rounded.
@@ -58,7 +61,7 @@ __device__ __forceinline__ double axon_ldd_f16(const unsigned short* p) { return
 __device__ __forceinline__ double axon_ldd_i32(const int* p) { return (double)*p; }
 __device__ __forceinline__ double axon_ldd_bool(const unsigned char* p) { return *p ? 1.0 : 0.0; }
 __device__ __forceinline__ void axon_st_f32(float* p, float v) { *p = v; }
-__device__ __forceinline__ void axon_st_bf16(unsigned short* p, float v) { *p = axon_f_to_bf16(v); }
+__device__ __forceinline__ void axon_st_bf16(unsigned short* p, float v) { *p = axon_bf16_bits(v); }
 __device__ __forceinline__ void axon_st_f16(unsigned short* p, float v) { *p = axon_f_to_f16(v); }
 __device__ __forceinline__ void axon_st_i32(int* p, float v) { *p = (int)v; }
 __device__ __forceinline__ void axon_st_bool(unsigned char* p, float v) { *p = v != 0.0f ? 1 : 0; }
@@ -99,7 +102,7 @@ template <int V> __device__ __forceinline__ void axon_stv_f32(float* p, const fl
 template <int V> __device__ __forceinline__ void axon_stv_bf16(unsigned short* p, const float* o) {
   axon_vec<unsigned short, V> x;
 #pragma unroll
-  for (int l = 0; l < V; ++l) x.v[l] = axon_f_to_bf16(o[l]);
+  for (int l = 0; l < V; ++l) x.v[l] = axon_bf16_bits(o[l]);
   *reinterpret_cast<axon_vec<unsigned short, V>*>(p) = x;
 }
 template <int V> __device__ __forceinline__ void axon_stv_f16(unsigned short* p, const float* o) {
@@ -120,6 +123,60 @@ template <int V> __device__ __forceinline__ void axon_stv_bool(unsigned char* p,
   for (int l = 0; l < V; ++l) x.v[l] = o[l] != 0.0f ? 1 : 0;
   *reinterpret_cast<axon_vec<unsigned char, V>*>(p) = x;
 }
+// Streaming (evict-first) vector access for data touched once: 16-byte accesses only; other
+// widths fall back to the plain ones.
+template <int V> __device__ __forceinline__ void axon_ldv_f32_cs(const float* p, float* o) {
+  if constexpr (V == 4) asm("ld.global.cs.v4.f32 {%0, %1, %2, %3}, [%4];" : "=f"(o[0]), "=f"(o[1]), "=f"(o[2]), "=f"(o[3]) : "l"(p));
+  else axon_ldv_f32<V>(p, o);
+}
+__device__ __forceinline__ void axon_ld16_cs(const void* p, unsigned* w) {
+  asm("ld.global.cs.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3]) : "l"(p));
+}
+template <int V> __device__ __forceinline__ void axon_ldv_bf16_cs(const unsigned short* p, float* o) {
+  if constexpr (V == 8) {
+    unsigned w[4];
+    axon_ld16_cs(p, w);
+#pragma unroll
+    for (int i = 0; i < 4; ++i) { o[2 * i] = __uint_as_float(w[i] << 16); o[2 * i + 1] = __uint_as_float(w[i] & 0xffff0000u); }
+  } else axon_ldv_bf16<V>(p, o);
+}
+template <int V> __device__ __forceinline__ void axon_ldv_f16_cs(const unsigned short* p, float* o) {
+  if constexpr (V == 8) {
+    unsigned w[4];
+    axon_ld16_cs(p, w);
+#pragma unroll
+    for (int i = 0; i < 4; ++i) { o[2 * i] = axon_f16_to_f((unsigned short)(w[i] & 0xffffu)); o[2 * i + 1] = axon_f16_to_f((unsigned short)(w[i] >> 16)); }
+  } else axon_ldv_f16<V>(p, o);
+}
+template <int V> __device__ __forceinline__ void axon_ldv_i32_cs(const int* p, float* o) { axon_ldv_i32<V>(p, o); }
+template <int V> __device__ __forceinline__ void axon_ldv_bool_cs(const unsigned char* p, float* o) { axon_ldv_bool<V>(p, o); }
+__device__ __forceinline__ void axon_st16_cs(void* p, const unsigned* w) {
+  asm volatile("st.global.cs.v4.u32 [%0], {%1, %2, %3, %4};" :: "l"(p), "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3]) : "memory");
+}
+template <int V> __device__ __forceinline__ void axon_stv_f32_cs(float* p, const float* o) {
+  if constexpr (V == 4) {
+    unsigned w[4] = {__float_as_uint(o[0]), __float_as_uint(o[1]), __float_as_uint(o[2]), __float_as_uint(o[3])};
+    axon_st16_cs(p, w);
+  } else axon_stv_f32<V>(p, o);
+}
+template <int V> __device__ __forceinline__ void axon_stv_bf16_cs(unsigned short* p, const float* o) {
+  if constexpr (V == 8) {
+    unsigned w[4];
+#pragma unroll
+    for (int i = 0; i < 4; ++i) w[i] = (__float_as_uint(o[2 * i]) >> 16) | (__float_as_uint(o[2 * i + 1]) & 0xffff0000u);
+    axon_st16_cs(p, w);
+  } else axon_stv_bf16<V>(p, o);
+}
+template <int V> __device__ __forceinline__ void axon_stv_f16_cs(unsigned short* p, const float* o) {
+  if constexpr (V == 8) {
+    unsigned w[4];
+#pragma unroll
+    for (int i = 0; i < 4; ++i) w[i] = (unsigned)axon_f_to_f16(o[2 * i]) | ((unsigned)axon_f_to_f16(o[2 * i + 1]) << 16);
+    axon_st16_cs(p, w);
+  } else axon_stv_f16<V>(p, o);
+}
+template <int V> __device__ __forceinline__ void axon_stv_i32_cs(int* p, const float* o) { axon_stv_i32<V>(p, o); }
+template <int V> __device__ __forceinline__ void axon_stv_bool_cs(unsigned char* p, const float* o) { axon_stv_bool<V>(p, o); }
 #endif
 )";
 

@@ -42,7 +42,8 @@ struct TileConfig {
   int vec = 1;             // elements per vector access (16 bytes at most)
   int rows_per_block = 1;  // Row: rows one block handles (one per `threads` threads)
   bool cache_rows = true;  // Row: full-row inputs held in registers (else re-read per stage)
-  int blocks_per_sm = 0;   // Elementwise: grid = sm_count * blocks_per_sm (0: one element group per thread)
+  bool streaming = false;  // data read or written once uses evict-first (.cs) 16-byte accesses
+  int blocks_per_sm = 0;   // > 0: a persistent grid of sm_count * blocks_per_sm blocks (0: one block per work item)
   [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
 };
 
@@ -66,6 +67,7 @@ struct GroupShape {
   int64_t elements = 1;       // Elementwise: output elements
   int stages = 0;             // Row: block-wide reductions
   int row_inputs = 0;         // Row: stored full-row values read (cached in registers)
+  int col_inputs = 0;         // Row: stored column vectors ([N]) read (cached in registers)
   int min_bytes = 4;          // smallest element size of the full-size values it touches
   int max_bytes = 4;
   std::string why_generic;    // why Row/Elementwise did not apply

@@ -1,0 +1,290 @@
+// Row kernels (docs/codegen.md): a row of the row tensor (its last axis) per `threads` threads,
+// `rows_per_block` rows per block. Each thread owns the columns ((c * threads + tid) * vec + l)
+// for chunks c and lanes l: full-row inputs and column vectors ([N]-shaped inputs such as gamma)
+// are loaded once into registers with vector loads; each reduction of the group is a stage (a
+// pass over the registers, then the synthesized warp shuffle tree and, across warps, shared
+// memory); values that depend only on the row (row statistics and what is computed from them) are
+// computed once per row; outputs are stored with vector stores. With `blocks_per_sm` > 0 the grid
+// is persistent: each block walks rows with a stride, and its column vectors stay in registers.
+#include <set>
+#include <sstream>
+
+#include "axon/core/error.h"
+#include "internal.h"
+
+namespace axon::tiling::detail {
+
+namespace {
+
+struct RowKernel {
+  const Group& g;
+  const GroupShape& s;
+  const TileConfig& c;
+  Emitter em;
+  int E = 1, C = 1;
+  bool full_chunks = false;  // every chunk of every row is inside the row (no column guard)
+  bool full_rows = false;    // every block's rows exist (no row guard)
+  std::vector<Term> row_coords;
+  std::string identity_key, column_key;
+  std::map<const Node*, std::string> stage_value;
+  std::map<std::string, std::string> stage_cache;  // (node, identity point) -> "sbK[e]"
+  std::set<int> row_cached, col_cached;
+
+  RowKernel(const Group& g_, const GroupShape& s_, const TileConfig& c_, const Lowerings& low, bool wide)
+      : g(g_), s(s_), c(c_), em(&low, false, wide) {
+    const int64_t per_pass = int64_t(c.threads) * c.vec;
+    C = static_cast<int>((s.cols + per_pass - 1) / per_pass);
+    E = C * c.vec;
+    full_chunks = s.cols % per_pass == 0;
+    full_rows = s.rows % c.rows_per_block == 0;  // (a persistent loop starts rows at multiples of it)
+    std::vector<int64_t> lead(s.full.begin(), s.full.end() - 1);
+    row_coords = lead.empty() ? std::vector<Term>{} : coords_of(term::var(kRowVar), lead);
+    identity_key = point_key(identity_point());
+    column_key = to_string(term::var(kColVar));
+    em.name_var(kRowVar, "row");
+    em.name_var(kColVar, "col");
+    for (size_t k = 0; k < g.reads.size(); ++k) {
+      auto d = dims_of(g.reads[k]);
+      if (c.cache_rows && d == s.full) row_cached.insert(static_cast<int>(k));
+      // A column vector: every axis but the last of size 1, the last the row's length.
+      bool column = !d.empty() && d.back() == s.cols && numel(d) == s.cols && s.rows > 1;
+      if (column) col_cached.insert(static_cast<int>(k));
+    }
+    global_loads(em, g);
+    auto global = em.load;
+    em.load = [this, global](const Node* n, const std::vector<Term>& p) {
+      int k = find_param(g.reads, n);
+      if (row_cached.count(k) && point_key(p) == identity_key) return "rc" + std::to_string(k) + "[e]";
+      if (col_cached.count(k) && to_string(flat_index(p, dims_of(n))) == column_key) return "cc" + std::to_string(k) + "[e]";
+      return global(n, p);
+    };
+    em.given = [this](const Node* n, const std::vector<Term>& p) -> std::string {
+      if (auto it = stage_cache.find(std::to_string(n->id()) + "@" + point_key(p)); it != stage_cache.end()) return it->second;
+      auto it = stage_value.find(n);
+      if (it == stage_value.end()) return {};
+      // A row statistic read at this row (its leading coordinates); anything else is inlined.
+      for (size_t i = 0; i < row_coords.size(); ++i)
+        if (i >= p.size() || to_string(p[i]) != to_string(row_coords[i])) return {};
+      return it->second;
+    };
+  }
+
+  std::vector<Term> identity_point() const {
+    std::vector<Term> p = row_coords;
+    p.push_back(term::var(kColVar));
+    return p;
+  }
+
+  std::vector<Term> row_point(const Node* n) const {
+    std::vector<Term> p = row_coords;
+    if (static_cast<size_t>(n->rank()) > row_coords.size()) p.push_back(term::integer(0));
+    return p;
+  }
+
+  std::string I() const { return em.idx(); }
+  std::string col0_line() const {
+    return "const " + I() + " col0 = ((" + I() + ")c * " + std::to_string(c.threads) + " + tid) * " + std::to_string(c.vec) + ";";
+  }
+  std::string chunk_guard(bool row) const {
+    std::string g = row && !full_rows ? "valid" : "";
+    if (!full_chunks) g += (g.empty() ? "" : " && ") + std::string("col0 < ") + std::to_string(s.cols);
+    return g;
+  }
+
+  // for (c) { col0; if (guard) { for (l) { e; col; BODY } } }
+  void open_elements(bool row) {
+    em.line("#pragma unroll");
+    em.open("for (int c = 0; c < " + std::to_string(C) + "; ++c) {");
+    em.line(col0_line());
+    std::string gd = chunk_guard(row);
+    em.open(gd.empty() ? "{" : "if (" + gd + ") {");
+    em.line("#pragma unroll");
+    em.open("for (int l = 0; l < " + std::to_string(c.vec) + "; ++l) {");
+    em.line("const int e = c * " + std::to_string(c.vec) + " + l;");
+    em.line("const " + I() + " col = col0 + l;");
+    em.line("(void)col;");
+  }
+  void close_elements() {
+    em.close();
+    em.close();
+    em.close();
+  }
+
+  void load_cache(const std::string& prefix, int k, bool row) {
+    const Node* n = g.reads[static_cast<size_t>(k)];
+    std::string rc = prefix + std::to_string(k), ks = std::to_string(k), V = std::to_string(c.vec);
+    em.line("#pragma unroll");
+    em.open("for (int c = 0; c < " + std::to_string(C) + "; ++c) {");
+    em.line(col0_line());
+    std::string gd = chunk_guard(row);
+    std::string ptr = "in" + ks + (row ? " + row * " + std::to_string(s.cols) : "") + " + col0";
+    const std::string cs = row && c.streaming ? "_cs" : "";
+    em.line((gd.empty() ? "" : "if (" + gd + ") ") + "axon_ldv_" + dt(n) + cs + "<" + V + ">(" + ptr + ", &" + rc + "[c * " + V + "]);");
+    if (!gd.empty()) em.line("else for (int l = 0; l < " + V + "; ++l) " + rc + "[c * " + V + " + l] = 0.0f;");
+    em.close();
+  }
+
+  void block_reduce(Reducer r, const std::string& acc, int stage) {
+    em.line(acc + " = axon_warp_" + std::string(r == Reducer::Sum ? "sum" : "max") + "_all(" + acc + ");");
+    if (c.threads <= 32) return;
+    const int warps = c.threads / 32;
+    em.line("if (lane == 0) axon_red[" + std::to_string(stage) + "][rib][warp] = " + acc + ";");
+    em.line("__syncthreads();");
+    em.line(acc + " = axon_red[" + std::to_string(stage) + "][rib][0];");
+    em.line("#pragma unroll");
+    em.open("for (int w = 1; w < " + std::to_string(warps) + "; ++w) {");
+    em.line(acc + " = " + em.combine(r, acc, "axon_red[" + std::to_string(stage) + "][rib][w]") + ";");
+    em.close();
+  }
+
+  bool stage(const Node* r, int index, bool cache_body) {
+    Definition d = define(*r);
+    const TermNode* red = nullptr;
+    std::function<void(const Term&)> find = [&](const Term& t) {
+      if (t->kind == TermKind::Reduce && !red) red = t.get();
+      for (const Term& a : t->args) find(a);
+    };
+    find(d.body);
+    AXON_CHECK(red != nullptr, "codegen: reduction without a Reduce term");
+    std::map<int, Term> sub;
+    std::vector<Term> rp = row_point(r);
+    for (size_t i = 0; i < rp.size(); ++i) sub[static_cast<int>(i)] = rp[i];
+    std::map<int, Term> inner = sub;
+    inner[static_cast<int>(red->ival)] = term::var(kColVar);
+    const std::string acc = "red" + std::to_string(index), sb = "sb" + std::to_string(index);
+    // The body read at the identity point: the value of the reduced node, kept for later stages.
+    const Term& body = red->args[1];
+    const Node* reduced = nullptr;
+    if (body->kind == TermKind::Read) {
+      std::vector<Term> p;
+      for (const Term& i : body->args) p.push_back(em.subst(i, inner));
+      if (point_key(p) == identity_key) reduced = r->operand(static_cast<size_t>(body->ival));
+    }
+    // Not worth registers when the value is a read or a conversion of one.
+    auto cheap = [this](const Node* n) {
+      while (n->op() == Op::Cast || n->kind() == OpKind::Layout) n = n->operand(0);
+      return find_param(g.reads, n) >= 0;
+    };
+    cache_body = cache_body && reduced != nullptr && !cheap(reduced);
+    em.line("// stage " + std::to_string(index) + ": " + std::string(op_name(r->op())) + " " + std::to_string(r->id()) + " over the row");
+    em.line("float " + acc + " = " + em.identity(red->reducer) + ";");
+    if (cache_body) em.line("float " + sb + "[" + std::to_string(E) + "];");
+    open_elements(true);
+    std::string b = em.term(body, r, inner);
+    em.line(acc + " = " + em.combine(red->reducer, acc, b) + ";");
+    if (cache_body) em.line(sb + "[e] = " + b + ";");
+    close_elements();
+    block_reduce(red->reducer, acc, index);
+    std::map<const TermNode*, std::string> replace{{red, acc}};
+    std::string x = em.term(d.body, r, sub, replace);
+    std::string v = "stat" + std::to_string(index);
+    em.line("const float " + v + " = " + em.round(r->dtype(), x) + ";");
+    stage_value[r] = v;
+    if (cache_body) stage_cache[std::to_string(reduced->id()) + "@" + identity_key] = sb + "[e]";
+    return cache_body;
+  }
+
+  // Whether a node's value at a row reads memory (then it may only be computed for valid rows).
+  bool reads_memory(const Node* n) const {
+    if (find_param(g.reads, n) >= 0) return true;
+    if (stage_value.count(n)) return false;
+    for (const Node* o : n->operands())
+      if (reads_memory(o)) return true;
+    return false;
+  }
+
+  std::string emit(const std::string& name, int sm_count) {
+    std::vector<const Node*> reductions;
+    for (const Node* n : g.nodes)
+      if (n->kind() == OpKind::Reduce) reductions.push_back(n);
+    const int block = c.threads * c.rows_per_block;
+    const std::string T = std::to_string(c.threads), RPB = std::to_string(c.rows_per_block);
+    std::ostringstream head;
+    head << "extern \"C\" __global__ void __launch_bounds__(" << block << ") " << name << "(" << param_list(g) << ") {\n";
+    em.line("const int tid = threadIdx.x % " + T + ", rib = threadIdx.x / " + T + ";");
+    em.line("const int lane = threadIdx.x & 31, warp = tid >> 5;");
+    em.line("(void)lane; (void)warp; (void)rib;");
+    if (c.threads > 32)
+      em.line("__shared__ float axon_red[" + std::to_string(std::max<size_t>(1, reductions.size())) + "][" + RPB + "][" +
+              std::to_string(c.threads / 32) + "];");
+    for (int k : col_cached) {
+      em.line("float cc" + std::to_string(k) + "[" + std::to_string(E) + "];  // column vector in" + std::to_string(k) + ", in registers");
+      load_cache("cc", k, false);
+    }
+    const bool persistent = c.blocks_per_sm > 0;
+    if (persistent) {
+      em.open("for (" + I() + " rbase = (" + I() + ")blockIdx.x * " + RPB + "; rbase < " + std::to_string(s.rows) + "; rbase += (" + I() +
+              ")gridDim.x * " + RPB + ") {");
+      em.line("const " + I() + " row = rbase + rib;");
+    } else {
+      em.line("const " + I() + " row = (" + I() + ")blockIdx.x * " + RPB + " + rib;");
+    }
+    em.line(full_rows ? "const bool valid = true;" : "const bool valid = row < " + std::to_string(s.rows) + ";");
+    em.line("(void)valid;");
+    for (int k : row_cached) {
+      em.line("float rc" + std::to_string(k) + "[" + std::to_string(E) + "];  // row of in" + std::to_string(k) + ", in registers");
+      load_cache("rc", k, true);
+    }
+    // Register budget for keeping stage bodies (exp(x - max) for the sum, reused by the output).
+    int budget = 128 - E * static_cast<int>(row_cached.size() + col_cached.size());
+    for (size_t i = 0; i < reductions.size(); ++i)
+      if (stage(reductions[i], static_cast<int>(i), budget >= E)) budget -= E;
+    // Values of the row alone (statistics and what is computed from them), once per row.
+    std::vector<int64_t> lead(s.full.begin(), s.full.end() - 1), lead1 = lead;
+    lead1.push_back(1);
+    for (const Node* n : g.nodes) {
+      if (n->kind() == OpKind::Reduce || n->op() == Op::Constant) continue;
+      auto d = dims_of(n);
+      if ((d == lead || d == lead1) && (full_rows || !reads_memory(n))) em.value(n, row_point(n));
+    }
+    std::vector<size_t> full, stats;
+    for (size_t w = 0; w < g.writes.size(); ++w) (dims_of(g.writes[w]) == s.full ? full : stats).push_back(w);
+    if (!full.empty()) {
+      em.line("#pragma unroll");
+      em.open("for (int c = 0; c < " + std::to_string(C) + "; ++c) {");
+      em.line(col0_line());
+      std::string gd = chunk_guard(true);
+      em.open(gd.empty() ? "{" : "if (" + gd + ") {");
+      for (size_t w : full) em.line("float o" + std::to_string(w) + "[" + std::to_string(c.vec) + "];");
+      em.line("#pragma unroll");
+      em.open("for (int l = 0; l < " + std::to_string(c.vec) + "; ++l) {");
+      em.line("const int e = c * " + std::to_string(c.vec) + " + l;");
+      em.line("const " + I() + " col = col0 + l;");
+      em.line("(void)col;");
+      for (size_t w : full) em.line("o" + std::to_string(w) + "[l] = " + em.value(g.writes[w], identity_point()) + ";");
+      em.close();
+      for (size_t w : full)
+        em.line("axon_stv_" + dt(g.writes[w]) + (c.streaming ? "_cs" : "") + "<" + std::to_string(c.vec) + ">(out" + std::to_string(w) + " + row * " +
+                std::to_string(s.cols) + " + col0, o" + std::to_string(w) + ");");
+      em.close();
+      em.close();
+    }
+    if (!stats.empty()) {
+      em.open("if (valid && tid == 0) {");
+      for (size_t w : stats) {
+        const Node* n = g.writes[w];
+        std::vector<Term> p = row_point(n);
+        em.line("axon_st_" + dt(n) + "(out" + std::to_string(w) + " + " + em.index(flat_index(p, dims_of(n))) + ", " +
+                em.value(n, p) + ");");
+      }
+      em.close();
+    }
+    if (persistent) {
+      // The next row's stages reuse the shared slots: wait until every warp has read them.
+      if (c.threads > 32) em.line("__syncthreads();");
+      em.close();
+    }
+    (void)sm_count;
+    return head.str() + em.str() + "}\n";
+  }
+};
+
+}  // namespace
+
+std::string row_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+                       const std::string& name, bool wide, int sm_count) {
+  RowKernel rk(g, s, c, low, wide);
+  return rk.emit(name, sm_count);
+}
+
+}  // namespace axon::tiling::detail
