@@ -262,13 +262,17 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
           if (!c.ok) {
             kr.trials[i].status = "compile error";
             kr.trials[i].detail = c.log.substr(0, 4000);
+            say("    " + kr.trials[i].config.str() + ": compile error (" + c.log.substr(0, 200) + ")");
             continue;
           }
           gpu::CandidateSpec cs;
           cs.id = static_cast<int>(i);
           cs.cubin = write_cubin(cubins, kname + "_c" + std::to_string(i), c.cubin);
           for (const auto& l : codes[i].launches) cs.launches.push_back({l.function, l.grid, l.block, l.smem});
-          if (since(t0) > o.budget_s) {
+          // Past the budget, only the best-ranked candidate of a kernel is measured (a kernel is
+          // never left without one; the fallback still runs if it fails).
+          if (since(t0) > o.budget_s && !job.candidates.empty() &&
+              codes[i].config.strategy != tiling::Strategy::Generic) {
             kr.trials[i].status = "skipped";
             kr.trials[i].detail = "--budget reached";
             continue;
