@@ -7,7 +7,9 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -103,7 +105,72 @@ std::string write_cubin(const std::string& dir, const std::string& name, const s
   return path;
 }
 
+// Multiply-adds x 2 of the contractions among `nodes`.
+double contraction_flops(const std::vector<const Node*>& nodes) {
+  double f = 0;
+  for (const Node* n : nodes) {
+    if (n->op() != Op::MatMul) continue;
+    const Shape& a = n->operand(0)->shape();
+    bool ta = n->attrs().has("transpose_a") && n->attrs().b("transpose_a");
+    int64_t k = a.size() == 1 ? a[0].value().value_or(1) : a[a.size() - (ta ? 2 : 1)].value().value_or(1);
+    f += 2.0 * double(elements(n)) * double(k);
+  }
+  return f;
+}
+
+// The group's inputs that other kernels compute are computed, in the job, from the graph's inputs
+// (the upstream closure, in double precision), so that the kernel is checked on the values it
+// really receives. Returns the upstream contraction FLOPs (0: every input is a graph input).
+double add_upstream(const Graph& gv, const tiling::Group& gr, const std::string& kname, const std::string& arch,
+                    const std::string& cache_dir, const std::string& cubins, gpu::MeasureJob& job) {
+  tiling::Group up = upstream_group(gv, gr);
+  if (up.nodes.empty()) return 0;
+  tiling::ReferenceCode ref = tiling::generate_reference(up, kname + "_up");
+  gpu::Compiled c = gpu::compile(ref.source, arch, cache_dir);
+  if (!c.ok) throw InternalError("upstream reference kernels do not compile: " + c.log.substr(0, 2000));
+  job.up_cubin = write_cubin(cubins, kname + "_up", c.cubin);
+  for (const Node* n : up.reads) job.sources.push_back({static_cast<int>(n->dtype()), elements(n), 0});
+  for (const Node* n : ref.computed) job.up_counts.push_back(elements(n));
+  for (const auto& l : ref.launches) job.up_launches.push_back({l.function, l.grid, l.block, l.smem});
+  for (const Node* r : gr.reads) {
+    if (r->op() == Op::Input) {
+      auto it = std::find(up.reads.begin(), up.reads.end(), r);
+      job.input_from.push_back({false, static_cast<int>(it - up.reads.begin())});
+    } else {
+      auto it = std::find(ref.computed.begin(), ref.computed.end(), r);
+      AXON_CHECK(it != ref.computed.end(), "upstream reference does not compute a kernel input");
+      job.input_from.push_back({true, static_cast<int>(it - ref.computed.begin())});
+    }
+  }
+  return contraction_flops(up.nodes);
+}
+
 }  // namespace
+
+tiling::Group upstream_group(const Graph& gv, const tiling::Group& gr) {
+  std::set<const Node*> need;
+  std::function<void(const Node*)> mark = [&](const Node* n) {
+    if (n->op() == Op::Input || !need.insert(n).second) return;
+    for (const Node* o : n->operands()) mark(o);
+  };
+  for (const Node* r : gr.reads) mark(r);
+  tiling::Group up;
+  if (need.empty()) return up;
+  std::set<const Node*> sources;
+  for (const Node* r : gr.reads)
+    if (r->op() == Op::Input) sources.insert(r);
+  for (const Node* n : need)
+    for (const Node* o : n->operands())
+      if (o->op() == Op::Input) sources.insert(o);
+  for (const Node* n : gv.topo_order()) {
+    if (need.count(n)) up.nodes.push_back(n);
+    if (sources.count(n)) up.reads.push_back(n);
+  }
+  for (const Node* r : gr.reads)
+    if (r->op() != Op::Input) up.writes.push_back(r);
+  up.label = "upstream of " + gr.label;
+  return up;
+}
 
 std::vector<tiling::Group> fusion_groups(const Graph& g, const std::string& target, const Bindings& bind) {
   std::vector<tiling::Group> out;
@@ -241,12 +308,13 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
         job.tools_cubin = tools_path;
         job.ref_cubin = write_cubin(cubins, kname + "_ref", rc.cubin);
         job.seed = o.seed;
-        // The reference of a contraction is a naive double-precision loop: for very large ones
-        // (over 1e11 FLOPs, e.g. a 4096^3 matmul) one input distribution instead of three.
-        if (kr.flops > 1e11) {
+        const double ref_flops = contraction_flops(gr.nodes) + add_upstream(gv, gr, kname, arch, o.cache_dir, cubins, job);
+        // The references are naive double-precision loops: when they hold over 1e11 FLOPs of
+        // contractions (a 4096^3 matmul) one input distribution instead of three.
+        if (ref_flops > 1e11) {
           job.distributions = 1;
-          say("    (validation on one input distribution: the reference of this contraction is " +
-              std::to_string(int(kr.flops / 1e9)) + " GFLOP in double precision)");
+          say("    (validation on one input distribution: the references hold " + std::to_string(int(ref_flops / 1e9)) +
+              " GFLOP of contractions in double precision)");
         }
         for (const Node* n : gr.reads)
           job.inputs.push_back({static_cast<int>(n->dtype()), elements(n), 0});

@@ -222,3 +222,30 @@ TEST_CASE("superopt --no-gpu runs end to end, writes the launcher and marks kern
   if (!nvcc().empty()) CHECK(lj["library_built"] == true);
   fs::remove_all(o.work_dir);
 }
+
+TEST_CASE("kernels whose inputs are other kernels' results are validated on values computed from the graph's inputs", "[codegen]") {
+  Graph g = bench("softmax_matmul");
+  auto groups = fusion_groups(g, "sm_90");
+  REQUIRE(groups.size() >= 2);
+  // The first kernel reads graph inputs only; a later one reads a value an earlier one computes.
+  CHECK(upstream_group(g, groups[0]).nodes.empty());
+  const tiling::Group& last = groups.back();
+  tiling::Group up = upstream_group(g, last);
+  REQUIRE(!up.nodes.empty());
+  for (const Node* r : up.reads) CHECK(r->op() == Op::Input);
+  for (const Node* w : up.writes) {
+    CHECK(std::find(last.reads.begin(), last.reads.end(), w) != last.reads.end());
+    CHECK(std::find(up.nodes.begin(), up.nodes.end(), w) != up.nodes.end());
+  }
+  size_t computed_reads = 0;
+  for (const Node* r : last.reads) computed_reads += r->op() != Op::Input;
+  CHECK(up.writes.size() == computed_reads);
+  // Its reference (double precision, every write materialized) compiles.
+  tiling::ReferenceCode ref = tiling::generate_reference(up, "up");
+  for (const Node* w : up.writes) CHECK(std::find(ref.computed.begin(), ref.computed.end(), w) != ref.computed.end());
+  if (gpu::nvrtc_status().empty()) {
+    gpu::Compiled c = gpu::compile(ref.source, "sm_90", "");
+    INFO(c.log);
+    CHECK(c.ok);
+  }
+}

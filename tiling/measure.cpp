@@ -50,7 +50,13 @@ json job_json(const MeasureJob& j) {
   }
   json r = json::array();
   for (const auto& x : j.ref_launches) r.push_back(launch_json(x));
+  json up = json::array();
+  for (const auto& x : j.up_launches) up.push_back(launch_json(x));
+  json from = json::array();
+  for (const auto& f : j.input_from) from.push_back({{"upstream", f.upstream}, {"index", f.index}});
   return {{"tools_cubin", j.tools_cubin}, {"inputs", buffers_json(j.inputs)}, {"outputs", buffers_json(j.outputs)},
+          {"sources", buffers_json(j.sources)}, {"up_cubin", j.up_cubin}, {"up_counts", j.up_counts},
+          {"up_launches", up}, {"input_from", from},
           {"ref_cubin", j.ref_cubin}, {"ref_counts", j.ref_counts}, {"ref_launches", r}, {"checks", j.checks},
           {"candidates", c}, {"distributions", j.distributions}, {"seed", j.seed}, {"min_reps", j.min_reps},
           {"max_reps", j.max_reps}, {"target_ms", j.target_ms}};
@@ -61,6 +67,11 @@ MeasureJob job_of(const json& j) {
   m.tools_cubin = j.at("tools_cubin").get<std::string>();
   m.inputs = buffers_of(j.at("inputs"));
   m.outputs = buffers_of(j.at("outputs"));
+  m.sources = buffers_of(j.at("sources"));
+  m.up_cubin = j.at("up_cubin").get<std::string>();
+  m.up_counts = j.at("up_counts").get<std::vector<int64_t>>();
+  for (const auto& x : j.at("up_launches")) m.up_launches.push_back(launch_of(x));
+  for (const auto& f : j.at("input_from")) m.input_from.push_back({f.at("upstream").get<bool>(), f.at("index").get<int>()});
   m.ref_cubin = j.at("ref_cubin").get<std::string>();
   m.ref_counts = j.at("ref_counts").get<std::vector<int64_t>>();
   for (const auto& x : j.at("ref_launches")) m.ref_launches.push_back(launch_of(x));
@@ -124,16 +135,49 @@ int run_worker(const std::string& job_path, const std::vector<int>& skip, std::o
     std::vector<void*> ref_fns;
     for (const auto& l : job.ref_launches) ref_fns.push_back(drv->function(ref, l.function));
     DevPtr acc = drv->alloc(3 * sizeof(unsigned long long));
+    auto filled = [&](const BufferSpec& b, size_t k, int d) {
+      DevPtr p = drv->alloc(size_t(b.count) * dtype_size(b.dtype));
+      long long n = b.count;
+      int dt = b.dtype, dist = d;
+      unsigned long long seed = job.seed * 1000003ULL + k * 7919ULL + size_t(d);
+      void* params[] = {&p, &n, &dt, &dist, &seed};
+      drv->launch(fill, grid_for(n), 256, 0, params);
+      return p;
+    };
+    std::vector<void*> up_fns;
+    if (!job.sources.empty()) {
+      const std::string up = read_file(job.up_cubin);
+      for (const auto& l : job.up_launches) up_fns.push_back(drv->function(up, l.function));
+    }
+    void* from_double = drv->function(tools, "axon_from_double");
     for (int d = 0; d < D; ++d) {
-      for (size_t k = 0; k < job.inputs.size(); ++k) {
-        const BufferSpec& b = job.inputs[k];
-        DevPtr p = drv->alloc(size_t(b.count) * dtype_size(b.dtype));
-        long long n = b.count;
-        int dt = b.dtype, dist = d;
-        unsigned long long seed = job.seed * 1000003ULL + k * 7919ULL + size_t(d);
-        void* params[] = {&p, &n, &dt, &dist, &seed};
-        drv->launch(fill, grid_for(n), 256, 0, params);
-        in[d].push_back(p);
+      if (job.sources.empty()) {
+        for (size_t k = 0; k < job.inputs.size(); ++k) in[d].push_back(filled(job.inputs[k], k, d));
+      } else {
+        // The graph's inputs from the distribution, the kernel's other inputs computed from them.
+        std::vector<DevPtr> src, upb;
+        for (size_t k = 0; k < job.sources.size(); ++k) src.push_back(filled(job.sources[k], k, d));
+        for (int64_t c : job.up_counts) upb.push_back(drv->alloc(size_t(c) * sizeof(double)));
+        std::vector<DevPtr> args = src;
+        args.insert(args.end(), upb.begin(), upb.end());
+        launch_all(*drv, up_fns, job.up_launches, args);
+        for (size_t k = 0; k < job.inputs.size(); ++k) {
+          const InputFrom& f = job.input_from.at(k);
+          if (!f.upstream) {
+            in[d].push_back(src.at(size_t(f.index)));
+            continue;
+          }
+          const BufferSpec& b = job.inputs[k];
+          DevPtr p = drv->alloc(size_t(b.count) * dtype_size(b.dtype));
+          DevPtr u = upb.at(size_t(f.index));
+          long long n = b.count;
+          int dt = b.dtype;
+          void* params[] = {&u, &p, &n, &dt};
+          drv->launch(from_double, grid_for(n), 256, 0, params);
+          in[d].push_back(p);
+        }
+        drv->sync();
+        for (DevPtr u : upb) drv->free(u);
       }
       for (int64_t c : job.ref_counts) refs[d].push_back(drv->alloc(size_t(c) * sizeof(double)));
       std::vector<DevPtr> args = in[d];

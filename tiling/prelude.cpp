@@ -216,6 +216,19 @@ __device__ __forceinline__ double axon_load_any(const void* p, long long i, int 
     default: return ((const unsigned char*)p)[i] ? 1.0 : 0.0;
   }
 }
+// A reference value (already rounded to its dtype) stored in that dtype.
+extern "C" __global__ void axon_from_double(const double* src, void* dst, long long n, int dtype) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+    double v = src[i];
+    switch (dtype) {
+      case 0: ((float*)dst)[i] = (float)v; break;
+      case 1: ((unsigned short*)dst)[i] = axon_f_to_f16((float)v); break;
+      case 2: ((unsigned short*)dst)[i] = axon_f_to_bf16((float)v); break;
+      case 3: ((int*)dst)[i] = (int)v; break;
+      default: ((unsigned char*)dst)[i] = v != 0.0 ? 1 : 0; break;
+    }
+  }
+}
 // out[0] += sum |ref| over finite elements (for the comparison's scale).
 extern "C" __global__ void axon_sum_abs(const double* ref, long long n, double* out) {
   double s = 0;

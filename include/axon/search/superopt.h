@@ -70,6 +70,11 @@ struct SuperoptResult {
 // The fusion groups of a graph: the cost model's kernel partition (search/cost_model.h).
 std::vector<tiling::Group> fusion_groups(const Graph& g, const std::string& target, const Bindings& bind = {});
 
+// What a group's inputs depend on: the nodes computing its non-input reads from the graph's
+// inputs (reads: those inputs, and the group's own input reads; writes: the group's computed
+// reads). Empty when the group reads graph inputs only. Validation computes these values.
+tiling::Group upstream_group(const Graph& gv, const tiling::Group& gr);
+
 SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const ProveFn& prove);
 
 // Writes out/: one .cu per kernel, the launcher (axon_<name>.h/.cu, launcher.json, and

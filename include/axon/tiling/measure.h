@@ -6,8 +6,9 @@
 // or "timeout" and a new worker goes on with the rest.
 //
 // For each of `distributions` input distributions (docs/codegen.md lists them) the worker fills
-// the inputs, computes the reference in double, and runs every candidate on outputs poisoned
-// with NaN first; an output element passes when it equals the reference, both are NaN, or
+// the graph's inputs, computes the kernel's inputs from them when they are other kernels'
+// results, computes the reference in double, and runs every candidate on outputs poisoned with
+// NaN first; an output element passes when it equals the reference, both are NaN, or
 // |c - r| <= rtol (|r| + mean |r|). A candidate that passes everywhere is timed: warm-up, then
 // repetitions each preceded by a write of a buffer twice the L2 (outside the timed region),
 // CUDA events around the launches, the median reported.
@@ -42,9 +43,25 @@ struct CandidateSpec {
   std::vector<LaunchSpec> launches;  // each takes (inputs..., outputs...)
 };
 
+// Where a kernel input comes from when the job has sources: a source (a graph input, filled
+// from the distribution) or an upstream value (computed in double from the sources, then stored
+// in the input's dtype).
+struct InputFrom {
+  bool upstream = false;
+  int index = 0;
+};
+
 struct MeasureJob {
-  std::string tools_cubin;                // path: axon_fill, axon_sum_abs, axon_compare
+  std::string tools_cubin;                // path: axon_fill, axon_sum_abs, axon_compare, axon_from_double
   std::vector<BufferSpec> inputs, outputs;
+  // Inputs that are other kernels' results are computed from the graph's inputs, so that each
+  // kernel is checked on the values it really receives (a division by a row sum sees a positive
+  // sum). Empty `sources`: every input is filled from the distribution directly.
+  std::vector<BufferSpec> sources;
+  std::string up_cubin;                   // path
+  std::vector<int64_t> up_counts;         // double buffers the upstream reference computes
+  std::vector<LaunchSpec> up_launches;    // each takes (sources..., upstream buffers...)
+  std::vector<InputFrom> input_from;      // per input, when `sources` is not empty
   std::string ref_cubin;                  // path
   std::vector<int64_t> ref_counts;        // double buffers the reference computes
   std::vector<LaunchSpec> ref_launches;   // each takes (inputs..., reference buffers...)
