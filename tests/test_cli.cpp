@@ -310,3 +310,34 @@ TEST_CASE("cli: rewrite's bad input exits 2 with one line", "[cli]") {
     CHECK_FALSE(r.err.empty());
   }
 }
+
+TEST_CASE("cli: superopt's bad input exits 2 with one line, and the worker commands stay hidden", "[cli]") {
+  TempDir tmp;
+  const std::string softmax = AXON_SOURCE_DIR "/benchmarks/graphs/softmax.json";
+  const std::string file = tmp.write("a_file", "x");
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"superopt", kExample, "-o", (tmp.path / "o1").string(), "-q", "--no-gpu"},
+           {"superopt", AXON_SOURCE_DIR "/no/such/graph.json", "-o", (tmp.path / "o2").string()},
+           {"superopt", softmax, "-o", file, "-q", "--no-gpu"},
+           {"superopt", softmax},
+           {"superopt", softmax, "-o", (tmp.path / "o3").string(), "--target", "sm_75", "--no-gpu"},
+           {"superopt", softmax, "-o", (tmp.path / "o4").string(), "--budget", "0"},
+           {"superopt", softmax, "-o", (tmp.path / "o5").string(), "--configs", "0"},
+       }) {
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    INFO("axon " << joined);
+    Result r = run(args);
+    INFO(r.err);
+    CHECK(r.code == axon::kExitUser);
+    CHECK_FALSE(r.err.empty());
+    CHECK(lines(r.err) <= 2);  // CLI11's usage errors add a "Run with --help" line
+  }
+  Result sym = run({"superopt", kExample, "-o", (tmp.path / "o6").string(), "-q", "--no-gpu"});
+  CHECK(sym.err.find("input 'x'") != std::string::npos);
+  CHECK(sym.err.find("--bind") != std::string::npos);
+  Result help = run({"--help"});
+  CHECK(help.out.find("superopt") != std::string::npos);
+  CHECK(help.out.find("__worker") == std::string::npos);
+  CHECK(help.out.find("__probe") == std::string::npos);
+}

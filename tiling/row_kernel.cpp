@@ -165,7 +165,15 @@ struct RowKernel {
       while (n->op() == Op::Cast || n->kind() == OpKind::Layout) n = n->operand(0);
       return find_param(g.reads, n) >= 0;
     };
-    cache_body = cache_body && reduced != nullptr && !cheap(reduced);
+    // ... nor when nothing but this reduction reads it.
+    auto reused = [this](const Node* n) {
+      if (find_param(g.writes, n) >= 0) return true;
+      int users = 0;
+      for (const Node* m : g.nodes)
+        for (const Node* o : m->operands()) users += o == n;
+      return users >= 2;
+    };
+    cache_body = cache_body && reduced != nullptr && !cheap(reduced) && reused(reduced);
     em.line("// stage " + std::to_string(index) + ": " + std::string(op_name(r->op())) + " " + std::to_string(r->id()) + " over the row");
     em.line("float " + acc + " = " + em.identity(red->reducer) + ";");
     if (cache_body) em.line("float " + sb + "[" + std::to_string(E) + "];");

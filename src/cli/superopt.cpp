@@ -48,6 +48,12 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   Bindings bind = parse_binds(a.binds);
   Graph g = load_graph(a.graph, bind);
   if (a.out.empty()) throw UserError("-o/--out: give the output directory");
+  // Kernels are generated for concrete sizes: say so before searching.
+  for (const Node* in : g.inputs)
+    for (const Size& s : in->shape())
+      if (!s.value())
+        throw UserError(a.graph + ": input '" + in->input_name() + "': size " + s.str() +
+                        " is symbolic; kernels need concrete sizes (give --bind NAME=VALUE for each symbol)");
   if (fs::exists(a.out) && !fs::is_directory(a.out)) throw UserError(a.out + ": exists and is not a directory");
   SuperoptOptions o;
   o.target = a.target;
