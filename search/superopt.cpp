@@ -11,7 +11,6 @@
 #include <map>
 #include <set>
 #include <sstream>
-#include <thread>
 
 #include "axon/core/error.h"
 #include "axon/isa/spec.h"
@@ -70,11 +69,7 @@ int64_t elements(const Node* n) {
 double group_bytes(const tiling::Group& gr) {
   double b = 0;
   for (const auto* list : {&gr.reads, &gr.writes})
-    for (const Node* n : *list) {
-      double c = 1;
-      for (const Size& s : n->shape()) c *= double(s.value().value_or(1));
-      b += c * dtype_bytes(n->dtype());
-    }
+    for (const Node* n : *list) b += double(elements(n)) * dtype_bytes(n->dtype());
   return b;
 }
 
@@ -143,6 +138,138 @@ double add_upstream(const Graph& gv, const tiling::Group& gr, const std::string&
     }
   }
   return contraction_flops(up.nodes);
+}
+
+// The best `n` configurations by estimate, one per (strategy, threads, one row or several) first
+// for variety, then the rest in order; and the generic fallback always.
+std::vector<tiling::RankedConfig> pick_configs(const std::vector<tiling::RankedConfig>& ranked, int n) {
+  std::vector<tiling::RankedConfig> picked;
+  std::map<std::pair<int, int>, int> family;
+  std::vector<bool> taken(ranked.size(), false);
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t i = 0; i < ranked.size() && static_cast<int>(picked.size()) < n; ++i) {
+      const auto& c = ranked[i].config;
+      if (taken[i] || c.strategy == tiling::Strategy::Generic) continue;
+      auto key = std::make_pair(static_cast<int>(c.strategy) * 10 + (c.rows_per_block > 1), c.threads);
+      if (pass == 0 && family[key] >= 1) continue;
+      ++family[key];
+      taken[i] = true;
+      picked.push_back(ranked[i]);
+    }
+  for (const auto& rc : ranked)
+    if (rc.config.strategy == tiling::Strategy::Generic) {
+      picked.push_back(rc);
+      break;
+    }
+  return picked;
+}
+
+struct MeasureContext {
+  const SuperoptOptions& o;
+  const std::string& tools_path;
+  const std::string& cubins;
+  Clock::time_point t0;
+  const std::function<void(const std::string&)>& say;
+};
+
+// Compiles a kernel's candidates (in parallel), validates and times them in the worker, and sets
+// the winner: the fastest that passed. Specialized configurations first; the generic fallback
+// only when none of them passes (on a row group it recomputes each statistic per element).
+void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling::KernelCode>& codes,
+                    const std::string& kname, const MeasureContext& m) {
+  const SuperoptOptions& o = m.o;
+  const std::string& arch = o.target;
+  const auto& say = m.say;
+  const tiling::Group& gr = kr.group;
+  // Compile in parallel; a candidate that does not compile is recorded and skipped.
+  std::vector<std::future<gpu::Compiled>> fut;
+  for (const auto& c : codes) fut.push_back(std::async(std::launch::async, [&, src = c.source] { return gpu::compile(src, arch, o.cache_dir); }));
+  tiling::ReferenceCode ref = tiling::generate_reference(gr, kname);
+  gpu::Compiled rc = gpu::compile(ref.source, arch, o.cache_dir);
+  if (!rc.ok) throw InternalError("reference kernels do not compile: " + rc.log.substr(0, 2000));
+  gpu::MeasureJob job;
+  job.tools_cubin = m.tools_path;
+  job.ref_cubin = write_cubin(m.cubins, kname + "_ref", rc.cubin);
+  job.seed = o.seed;
+  const double ref_flops = contraction_flops(gr.nodes) + add_upstream(gv, gr, kname, arch, o.cache_dir, m.cubins, job);
+  // The references are naive double-precision loops: when they hold over 1e11 FLOPs of
+  // contractions (a 4096^3 matmul) one input distribution instead of three.
+  if (ref_flops > 1e11) {
+    job.distributions = 1;
+    say("    (validation on one input distribution: the references hold " + std::to_string(int(ref_flops / 1e9)) +
+        " GFLOP of contractions in double precision)");
+  }
+  for (const Node* n : gr.reads)
+    job.inputs.push_back({static_cast<int>(n->dtype()), elements(n), 0});
+  for (const Node* n : gr.writes) {
+    job.outputs.push_back({static_cast<int>(n->dtype()), elements(n), check_rtol(n->dtype())});
+    auto it = std::find(ref.computed.begin(), ref.computed.end(), n);
+    job.checks.push_back(static_cast<int>(it - ref.computed.begin()));
+  }
+  for (const Node* n : ref.computed) job.ref_counts.push_back(elements(n));
+  for (const auto& l : ref.launches) job.ref_launches.push_back({l.function, l.grid, l.block, l.smem});
+  for (size_t i = 0; i < codes.size(); ++i) {
+    gpu::Compiled c = fut[i].get();
+    if (!c.ok) {
+      kr.trials[i].status = "compile error";
+      kr.trials[i].detail = c.log.substr(0, 4000);
+      say("    " + kr.trials[i].config.str() + ": compile error (" + c.log.substr(0, 200) + ")");
+      continue;
+    }
+    gpu::CandidateSpec cs;
+    cs.id = static_cast<int>(i);
+    cs.cubin = write_cubin(m.cubins, kname + "_c" + std::to_string(i), c.cubin);
+    for (const auto& l : codes[i].launches) cs.launches.push_back({l.function, l.grid, l.block, l.smem});
+    // Past the budget, only the best-ranked candidate of a kernel is measured (a kernel is
+    // never left without one; the fallback still runs if it fails).
+    if (since(m.t0) > o.budget_s && !job.candidates.empty() &&
+        codes[i].config.strategy != tiling::Strategy::Generic) {
+      kr.trials[i].status = "skipped";
+      kr.trials[i].detail = "--budget reached";
+      continue;
+    }
+    job.candidates.push_back(cs);
+  }
+  // Specialized configurations first; the generic fallback only when none of them passes
+  // (on a row group it recomputes each statistic per element: correct, but slow).
+  std::vector<gpu::CandidateSpec> all = job.candidates, rounds[2];
+  for (const auto& cs : all)
+    rounds[kr.shape.strategy != tiling::Strategy::Generic &&
+           kr.trials[static_cast<size_t>(cs.id)].config.strategy == tiling::Strategy::Generic]
+        .push_back(cs);
+  for (int round = 0; round < 2; ++round) {
+    if (rounds[round].empty()) continue;
+    bool passed = std::any_of(kr.trials.begin(), kr.trials.end(), [](const ConfigTrial& t) { return t.status == "ok"; });
+    if (round == 1 && passed) {
+      for (const auto& cs : rounds[round]) {
+        kr.trials[static_cast<size_t>(cs.id)].status = "skipped";
+        kr.trials[static_cast<size_t>(cs.id)].detail = "a specialized configuration passed (the fallback runs only when none does)";
+      }
+      continue;
+    }
+    job.candidates = rounds[round];
+    auto results = gpu::measure(job, o.work_dir, o.self_exe, o.timeout_s, [&](const gpu::MeasureResult& res) {
+      std::ostringstream os;
+      os << "    " << kr.trials[static_cast<size_t>(res.id)].config.str() << ": " << res.status;
+      if (res.status == "ok") os << " " << res.us << " us";
+      else os << " (" << res.detail << ")";
+      say(os.str());
+    });
+    for (const auto& res : results) {
+      ConfigTrial& t = kr.trials[static_cast<size_t>(res.id)];
+      t.status = res.status;
+      t.detail = res.detail;
+      t.us = res.us;
+      t.reps = res.reps;
+      t.worst = res.worst;
+    }
+  }
+  for (size_t i = 0; i < kr.trials.size(); ++i)
+    if (kr.trials[i].status == "ok" && (kr.winner < 0 || kr.trials[i].us < kr.trials[static_cast<size_t>(kr.winner)].us))
+      kr.winner = static_cast<int>(i);
+  if (kr.winner < 0)
+    throw UserError("kernel " + kname + " (" + gr.label + "): no candidate passed validation; see " + o.work_dir +
+                    "/worker.log and the trials above");
 }
 
 }  // namespace
@@ -247,6 +374,14 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
     vr.model_us = ce.time_us;
     say("variant " + std::to_string(vid) + ": " + std::to_string(ce.kernel_list.size()) + " kernels, model " +
         std::to_string(int(ce.time_us)) + " us");
+    // The comment each kernel starts with: the graph, the variant, the moves and their proofs.
+    std::ostringstream header;
+    header << "graph '" << g.name << "', target " << o.target << ", variant " << vid;
+    auto path = r.variants.path_of(vid);
+    header << (path.empty() ? " (the original: no rewrite)" : ", reached by these proven moves:");
+    for (const Variant* v : path)
+      header << "\n  " << move_kind_name(v->move.kind) << ": " << v->move.what << "\n    rule " << v->move.rule << "  ["
+             << verdict_name(v->move.proof.verdict) << (v->move.proof.cached ? ", cached" : "") << "]";
     for (const KernelEstimate& k : ce.kernel_list) {
       tiling::Group gr = group_of(gv, k);
       std::string key;
@@ -264,33 +399,14 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       kr.bytes = group_bytes(gr);
       kr.flops = k.flops;
       std::vector<tiling::RankedConfig> ranked = tiling::enumerate_configs(gr, kr.shape, L);
-      // The best `configs` by estimate, one per (strategy, threads, one row or several) first for
-      // variety, then
-      // the rest in order; and the generic fallback always.
-      std::vector<tiling::RankedConfig> picked;
-      std::map<std::pair<int, int>, int> family;
-      std::vector<bool> taken(ranked.size(), false);
-      for (int pass = 0; pass < 2; ++pass)
-        for (size_t i = 0; i < ranked.size() && static_cast<int>(picked.size()) < o.configs; ++i) {
-          const auto& c = ranked[i].config;
-          if (taken[i] || c.strategy == tiling::Strategy::Generic) continue;
-          auto key = std::make_pair(static_cast<int>(c.strategy) * 10 + (c.rows_per_block > 1), c.threads);
-          if (pass == 0 && family[key] >= 1) continue;
-          ++family[key];
-          taken[i] = true;
-          picked.push_back(ranked[i]);
-        }
-      for (const auto& rc : ranked)
-        if (rc.config.strategy == tiling::Strategy::Generic) {
-          picked.push_back(rc);
-          break;
-        }
+      std::vector<tiling::RankedConfig> picked = pick_configs(ranked, o.configs);
       const std::string kname = "axon_k" + std::to_string(kernel_counter++);
       std::vector<tiling::KernelCode> codes;
       for (size_t i = 0; i < picked.size(); ++i) {
         tiling::CodegenOptions co;
         co.name = kname + "_c" + std::to_string(i);
         co.sm_count = L.sm_count;
+        co.header = header.str() + "\nkernel " + kname + ": " + gr.label;
         codes.push_back(tiling::generate(gr, kr.shape, picked[i].config, r.lowerings, co));
         kr.trials.push_back({picked[i].config, picked[i].est_us, r.timed ? "" : "untimed", "", 0, 0, 0});
       }
@@ -298,95 +414,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
           (kr.shape.why_generic.empty() ? "" : " [" + kr.shape.why_generic + "]") + ", " + std::to_string(ranked.size()) +
           " configurations, " + std::to_string(picked.size()) + " tried");
       if (r.timed) {
-        // Compile in parallel; a candidate that does not compile is recorded and skipped.
-        std::vector<std::future<gpu::Compiled>> fut;
-        for (const auto& c : codes) fut.push_back(std::async(std::launch::async, [&, src = c.source] { return gpu::compile(src, arch, o.cache_dir); }));
-        tiling::ReferenceCode ref = tiling::generate_reference(gr, kname);
-        gpu::Compiled rc = gpu::compile(ref.source, arch, o.cache_dir);
-        if (!rc.ok) throw InternalError("reference kernels do not compile: " + rc.log.substr(0, 2000));
-        gpu::MeasureJob job;
-        job.tools_cubin = tools_path;
-        job.ref_cubin = write_cubin(cubins, kname + "_ref", rc.cubin);
-        job.seed = o.seed;
-        const double ref_flops = contraction_flops(gr.nodes) + add_upstream(gv, gr, kname, arch, o.cache_dir, cubins, job);
-        // The references are naive double-precision loops: when they hold over 1e11 FLOPs of
-        // contractions (a 4096^3 matmul) one input distribution instead of three.
-        if (ref_flops > 1e11) {
-          job.distributions = 1;
-          say("    (validation on one input distribution: the references hold " + std::to_string(int(ref_flops / 1e9)) +
-              " GFLOP of contractions in double precision)");
-        }
-        for (const Node* n : gr.reads)
-          job.inputs.push_back({static_cast<int>(n->dtype()), elements(n), 0});
-        for (const Node* n : gr.writes) {
-          job.outputs.push_back({static_cast<int>(n->dtype()), elements(n), check_rtol(n->dtype())});
-          auto it = std::find(ref.computed.begin(), ref.computed.end(), n);
-          job.checks.push_back(static_cast<int>(it - ref.computed.begin()));
-        }
-        for (const Node* n : ref.computed) job.ref_counts.push_back(elements(n));
-        for (const auto& l : ref.launches) job.ref_launches.push_back({l.function, l.grid, l.block, l.smem});
-        for (size_t i = 0; i < codes.size(); ++i) {
-          gpu::Compiled c = fut[i].get();
-          if (!c.ok) {
-            kr.trials[i].status = "compile error";
-            kr.trials[i].detail = c.log.substr(0, 4000);
-            say("    " + kr.trials[i].config.str() + ": compile error (" + c.log.substr(0, 200) + ")");
-            continue;
-          }
-          gpu::CandidateSpec cs;
-          cs.id = static_cast<int>(i);
-          cs.cubin = write_cubin(cubins, kname + "_c" + std::to_string(i), c.cubin);
-          for (const auto& l : codes[i].launches) cs.launches.push_back({l.function, l.grid, l.block, l.smem});
-          // Past the budget, only the best-ranked candidate of a kernel is measured (a kernel is
-          // never left without one; the fallback still runs if it fails).
-          if (since(t0) > o.budget_s && !job.candidates.empty() &&
-              codes[i].config.strategy != tiling::Strategy::Generic) {
-            kr.trials[i].status = "skipped";
-            kr.trials[i].detail = "--budget reached";
-            continue;
-          }
-          job.candidates.push_back(cs);
-        }
-        // Specialized configurations first; the generic fallback only when none of them passes
-        // (on a row group it recomputes each statistic per element: correct, but slow).
-        std::vector<gpu::CandidateSpec> all = job.candidates, rounds[2];
-        for (const auto& cs : all)
-          rounds[kr.shape.strategy != tiling::Strategy::Generic &&
-                 kr.trials[static_cast<size_t>(cs.id)].config.strategy == tiling::Strategy::Generic]
-              .push_back(cs);
-        for (int round = 0; round < 2; ++round) {
-          if (rounds[round].empty()) continue;
-          bool passed = std::any_of(kr.trials.begin(), kr.trials.end(), [](const ConfigTrial& t) { return t.status == "ok"; });
-          if (round == 1 && passed) {
-            for (const auto& cs : rounds[round]) {
-              kr.trials[static_cast<size_t>(cs.id)].status = "skipped";
-              kr.trials[static_cast<size_t>(cs.id)].detail = "a specialized configuration passed (the fallback runs only when none does)";
-            }
-            continue;
-          }
-          job.candidates = rounds[round];
-          auto results = gpu::measure(job, o.work_dir, o.self_exe, o.timeout_s, [&](const gpu::MeasureResult& m) {
-            std::ostringstream os;
-            os << "    " << kr.trials[static_cast<size_t>(m.id)].config.str() << ": " << m.status;
-            if (m.status == "ok") os << " " << m.us << " us";
-            else os << " (" << m.detail << ")";
-            say(os.str());
-          });
-          for (const auto& m : results) {
-            ConfigTrial& t = kr.trials[static_cast<size_t>(m.id)];
-            t.status = m.status;
-            t.detail = m.detail;
-            t.us = m.us;
-            t.reps = m.reps;
-            t.worst = m.worst;
-          }
-        }
-        for (size_t i = 0; i < kr.trials.size(); ++i)
-          if (kr.trials[i].status == "ok" && (kr.winner < 0 || kr.trials[i].us < kr.trials[static_cast<size_t>(kr.winner)].us))
-            kr.winner = static_cast<int>(i);
-        if (kr.winner < 0)
-          throw UserError("kernel " + kname + " (" + gr.label + "): no candidate passed validation; see " + o.work_dir +
-                          "/worker.log and the trials above");
+        measure_kernel(kr, gv, codes, kname, {o, tools_path, cubins, t0, say});
       } else {
         kr.winner = 0;  // ranked by the estimate
       }

@@ -112,7 +112,9 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     }
   }
   k.body = body.str();
-  k.source = prelude(low) + "\n" + k.body;
+  // The file starts with what the kernel is (graph, variant, moves, tiling), then the prelude.
+  const std::string about = detail::comment_block(o.header + (o.header.empty() ? "" : "\n") + "tiling: " + c.str());
+  k.source = about + "\n" + prelude(low) + "\n" + k.body;
   return k;
 }
 
