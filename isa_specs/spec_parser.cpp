@@ -78,6 +78,7 @@ class InstrParser {
       else if (key == "type") type(value);
       else if (key == "semantics") semantics(value);
       else if (key == "lanewise") s_.lanewise = value == "yes";
+      else if (key == "nan") nan(value);
       else if (key == "warp") warp(value);
       else if (key == "fragment") fragment(value);
       else if (key == "tile") tile(value);
@@ -181,6 +182,11 @@ class InstrParser {
     if (!s_.param.empty()) params["N"] = 8;
     s_.semantics = parse_isa_expr(trim(v.substr(eq + 1)), inputs(), kTileVars, params);
     set_kind(InstrKind::Matrix);
+  }
+  void nan(const std::string& v) {
+    if (v == "drops") s_.nan_drops = true;
+    else if (v == "propagates") s_.nan_drops = false;
+    else throw UserError("expected 'propagates' or 'drops'");
   }
   void error(const std::string& v) {
     std::istringstream in(v);

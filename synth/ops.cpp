@@ -30,6 +30,8 @@ using Clock = std::chrono::steady_clock;
 
 bool scalar_f32(const InstrSpec& i) {
   if (i.kind != InstrKind::Scalar || i.lanewise || !i.semantics || i.outs.size() != 1) return false;
+  // The IR propagates NaN through every op; an instruction that drops it cannot implement one.
+  if (i.nan_drops) return false;
   if (i.outs[0].type != "f32") return false;
   for (const auto& o : i.ins)
     if (o.type != "f32") return false;

@@ -249,3 +249,29 @@ TEST_CASE("kernels whose inputs are other kernels' results are validated on valu
     CHECK(c.ok);
   }
 }
+
+TEST_CASE("groups holding 32-bit integers compute in double, where every i32 is exact", "[codegen]") {
+  Graph g = parse_graph(R"({"name":"ints","inputs":[{"name":"a","shape":[3,5],"dtype":"i32"},{"name":"b","shape":[3,5],"dtype":"i32"}],
+      "nodes":[{"name":"s","op":"add","inputs":["a","b"]},{"name":"t","op":"reduce_sum","inputs":["s"],"attrs":{"axes":[1],"keepdims":true}}],
+      "outputs":["s","t"]})",
+                        "ints.json", {});
+  for (const tiling::Group& gr : fusion_groups(g, "sm_90")) {
+    tiling::GroupShape s = tiling::classify(gr);
+    CHECK(s.exact_ints);
+    CHECK(s.strategy == tiling::Strategy::Generic);
+    auto configs = tiling::enumerate_configs(gr, s, tiling::Limits{});
+    REQUIRE(!configs.empty());
+    tiling::CodegenOptions o;
+    o.name = "ints";
+    tiling::KernelCode k = tiling::generate(gr, s, configs[0].config, lowerings(), o);
+    CHECK(k.body.find("axon_ldd_i32(") != std::string::npos);
+    CHECK(k.body.find("axon_std_i32(") != std::string::npos);
+    CHECK(k.body.find("double") != std::string::npos);
+    if (gpu::nvrtc_status().empty()) CHECK(gpu::compile(k.source, "sm_90", "").ok);
+  }
+  // An iota of small extent stays in float: it is exact there.
+  Graph m = bench("attention_causal");
+  bool any_row = false;
+  for (const tiling::Group& gr : fusion_groups(m, "sm_90")) any_row = any_row || tiling::classify(gr).strategy == tiling::Strategy::Row;
+  CHECK(any_row);
+}

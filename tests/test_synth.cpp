@@ -102,6 +102,7 @@ TEST_CASE("isa: bad specs give file:line errors", "[isa]") {
            {ok + ok, "t.isa:7"},  // defined twice
            {"instruction x\n  ptx x\n  type d:f32 <- a:f32\n  warp d[lane] = a[lane ^ 3]\n", "t.isa:4"},
            {"instruction x\n  ptx x\n  type d:f32 <- a:f32\n  error rel two\n", "t.isa:4"},
+           {"instruction x\n  ptx x\n  type d:f32 <- a:f32\n  nan sometimes\n", "t.isa:4"},
        }) {
     INFO(b.text);
     CHECK_THROWS_WITH(parse_instructions(b.text, "t.isa"), Catch::StartsWith(b.where));
@@ -228,4 +229,28 @@ TEST_CASE("synth: emitted CUDA compiles with nvcc for sm_80 and sm_90", "[synth]
     CHECK(rc == 0);
   }
   fs::remove_all(dir);
+}
+
+TEST_CASE("synth: instructions that drop NaN are never chosen (the IR propagates NaN)", "[synth]") {
+  REQUIRE(sm90().find("max.f32") != nullptr);
+  CHECK(sm90().find("max.f32")->nan_drops);
+  CHECK_FALSE(sm90().find("max.NaN.f32")->nan_drops);
+  SynthOptions o;
+  for (const char* op : {"max", "min", "relu"}) {
+    INFO(op);
+    Lowering l = synthesize_op(sm90(), op, DType::f32, o, kProve);
+    REQUIRE(l.found);
+    CHECK(l.proof == "PROVED");
+    for (const auto& st : l.steps) CHECK_FALSE(st.instr->nan_drops);
+    CHECK(names(l).find(".NaN.") != std::string::npos);
+  }
+  // The shipped caches agree (they are what kernels use).
+  for (const char* target : {"sm_80", "sm_90"}) {
+    std::ifstream f(std::string(AXON_SOURCE_DIR) + "/synth/cache/" + target + ".json");
+    std::stringstream ss;
+    ss << f.rdbuf();
+    INFO(target);
+    CHECK(ss.str().find("\"max.f32\"") == std::string::npos);
+    CHECK(ss.str().find("\"min.f32\"") == std::string::npos);
+  }
 }

@@ -50,6 +50,19 @@ GroupShape classify(const Group& g) {
   for (const auto* list : {&g.nodes, &g.reads, &g.writes})
     for (const Node* n : *list) (void)detail::dims_of(n);  // concrete sizes, or a clear error
   AXON_CHECK(!g.writes.empty(), "codegen: a group writes nothing");
+  // Values are float in registers, exact for integers below 2^24 only. A group holding other
+  // 32-bit integers (i32 tensors read or written, casts to i32) computes in double, generically.
+  for (const auto* list : {&g.nodes, &g.reads, &g.writes})
+    for (const Node* n : *list) {
+      if (n->dtype() != DType::i32) continue;
+      bool small_iota = n->op() == Op::Iota && list == &g.nodes;
+      for (int64_t d : detail::dims_of(n)) small_iota = small_iota && d < (int64_t(1) << 24);
+      if (!small_iota) s.exact_ints = true;
+    }
+  if (s.exact_ints) {
+    s.why_generic = "32-bit integer values (computed in double, where they are exact)";
+    return s;
+  }
   std::vector<const Node*> reductions;
   for (const Node* n : g.nodes) {
     if (n->kind() == OpKind::Contraction) {

@@ -111,7 +111,8 @@ void global_loads(Emitter& em, const Group& g) {
   em.stored = [&g](const Node* n) { return find_param(g.reads, n) >= 0; };
   em.load = [&g, &em](const Node* n, const std::vector<Term>& p) {
     int k = find_param(g.reads, n);
-    return "axon_ld_" + dt(n) + "(in" + std::to_string(k) + " + " + em.index(flat_index(p, dims_of(n))) + ")";
+    const char* ld = std::string(em.real()) == "double" ? "axon_ldd_" : "axon_ld_";
+    return ld + dt(n) + "(in" + std::to_string(k) + " + " + em.index(flat_index(p, dims_of(n))) + ")";
   };
 }
 

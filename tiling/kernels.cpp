@@ -101,12 +101,12 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     k.launches.push_back({o.name, std::max<int64_t>(1, grid), c.threads, 0, params, roles});
   } else {
     for (size_t w = 0; w < g.writes.size(); ++w) {
-      Emitter em(&low, false, wide);
+      Emitter em(&low, s.exact_ints, wide);
       global_loads(em, g);
       const Node* t = g.writes[w];
       std::string fname = o.name + (g.writes.size() > 1 ? "_w" + std::to_string(w) : "");
       body << generic_kernel(em, fname, param_list(g), t, c.threads, [&](const std::string& v) {
-        return "axon_st_" + dt(t) + "(out" + std::to_string(w) + " + lin, " + v + ");";
+        return (s.exact_ints ? "axon_std_" : "axon_st_") + dt(t) + "(out" + std::to_string(w) + " + lin, " + v + ");";
       });
       k.launches.push_back({fname, generic_grid(detail::numel(detail::dims_of(t)), c.threads), c.threads, 0, params, roles});
     }

@@ -60,6 +60,12 @@ __device__ __forceinline__ double axon_ldd_bf16(const unsigned short* p) { retur
 __device__ __forceinline__ double axon_ldd_f16(const unsigned short* p) { return (double)axon_f16_to_f(*p); }
 __device__ __forceinline__ double axon_ldd_i32(const int* p) { return (double)*p; }
 __device__ __forceinline__ double axon_ldd_bool(const unsigned char* p) { return *p ? 1.0 : 0.0; }
+// Double-valued stores (groups holding 32-bit integers compute in double, where they are exact).
+__device__ __forceinline__ void axon_std_f32(float* p, double v) { *p = (float)v; }
+__device__ __forceinline__ void axon_std_bf16(unsigned short* p, double v) { *p = axon_f_to_bf16((float)v); }
+__device__ __forceinline__ void axon_std_f16(unsigned short* p, double v) { *p = axon_f_to_f16((float)v); }
+__device__ __forceinline__ void axon_std_i32(int* p, double v) { *p = (int)v; }
+__device__ __forceinline__ void axon_std_bool(unsigned char* p, double v) { *p = v != 0.0 ? 1 : 0; }
 __device__ __forceinline__ void axon_st_f32(float* p, float v) { *p = v; }
 __device__ __forceinline__ void axon_st_bf16(unsigned short* p, float v) { *p = axon_bf16_bits(v); }
 __device__ __forceinline__ void axon_st_f16(unsigned short* p, float v) { *p = axon_f_to_f16(v); }

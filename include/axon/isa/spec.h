@@ -46,6 +46,9 @@ struct InstrSpec {
   Term semantics;
   std::string semantics_text;  // as written (warp semantics are re-parsed per immediate)
   bool lanewise = false;
+  // IEEE NaN behaviour the real-valued semantics cannot say: a NaN operand gives a NaN result
+  // (the IR's semantics), or the instruction drops it (PTX max.f32 returns the other operand).
+  bool nan_drops = false;
   std::vector<Fragment> fragments;
   std::string memory, sync, param, note;
   ErrorBound error;

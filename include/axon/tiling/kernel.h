@@ -71,6 +71,7 @@ struct GroupShape {
   int min_bytes = 4;          // smallest element size of the full-size values it touches
   int max_bytes = 4;
   std::string why_generic;    // why Row/Elementwise did not apply
+  bool exact_ints = false;    // 32-bit integers whose values float cannot hold: compute in double
 };
 
 // Classifies a group. Sizes must be concrete (throws UserError naming the node otherwise).
