@@ -9,6 +9,7 @@
 
 #include "axon/core/error.h"
 #include "axon/search/superopt.h"
+#include "internal.h"
 
 namespace axon {
 
@@ -34,11 +35,7 @@ std::string storage(DType t) {
   return "float";
 }
 
-int64_t elements(const Node* n) {
-  int64_t c = 1;
-  for (const Size& s : n->shape()) c *= s.value().value_or(1);
-  return c;
-}
+using search_detail::elements;
 
 json shape_json(const Node* n) {
   json a = json::array();

@@ -16,6 +16,7 @@
 #include "axon/isa/spec.h"
 #include "axon/search/cost_model.h"
 #include "axon/tiling/runtime.h"
+#include "internal.h"
 
 namespace axon {
 
@@ -60,11 +61,7 @@ double check_rtol(DType t) {
   }
 }
 
-int64_t elements(const Node* n) {
-  int64_t c = 1;
-  for (const Size& s : n->shape()) c *= s.value().value_or(1);
-  return c;
-}
+using search_detail::elements;
 
 double group_bytes(const tiling::Group& gr) {
   double b = 0;

@@ -120,6 +120,12 @@ TEST_CASE("a row kernel reads each row once, reduces block-wide, and uses the sy
   REQUIRE(k.launches.size() == 1);
   CHECK(k.launches[0].grid == 16384);
   CHECK(k.launches[0].block == 256);
+  // A persistent grid: sm_count x blocks per SM blocks walk the rows.
+  c.blocks_per_sm = 4;
+  o.sm_count = 132;
+  tiling::KernelCode p = tiling::generate(g, s, c, lowerings(), o);
+  CHECK(p.launches[0].grid == 528);
+  CHECK(p.body.find("rbase += (int)gridDim.x * 1") != std::string::npos);
 }
 
 TEST_CASE("generated kernels of every benchmark graph compile with nvcc for sm_80 and sm_90", "[codegen][nvcc]") {

@@ -43,7 +43,7 @@ class Emitter;
 void global_loads(Emitter& em, const Group& g);
 // The row kernel (row_kernel.cpp).
 std::string row_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
-                       const std::string& name, bool wide, int sm_count);
+                       const std::string& name, bool wide);
 
 // Emits CUDA C statements computing node values at points. Values are `float` (or `double` for
 // the reference); each is assigned once to a fresh local and memoized per (node, point) within

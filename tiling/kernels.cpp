@@ -92,8 +92,11 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
   std::vector<int> roles(g.reads.size(), 0);
   roles.insert(roles.end(), g.writes.size(), 1);
   if (c.strategy == Strategy::Row) {
-    body << detail::row_kernel(g, s, c, low, o.name, wide, o.sm_count);
-    k.launches.push_back({o.name, (s.rows + c.rows_per_block - 1) / c.rows_per_block, c.threads * c.rows_per_block, 0, params, roles});
+    body << detail::row_kernel(g, s, c, low, o.name, wide);
+    // One block per group of rows, or a persistent grid walking them.
+    int64_t need = (s.rows + c.rows_per_block - 1) / c.rows_per_block;
+    int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need;
+    k.launches.push_back({o.name, grid, c.threads * c.rows_per_block, 0, params, roles});
   } else if (c.strategy == Strategy::Elementwise) {
     body << elementwise_kernel(g, s, c, low, o.name, wide);
     int64_t groups = s.elements / c.vec, need = (groups + c.threads - 1) / c.threads;

@@ -201,7 +201,7 @@ struct RowKernel {
     return false;
   }
 
-  std::string emit(const std::string& name, int sm_count) {
+  std::string emit(const std::string& name) {
     std::vector<const Node*> reductions;
     for (const Node* n : g.nodes)
       if (n->kind() == OpKind::Reduce) reductions.push_back(n);
@@ -282,7 +282,6 @@ struct RowKernel {
       if (c.threads > 32) em.line("__syncthreads();");
       em.close();
     }
-    (void)sm_count;
     return head.str() + em.str() + "}\n";
   }
 };
@@ -290,9 +289,9 @@ struct RowKernel {
 }  // namespace
 
 std::string row_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
-                       const std::string& name, bool wide, int sm_count) {
+                       const std::string& name, bool wide) {
   RowKernel rk(g, s, c, low, wide);
-  return rk.emit(name, sm_count);
+  return rk.emit(name);
 }
 
 }  // namespace axon::tiling::detail
