@@ -25,16 +25,6 @@ std::string c_ident(std::string s) {
   return s;
 }
 
-std::string storage(DType t) {
-  switch (t) {
-    case DType::f32: return "float";
-    case DType::f16: case DType::bf16: return "unsigned short";
-    case DType::i32: return "int";
-    case DType::boolean: return "unsigned char";
-  }
-  return "float";
-}
-
 using search_detail::elements;
 
 json shape_json(const Node* n) {
@@ -119,7 +109,7 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
         const Node* n = l.params[p];
         auto it = ptr.find(n);
         if (it == ptr.end()) throw InternalError("launcher: no buffer for a kernel parameter");
-        std::string cast = l.param_roles[p] == 0 ? "(const " + storage(n->dtype()) + "*)" : "(" + storage(n->dtype()) + "*)";
+        std::string cast = l.param_roles[p] == 0 ? "(const " + tiling::storage_type(n->dtype()) + "*)" : "(" + tiling::storage_type(n->dtype()) + "*)";
         launches << (p ? ", " : "") << cast << it->second;
       }
       launches << ");\n";

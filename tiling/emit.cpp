@@ -6,6 +6,20 @@
 #include "axon/core/error.h"
 #include "internal.h"
 
+namespace axon::tiling {
+
+std::string storage_type(DType t) {
+  switch (t) {
+    case DType::f32: return "float";
+    case DType::f16: case DType::bf16: return "unsigned short";
+    case DType::i32: return "int";
+    case DType::boolean: return "unsigned char";
+  }
+  return "float";
+}
+
+}  // namespace axon::tiling
+
 namespace axon::tiling::detail {
 
 std::vector<Term> coords_of(const Term& lin, const std::vector<int64_t>& shape) {
@@ -41,16 +55,6 @@ int64_t numel(const std::vector<int64_t>& dims) {
   return n;
 }
 
-std::string c_type(DType t) {
-  switch (t) {
-    case DType::f32: return "float";
-    case DType::f16: case DType::bf16: return "unsigned short";
-    case DType::i32: return "int";
-    case DType::boolean: return "unsigned char";
-  }
-  return "float";
-}
-
 std::string ident(std::string s) {
   for (char& c : s)
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
@@ -77,9 +81,9 @@ int find_param(const std::vector<const Node*>& v, const Node* n) {
 std::string param_list(const Group& g) {
   std::string s;
   for (size_t i = 0; i < g.reads.size(); ++i)
-    s += (s.empty() ? "" : ", ") + std::string("const ") + c_type(g.reads[i]->dtype()) + "* __restrict__ in" + std::to_string(i);
+    s += (s.empty() ? "" : ", ") + std::string("const ") + storage_type(g.reads[i]->dtype()) + "* __restrict__ in" + std::to_string(i);
   for (size_t i = 0; i < g.writes.size(); ++i)
-    s += (s.empty() ? "" : ", ") + c_type(g.writes[i]->dtype()) + "* __restrict__ out" + std::to_string(i);
+    s += (s.empty() ? "" : ", ") + storage_type(g.writes[i]->dtype()) + "* __restrict__ out" + std::to_string(i);
   return s;
 }
 

@@ -25,7 +25,6 @@ std::vector<Term> coords_of(const Term& lin, const std::vector<int64_t>& shape);
 std::string point_key(const std::vector<Term>& point);
 std::vector<int64_t> dims_of(const Node* n);  // concrete; throws UserError naming nothing
 int64_t numel(const std::vector<int64_t>& dims);
-std::string c_type(DType t);  // storage type: float, unsigned short (bf16/f16), int, unsigned char
 std::string ident(std::string s);
 std::string float_literal(double v, bool dbl);
 

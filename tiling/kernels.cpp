@@ -134,7 +134,7 @@ ReferenceCode generate_reference(const Group& g, const std::string& name) {
   const bool wide = detail::needs_wide_index(g);
   std::string params;
   for (size_t i = 0; i < g.reads.size(); ++i)
-    params += (params.empty() ? "" : ", ") + std::string("const ") + detail::c_type(g.reads[i]->dtype()) + "* __restrict__ in" + std::to_string(i);
+    params += (params.empty() ? "" : ", ") + std::string("const ") + storage_type(g.reads[i]->dtype()) + "* __restrict__ in" + std::to_string(i);
   for (size_t i = 0; i < r.computed.size(); ++i) params += (params.empty() ? "" : ", ") + std::string("double* ref") + std::to_string(i);
   std::vector<const Node*> all = g.reads;
   all.insert(all.end(), r.computed.begin(), r.computed.end());

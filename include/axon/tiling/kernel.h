@@ -33,6 +33,8 @@ enum class Strategy : uint8_t {
   Generic,      // one thread per output element; reductions as sequential loops (the fallback)
 };
 const char* strategy_name(Strategy s);
+// The C type a tensor of the dtype is stored as: float, unsigned short (bf16, f16), int, unsigned char.
+std::string storage_type(DType t);
 
 // Tiling parameters of one kernel (docs/codegen.md: the grid -> block -> warp -> thread ->
 // instruction hierarchy). Unused fields stay at their defaults.
