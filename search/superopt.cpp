@@ -137,8 +137,8 @@ double add_upstream(const Graph& gv, const tiling::Group& gr, const std::string&
   return contraction_flops(up.nodes);
 }
 
-// The best `n` configurations by estimate, one per (strategy, threads, one row or several) first
-// for variety, then the rest in order; and the generic fallback always.
+// The best `n` configurations by estimate, one per family (below) first for variety, then the
+// rest in order; and the generic fallback always.
 std::vector<tiling::RankedConfig> pick_configs(const std::vector<tiling::RankedConfig>& ranked, int n) {
   std::vector<tiling::RankedConfig> picked;
   std::map<std::pair<int, int>, int> family;
@@ -147,7 +147,9 @@ std::vector<tiling::RankedConfig> pick_configs(const std::vector<tiling::RankedC
     for (size_t i = 0; i < ranked.size() && static_cast<int>(picked.size()) < n; ++i) {
       const auto& c = ranked[i].config;
       if (taken[i] || c.strategy == tiling::Strategy::Generic) continue;
-      auto key = std::make_pair(static_cast<int>(c.strategy) * 10 + (c.rows_per_block > 1), c.threads);
+      // A family: strategy, threads, one row or several, persistent or not, packed or not.
+      auto key = std::make_pair(static_cast<int>(c.strategy) * 100 + (c.rows_per_block > 1) * 10 + (c.blocks_per_sm > 0) * 2 + c.packed,
+                                c.threads);
       if (pass == 0 && family[key] >= 1) continue;
       ++family[key];
       taken[i] = true;

@@ -281,3 +281,29 @@ TEST_CASE("groups holding 32-bit integers compute in double, where every i32 is 
   for (const tiling::Group& gr : fusion_groups(m, "sm_90")) any_row = any_row || tiling::classify(gr).strategy == tiling::Strategy::Row;
   CHECK(any_row);
 }
+
+TEST_CASE("packed 16-bit caches keep two bf16 per register and unpack where used", "[codegen]") {
+  Graph graph = bench("layernorm");
+  auto g = fusion_groups(graph, "sm_90").at(0);
+  tiling::GroupShape s = tiling::classify(g);
+  CHECK(s.row_inputs16 == 1);
+  CHECK(s.col_inputs16 == 2);  // gamma, beta
+  tiling::TileConfig c;
+  c.strategy = tiling::Strategy::Row;
+  c.threads = 128;
+  c.vec = 8;
+  c.packed = true;
+  tiling::CodegenOptions o;
+  o.name = "ln_packed";
+  tiling::KernelCode k = tiling::generate(g, s, c, lowerings(), o);
+  CHECK(k.body.find("unsigned rc0[16];") != std::string::npos);  // 32 elements in 16 words
+  CHECK(k.body.find("unsigned cc1[16];") != std::string::npos);
+  CHECK(k.body.find("axon_ldw<4>(in0") != std::string::npos);
+  CHECK(k.body.find("axon_bf16_at(rc0, e)") != std::string::npos);
+  CHECK(c.str().find("packed") != std::string::npos);
+  if (gpu::nvrtc_status().empty()) CHECK(gpu::compile(k.source, "sm_90", "").ok);
+  // The estimate sees the registers it saves: packed configurations exist and are ranked.
+  bool any = false;
+  for (const auto& rc : tiling::enumerate_configs(g, s, tiling::Limits{})) any = any || rc.config.packed;
+  CHECK(any);
+}

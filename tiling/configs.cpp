@@ -27,6 +27,7 @@ std::string TileConfig::str() const {
     if (blocks_per_sm > 0) os << " persistent " << blocks_per_sm << "/sm";
   }
   if (streaming) os << " streaming";
+  if (packed) os << " packed";
   if (strategy == Strategy::Elementwise && blocks_per_sm > 0) os << " b" << blocks_per_sm << "/sm";
   return os.str();
 }
@@ -107,8 +108,12 @@ GroupShape classify(const Group& g) {
     s.stages = static_cast<int>(reductions.size());
     for (const Node* r : g.reads) {
       auto d = detail::dims_of(r);
+      const bool half = dtype_bytes(r->dtype()) == 2;
+      const bool col = !d.empty() && d.back() == s.cols && detail::numel(d) == s.cols && s.rows > 1;
       s.row_inputs += d == full ? 1 : 0;
-      s.col_inputs += !d.empty() && d.back() == s.cols && detail::numel(d) == s.cols && s.rows > 1 ? 1 : 0;
+      s.col_inputs += col ? 1 : 0;
+      s.row_inputs16 += d == full && half ? 1 : 0;
+      s.col_inputs16 += col && half ? 1 : 0;
     }
     bytes_of(full);
     return s;
@@ -157,22 +162,30 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
         for (int r : {1, 2, 4, 8, 16})
           for (bool cache : {true, false})
             for (bool persistent : {false, true})
-              for (bool stream : {false, true}) {
+              for (bool stream : {false, true})
+              for (bool pack : {false, true}) {
               if (v * s.max_bytes > 16 || s.cols % v != 0) continue;
               if (stream && (!cache || v * s.min_bytes != 16)) continue;
+              const int halves = (cache ? s.row_inputs16 : 0) + s.col_inputs16;
+              if (pack && (halves == 0 || v % 2 != 0)) continue;
               if (t * r > L.max_threads_per_block || (r > 1 && t > 128) || (r > 8 && t > 32)) continue;
               int64_t per_pass = int64_t(t) * v;
               int64_t chunks = (s.cols + per_pass - 1) / per_pass;
               int64_t slots = chunks * v;
-              // Registers: the cached rows and column vectors, slots floats each.
+              // Registers: the cached rows and column vectors, slots floats each (half that when
+              // 16-bit ones are kept packed).
               int cached = (cache ? s.row_inputs : 0) + s.col_inputs;
-              if (slots * cached > 128 || (cache && slots > 64)) continue;
+              double words = cached - (pack ? 0.5 * halves : 0.0);
+              if (slots * words > 128 || (cache && slots > 64)) continue;
+              const double regs = 40 + slots * words;
+              const double reg_threads = std::min(2048.0, 65536.0 / regs);  // resident threads per SM
               if (!cache && s.stages == 0) continue;
               if (chunks > 64) continue;  // unrolled code size
               int64_t smem = int64_t(std::max(1, s.stages)) * r * (t / 32) * 4;
               if (smem > L.smem_per_block) continue;
               double blocks = double((s.rows + r - 1) / r);
-              double resident = std::min(2048.0 / (t * r), 32.0) * L.sm_count;
+              double per_sm = std::max(1.0, std::floor(std::min(reg_threads / (t * r), 32.0)));
+              double resident = per_sm * L.sm_count;
               if (persistent && blocks <= resident) continue;  // one wave: nothing to amortize
               TileConfig c;
               c.strategy = Strategy::Row;
@@ -180,8 +193,9 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               c.vec = v;
               c.rows_per_block = r;
               c.cache_rows = cache;
-              c.blocks_per_sm = persistent ? static_cast<int>(std::min(2048.0 / (t * r), 32.0)) : 0;
+              c.blocks_per_sm = persistent ? static_cast<int>(per_sm) : 0;
               c.streaming = stream;
+              c.packed = pack;
               // Roofline with penalties: idle lanes in the last pass, narrow accesses, few blocks
               // in flight and the last wave, per-thread work far from 8..32 elements, re-reads
               // from L2, block barriers per stage.
@@ -189,7 +203,7 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               double narrow = 1.0 + 0.08 * (16.0 / (v * s.min_bytes) - 1.0);
               double waves = std::ceil(blocks / resident);
               double tail = persistent ? 1.0 : blocks / (waves * resident);
-              double occupancy = std::min(1.0, (blocks * t * r) / (L.sm_count * 2048.0));
+              double occupancy = std::min(1.0, (blocks * t * r) / (L.sm_count * 2048.0)) * (reg_threads / 2048.0);
               double per_thread = slots < 8 ? 1.0 + 0.05 * double(8 - slots) : slots > 32 && cached > 0 ? 1.0 + 0.01 * double(slots - 32) : 1.0;
               double mem = floor_us / used * narrow * per_thread / std::max(0.35, std::min(tail, 1.0) * std::sqrt(occupancy));
               if (!cache) mem += reread_bytes(g, s) * std::max(0, s.stages) / (L.hbm_gb_s * 2.5e3);
@@ -197,7 +211,7 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               double sync = t > 32 ? 0.03 * s.stages * waves : 0;
               std::ostringstream why;
               why << "floor " << floor_us << " us, lanes used " << used << ", waves " << waves;
-              out.push_back({c, (mem + sync + launch_us) * (stream ? 0.995 : 1.0), why.str()});
+              out.push_back({c, (mem + sync + launch_us) * (stream ? 0.995 : 1.0) * (pack ? 1.01 : 1.0), why.str()});
               }
   } else if (s.strategy == Strategy::Elementwise) {
     for (int t : {128, 256, 512})

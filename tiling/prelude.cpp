@@ -129,6 +129,21 @@ template <int V> __device__ __forceinline__ void axon_stv_bool(unsigned char* p,
   for (int l = 0; l < V; ++l) x.v[l] = o[l] != 0.0f ? 1 : 0;
   *reinterpret_cast<axon_vec<unsigned char, V>*>(p) = x;
 }
+// Packed 16-bit caches: V bf16/f16 elements kept as V/2 32-bit words (half the registers of
+// floats); element e is unpacked where it is used (e is a constant once loops are unrolled).
+template <int W> __device__ __forceinline__ void axon_ldw(const void* p, unsigned* w) {
+  axon_vec<unsigned, W> x = *reinterpret_cast<const axon_vec<unsigned, W>*>(p);
+#pragma unroll
+  for (int i = 0; i < W; ++i) w[i] = x.v[i];
+}
+__device__ __forceinline__ float axon_bf16_at(const unsigned* w, int e) {
+  unsigned x = w[e >> 1];
+  return __uint_as_float((e & 1) ? (x & 0xffff0000u) : (x << 16));
+}
+__device__ __forceinline__ float axon_f16_at(const unsigned* w, int e) {
+  unsigned x = w[e >> 1];
+  return axon_f16_to_f((unsigned short)((e & 1) ? (x >> 16) : (x & 0xffffu)));
+}
 // Streaming (evict-first) vector access for data touched once: 16-byte accesses only; other
 // widths fall back to the plain ones.
 template <int V> __device__ __forceinline__ void axon_ldv_f32_cs(const float* p, float* o) {
@@ -137,6 +152,10 @@ template <int V> __device__ __forceinline__ void axon_ldv_f32_cs(const float* p,
 }
 __device__ __forceinline__ void axon_ld16_cs(const void* p, unsigned* w) {
   asm("ld.global.cs.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3]) : "l"(p));
+}
+template <int W> __device__ __forceinline__ void axon_ldw_cs(const void* p, unsigned* w) {
+  if constexpr (W == 4) axon_ld16_cs(p, w);
+  else axon_ldw<W>(p, w);
 }
 template <int V> __device__ __forceinline__ void axon_ldv_bf16_cs(const unsigned short* p, float* o) {
   if constexpr (V == 8) {

@@ -54,9 +54,11 @@ struct RowKernel {
     auto global = em.load;
     em.load = [this, global](const Node* n, const std::vector<Term>& p) {
       int k = find_param(g.reads, n);
-      if (row_cached.count(k) && point_key(p) == identity_key) return "rc" + std::to_string(k) + "[e]";
-      if (col_cached.count(k) && to_string(flat_index(p, dims_of(n))) == column_key) return "cc" + std::to_string(k) + "[e]";
-      return global(n, p);
+      std::string name;
+      if (row_cached.count(k) && point_key(p) == identity_key) name = "rc" + std::to_string(k);
+      else if (col_cached.count(k) && to_string(flat_index(p, dims_of(n))) == column_key) name = "cc" + std::to_string(k);
+      else return global(n, p);
+      return packed(n) ? "axon_" + dt(n) + "_at(" + name + ", e)" : name + "[e]";
     };
     em.given = [this](const Node* n, const std::vector<Term>& p) -> std::string {
       if (auto it = stage_cache.find(std::to_string(n->id()) + "@" + point_key(p)); it != stage_cache.end()) return it->second;
@@ -67,6 +69,16 @@ struct RowKernel {
         if (i >= p.size() || to_string(p[i]) != to_string(row_coords[i])) return {};
       return it->second;
     };
+  }
+
+  // Whether a cached input is kept packed (bf16/f16, two per 32-bit register).
+  bool packed(const Node* n) const {
+    return c.packed && c.vec % 2 == 0 && (n->dtype() == DType::bf16 || n->dtype() == DType::f16);
+  }
+
+  // The register array of a cache: floats, or packed 32-bit words.
+  std::string declare_cache(const std::string& name, const Node* n) const {
+    return packed(n) ? "unsigned " + name + "[" + std::to_string(E / 2) + "];" : "float " + name + "[" + std::to_string(E) + "];";
   }
 
   std::vector<Term> identity_point() const {
@@ -119,8 +131,14 @@ struct RowKernel {
     std::string gd = chunk_guard(row);
     std::string ptr = "in" + ks + (row ? " + row * " + std::to_string(s.cols) : "") + " + col0";
     const std::string cs = row && c.streaming ? "_cs" : "";
-    em.line((gd.empty() ? "" : "if (" + gd + ") ") + "axon_ldv_" + dt(n) + cs + "<" + V + ">(" + ptr + ", &" + rc + "[c * " + V + "]);");
-    if (!gd.empty()) em.line("else for (int l = 0; l < " + V + "; ++l) " + rc + "[c * " + V + " + l] = 0.0f;");
+    if (packed(n)) {
+      const std::string W = std::to_string(c.vec / 2);
+      em.line((gd.empty() ? "" : "if (" + gd + ") ") + "axon_ldw" + cs + "<" + W + ">(" + ptr + ", &" + rc + "[c * " + W + "]);");
+      if (!gd.empty()) em.line("else for (int l = 0; l < " + W + "; ++l) " + rc + "[c * " + W + " + l] = 0u;");
+    } else {
+      em.line((gd.empty() ? "" : "if (" + gd + ") ") + "axon_ldv_" + dt(n) + cs + "<" + V + ">(" + ptr + ", &" + rc + "[c * " + V + "]);");
+      if (!gd.empty()) em.line("else for (int l = 0; l < " + V + "; ++l) " + rc + "[c * " + V + " + l] = 0.0f;");
+    }
     em.close();
   }
 
@@ -216,7 +234,7 @@ struct RowKernel {
       em.line("__shared__ float axon_red[" + std::to_string(std::max<size_t>(1, reductions.size())) + "][" + RPB + "][" +
               std::to_string(c.threads / 32) + "];");
     for (int k : col_cached) {
-      em.line("float cc" + std::to_string(k) + "[" + std::to_string(E) + "];  // column vector in" + std::to_string(k) + ", in registers");
+      em.line(declare_cache("cc" + std::to_string(k), g.reads[static_cast<size_t>(k)]) + "  // column vector in" + std::to_string(k) + ", in registers");
       load_cache("cc", k, false);
     }
     const bool persistent = c.blocks_per_sm > 0;
@@ -230,11 +248,13 @@ struct RowKernel {
     em.line(full_rows ? "const bool valid = true;" : "const bool valid = row < " + std::to_string(s.rows) + ";");
     em.line("(void)valid;");
     for (int k : row_cached) {
-      em.line("float rc" + std::to_string(k) + "[" + std::to_string(E) + "];  // row of in" + std::to_string(k) + ", in registers");
+      em.line(declare_cache("rc" + std::to_string(k), g.reads[static_cast<size_t>(k)]) + "  // row of in" + std::to_string(k) + ", in registers");
       load_cache("rc", k, true);
     }
     // Register budget for keeping stage bodies (exp(x - max) for the sum, reused by the output).
-    int budget = 128 - E * static_cast<int>(row_cached.size() + col_cached.size());
+    int budget = 128;
+    for (const std::set<int>* cache : {&row_cached, &col_cached})
+      for (int k : *cache) budget -= packed(g.reads[static_cast<size_t>(k)]) ? E / 2 : E;
     for (size_t i = 0; i < reductions.size(); ++i)
       if (stage(reductions[i], static_cast<int>(i), budget >= E)) budget -= E;
     // Values of the row alone (statistics and what is computed from them), once per row.

@@ -28,7 +28,7 @@ struct SuperoptArgs {
   double budget = 120;
   uint64_t seed = 1;
   bool no_gpu = false, quiet = false;
-  int variants = 2, configs = 16, max_variants = 1000;
+  int variants = 2, configs = 24, max_variants = 1000;
   double timeout = 30;
 };
 

@@ -19,7 +19,7 @@ struct SuperoptOptions {
   uint64_t seed = 1;
   bool no_gpu = false;         // rank by the cost model only ("untimed")
   int variants = 2;            // best-ranked rewrite variants realized as kernels (the original too)
-  int configs = 16;            // tiling configurations timed per kernel (the generic fallback too)
+  int configs = 24;            // tiling configurations timed per kernel (the generic fallback too)
   double timeout_s = 30;       // per candidate in the worker
   Bindings bind;
   std::string cache_dir;       // compiled kernels by source hash ("" : none)

@@ -45,6 +45,7 @@ struct TileConfig {
   int rows_per_block = 1;  // Row: rows one block handles (one per `threads` threads)
   bool cache_rows = true;  // Row: full-row inputs held in registers (else re-read per stage)
   bool streaming = false;  // data read or written once uses evict-first (.cs) 16-byte accesses
+  bool packed = false;     // Row: bf16/f16 caches kept packed, two elements per 32-bit register
   int blocks_per_sm = 0;   // > 0: a persistent grid of sm_count * blocks_per_sm blocks (0: one block per work item)
   [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
 };
@@ -70,6 +71,7 @@ struct GroupShape {
   int stages = 0;             // Row: block-wide reductions
   int row_inputs = 0;         // Row: stored full-row values read (cached in registers)
   int col_inputs = 0;         // Row: stored column vectors ([N]) read (cached in registers)
+  int row_inputs16 = 0, col_inputs16 = 0;  // of which bf16/f16 (can be kept packed)
   int min_bytes = 4;          // smallest element size of the full-size values it touches
   int max_bytes = 4;
   std::string why_generic;    // why Row/Elementwise did not apply
