@@ -199,8 +199,8 @@ int run_worker(const std::string& job_path, const std::vector<int>& skip, std::o
     emit({{"ready", true}});
     std::vector<DevPtr> outs;
     for (const auto& b : job.outputs) outs.push_back(drv->alloc(size_t(b.count) * dtype_size(b.dtype)));
-    const DevPtr flush = drv->alloc(size_t(std::max<int64_t>(2 * drv->props().l2_bytes, 256 << 20)));
     const size_t flush_bytes = size_t(std::max<int64_t>(2 * drv->props().l2_bytes, 256 << 20));
+    const DevPtr flush = drv->alloc(flush_bytes);
     const int ev0 = drv->event(), ev1 = drv->event();
     for (const CandidateSpec& c : job.candidates) {
       if (std::find(skip.begin(), skip.end(), c.id) != skip.end()) continue;
