@@ -79,6 +79,7 @@ tiling::Limits limits_for(const Isa& isa, const gpu::Probe& p, const TargetModel
   L.smem_per_block = std::min<int64_t>(isa.target.smem_per_block, 48 * 1024);
   L.hbm_gb_s = tm.hbm_gb_s;
   L.fp32_tflops = tm.fp32_tflops;
+  if (auto it = isa.target.peak_tflops.find("bf16_tensor"); it != isa.target.peak_tflops.end()) L.tensor_tflops = it->second;
   if (p.ok) {
     L.sm_count = p.props.sm_count;
     L.max_threads_per_block = p.props.max_threads_per_block;
@@ -147,9 +148,10 @@ std::vector<tiling::RankedConfig> pick_configs(const std::vector<tiling::RankedC
     for (size_t i = 0; i < ranked.size() && static_cast<int>(picked.size()) < n; ++i) {
       const auto& c = ranked[i].config;
       if (taken[i] || c.strategy == tiling::Strategy::Generic) continue;
-      // A family: strategy, threads, one row or several, persistent or not, packed or not.
+      // A family: strategy, threads, one row or several, persistent or not, packed or not; for
+      // contractions the block tile.
       auto key = std::make_pair(static_cast<int>(c.strategy) * 100 + (c.rows_per_block > 1) * 10 + (c.blocks_per_sm > 0) * 2 + c.packed,
-                                c.threads);
+                                c.strategy == tiling::Strategy::Contraction ? c.bm * 1000 + c.bn : c.threads);
       if (pass == 0 && family[key] >= 1) continue;
       ++family[key];
       taken[i] = true;
@@ -394,7 +396,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       }
       KernelResult kr;
       kr.group = gr;
-      kr.shape = tiling::classify(gr);
+      kr.shape = tiling::classify(gr, r.lowerings.isa.get());
       kr.bytes = group_bytes(gr);
       kr.flops = k.flops;
       std::vector<tiling::RankedConfig> ranked = tiling::enumerate_configs(gr, kr.shape, L);

@@ -224,4 +224,6 @@ std::vector<FragmentProof> prove_fragments(const Isa& isa, unsigned timeout_ms) 
   return out;
 }
 
+int64_t fragment_index(const Term& t, int64_t lane, int64_t reg) { return eval_index(t, lane, reg); }
+
 }  // namespace axon

@@ -72,9 +72,10 @@ TEST_CASE("fusion groups of the memory-bound workloads are classified", "[codege
   Graph gg = bench("gemm");
   auto gemm = fusion_groups(gg, "sm_90");
   REQUIRE(gemm.size() == 1);
-  tiling::GroupShape s = tiling::classify(gemm[0]);
+  tiling::GroupShape s = tiling::classify(gemm[0]);  // without the ISA: no tensor-core instructions
   CHECK(s.strategy == tiling::Strategy::Generic);
   CHECK(s.why_generic.find("contraction") != std::string::npos);
+  CHECK(tiling::classify(gemm[0], lowerings().isa.get()).strategy == tiling::Strategy::Contraction);
 }
 
 TEST_CASE("configurations respect the limits and keep the generic fallback", "[codegen]") {
@@ -144,7 +145,7 @@ TEST_CASE("generated kernels of every benchmark graph compile with nvcc for sm_8
       Graph g = load_graph(e.path().string(), {});
       auto groups = fusion_groups(g, target);
       for (size_t i = 0; i < groups.size(); ++i) {
-        tiling::GroupShape s = tiling::classify(groups[i]);
+        tiling::GroupShape s = tiling::classify(groups[i], lowerings(target).isa.get());
         auto configs = tiling::enumerate_configs(groups[i], s, tiling::Limits{});
         // The best two configurations and the generic fallback of every group.
         std::vector<tiling::TileConfig> pick;

@@ -78,6 +78,19 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           {"name":"bias","shape":[45],"dtype":"bf16"}],
           "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]},{"name":"y","op":"add","inputs":["m","bias"]},
                    {"name":"z","op":"gelu","inputs":["y"],"attrs":{"approximate":"tanh"}}],"outputs":["z"]})",
+      // Tensor-core contractions (docs/contraction.md): M, N, K not multiples of the tiles, each
+      // operand orientation, batches, a broadcast operand, a computed prologue, fused epilogues.
+      R"({"name":"mm_tc","inputs":[{"name":"a","shape":[300,520],"dtype":"bf16"},{"name":"w","shape":[520,264],"dtype":"bf16"},
+          {"name":"bias","shape":[264],"dtype":"bf16"},{"name":"r","shape":[300,264],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]},{"name":"y","op":"add","inputs":["m","bias"]},
+                   {"name":"s","op":"silu","inputs":["y"]},{"name":"z","op":"add","inputs":["s","r"]}],"outputs":["z"]})",
+      R"({"name":"mm_ta","inputs":[{"name":"a","shape":[136,88],"dtype":"bf16"},{"name":"w","shape":[136,40],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"],"attrs":{"transpose_a":true}}],"outputs":["m"]})",
+      R"({"name":"mm_tb","inputs":[{"name":"q","shape":[2,3,50,64],"dtype":"f16"},{"name":"k","shape":[2,3,40,64],"dtype":"f16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}}],"outputs":["m"]})",
+      R"({"name":"mm_cast","inputs":[{"name":"x","shape":[2,45,96],"dtype":"f32"},{"name":"w","shape":[96,72],"dtype":"bf16"}],
+          "nodes":[{"name":"c","op":"cast","inputs":["x"],"attrs":{"dtype":"bf16"}},{"name":"m","op":"matmul","inputs":["c","w"]}],
+          "outputs":["m"]})",
   };
   Verifier v(VerifyOptions{});
   for (const char* text : graphs) {

@@ -14,6 +14,7 @@ const char* strategy_name(Strategy s) {
     case Strategy::Elementwise: return "elementwise";
     case Strategy::Row: return "row";
     case Strategy::Generic: return "generic";
+    case Strategy::Contraction: return "contraction";
   }
   return "?";
 }
@@ -21,6 +22,10 @@ const char* strategy_name(Strategy s) {
 std::string TileConfig::str() const {
   std::ostringstream os;
   os << strategy_name(strategy) << " t" << threads;
+  if (strategy == Strategy::Contraction) {
+    os << " " << bm << "x" << bn << "x" << bk << " w" << warps_m << "x" << warps_n << " s" << stages;
+    return os.str();
+  }
   if (strategy != Strategy::Generic) os << " v" << vec;
   if (strategy == Strategy::Row) {
     os << " r" << rows_per_block << (cache_rows ? " cached" : " reread");
@@ -46,7 +51,7 @@ std::vector<int64_t> without_last(std::vector<int64_t> d) {
 
 }  // namespace
 
-GroupShape classify(const Group& g) {
+GroupShape classify(const Group& g, const Isa* isa) {
   GroupShape s;
   for (const auto* list : {&g.nodes, &g.reads, &g.writes})
     for (const Node* n : *list) (void)detail::dims_of(n);  // concrete sizes, or a clear error
@@ -67,7 +72,7 @@ GroupShape classify(const Group& g) {
   std::vector<const Node*> reductions;
   for (const Node* n : g.nodes) {
     if (n->kind() == OpKind::Contraction) {
-      s.why_generic = "contraction (tensor-core kernels: the contraction issue; this is the plain fallback)";
+      (void)detail::classify_contraction(g, isa, s);  // Contraction, or generic with the reason
       return s;
     }
     if (n->kind() == OpKind::Reduce) reductions.push_back(n);
@@ -213,6 +218,8 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               why << "floor " << floor_us << " us, lanes used " << used << ", waves " << waves;
               out.push_back({c, (mem + sync + launch_us) * (stream ? 0.995 : 1.0) * (pack ? 1.01 : 1.0), why.str()});
               }
+  } else if (s.strategy == Strategy::Contraction) {
+    out = detail::contraction_configs(g, s, L);
   } else if (s.strategy == Strategy::Elementwise) {
     for (int t : {128, 256, 512})
       for (int v : {1, 2, 4, 8})

@@ -18,6 +18,10 @@ namespace axon::tiling::detail {
 constexpr int kRowVar = 1000;   // flat row index (Row)
 constexpr int kColVar = 1001;   // column (Row)
 constexpr int kLinVar = 1002;   // flat element index (Elementwise, Generic)
+constexpr int kBatchVar = 1003; // flat batch index (Contraction)
+constexpr int kLaneVar = 1004;  // lane in the warp (Contraction: fragment maps)
+constexpr int kRegVar = 1005;   // fragment element (Contraction)
+constexpr int kKVar = 1006;     // contraction index (Contraction prologues)
 constexpr int kLoopVar = 1100;  // reduction loops, numbered from here
 
 // The coordinates of flat index `lin` (a Var term) in a row-major `shape`.
@@ -36,6 +40,32 @@ std::string param_list(const Group& g);
 Term flat_index(const std::vector<Term>& point, const std::vector<int64_t>& dims);
 std::string comment_block(const std::string& text);
 bool needs_wide_index(const Group& g);  // some value has 2^31 elements or more
+
+// The tensor-core instructions a contraction kernel is built from, found in the target's ISA
+// (docs/contraction.md); `why` says what is missing when `ok` is false.
+struct TensorCoreIsa {
+  const InstrSpec* mma = nullptr;     // mma.sync m16n8k16, f32 accumulators
+  const InstrSpec* ldsm = nullptr;    // ldmatrix x4
+  const InstrSpec* ldsm_t = nullptr;  // ldmatrix x4 .trans
+  const InstrSpec* cp16 = nullptr;    // cp.async 16 bytes, global -> shared
+  const InstrSpec* commit = nullptr;
+  const InstrSpec* wait = nullptr;
+  bool ok = false;
+  std::string why;
+};
+TensorCoreIsa tensor_core_isa(const Isa& isa, DType in);
+
+// Contraction groups (contraction_plan.cpp): fills s.mm and returns true, or returns false with
+// the reason in s.why_generic.
+bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s);
+std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& s, const Limits& L);
+// The operand's own index point for the contraction's (batch, row, k) point (A) or (batch, k,
+// col) point (B), through the matmul's transpose attributes and NumPy batch broadcasting.
+std::vector<Term> operand_point(const ContractionShape& c, int operand, const std::vector<Term>& batch,
+                                const Term& outer, const Term& kk);
+// The contraction kernel (contraction_kernel.cpp).
+std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+                               const std::string& name, bool wide);
 
 class Emitter;
 // Reads of the group's stored values at any point, from global memory.

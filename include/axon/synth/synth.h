@@ -82,6 +82,8 @@ struct FragmentProof {
   double seconds = 0;
 };
 std::vector<FragmentProof> prove_fragments(const Isa& isa, unsigned timeout_ms);
+// A fragment's row or column term evaluated for one lane (or warpgroup thread) and element.
+int64_t fragment_index(const Term& t, int64_t lane, int64_t reg);
 
 // CUDA C++ for a lowering: a __device__ function with inline PTX.
 std::string emit_cuda(const Lowering& l);

@@ -31,6 +31,7 @@ enum class Strategy : uint8_t {
   Elementwise,  // one thread per `vec` consecutive output elements, grid-stride
   Row,          // a row (last axis) per `threads` threads; block-wide reductions, staged
   Generic,      // one thread per output element; reductions as sequential loops (the fallback)
+  Contraction,  // one matmul on tensor cores (mma.sync), prologue and epilogue fused (docs/contraction.md)
 };
 const char* strategy_name(Strategy s);
 // The C type a tensor of the dtype is stored as: float, unsigned short (bf16, f16), int, unsigned char.
@@ -47,6 +48,8 @@ struct TileConfig {
   bool streaming = false;  // data read or written once uses evict-first (.cs) 16-byte accesses
   bool packed = false;     // Row: bf16/f16 caches kept packed, two elements per 32-bit register
   int blocks_per_sm = 0;   // > 0: a persistent grid of sm_count * blocks_per_sm blocks (0: one block per work item)
+  // Contraction: block tile, warp grid (warp tile bm/warps_m x bn/warps_n), pipeline depth.
+  int bm = 0, bn = 0, bk = 0, warps_m = 0, warps_n = 0, stages = 0;
   [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
 };
 
@@ -60,6 +63,23 @@ struct Limits {
   int64_t smem_per_block = 48 * 1024;
   double hbm_gb_s = 4000;  // for the roofline ranking
   double fp32_tflops = 60;
+  double tensor_tflops = 0;  // dense 16-bit tensor-core rate (0: unknown)
+};
+
+// How a contraction kernel gets one operand into shared memory (docs/contraction.md).
+struct OperandPlan {
+  const Node* node = nullptr;  // the matmul's operand
+  bool direct = false;         // a stored value copied as is (cp.async, 16 bytes)
+  bool k_major = true;         // shared tile has K contiguous (else M for A, N for B)
+};
+
+// The contraction of a Contraction group: out[b, i, j] = sum_k a[b, i, k] * b[b, k, j].
+struct ContractionShape {
+  const Node* mm = nullptr;
+  int64_t batch = 1, m = 1, n = 1, k = 1;
+  std::vector<int64_t> batch_dims;
+  DType in = DType::bf16;  // both operands' type
+  OperandPlan a, b;
 };
 
 // What a group needs to know to be laid out: the strategy's shape facts, checked.
@@ -76,10 +96,13 @@ struct GroupShape {
   int max_bytes = 4;
   std::string why_generic;    // why Row/Elementwise did not apply
   bool exact_ints = false;    // 32-bit integers whose values float cannot hold: compute in double
+  ContractionShape mm;        // Contraction
 };
 
 // Classifies a group. Sizes must be concrete (throws UserError naming the node otherwise).
-GroupShape classify(const Group& g);
+// `isa` (optional) is the target's instruction set: without it, or when it lacks the
+// tensor-core instructions, contractions are generic.
+GroupShape classify(const Group& g, const Isa* isa = nullptr);
 
 // The configurations worth trying for a group, pruned by `limits`, best estimate first.
 struct RankedConfig {

@@ -1,0 +1,202 @@
+// Tensor-core contraction kernels (docs/contraction.md), without a GPU: which groups take the
+// contraction strategy and how their operands are staged; the ldmatrix addressing is checked
+// against the spec's mma fragments (a corrupted spec is refused, not miscompiled); the kernels
+// of every operand orientation compile with nvcc for sm_80 and sm_90.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "axon/core/error.h"
+#include "axon/core/graph_json.h"
+#include "axon/isa/spec.h"
+#include "axon/search/superopt.h"
+#include "axon/tiling/kernel.h"
+
+using namespace axon;
+namespace fs = std::filesystem;
+
+namespace {
+
+const tiling::Lowerings& lowerings(const std::string& target) {
+  static std::map<std::string, tiling::Lowerings> cache;
+  auto it = cache.find(target);
+  if (it == cache.end()) {
+    Isa isa = load_isa(default_isa_dir(), target);
+    it = cache.emplace(target, tiling::load_lowerings(isa, tiling::default_lowerings_path(target))).first;
+  }
+  return it->second;
+}
+
+Graph parse(const std::string& text) { return parse_graph(text, "test.json", {}); }
+
+// The one fusion group of a graph holding a matmul.
+tiling::Group contraction_group(const Graph& g) {
+  for (const tiling::Group& gr : fusion_groups(g, "sm_90"))
+    for (const Node* n : gr.nodes)
+      if (n->op() == Op::MatMul) return gr;
+  FAIL("no contraction group");
+  return {};
+}
+
+std::string mm_graph(const std::string& a, const std::string& b, const std::string& dtype, const std::string& attrs,
+                     const std::string& extra_inputs = "", const std::string& epilogue = "", const std::string& out = "m") {
+  return R"({"name":"t","inputs":[{"name":"a","shape":)" + a + R"(,"dtype":")" + dtype + R"("},{"name":"b","shape":)" + b +
+         R"(,"dtype":")" + dtype + R"("})" + extra_inputs + R"(],"nodes":[{"name":"m","op":"matmul","inputs":["a","b"],"attrs":)" +
+         attrs + "}" + epilogue + R"(],"outputs":[")" + out + R"("]})";
+}
+
+std::string nvcc() {
+  if (fs::exists("/usr/local/cuda/bin/nvcc")) return "/usr/local/cuda/bin/nvcc";
+  return std::system("command -v nvcc > /dev/null 2>&1") == 0 ? "nvcc" : "";
+}
+
+}  // namespace
+
+TEST_CASE("contraction groups: operands staged directly or computed, by layout and alignment", "[codegen][contraction]") {
+  const Isa* isa = lowerings("sm_90").isa.get();
+  struct Case {
+    std::string graph;
+    bool a_direct, a_k_major, b_direct, b_k_major;
+    int64_t batch, m, n, k;
+  };
+  const std::vector<Case> cases = {
+      {mm_graph("[77,136]", "[136,200]", "bf16", "{}"), true, true, true, false, 1, 77, 200, 136},
+      {mm_graph("[64,88]", "[64,40]", "bf16", R"({"transpose_a":true})"), true, false, true, false, 1, 88, 40, 64},
+      {mm_graph("[2,3,50,64]", "[2,3,40,64]", "f16", R"({"transpose_b":true})"), true, true, true, true, 6, 50, 40, 64},
+      {mm_graph("[33,70]", "[70,45]", "bf16", "{}"), false, true, false, false, 1, 33, 45, 70},  // rows of 70 and 45: not 16-byte aligned
+      {mm_graph("[2,20,32]", "[32,24]", "bf16", "{}"), true, true, false, false, 2, 20, 24, 32},  // B broadcast over the batch
+  };
+  for (const Case& c : cases) {
+    INFO(c.graph);
+    Graph g = parse(c.graph);
+    tiling::GroupShape s = tiling::classify(contraction_group(g), isa);
+    INFO(s.why_generic);
+    REQUIRE(s.strategy == tiling::Strategy::Contraction);
+    CHECK(s.mm.a.direct == c.a_direct);
+    CHECK(s.mm.a.k_major == c.a_k_major);
+    CHECK(s.mm.b.direct == c.b_direct);
+    CHECK(s.mm.b.k_major == c.b_k_major);
+    CHECK(s.mm.batch == c.batch);
+    CHECK(s.mm.m == c.m);
+    CHECK(s.mm.n == c.n);
+    CHECK(s.mm.k == c.k);
+  }
+  // Not for tensor cores: f32 operands (exact path), and no ISA.
+  Graph f32 = parse(mm_graph("[16,16]", "[16,16]", "f32", "{}"));
+  tiling::GroupShape s = tiling::classify(contraction_group(f32), isa);
+  CHECK(s.strategy == tiling::Strategy::Generic);
+  CHECK(s.why_generic.find("f32 stays exact") != std::string::npos);
+  Graph bf = parse(mm_graph("[16,16]", "[16,16]", "bf16", "{}"));
+  CHECK(tiling::classify(contraction_group(bf)).strategy == tiling::Strategy::Generic);
+}
+
+TEST_CASE("contraction configurations respect shared memory and register limits", "[codegen][contraction]") {
+  Graph g = load_graph(std::string(AXON_SOURCE_DIR) + "/benchmarks/graphs/mlp_gelu.json", {});
+  tiling::Group gr = contraction_group(g);
+  tiling::GroupShape s = tiling::classify(gr, lowerings("sm_90").isa.get());
+  REQUIRE(s.strategy == tiling::Strategy::Contraction);
+  tiling::Limits L;
+  L.tensor_tflops = 989;
+  auto configs = tiling::enumerate_configs(gr, s, L);
+  int contraction = 0;
+  for (const auto& rc : configs) {
+    const tiling::TileConfig& c = rc.config;
+    if (c.strategy != tiling::Strategy::Contraction) continue;
+    ++contraction;
+    CHECK(c.threads == 32 * c.warps_m * c.warps_n);
+    CHECK(c.stages * (c.bm + c.bn) * c.bk * 2 <= 48 * 1024);
+    CHECK((c.bm / c.warps_m) % 16 == 0);
+    CHECK((c.bn / c.warps_n) % 16 == 0);
+    CHECK((c.bm / c.warps_m / 16) * (c.bn / c.warps_n / 8) * 4 <= 128);  // accumulator registers
+  }
+  CHECK(contraction > 20);
+  CHECK(configs.front().config.strategy == tiling::Strategy::Contraction);  // ranked above the fallback
+}
+
+TEST_CASE("the ldmatrix addressing is checked against the spec's mma fragments", "[codegen][contraction]") {
+  Graph g = parse(mm_graph("[64,64]", "[64,64]", "bf16", "{}"));
+  tiling::Group gr = contraction_group(g);
+  const tiling::Lowerings& low = lowerings("sm_90");
+  tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+  REQUIRE(s.strategy == tiling::Strategy::Contraction);
+  tiling::TileConfig c;
+  c.strategy = tiling::Strategy::Contraction;
+  c.bm = c.bn = 64;
+  c.bk = 32;
+  c.warps_m = c.warps_n = 2;
+  c.threads = 128;
+  c.stages = 3;
+  tiling::CodegenOptions o;
+  o.name = "k";
+  tiling::KernelCode code = tiling::generate(gr, s, c, low, o);
+  CHECK(code.body.find("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32") != std::string::npos);
+  CHECK(code.body.find("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16") != std::string::npos);  // B stored [k][n]
+  CHECK(code.body.find("cp.async.cg.shared.global") != std::string::npos);
+  REQUIRE(code.launches.size() == 1);
+  CHECK(code.launches[0].grid == 1);
+  CHECK(code.launches[0].block == 128);
+  // A spec whose ldmatrix fragment is transposed no longer composes into the mma's fragment.
+  auto broken = std::make_shared<Isa>(*low.isa);
+  for (InstrSpec& i : broken->instrs)
+    if (i.name == "ldmatrix.sync.aligned.m8n8.x4.shared.b16")
+      for (Fragment& f : i.fragments) std::swap(f.row, f.col);
+  tiling::Lowerings bad = low;
+  bad.isa = broken;
+  CHECK_THROWS_AS(tiling::generate(gr, s, c, bad, o), InternalError);
+}
+
+TEST_CASE("contraction kernels of every operand orientation compile with nvcc for sm_80 and sm_90", "[codegen][contraction][nvcc]") {
+  const std::string cc = nvcc();
+  if (cc.empty()) {
+    WARN("nvcc not found: compile check skipped");
+    return;
+  }
+  const std::vector<std::string> graphs = {
+      mm_graph("[77,136]", "[136,200]", "bf16", "{}", R"(,{"name":"r","shape":[77,200],"dtype":"bf16"})",
+               R"(,{"name":"y","op":"add","inputs":["m","r"]})", "y"),
+      mm_graph("[64,88]", "[64,40]", "bf16", R"({"transpose_a":true})"),
+      mm_graph("[2,3,50,64]", "[2,3,40,64]", "f16", R"({"transpose_b":true})"),
+      mm_graph("[33,70]", "[70,45]", "bf16", "{}", R"(,{"name":"bias","shape":[45],"dtype":"bf16"})",
+               R"(,{"name":"y","op":"add","inputs":["m","bias"]},{"name":"z","op":"gelu","inputs":["y"],"attrs":{"approximate":"tanh"}})",
+               "z"),
+  };
+  const fs::path dir = fs::temp_directory_path() / ("axon_contraction_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  for (const std::string target : {"sm_80", "sm_90"}) {
+    const tiling::Lowerings& low = lowerings(target);
+    std::ostringstream tu;
+    int kernels = 0;
+    for (size_t gi = 0; gi < graphs.size(); ++gi) {
+      Graph g = parse(graphs[gi]);
+      tiling::Group gr = contraction_group(g);
+      tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+      REQUIRE(s.strategy == tiling::Strategy::Contraction);
+      auto configs = tiling::enumerate_configs(gr, s, tiling::Limits{});
+      for (size_t j = 0; j < configs.size() && j < 3; ++j) {
+        tiling::CodegenOptions o;
+        o.name = "k" + std::to_string(gi) + "_" + std::to_string(j);
+        tu << tiling::generate(gr, s, configs[j].config, low, o).body << "\n";
+        ++kernels;
+      }
+    }
+    const fs::path src = dir / ("mm_" + target + ".cu");
+    std::ofstream(src) << tiling::prelude(low) << "\n" << tu.str();
+    const std::string cmd = cc + " -arch=" + target + " -c -o " + (dir / (target + ".o")).string() + " " + src.string() + " > " +
+                            (dir / (target + ".log")).string() + " 2>&1";
+    INFO(target << ": " << kernels << " kernels; " << cmd);
+    if (std::system(cmd.c_str()) != 0) {
+      std::ifstream log(dir / (target + ".log"));
+      std::stringstream ss;
+      ss << log.rdbuf();
+      FAIL(ss.str().substr(0, 3000));
+    }
+    CHECK(kernels == 12);
+  }
+  fs::remove_all(dir);
+}

@@ -1,0 +1,318 @@
+// The tensor-core contraction kernel (docs/contraction.md): a block tile of the output per block,
+// operands staged through a shared-memory pipeline (cp.async for stored operands, the inlined
+// prologue for computed ones), ldmatrix + mma.sync from the ISA spec, and the group's epilogue
+// evaluated at each accumulator element.
+#include <algorithm>
+#include <sstream>
+
+#include "axon/core/error.h"
+#include "internal.h"
+
+namespace axon::tiling::detail {
+
+namespace {
+
+std::string S(int64_t v) { return std::to_string(v); }
+
+// One operand of an inline-asm call: the spec's placeholder name, the constraint, the C values
+// (several: a brace-enclosed register list), or an immediate substituted into the text.
+struct AsmArg {
+  std::string name, constraint;
+  std::vector<std::string> values;
+  bool immediate = false;
+};
+
+// asm volatile(...) for an instruction of the spec, its PTX template filled in.
+std::string inline_asm(const InstrSpec& ins, const std::vector<AsmArg>& args, bool memory) {
+  std::string text = ins.ptx;
+  int next = 0;
+  auto fill = [&](const AsmArg& a) {
+    std::string rep;
+    if (a.immediate) {
+      rep = a.values.at(0);
+    } else {
+      for (size_t i = 0; i < a.values.size(); ++i) rep += (i ? ", %" : "%") + S(next++);
+      if (a.values.size() > 1) rep = "{" + rep + "}";
+    }
+    const std::string ph = "{" + a.name + "}";
+    auto at = text.find(ph);
+    AXON_CHECK(at != std::string::npos, "codegen: " + ins.name + " has no operand {" + a.name + "}");
+    text.replace(at, ph.size(), rep);
+  };
+  // Outputs are numbered first, as inline asm requires.
+  for (const AsmArg& a : args)
+    if (!a.immediate && a.constraint[0] == '=') fill(a);
+  for (const AsmArg& a : args)
+    if (a.immediate || a.constraint[0] != '=') fill(a);
+  std::string o, i;
+  for (const AsmArg& a : args) {
+    if (a.immediate) continue;
+    std::string& list = a.constraint[0] == '=' ? o : i;
+    for (const std::string& v : a.values) list += (list.empty() ? "" : ", ") + ("\"" + a.constraint + "\"(" + v + ")");
+  }
+  return "asm volatile(\"" + text + "\" : " + o + " : " + i + (memory ? " : \"memory\");" : ");");
+}
+
+const Fragment& fragment(const InstrSpec& ins, const std::string& name) {
+  for (const Fragment& f : ins.fragments)
+    if (f.name == name) return f;
+  throw InternalError("codegen: " + ins.name + " has no fragment " + name);
+}
+
+// Lane l of an ldmatrix.x4 addresses row l % 8 of 8x8 matrix q = l / 8. For a 16x16 operand
+// block (rows: M for A, N for B; columns: K) the matrix q covers fragment-row block `fr` and
+// k block `kb` below; the address is that matrix's row in the shared tile's stored orientation.
+struct LaneAddress {
+  int row, col;  // stored (row, column) offsets within the block, in elements
+};
+LaneAddress lane_address(int operand, bool k_major, int lane) {
+  const int q = lane / 8, r8 = lane % 8;
+  const int fr = operand == 0 ? q % 2 : q / 2, kb = operand == 0 ? q / 2 : q % 2;
+  return k_major ? LaneAddress{fr * 8 + r8, kb * 8} : LaneAddress{kb * 8 + r8, fr * 8};
+}
+
+// The composition of the spec's ldmatrix fragment with lane_address must be the spec's mma
+// fragment for the operand, for every lane and element (docs/contraction.md).
+void check_fragments(const TensorCoreIsa& tc, int operand, bool k_major) {
+  const InstrSpec& ld = k_major ? *tc.ldsm : *tc.ldsm_t;
+  const Fragment& lf = fragment(ld, "d");
+  const Fragment& mf = fragment(*tc.mma, operand == 0 ? "a" : "b");
+  for (int lane = 0; lane < 32; ++lane)
+    for (int e = 0; e < 8; ++e) {
+      const int64_t sr = fragment_index(lf.row, lane, e), sc = fragment_index(lf.col, lane, e);
+      const LaneAddress at = lane_address(operand, k_major, static_cast<int>(sr));
+      const int64_t srow = at.row, scol = at.col + sc;
+      const int64_t fr = k_major ? srow : scol, kk = k_major ? scol : srow;
+      int64_t want_fr, want_k;
+      if (operand == 0) {
+        want_fr = fragment_index(mf.row, lane, e);
+        want_k = fragment_index(mf.col, lane, e);
+      } else {  // two 16x8 B fragments side by side: elements 0..3 and 4..7
+        want_k = fragment_index(mf.row, lane, e % 4);
+        want_fr = fragment_index(mf.col, lane, e % 4) + 8 * (e / 4);
+      }
+      if (fr != want_fr || kk != want_k)
+        throw InternalError("codegen: " + ld.name + " as addressed does not produce " + tc.mma->name + "'s " + mf.name +
+                            " fragment (lane " + S(lane) + ", element " + S(e) + ")");
+    }
+}
+
+// The XOR swizzle of 16-byte chunks in a shared tile row of `cols` elements: eight consecutive
+// rows at the same logical chunk land in eight distinct 16-byte slots of a 128-byte line.
+std::string swizzle(int cols, const std::string& row) {
+  const int chunks = cols / 8;
+  if (chunks >= 8) return "((" + row + ") & 7)";
+  if (chunks == 4) return "(((" + row + ") >> 1) & 3)";
+  if (chunks == 2) return "(((" + row + ") >> 2) & 1)";
+  return "0";
+}
+
+// A shared tile in its stored orientation: `rows` x `cols` elements, row-major.
+struct TileGeom {
+  int rows = 0, cols = 0;
+  std::string outer_ext, inner_ext;        // global extents of the stored outer / inner axes
+  std::string outer_origin, inner_origin;  // the tile's origin on them
+};
+
+TileGeom geometry(const ContractionShape& c, const TileConfig& t, int operand, bool k_major) {
+  TileGeom g;
+  const int fr_tile = operand == 0 ? t.bm : t.bn;
+  const std::string fr_ext = S(operand == 0 ? c.m : c.n), fr_origin = operand == 0 ? "m0" : "n0";
+  if (k_major) {
+    g = {fr_tile, t.bk, fr_ext, S(c.k), fr_origin, "k0"};
+  } else {
+    g = {t.bk, fr_tile, S(c.k), fr_ext, "k0", fr_origin};
+  }
+  return g;
+}
+
+}  // namespace
+
+std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
+                               const std::string& name, bool wide) {
+  const ContractionShape& c = s.mm;
+  AXON_CHECK(low.isa != nullptr, "codegen: contraction kernels need the ISA");
+  const TensorCoreIsa tc = tensor_core_isa(*low.isa, c.in);
+  AXON_CHECK(tc.ok, "codegen: " + tc.why);
+  check_fragments(tc, 0, c.a.k_major);
+  check_fragments(tc, 1, c.b.k_major);
+  const int WM = t.bm / t.warps_m, WN = t.bn / t.warps_n, MI = WM / 16, NI = WN / 8;
+  const int64_t TM = (c.m + t.bm - 1) / t.bm, TN = (c.n + t.bn - 1) / t.bn;
+  const TileGeom ga = geometry(c, t, 0, c.a.k_major), gb = geometry(c, t, 1, c.b.k_major);
+  const int AE = ga.rows * ga.cols, BE = gb.rows * gb.cols;
+
+  Emitter em(&low, false, wide);
+  global_loads(em, g);
+  const std::string I = em.idx();
+  em.name_var(kBatchVar, "bz");
+  em.name_var(kLaneVar, "lane");
+  em.name_var(kRegVar, "e");
+  const std::vector<Term> batch = coords_of(term::var(kBatchVar), c.batch_dims);
+
+  std::ostringstream head;
+  head << "extern \"C\" __global__ void __launch_bounds__(" << t.threads << ") " << name << "(" << param_list(g) << ") {\n";
+  em.line("__shared__ __align__(128) unsigned short sA[" + S(t.stages * AE) + "];");
+  em.line("__shared__ __align__(128) unsigned short sB[" + S(t.stages * BE) + "];");
+  em.line("const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;");
+  em.line("const int wr = warp / " + S(t.warps_n) + ", wc = warp % " + S(t.warps_n) + ";");
+  // Block -> (batch, tile row, tile column), tile rows walked in groups of 8 for L2 reuse of B.
+  em.line("int bt = blockIdx.x;");
+  em.line("const " + I + " bz = bt / " + S(TM * TN) + ";");
+  em.line("bt -= (int)(bz * " + S(TM * TN) + ");");
+  em.line("const int first = (bt / " + S(8 * TN) + ") * 8, gsz = min(" + S(TM) + " - first, 8);");
+  em.line("const int tm = first + (bt % " + S(8 * TN) + ") % gsz, tn = (bt % " + S(8 * TN) + ") / gsz;");
+  em.line("const int m0 = tm * " + S(t.bm) + ", n0 = tn * " + S(t.bn) + ";");
+  em.line("float acc[" + S(MI) + "][" + S(NI) + "][4];");
+  em.line("#pragma unroll");
+  em.open("for (int i = 0; i < " + S(MI * NI * 4) + "; ++i) {");
+  em.line("(&acc[0][0][0])[i] = 0.0f;");
+  em.close();
+
+  // Loading k-tile kt into its pipeline slot.
+  em.open("auto load_tile = [&](int kt) {");
+  em.line("const int k0 = kt * " + S(t.bk) + ", slot = kt % " + S(t.stages) + ";");
+  for (int op = 0; op < 2; ++op) {
+    const OperandPlan& p = op == 0 ? c.a : c.b;
+    const TileGeom& geo = op == 0 ? ga : gb;
+    const std::string smem = op == 0 ? "sA" : "sB", E = S(op == 0 ? AE : BE);
+    const int chunks_row = geo.cols / 8, chunks = geo.rows * chunks_row;
+    em.open("for (int ch = tid; ch < " + S(chunks) + "; ch += " + S(t.threads) + ") {");
+    em.line("const int r = ch / " + S(chunks_row) + ", cc = ch % " + S(chunks_row) + ";");
+    em.line("unsigned short* dst = " + smem + " + slot * " + E + " + r * " + S(geo.cols) + " + ((cc ^ " +
+            swizzle(geo.cols, "r") + ") << 3);");
+    em.line("const " + I + " go = " + geo.outer_origin + " + r, gi = " + geo.inner_origin + " + cc * 8;");
+    if (p.direct) {
+      const int k = find_param(g.reads, p.node);
+      const int64_t panel = std::stoll(geo.outer_ext) * std::stoll(geo.inner_ext);
+      em.open("if (go < " + geo.outer_ext + " && gi < " + geo.inner_ext + ") {");
+      em.line("const unsigned short* src = in" + S(k) + " + (long long)bz * " + S(panel) + " + (long long)go * " +
+              geo.inner_ext + " + gi;");
+      em.line("const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);");
+      em.line(inline_asm(*tc.cp16, {{"d", "r", {"sdst"}}, {"a", "l", {"src"}}}, true));
+      em.close("} else {");
+      em.line("  *reinterpret_cast<uint4*>(dst) = make_uint4(0u, 0u, 0u, 0u);");
+      em.line("}");
+    } else {
+      // The operand's definition (the prologue) at 8 consecutive points, zero outside.
+      em.line("float x[8];");
+      em.line("#pragma unroll");
+      em.open("for (int e8 = 0; e8 < 8; ++e8) {");
+      em.line("const " + I + " pi = gi + e8;");
+      em.line("float xv = 0.0f;");
+      em.open("if (go < " + geo.outer_ext + " && pi < " + geo.inner_ext + ") {");
+      // Computed tiles are stored K-major for A ([m][k]) and N-major for B ([k][n]).
+      const int fr_id = op == 0 ? kRowVar : kColVar;
+      em.name_var(fr_id, op == 0 ? "go" : "pi");
+      em.name_var(kKVar, op == 0 ? "pi" : "go");
+      const Term fr = term::var(fr_id), kk = term::var(kKVar);
+      em.line("xv = " + em.value(p.node, operand_point(c, op, batch, fr, kk)) + ";");
+      em.close();
+      em.line("x[e8] = xv;");
+      em.close();
+      const std::string bits = c.in == DType::f16 ? "axon_f_to_f16" : "axon_bf16_bits";
+      em.line("uint4 w;");
+      em.line("w.x = (unsigned)" + bits + "(x[0]) | ((unsigned)" + bits + "(x[1]) << 16);");
+      em.line("w.y = (unsigned)" + bits + "(x[2]) | ((unsigned)" + bits + "(x[3]) << 16);");
+      em.line("w.z = (unsigned)" + bits + "(x[4]) | ((unsigned)" + bits + "(x[5]) << 16);");
+      em.line("w.w = (unsigned)" + bits + "(x[6]) | ((unsigned)" + bits + "(x[7]) << 16);");
+      em.line("*reinterpret_cast<uint4*>(dst) = w;");
+    }
+    em.close();
+  }
+  em.close("};");
+
+  // The pipeline: stages - 1 tiles in flight ahead of the one being multiplied.
+  const std::string commit = inline_asm(*tc.commit, {}, true);
+  em.line("const int KT = " + S((c.k + t.bk - 1) / t.bk) + ";");
+  em.line("#pragma unroll");
+  em.open("for (int st = 0; st < " + S(t.stages - 1) + "; ++st) {");
+  em.line("if (st < KT) load_tile(st);");
+  em.line(commit);
+  em.close();
+  em.open("for (int kt = 0; kt < KT; ++kt) {");
+  em.line(inline_asm(*tc.wait, {{"n", "", {S(t.stages - 2)}, true}}, true));
+  em.line("__syncthreads();");
+  em.line("if (kt + " + S(t.stages - 1) + " < KT) load_tile(kt + " + S(t.stages - 1) + ");");
+  em.line(commit);
+  em.line("const unsigned short* a_s = sA + (kt % " + S(t.stages) + ") * " + S(AE) + ";");
+  em.line("const unsigned short* b_s = sB + (kt % " + S(t.stages) + ") * " + S(BE) + ";");
+  em.line("#pragma unroll");
+  em.open("for (int kk = 0; kk < " + S(t.bk) + "; kk += 16) {");
+  em.line("unsigned af[" + S(MI) + "][4], bf[" + S(NI) + "][2];");
+  for (int op = 0; op < 2; ++op) {
+    const OperandPlan& p = op == 0 ? c.a : c.b;
+    const TileGeom& geo = op == 0 ? ga : gb;
+    const int blocks = op == 0 ? MI : NI / 2;
+    const std::string base = op == 0 ? "wr * " + S(WM) : "wc * " + S(WN);
+    // The lane's address, from lane_address (checked against the spec above).
+    const int fr_sel = op == 0 ? 0 : 1;  // A: matrix q covers fragment rows by q % 2; B by q / 2
+    const std::string frq = fr_sel == 0 ? "((lane >> 3) & 1)" : "(lane >> 4)";
+    const std::string kq = fr_sel == 0 ? "(lane >> 4)" : "((lane >> 3) & 1)";
+    em.line("#pragma unroll");
+    em.open("for (int f = 0; f < " + S(blocks) + "; ++f) {");
+    em.line("const int fr = " + base + " + f * 16 + " + frq + " * 8, kq = kk + " + kq + " * 8;");
+    if (p.k_major) em.line("const int sr = fr + (lane & 7), sc = kq;");
+    else em.line("const int sr = kq + (lane & 7), sc = fr;");
+    em.line("const unsigned at = (unsigned)__cvta_generic_to_shared(" + std::string(op == 0 ? "a_s" : "b_s") + " + sr * " +
+            S(geo.cols) + " + (((sc >> 3) ^ " + swizzle(geo.cols, "sr") + ") << 3));");
+    const InstrSpec& ld = p.k_major ? *tc.ldsm : *tc.ldsm_t;
+    if (op == 0)
+      em.line(inline_asm(ld, {{"d", "=r", {"af[f][0]", "af[f][1]", "af[f][2]", "af[f][3]"}}, {"a", "r", {"at"}}}, true));
+    else
+      em.line(inline_asm(ld, {{"d", "=r", {"bf[2 * f][0]", "bf[2 * f][1]", "bf[2 * f + 1][0]", "bf[2 * f + 1][1]"}},
+                              {"a", "r", {"at"}}}, true));
+    em.close();
+  }
+  em.line("#pragma unroll");
+  em.open("for (int mi = 0; mi < " + S(MI) + "; ++mi) {");
+  em.line("#pragma unroll");
+  em.open("for (int ni = 0; ni < " + S(NI) + "; ++ni) {");
+  const std::vector<std::string> d = {"acc[mi][ni][0]", "acc[mi][ni][1]", "acc[mi][ni][2]", "acc[mi][ni][3]"};
+  em.line(inline_asm(*tc.mma, {{"d", "=f", d},
+                               {"a", "r", {"af[mi][0]", "af[mi][1]", "af[mi][2]", "af[mi][3]"}},
+                               {"b", "r", {"bf[ni][0]", "bf[ni][1]"}},
+                               {"c", "f", d}}, false));
+  em.close();
+  em.close();
+  em.close();  // kk
+  em.close();  // kt
+
+  // The epilogue: each write's definition at each accumulator element, the matmul's value being
+  // the accumulator rounded to its dtype. Element e of lane `lane` sits where the spec's
+  // accumulator fragment says.
+  const Fragment& df = fragment(*tc.mma, "d");
+  const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
+  em.name_var(kRowVar, "gi");
+  em.name_var(kColVar, "gj");
+  std::vector<Term> point = batch;
+  point.push_back(term::var(kRowVar));
+  point.push_back(term::var(kColVar));
+  const std::string key = point_key(point);
+  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+    if (n != c.mm) return "";
+    AXON_CHECK(point_key(p) == key, "codegen: the epilogue reads the matmul elsewhere");
+    return em.round(c.mm->dtype(), "acc[mi][ni][e]");
+  };
+  em.line("#pragma unroll");
+  em.open("for (int mi = 0; mi < " + S(MI) + "; ++mi) {");
+  em.line("#pragma unroll");
+  em.open("for (int ni = 0; ni < " + S(NI) + "; ++ni) {");
+  em.line("#pragma unroll");
+  em.open("for (int e = 0; e < 4; ++e) {");
+  em.line("const " + I + " gi = m0 + wr * " + S(WM) + " + mi * 16 + " + em.index(em.subst(df.row, frag_vars)) + ";");
+  em.line("const " + I + " gj = n0 + wc * " + S(WN) + " + ni * 8 + " + em.index(em.subst(df.col, frag_vars)) + ";");
+  em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
+  for (size_t w = 0; w < g.writes.size(); ++w) {
+    const Node* n = g.writes[w];
+    const std::string v = em.value(n, point);
+    em.line("axon_st_" + dt(n) + "(out" + S(static_cast<int64_t>(w)) + " + " +
+            em.index(flat_index(point, dims_of(n))) + ", " + v + ");");
+  }
+  em.close();
+  em.close();
+  em.close();
+  em.close();
+  return head.str() + em.str() + "}\n";
+}
+
+}  // namespace axon::tiling::detail

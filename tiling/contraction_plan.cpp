@@ -1,0 +1,198 @@
+// Contraction groups (docs/contraction.md): which groups run on tensor cores, how each operand
+// reaches shared memory, and the block/warp tilings worth timing, ranked by a roofline estimate.
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "axon/core/error.h"
+#include "internal.h"
+
+namespace axon::tiling {
+
+namespace detail {
+
+TensorCoreIsa tensor_core_isa(const Isa& isa, DType in) {
+  TensorCoreIsa t;
+  const std::string ty = in == DType::f16 ? "f16" : "bf16";
+  auto need = [&](const InstrSpec*& slot, const std::string& name) {
+    slot = isa.find(name);
+    if (slot == nullptr && t.why.empty()) t.why = "the " + isa.target.target + " ISA spec has no " + name;
+  };
+  need(t.mma, "mma.sync.aligned.m16n8k16.row.col.f32." + ty + "." + ty + ".f32");
+  need(t.ldsm, "ldmatrix.sync.aligned.m8n8.x4.shared.b16");
+  need(t.ldsm_t, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16");
+  need(t.cp16, "cp.async.cg.shared.global.16");
+  need(t.commit, "cp.async.commit_group");
+  need(t.wait, "cp.async.wait_group");
+  t.ok = t.why.empty();
+  return t;
+}
+
+std::vector<Term> operand_point(const ContractionShape& c, int operand, const std::vector<Term>& batch,
+                                const Term& outer, const Term& kk) {
+  const Node* x = operand == 0 ? c.a.node : c.b.node;
+  const bool trans = c.mm->attrs().has(operand == 0 ? "transpose_a" : "transpose_b") &&
+                     c.mm->attrs().b(operand == 0 ? "transpose_a" : "transpose_b");
+  const std::vector<int64_t> d = dims_of(x);
+  const size_t nb = d.size() - 2;
+  std::vector<Term> p(d.size());
+  // NumPy broadcasting: the operand's batch axes are the trailing batch axes of the output.
+  for (size_t i = 0; i < nb; ++i) {
+    size_t o = batch.size() - nb + i;
+    p[i] = d[i] == 1 ? term::integer(0) : batch[o];
+  }
+  // A's natural index is (row, k), B's (k, col); transposed operands are stored the other way.
+  Term first = operand == 0 ? outer : kk, second = operand == 0 ? kk : outer;
+  if (trans) std::swap(first, second);
+  p[nb] = first;
+  p[nb + 1] = second;
+  return p;
+}
+
+bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
+  auto fail = [&](const std::string& why) {
+    s.why_generic = "contraction: " + why;
+    return false;
+  };
+  const Node* mm = nullptr;
+  for (const Node* n : g.nodes) {
+    if (n->kind() == OpKind::Reduce) return fail("the group also reduces (" + std::string(op_name(n->op())) + ")");
+    if (n->kind() != OpKind::Contraction) continue;
+    if (mm != nullptr) return fail("more than one matmul in the group");
+    mm = n;
+  }
+  AXON_CHECK(mm != nullptr, "classify_contraction without a contraction");
+  ContractionShape c;
+  c.mm = mm;
+  c.a.node = mm->operand(0);
+  c.b.node = mm->operand(1);
+  if (c.a.node->rank() < 2 || c.b.node->rank() < 2) return fail("a 1-D operand");
+  if (c.a.node->dtype() != c.b.node->dtype() || (c.a.node->dtype() != DType::bf16 && c.a.node->dtype() != DType::f16))
+    return fail("operands are " + std::string(dtype_name(c.a.node->dtype())) + " and " + std::string(dtype_name(c.b.node->dtype())) +
+                " (tensor cores take two bf16 or two f16 operands; f32 stays exact)");
+  c.in = c.a.node->dtype();
+  if (isa == nullptr) return fail("no ISA given");
+  TensorCoreIsa tc = tensor_core_isa(*isa, c.in);
+  if (!tc.ok) return fail(tc.why);
+  const std::vector<int64_t> out = dims_of(mm);
+  const bool ta = mm->attrs().has("transpose_a") && mm->attrs().b("transpose_a");
+  const std::vector<int64_t> ad = dims_of(c.a.node), bd = dims_of(c.b.node);
+  c.batch_dims.assign(out.begin(), out.end() - 2);
+  c.batch = numel(c.batch_dims);
+  c.m = out[out.size() - 2];
+  c.n = out.back();
+  c.k = ta ? ad[ad.size() - 2] : ad.back();
+  for (const Node* w : g.writes)
+    if (dims_of(w) != out) return fail("writes a value of another shape than the matmul's");
+  // The epilogue must read the matmul only at the output point (a dry run of the emitter).
+  {
+    Emitter em(nullptr, false, true);
+    global_loads(em, g);
+    em.name_var(kBatchVar, "bz");
+    em.name_var(kRowVar, "gi");
+    em.name_var(kColVar, "gj");
+    bool elsewhere = false;
+    std::vector<Term> point = coords_of(term::var(kBatchVar), c.batch_dims);
+    point.push_back(term::var(kRowVar));
+    point.push_back(term::var(kColVar));
+    const std::string key = point_key(point);
+    em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+      if (n != mm) return "";
+      if (point_key(p) != key) elsewhere = true;
+      return "acc";
+    };
+    for (const Node* w : g.writes) (void)em.value(w, point);
+    if (elsewhere) return fail("the epilogue reads the matmul's result at other points than its own");
+  }
+  // Direct operands: stored, with the output's batch axes, contiguous axis a multiple of 8.
+  auto plan = [&](OperandPlan& p, int operand) {
+    const std::vector<int64_t>& d = operand == 0 ? ad : bd;
+    const bool trans = mm->attrs().has(operand == 0 ? "transpose_a" : "transpose_b") &&
+                       mm->attrs().b(operand == 0 ? "transpose_a" : "transpose_b");
+    // A is K-major unless transposed; B is K-major only when transposed.
+    const bool stored_k_major = operand == 0 ? !trans : trans;
+    const std::vector<int64_t> batch(d.begin(), d.end() - 2);
+    const bool stored = find_param(g.reads, p.node) >= 0;
+    p.direct = stored && batch == c.batch_dims && d.back() % 8 == 0;
+    p.k_major = p.direct ? stored_k_major : operand == 0;
+  };
+  plan(c.a, 0);
+  plan(c.b, 1);
+  s.strategy = Strategy::Contraction;
+  s.full = out;
+  s.elements = numel(out);
+  s.mm = c;
+  s.min_bytes = s.max_bytes = 2;
+  return true;
+}
+
+std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& s, const Limits& L) {
+  std::vector<RankedConfig> out;
+  const ContractionShape& c = s.mm;
+  double write_bytes = 0, other_bytes = 0;
+  for (const Node* w : g.writes) write_bytes += double(numel(dims_of(w))) * dtype_bytes(w->dtype());
+  for (const Node* r : g.reads)
+    if (r != c.a.node && r != c.b.node) other_bytes += double(numel(dims_of(r))) * dtype_bytes(r->dtype());
+  const double a_bytes = double(c.batch) * c.m * c.k * 2, b_bytes = double(c.batch) * c.k * c.n * 2;
+  const double tensor = L.tensor_tflops > 0 ? L.tensor_tflops : 8 * L.fp32_tflops;
+  const double sm_rate = tensor * 1e6 / L.sm_count;  // flops per us per SM
+  const int smem_limit = static_cast<int>(std::min<int64_t>(L.smem_per_block, 48 * 1024));
+  for (int bm : {16, 32, 64, 128, 256})
+    for (int bn : {32, 64, 128, 256})
+      for (int bk : {32, 64})
+        for (int wm : {1, 2, 4})
+          for (int wn : {1, 2, 4})
+            for (int stages : {2, 3, 4}) {
+              const int tm = bm / wm, tn = bn / wn, warps = wm * wn;
+              if (tm < 16 || tn < 16 || tm % 16 || tn % 16 || warps < 2 || warps > 8) continue;
+              if (tm > 64 || tn > 128) continue;  // accumulator registers
+              const int acc = (tm / 16) * (tn / 8) * 4;
+              if (acc > 128) continue;
+              const int smem = stages * (bm + bn) * bk * 2;
+              if (smem > smem_limit) continue;
+              // Tiles much larger than the problem only add idle lanes.
+              if ((bm > 16 && bm / 2 >= c.m) || (bn > 32 && bn / 2 >= c.n)) continue;
+              if (bk == 64 && c.k < 128) continue;
+              TileConfig t;
+              t.strategy = Strategy::Contraction;
+              t.threads = 32 * warps;
+              t.vec = 8;
+              t.bm = bm;
+              t.bn = bn;
+              t.bk = bk;
+              t.warps_m = wm;
+              t.warps_n = wn;
+              t.stages = stages;
+              const double tiles_m = std::ceil(double(c.m) / bm), tiles_n = std::ceil(double(c.n) / bn);
+              const double tiles = double(c.batch) * tiles_m * tiles_n;
+              const int regs = acc + (tm / 16) * 4 + (tn / 8) * 2 + 48;
+              const double resident = std::max(1.0, std::min({std::floor(65536.0 / (regs * t.threads)),
+                                                             std::floor(2048.0 / t.threads),
+                                                             std::floor(228.0 * 1024 / smem), 32.0}));
+              // mma.sync's efficiency: fragment reuse (the warp tile's intensity), warps in
+              // flight to hide latency, pipeline depth; idle lanes at the edges.
+              const double intensity = double(tm * tn) / double(tm + tn);
+              const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * warps;
+              double eff = 0.62 * std::sqrt(std::min(1.0, intensity / 32.0)) * std::min(1.0, warps_sm / 8.0) *
+                           (stages == 2 ? 0.85 : 1.0) * (bk == 32 ? 0.97 : 1.0);
+              if (!c.a.direct || !c.b.direct) eff *= 0.6;
+              const double used = (double(c.m) / (tiles_m * bm)) * (double(c.n) / (tiles_n * bn));
+              const double tile_flops = 2.0 * bm * bn * double(c.k);
+              const double compute = std::ceil(tiles / L.sm_count) * tile_flops / (sm_rate * eff);
+              // Each A tile row-panel is read once per tile column and B once per tile row; the
+              // repeats mostly hit L2.
+              const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
+              const double bytes = a_bytes + b_bytes + write_bytes + other_bytes + 0.15 * reread;
+              const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
+              const double est = std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0;
+              std::ostringstream why;
+              why << "compute " << compute << " us (eff " << eff << ", lanes used " << used << "), memory " << memory
+                  << " us, tiles " << tiles;
+              out.push_back({t, est, why.str()});
+            }
+  return out;
+}
+
+}  // namespace detail
+
+}  // namespace axon::tiling
