@@ -104,6 +104,10 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
     write_file(fs::path(out_dir) / file, k.code.source);
     cu << k.code.body << "\n";
     for (const auto& l : k.code.launches) {
+      // Over 48 KiB of dynamic shared memory is opted into once per kernel.
+      if (l.smem > 48 * 1024)
+        launches << "  static const cudaError_t " << l.function << "_smem = cudaFuncSetAttribute(" << l.function
+                 << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << l.smem << ");\n  (void)" << l.function << "_smem;\n";
       launches << "  " << l.function << "<<<" << l.grid << ", " << l.block << ", " << l.smem << ", s>>>(";
       for (size_t p = 0; p < l.params.size(); ++p) {
         const Node* n = l.params[p];

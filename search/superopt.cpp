@@ -77,6 +77,7 @@ tiling::Limits limits_for(const Isa& isa, const gpu::Probe& p, const TargetModel
   L.max_threads_per_block = isa.target.threads_per_block;
   L.regs_per_thread = isa.target.regs_per_thread;
   L.smem_per_block = std::min<int64_t>(isa.target.smem_per_block, 48 * 1024);
+  L.smem_dynamic = isa.target.smem_per_block;
   L.hbm_gb_s = tm.hbm_gb_s;
   L.fp32_tflops = tm.fp32_tflops;
   if (auto it = isa.target.peak_tflops.find("bf16_tensor"); it != isa.target.peak_tflops.end()) L.tensor_tflops = it->second;
@@ -84,6 +85,7 @@ tiling::Limits limits_for(const Isa& isa, const gpu::Probe& p, const TargetModel
     L.sm_count = p.props.sm_count;
     L.max_threads_per_block = p.props.max_threads_per_block;
     L.smem_per_block = std::min<int64_t>(p.props.smem_per_block, 48 * 1024);
+    if (p.props.smem_optin > 0) L.smem_dynamic = p.props.smem_optin;
     if (p.copy_gb_s > 0) L.hbm_gb_s = p.copy_gb_s;
   }
   return L;

@@ -110,7 +110,7 @@ TEST_CASE("contraction configurations respect shared memory and register limits"
     if (c.strategy != tiling::Strategy::Contraction) continue;
     ++contraction;
     CHECK(c.threads == 32 * c.warps_m * c.warps_n);
-    CHECK(c.stages * (c.bm + c.bn) * c.bk * 2 <= 48 * 1024);
+    CHECK(c.stages * (c.bm + c.bn) * c.bk * 2 <= L.smem_dynamic);
     CHECK((c.bm / c.warps_m) % 16 == 0);
     CHECK((c.bn / c.warps_n) % 16 == 0);
     CHECK((c.bm / c.warps_m / 16) * (c.bn / c.warps_n / 8) * 4 <= 128);  // accumulator registers

@@ -151,8 +151,10 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
 
   std::ostringstream head;
   head << "extern \"C\" __global__ void __launch_bounds__(" << t.threads << ") " << name << "(" << param_list(g) << ") {\n";
-  em.line("__shared__ __align__(128) unsigned short sA[" + S(t.stages * AE) + "];");
-  em.line("__shared__ __align__(128) unsigned short sB[" + S(t.stages * BE) + "];");
+  // Dynamic shared memory (the launch asks for it): `stages` A tiles, then `stages` B tiles.
+  em.line("extern __shared__ __align__(128) unsigned short axon_smem[];");
+  em.line("unsigned short* const sA = axon_smem;");
+  em.line("unsigned short* const sB = axon_smem + " + S(t.stages * AE) + ";");
   em.line("const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;");
   em.line("const int wr = warp / " + S(t.warps_n) + ", wc = warp % " + S(t.warps_n) + ";");
   // Block -> (batch, tile row, tile column), tile rows walked in groups of 8 for L2 reuse of B.
@@ -257,10 +259,10 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
             S(geo.cols) + " + (((sc >> 3) ^ " + swizzle(geo.cols, "sr") + ") << 3));");
     const InstrSpec& ld = p.k_major ? *tc.ldsm : *tc.ldsm_t;
     if (op == 0)
-      em.line(inline_asm(ld, {{"d", "=r", {"af[f][0]", "af[f][1]", "af[f][2]", "af[f][3]"}}, {"a", "r", {"at"}}}, true));
+      em.line(inline_asm(ld, {{"d", "=r", {"af[f][0]", "af[f][1]", "af[f][2]", "af[f][3]"}}, {"a", "r", {"at"}}}, false));
     else
       em.line(inline_asm(ld, {{"d", "=r", {"bf[2 * f][0]", "bf[2 * f][1]", "bf[2 * f + 1][0]", "bf[2 * f + 1][1]"}},
-                              {"a", "r", {"at"}}}, true));
+                              {"a", "r", {"at"}}}, false));
     em.close();
   }
   em.line("#pragma unroll");
@@ -293,23 +295,51 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
     AXON_CHECK(point_key(p) == key, "codegen: the epilogue reads the matmul elsewhere");
     return em.round(c.mm->dtype(), "acc[mi][ni][e]");
   };
+  // Elements 2p and 2p + 1 of the fragment are neighbours in a row (checked on the spec): with an
+  // even N their values are stored together, 4 or 8 bytes at a time.
+  bool pairs = c.n % 2 == 0;
+  for (int lane = 0; lane < 32 && pairs; ++lane)
+    for (int e = 0; e < 4; e += 2)
+      pairs = pairs && fragment_index(df.row, lane, e + 1) == fragment_index(df.row, lane, e) &&
+              fragment_index(df.col, lane, e + 1) == fragment_index(df.col, lane, e) + 1 &&
+              fragment_index(df.col, lane, e) % 2 == 0;
+  for (const Node* n : g.writes) pairs = pairs && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
+  const std::string gi_expr = "m0 + wr * " + S(WM) + " + mi * 16 + " + em.index(em.subst(df.row, frag_vars));
+  const std::string gj_expr = "n0 + wc * " + S(WN) + " + ni * 8 + " + em.index(em.subst(df.col, frag_vars));
+  const std::string in_range = "gi < " + S(c.m) + " && gj < " + S(c.n);
   em.line("#pragma unroll");
   em.open("for (int mi = 0; mi < " + S(MI) + "; ++mi) {");
   em.line("#pragma unroll");
   em.open("for (int ni = 0; ni < " + S(NI) + "; ++ni) {");
+  for (size_t w = 0; w < g.writes.size(); ++w) em.line("float ov" + S(static_cast<int64_t>(w)) + "[4];");
   em.line("#pragma unroll");
   em.open("for (int e = 0; e < 4; ++e) {");
-  em.line("const " + I + " gi = m0 + wr * " + S(WM) + " + mi * 16 + " + em.index(em.subst(df.row, frag_vars)) + ";");
-  em.line("const " + I + " gj = n0 + wc * " + S(WN) + " + ni * 8 + " + em.index(em.subst(df.col, frag_vars)) + ";");
-  em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
+  em.line("const " + I + " gi = " + gi_expr + ";");
+  em.line("const " + I + " gj = " + gj_expr + ";");
+  em.open("if (" + in_range + ") {");
   for (size_t w = 0; w < g.writes.size(); ++w) {
-    const Node* n = g.writes[w];
-    const std::string v = em.value(n, point);
-    em.line("axon_st_" + dt(n) + "(out" + S(static_cast<int64_t>(w)) + " + " +
-            em.index(flat_index(point, dims_of(n))) + ", " + v + ");");
+    const std::string v = em.value(g.writes[w], point);
+    if (pairs) em.line("ov" + S(static_cast<int64_t>(w)) + "[e] = " + v + ";");
+    else
+      em.line("axon_st_" + dt(g.writes[w]) + "(out" + S(static_cast<int64_t>(w)) + " + " +
+              em.index(flat_index(point, dims_of(g.writes[w]))) + ", " + v + ");");
   }
   em.close();
   em.close();
+  if (pairs) {
+    em.line("#pragma unroll");
+    em.open("for (int e = 0; e < 4; e += 2) {");
+    em.line("const " + I + " gi = " + gi_expr + ";");
+    em.line("const " + I + " gj = " + gj_expr + ";");
+    em.open("if (" + in_range + ") {");
+    for (size_t w = 0; w < g.writes.size(); ++w) {
+      const std::string W = S(static_cast<int64_t>(w));
+      em.line("axon_st2_" + dt(g.writes[w]) + "(out" + W + " + " + em.index(flat_index(point, dims_of(g.writes[w]))) + ", ov" + W +
+              "[e], ov" + W + "[e + 1]);");
+    }
+    em.close();
+    em.close();
+  }
   em.close();
   em.close();
   return head.str() + em.str() + "}\n";

@@ -136,20 +136,18 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
   const double a_bytes = double(c.batch) * c.m * c.k * 2, b_bytes = double(c.batch) * c.k * c.n * 2;
   const double tensor = L.tensor_tflops > 0 ? L.tensor_tflops : 8 * L.fp32_tflops;
   const double sm_rate = tensor * 1e6 / L.sm_count;  // flops per us per SM
-  const int smem_limit = static_cast<int>(std::min<int64_t>(L.smem_per_block, 48 * 1024));
+  const int smem_limit = static_cast<int>(std::max<int64_t>(L.smem_per_block, L.smem_dynamic));
   for (int bm : {16, 32, 64, 128, 256})
     for (int bn : {32, 64, 128, 256})
       for (int bk : {32, 64})
         for (int wm : {1, 2, 4})
           for (int wn : {1, 2, 4})
-            for (int stages : {2, 3, 4}) {
+            for (int stages : {2, 3, 4, 5}) {
               const int tm = bm / wm, tn = bn / wn, warps = wm * wn;
               if (tm < 16 || tn < 16 || tm % 16 || tn % 16 || warps < 2 || warps > 8) continue;
               if (tm > 64 || tn > 128) continue;  // accumulator registers
               const int acc = (tm / 16) * (tn / 8) * 4;
               if (acc > 128) continue;
-              const int smem = stages * (bm + bn) * bk * 2;
-              if (smem > smem_limit) continue;
               // Tiles much larger than the problem only add idle lanes.
               if ((bm > 16 && bm / 2 >= c.m) || (bn > 32 && bn / 2 >= c.n)) continue;
               if (bk == 64 && c.k < 128) continue;
@@ -163,6 +161,8 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
               t.warps_m = wm;
               t.warps_n = wn;
               t.stages = stages;
+              const int smem = contraction_smem(t);
+              if (smem > smem_limit) continue;
               const double tiles_m = std::ceil(double(c.m) / bm), tiles_n = std::ceil(double(c.n) / bn);
               const double tiles = double(c.batch) * tiles_m * tiles_n;
               const int regs = acc + (tm / 16) * 4 + (tn / 8) * 2 + 48;

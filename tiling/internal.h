@@ -63,6 +63,8 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
 // col) point (B), through the matmul's transpose attributes and NumPy batch broadcasting.
 std::vector<Term> operand_point(const ContractionShape& c, int operand, const std::vector<Term>& batch,
                                 const Term& outer, const Term& kk);
+// Dynamic shared memory of a contraction kernel: `stages` A and B tiles of 16-bit elements.
+inline int contraction_smem(const TileConfig& c) { return c.stages * (c.bm + c.bn) * c.bk * 2; }
 // The contraction kernel (contraction_kernel.cpp).
 std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                                const std::string& name, bool wide);

@@ -101,7 +101,7 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     body << detail::contraction_kernel(g, s, c, low, o.name, wide);
     const ContractionShape& m = s.mm;
     const int64_t tiles = m.batch * ((m.m + c.bm - 1) / c.bm) * ((m.n + c.bn - 1) / c.bn);
-    k.launches.push_back({o.name, tiles, c.threads, 0, params, roles});
+    k.launches.push_back({o.name, tiles, c.threads, detail::contraction_smem(c), params, roles});
   } else if (c.strategy == Strategy::Elementwise) {
     body << elementwise_kernel(g, s, c, low, o.name, wide);
     int64_t groups = s.elements / c.vec, need = (groups + c.threads - 1) / c.threads;

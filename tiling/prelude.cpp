@@ -71,6 +71,14 @@ __device__ __forceinline__ void axon_st_bf16(unsigned short* p, float v) { *p = 
 __device__ __forceinline__ void axon_st_f16(unsigned short* p, float v) { *p = axon_f_to_f16(v); }
 __device__ __forceinline__ void axon_st_i32(int* p, float v) { *p = (int)v; }
 __device__ __forceinline__ void axon_st_bool(unsigned char* p, float v) { *p = v != 0.0f ? 1 : 0; }
+// Two neighbouring elements at once (p aligned to the pair): values already rounded to the type.
+__device__ __forceinline__ void axon_st2_f32(float* p, float a, float b) { *reinterpret_cast<float2*>(p) = make_float2(a, b); }
+__device__ __forceinline__ void axon_st2_bf16(unsigned short* p, float a, float b) {
+  *reinterpret_cast<unsigned*>(p) = (unsigned)axon_bf16_bits(a) | ((unsigned)axon_bf16_bits(b) << 16);
+}
+__device__ __forceinline__ void axon_st2_f16(unsigned short* p, float a, float b) {
+  *reinterpret_cast<unsigned*>(p) = (unsigned)axon_f_to_f16(a) | ((unsigned)axon_f_to_f16(b) << 16);
+}
 
 // Vector access: V elements of 16 bytes at most, aligned to their size.
 template <typename T, int V> struct alignas(sizeof(T) * V) axon_vec { T v[V]; };

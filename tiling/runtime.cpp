@@ -3,6 +3,7 @@
 // CUDA headers; the attribute numbers are the driver API's (cuda.h).
 #include "axon/tiling/runtime.h"
 
+#include <algorithm>
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -189,6 +190,7 @@ struct Driver::Api {
   CUresult (*module_load)(CUmod*, const void*) = nullptr;
   CUresult (*module_fn)(CUfn*, CUmod, const char*) = nullptr;
   CUresult (*launch)(CUfn, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, void*, void**, void**) = nullptr;
+  CUresult (*func_attr)(CUfn, int, int) = nullptr;  // cuFuncSetAttribute
   CUresult (*ev_create)(CUev*, unsigned) = nullptr;
   CUresult (*ev_record)(CUev, void*) = nullptr;
   CUresult (*ev_sync)(CUev) = nullptr;
@@ -230,6 +232,7 @@ std::unique_ptr<Driver> Driver::open() {
   a.module_load = sym<decltype(a.module_load)>(a.lib, {"cuModuleLoadData"});
   a.module_fn = sym<decltype(a.module_fn)>(a.lib, {"cuModuleGetFunction"});
   a.launch = sym<decltype(a.launch)>(a.lib, {"cuLaunchKernel"});
+  a.func_attr = sym<decltype(a.func_attr)>(a.lib, {"cuFuncSetAttribute"});
   a.ev_create = sym<decltype(a.ev_create)>(a.lib, {"cuEventCreate"});
   a.ev_record = sym<decltype(a.ev_record)>(a.lib, {"cuEventRecord"});
   a.ev_sync = sym<decltype(a.ev_sync)>(a.lib, {"cuEventSynchronize"});
@@ -238,7 +241,7 @@ std::unique_ptr<Driver> Driver::open() {
   for (void* p : {(void*)a.init, (void*)a.device_get, (void*)a.device_count, (void*)a.device_name, (void*)a.device_attr,
                   (void*)a.total_mem, (void*)a.ctx_retain, (void*)a.ctx_set, (void*)a.ctx_sync, (void*)a.mem_alloc,
                   (void*)a.mem_free, (void*)a.memset_async, (void*)a.dtoh, (void*)a.htod, (void*)a.dtod_async,
-                  (void*)a.module_load, (void*)a.module_fn, (void*)a.launch, (void*)a.ev_create, (void*)a.ev_record,
+                  (void*)a.module_load, (void*)a.module_fn, (void*)a.launch, (void*)a.func_attr, (void*)a.ev_create, (void*)a.ev_record,
                   (void*)a.ev_sync, (void*)a.ev_elapsed})
     if (!p) throw Error("the CUDA driver library lacks an expected function (driver too old?)");
   a.check(a.init(0), "cuInit");
@@ -261,6 +264,7 @@ std::unique_ptr<Driver> Driver::open() {
   p.sm_count = attr(16);
   p.max_threads_per_block = attr(1);
   p.smem_per_block = attr(8);
+  p.smem_optin = attr(97);  // CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN
   p.regs_per_block = attr(12);
   p.l2_bytes = attr(38);
   size_t total = 0;
@@ -298,6 +302,11 @@ void* Driver::function(const std::string& cubin, const std::string& name) {
 
 void Driver::launch(void* fn, int64_t grid, int block, int smem, void** params) {
   if (grid < 1 || grid > 2147483647LL) throw Error("grid of " + std::to_string(grid) + " blocks is out of range");
+  // Over 48 KiB of dynamic shared memory must be asked for, once per function.
+  if (smem > 48 * 1024 && std::find(big_smem_.begin(), big_smem_.end(), fn) == big_smem_.end()) {
+    api_->check(api_->func_attr(static_cast<CUfn>(fn), 8 /* MAX_DYNAMIC_SHARED_SIZE_BYTES */, smem), "cuFuncSetAttribute");
+    big_smem_.push_back(fn);
+  }
   api_->check(api_->launch(fn, static_cast<unsigned>(grid), 1, 1, static_cast<unsigned>(block), 1, 1,
                            static_cast<unsigned>(smem), nullptr, params, nullptr),
               "cuLaunchKernel");

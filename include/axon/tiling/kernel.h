@@ -61,6 +61,7 @@ struct Limits {
   int max_threads_per_block = 1024;
   int regs_per_thread = 255;
   int64_t smem_per_block = 48 * 1024;
+  int64_t smem_dynamic = 48 * 1024;  // dynamic shared memory a block may opt into (contractions)
   double hbm_gb_s = 4000;  // for the roofline ranking
   double fp32_tflops = 60;
   double tensor_tflops = 0;  // dense 16-bit tensor-core rate (0: unknown)

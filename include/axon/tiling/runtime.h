@@ -36,6 +36,7 @@ struct DeviceProps {
   int sm = 0;  // 90
   int sm_count = 0, max_threads_per_block = 0, regs_per_block = 0;
   int64_t smem_per_block = 0, l2_bytes = 0, total_mem = 0;
+  int64_t smem_optin = 0;  // the most dynamic shared memory a block may ask for
 };
 
 using DevPtr = uint64_t;
@@ -71,6 +72,7 @@ class Driver {
   DeviceProps props_;
   std::vector<void*> events_;
   std::vector<std::pair<std::string, void*>> loaded_;  // cubin hash -> module
+  std::vector<void*> big_smem_;  // functions allowed over 48 KiB of dynamic shared memory
 };
 
 }  // namespace axon::gpu
