@@ -152,7 +152,13 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
   // The shared library, when nvcc is here.
   std::string nvcc = find_nvcc();
   if (!nvcc.empty()) {
-    std::string cmd = nvcc + " -O3 -arch=" + o.target + " -shared -Xcompiler -fPIC -o '" +
+    std::string suffix;  // sm_90a when a kernel uses wgmma
+    for (const KernelResult& k : best.kernels)
+      if (!k.code.arch_suffix.empty()) suffix = k.code.arch_suffix;
+    // nvcc's -arch=sm_90a would also embed compute_90 PTX, where wgmma does not exist.
+    const std::string arch = suffix.empty() ? "-arch=" + o.target
+                                            : "-gencode arch=compute_" + o.target.substr(3) + suffix + ",code=" + o.target + suffix;
+    std::string cmd = nvcc + " -O3 " + arch + " -shared -Xcompiler -fPIC -o '" +
                       (fs::path(out_dir) / ("libaxon_" + name + ".so")).string() + "' '" +
                       (fs::path(out_dir) / ("axon_" + name + ".cu")).string() + "' > '" +
                       (fs::path(out_dir) / "nvcc.log").string() + "' 2>&1";

@@ -153,7 +153,7 @@ std::vector<tiling::RankedConfig> pick_configs(const std::vector<tiling::RankedC
       // A family: strategy, threads, one row or several, persistent or not, packed or not; for
       // contractions the block tile.
       auto key = std::make_pair(static_cast<int>(c.strategy) * 100 + (c.rows_per_block > 1) * 10 + (c.blocks_per_sm > 0) * 2 + c.packed,
-                                c.strategy == tiling::Strategy::Contraction ? c.bm * 1000 + c.bn : c.threads);
+                                c.strategy == tiling::Strategy::Contraction ? c.wgmma * 1000000 + c.bm * 1000 + c.bn : c.threads);
       if (pass == 0 && family[key] >= 1) continue;
       ++family[key];
       taken[i] = true;
@@ -186,7 +186,7 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
   const tiling::Group& gr = kr.group;
   // Compile in parallel; a candidate that does not compile is recorded and skipped.
   std::vector<std::future<gpu::Compiled>> fut;
-  for (const auto& c : codes) fut.push_back(std::async(std::launch::async, [&, src = c.source] { return gpu::compile(src, arch, o.cache_dir); }));
+  for (const auto& c : codes) fut.push_back(std::async(std::launch::async, [&, src = c.source, a = arch + c.arch_suffix] { return gpu::compile(src, a, o.cache_dir); }));
   tiling::ReferenceCode ref = tiling::generate_reference(gr, kname);
   gpu::Compiled rc = gpu::compile(ref.source, arch, o.cache_dir);
   if (!rc.ok) throw InternalError("reference kernels do not compile: " + rc.log.substr(0, 2000));

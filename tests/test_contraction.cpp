@@ -200,3 +200,59 @@ TEST_CASE("contraction kernels of every operand orientation compile with nvcc fo
   }
   fs::remove_all(dir);
 }
+
+TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N-major", "[codegen][contraction][nvcc]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  const std::vector<std::string> graphs = {
+      mm_graph("[300,520]", "[520,264]", "bf16", "{}", R"(,{"name":"bias","shape":[264],"dtype":"bf16"})",
+               R"(,{"name":"y","op":"add","inputs":["m","bias"]},{"name":"z","op":"silu","inputs":["y"]})", "z"),
+      mm_graph("[2,3,50,64]", "[2,3,40,64]", "bf16", R"({"transpose_b":true})"),
+      mm_graph("[33,70]", "[70,45]", "bf16", "{}"),  // computed operands, odd N: unpaired stores
+  };
+  std::ostringstream tu;
+  int kernels = 0;
+  tiling::Limits L;
+  L.smem_dynamic = 227 * 1024;
+  for (size_t gi = 0; gi < graphs.size(); ++gi) {
+    Graph g = parse(graphs[gi]);
+    tiling::Group gr = contraction_group(g);
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    REQUIRE(s.strategy == tiling::Strategy::Contraction);
+    REQUIRE(s.mm.wgmma);
+    int here = 0;
+    for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
+      if (!rc.config.wgmma || here == 2) continue;
+      tiling::CodegenOptions o;
+      o.name = "w" + std::to_string(gi) + "_" + std::to_string(here++);
+      tiling::KernelCode k = tiling::generate(gr, s, rc.config, low, o);
+      CHECK(k.arch_suffix == "a");
+      CHECK(k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(rc.config.bn) + "k16") != std::string::npos);
+      CHECK(k.launches.at(0).smem > 48 * 1024);
+      tu << k.body << "\n";
+      ++kernels;
+    }
+  }
+  CHECK(kernels == 6);
+  // sm_80 has no wgmma: the classification says so and no configuration asks for it.
+  Graph g80 = parse(graphs[0]);
+  tiling::Group gr80 = contraction_group(g80);
+  CHECK_FALSE(tiling::classify(gr80, lowerings("sm_80").isa.get()).mm.wgmma);
+  const std::string cc = nvcc();
+  if (cc.empty()) {
+    WARN("nvcc not found: compile check skipped");
+    return;
+  }
+  const fs::path dir = fs::temp_directory_path() / ("axon_wgmma_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path src = dir / "wgmma.cu";
+  std::ofstream(src) << tiling::prelude(low) << "\n" << tu.str();
+  const std::string cmd = cc + " -gencode arch=compute_90a,code=sm_90a -c -o " + (dir / "w.o").string() + " " + src.string() + " > " + (dir / "w.log").string() + " 2>&1";
+  INFO(cmd);
+  if (std::system(cmd.c_str()) != 0) {
+    std::ifstream log(dir / "w.log");
+    std::stringstream ss;
+    ss << log.rdbuf();
+    FAIL(ss.str().substr(0, 3000));
+  }
+  fs::remove_all(dir);
+}

@@ -14,16 +14,10 @@ namespace {
 
 std::string S(int64_t v) { return std::to_string(v); }
 
-// One operand of an inline-asm call: the spec's placeholder name, the constraint, the C values
-// (several: a brace-enclosed register list), or an immediate substituted into the text.
-struct AsmArg {
-  std::string name, constraint;
-  std::vector<std::string> values;
-  bool immediate = false;
-};
+}  // namespace
 
-// asm volatile(...) for an instruction of the spec, its PTX template filled in.
-std::string inline_asm(const InstrSpec& ins, const std::vector<AsmArg>& args, bool memory) {
+std::string inline_asm(const InstrSpec& ins, const std::vector<AsmArg>& args, bool memory, const std::string& prefix,
+                       const std::string& suffix) {
   std::string text = ins.ptx;
   int next = 0;
   auto fill = [&](const AsmArg& a) {
@@ -34,23 +28,25 @@ std::string inline_asm(const InstrSpec& ins, const std::vector<AsmArg>& args, bo
       for (size_t i = 0; i < a.values.size(); ++i) rep += (i ? ", %" : "%") + S(next++);
       if (a.values.size() > 1) rep = "{" + rep + "}";
     }
+    if (a.name.empty()) return;  // an operand the wrapping text uses, not the template
     const std::string ph = "{" + a.name + "}";
     auto at = text.find(ph);
     AXON_CHECK(at != std::string::npos, "codegen: " + ins.name + " has no operand {" + a.name + "}");
     text.replace(at, ph.size(), rep);
   };
   // Outputs are numbered first, as inline asm requires.
+  auto output = [](const AsmArg& a) { return !a.immediate && (a.constraint[0] == '=' || a.constraint[0] == '+'); };
   for (const AsmArg& a : args)
-    if (!a.immediate && a.constraint[0] == '=') fill(a);
+    if (output(a)) fill(a);
   for (const AsmArg& a : args)
-    if (a.immediate || a.constraint[0] != '=') fill(a);
+    if (!output(a)) fill(a);
   std::string o, i;
   for (const AsmArg& a : args) {
     if (a.immediate) continue;
-    std::string& list = a.constraint[0] == '=' ? o : i;
+    std::string& list = output(a) ? o : i;
     for (const std::string& v : a.values) list += (list.empty() ? "" : ", ") + ("\"" + a.constraint + "\"(" + v + ")");
   }
-  return "asm volatile(\"" + text + "\" : " + o + " : " + i + (memory ? " : \"memory\");" : ");");
+  return "asm volatile(\"" + prefix + text + suffix + "\" : " + o + " : " + i + (memory ? " : \"memory\");" : ");");
 }
 
 const Fragment& fragment(const InstrSpec& ins, const std::string& name) {
@@ -58,6 +54,8 @@ const Fragment& fragment(const InstrSpec& ins, const std::string& name) {
     if (f.name == name) return f;
   throw InternalError("codegen: " + ins.name + " has no fragment " + name);
 }
+
+namespace {
 
 // Lane l of an ldmatrix.x4 addresses row l % 8 of 8x8 matrix q = l / 8. For a 16x16 operand
 // block (rows: M for A, N for B; columns: K) the matrix q covers fragment-row block `fr` and
@@ -97,8 +95,8 @@ void check_fragments(const TensorCoreIsa& tc, int operand, bool k_major) {
     }
 }
 
-// The XOR swizzle of 16-byte chunks in a shared tile row of `cols` elements: eight consecutive
-// rows at the same logical chunk land in eight distinct 16-byte slots of a 128-byte line.
+}  // namespace
+
 std::string swizzle(int cols, const std::string& row) {
   const int chunks = cols / 8;
   if (chunks >= 8) return "((" + row + ") & 7)";
@@ -106,6 +104,8 @@ std::string swizzle(int cols, const std::string& row) {
   if (chunks == 2) return "(((" + row + ") >> 2) & 1)";
   return "0";
 }
+
+namespace {
 
 // A shared tile in its stored orientation: `rows` x `cols` elements, row-major.
 struct TileGeom {
@@ -127,6 +127,68 @@ TileGeom geometry(const ContractionShape& c, const TileConfig& t, int operand, b
 }
 
 }  // namespace
+
+void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
+                    const std::vector<Term>& batch, bool n_blocked_b) {
+  const TileGeom ga = geometry(c, t, 0, c.a.k_major), gb = geometry(c, t, 1, c.b.k_major);
+  const int AE = ga.rows * ga.cols, BE = gb.rows * gb.cols;
+  const std::string I = em.idx();
+  em.open("auto load_tile = [&](int kt) {");
+  em.line("const int k0 = kt * " + S(t.bk) + ", slot = kt % " + S(t.stages) + ";");
+  for (int op = 0; op < 2; ++op) {
+    const OperandPlan& p = op == 0 ? c.a : c.b;
+    const TileGeom& geo = op == 0 ? ga : gb;
+    const std::string smem = op == 0 ? "sA" : "sB", E = S(op == 0 ? AE : BE);
+    const int chunks_row = geo.cols / 8, chunks = geo.rows * chunks_row;
+    em.open("for (int ch = tid; ch < " + S(chunks) + "; ch += " + S(t.threads) + ") {");
+    em.line("const int r = ch / " + S(chunks_row) + ", cc = ch % " + S(chunks_row) + ";");
+    if (op == 1 && !p.k_major && n_blocked_b)  // [n / 64][k][64]: wgmma's N-major 128-byte swizzle atoms
+      em.line("unsigned short* dst = sB + slot * " + E + " + (cc >> 3) * " + S(geo.rows * 64) + " + r * 64 + (((cc & 7) ^ (r & 7)) << 3);");
+    else
+      em.line("unsigned short* dst = " + smem + " + slot * " + E + " + r * " + S(geo.cols) + " + ((cc ^ " +
+              swizzle(geo.cols, "r") + ") << 3);");
+    em.line("const " + I + " go = " + geo.outer_origin + " + r, gi = " + geo.inner_origin + " + cc * 8;");
+    if (p.direct) {
+      const int k = find_param(g.reads, p.node);
+      const int64_t panel = std::stoll(geo.outer_ext) * std::stoll(geo.inner_ext);
+      em.open("if (go < " + geo.outer_ext + " && gi < " + geo.inner_ext + ") {");
+      em.line("const unsigned short* src = in" + S(k) + " + (long long)bz * " + S(panel) + " + (long long)go * " +
+              geo.inner_ext + " + gi;");
+      em.line("const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);");
+      em.line(inline_asm(*tc.cp16, {{"d", "r", {"sdst"}}, {"a", "l", {"src"}}}, true));
+      em.close("} else {");
+      em.line("  *reinterpret_cast<uint4*>(dst) = make_uint4(0u, 0u, 0u, 0u);");
+      em.line("}");
+    } else {
+      // The operand's definition (the prologue) at 8 consecutive points, zero outside.
+      em.line("float x[8];");
+      em.line("#pragma unroll");
+      em.open("for (int e8 = 0; e8 < 8; ++e8) {");
+      em.line("const " + I + " pi = gi + e8;");
+      em.line("float xv = 0.0f;");
+      em.open("if (go < " + geo.outer_ext + " && pi < " + geo.inner_ext + ") {");
+      // Computed tiles are stored K-major for A ([m][k]) and N-major for B ([k][n]).
+      const int fr_id = op == 0 ? kRowVar : kColVar;
+      em.name_var(fr_id, op == 0 ? "go" : "pi");
+      em.name_var(kKVar, op == 0 ? "pi" : "go");
+      const Term fr = term::var(fr_id), kk = term::var(kKVar);
+      em.line("xv = " + em.value(p.node, operand_point(c, op, batch, fr, kk)) + ";");
+      em.close();
+      em.line("x[e8] = xv;");
+      em.close();
+      const std::string bits = c.in == DType::f16 ? "axon_f_to_f16" : "axon_bf16_bits";
+      em.line("uint4 w;");
+      em.line("w.x = (unsigned)" + bits + "(x[0]) | ((unsigned)" + bits + "(x[1]) << 16);");
+      em.line("w.y = (unsigned)" + bits + "(x[2]) | ((unsigned)" + bits + "(x[3]) << 16);");
+      em.line("w.z = (unsigned)" + bits + "(x[4]) | ((unsigned)" + bits + "(x[5]) << 16);");
+      em.line("w.w = (unsigned)" + bits + "(x[6]) | ((unsigned)" + bits + "(x[7]) << 16);");
+      em.line("*reinterpret_cast<uint4*>(dst) = w;");
+    }
+    em.close();
+  }
+  em.close("};");
+
+}
 
 std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
                                const std::string& name, bool wide) {
@@ -170,58 +232,7 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
   em.line("(&acc[0][0][0])[i] = 0.0f;");
   em.close();
 
-  // Loading k-tile kt into its pipeline slot.
-  em.open("auto load_tile = [&](int kt) {");
-  em.line("const int k0 = kt * " + S(t.bk) + ", slot = kt % " + S(t.stages) + ";");
-  for (int op = 0; op < 2; ++op) {
-    const OperandPlan& p = op == 0 ? c.a : c.b;
-    const TileGeom& geo = op == 0 ? ga : gb;
-    const std::string smem = op == 0 ? "sA" : "sB", E = S(op == 0 ? AE : BE);
-    const int chunks_row = geo.cols / 8, chunks = geo.rows * chunks_row;
-    em.open("for (int ch = tid; ch < " + S(chunks) + "; ch += " + S(t.threads) + ") {");
-    em.line("const int r = ch / " + S(chunks_row) + ", cc = ch % " + S(chunks_row) + ";");
-    em.line("unsigned short* dst = " + smem + " + slot * " + E + " + r * " + S(geo.cols) + " + ((cc ^ " +
-            swizzle(geo.cols, "r") + ") << 3);");
-    em.line("const " + I + " go = " + geo.outer_origin + " + r, gi = " + geo.inner_origin + " + cc * 8;");
-    if (p.direct) {
-      const int k = find_param(g.reads, p.node);
-      const int64_t panel = std::stoll(geo.outer_ext) * std::stoll(geo.inner_ext);
-      em.open("if (go < " + geo.outer_ext + " && gi < " + geo.inner_ext + ") {");
-      em.line("const unsigned short* src = in" + S(k) + " + (long long)bz * " + S(panel) + " + (long long)go * " +
-              geo.inner_ext + " + gi;");
-      em.line("const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);");
-      em.line(inline_asm(*tc.cp16, {{"d", "r", {"sdst"}}, {"a", "l", {"src"}}}, true));
-      em.close("} else {");
-      em.line("  *reinterpret_cast<uint4*>(dst) = make_uint4(0u, 0u, 0u, 0u);");
-      em.line("}");
-    } else {
-      // The operand's definition (the prologue) at 8 consecutive points, zero outside.
-      em.line("float x[8];");
-      em.line("#pragma unroll");
-      em.open("for (int e8 = 0; e8 < 8; ++e8) {");
-      em.line("const " + I + " pi = gi + e8;");
-      em.line("float xv = 0.0f;");
-      em.open("if (go < " + geo.outer_ext + " && pi < " + geo.inner_ext + ") {");
-      // Computed tiles are stored K-major for A ([m][k]) and N-major for B ([k][n]).
-      const int fr_id = op == 0 ? kRowVar : kColVar;
-      em.name_var(fr_id, op == 0 ? "go" : "pi");
-      em.name_var(kKVar, op == 0 ? "pi" : "go");
-      const Term fr = term::var(fr_id), kk = term::var(kKVar);
-      em.line("xv = " + em.value(p.node, operand_point(c, op, batch, fr, kk)) + ";");
-      em.close();
-      em.line("x[e8] = xv;");
-      em.close();
-      const std::string bits = c.in == DType::f16 ? "axon_f_to_f16" : "axon_bf16_bits";
-      em.line("uint4 w;");
-      em.line("w.x = (unsigned)" + bits + "(x[0]) | ((unsigned)" + bits + "(x[1]) << 16);");
-      em.line("w.y = (unsigned)" + bits + "(x[2]) | ((unsigned)" + bits + "(x[3]) << 16);");
-      em.line("w.z = (unsigned)" + bits + "(x[4]) | ((unsigned)" + bits + "(x[5]) << 16);");
-      em.line("w.w = (unsigned)" + bits + "(x[6]) | ((unsigned)" + bits + "(x[7]) << 16);");
-      em.line("*reinterpret_cast<uint4*>(dst) = w;");
-    }
-    em.close();
-  }
-  em.close("};");
+  emit_load_tile(em, g, c, t, tc, batch, false);
 
   // The pipeline: stages - 1 tiles in flight ahead of the one being multiplied.
   const std::string commit = inline_asm(*tc.commit, {}, true);

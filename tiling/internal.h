@@ -22,6 +22,7 @@ constexpr int kBatchVar = 1003; // flat batch index (Contraction)
 constexpr int kLaneVar = 1004;  // lane in the warp (Contraction: fragment maps)
 constexpr int kRegVar = 1005;   // fragment element (Contraction)
 constexpr int kKVar = 1006;     // contraction index (Contraction prologues)
+constexpr int kCol1Var = 1007;  // the next column (Contraction epilogues storing pairs)
 constexpr int kLoopVar = 1100;  // reduction loops, numbered from here
 
 // The coordinates of flat index `lin` (a Var term) in a row-major `shape`.
@@ -63,8 +64,45 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
 // col) point (B), through the matmul's transpose attributes and NumPy batch broadcasting.
 std::vector<Term> operand_point(const ContractionShape& c, int operand, const std::vector<Term>& batch,
                                 const Term& outer, const Term& kk);
+// One operand of an inline-asm call: the spec's placeholder name, the constraint ("=r", "+f",
+// "l"), the C values (several: a brace-enclosed register list), or an immediate substituted into
+// the text.
+struct AsmArg {
+  std::string name, constraint;
+  std::vector<std::string> values;
+  bool immediate = false;
+};
+// asm volatile(...) for an instruction of the spec, its PTX template filled in (outputs numbered
+// first); `prefix` and `suffix` wrap the instruction text (a scoped predicate, say).
+std::string inline_asm(const InstrSpec& ins, const std::vector<AsmArg>& args, bool memory, const std::string& prefix = "",
+                       const std::string& suffix = "");
+const Fragment& fragment(const InstrSpec& ins, const std::string& name);
+// The XOR swizzle of 16-byte chunks in a shared tile row of `cols` elements, as a C expression
+// of `row`: eight consecutive rows at the same logical chunk land in eight distinct 16-byte slots
+// of a 128-byte line (for rows of 128 bytes, the 128-byte swizzle of wgmma's layouts).
+std::string swizzle(int cols, const std::string& row);
+
+class Emitter;
+// The `load_tile(kt)` lambda of a contraction kernel: k-tile kt of both operands into pipeline
+// slot kt % stages (cp.async for direct operands, the inlined prologue for computed ones, zeros
+// outside). Tiles are row-major in the stored orientation, 16-byte chunks swizzled by row; with
+// `n_blocked_b` an N-major B tile is laid out as wgmma's 64-column swizzle atoms instead.
+void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
+                    const std::vector<Term>& batch, bool n_blocked_b);
+// The wgmma contraction kernel for sm_90a (wgmma_kernel.cpp).
+std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+                         const std::string& name, bool wide);
+// The wgmma instructions, when the ISA has them (sm_90): A K-major, B K- or N-major.
+struct WgmmaIsa {
+  const InstrSpec* mma_kb = nullptr;  // B K-major
+  const InstrSpec* mma_nb = nullptr;  // B N-major
+  const InstrSpec *fence = nullptr, *commit = nullptr, *wait = nullptr, *proxy = nullptr;
+  bool ok = false;
+};
+WgmmaIsa wgmma_isa(const Isa& isa);
+
 // Dynamic shared memory of a contraction kernel: `stages` A and B tiles of 16-bit elements.
-inline int contraction_smem(const TileConfig& c) { return c.stages * (c.bm + c.bn) * c.bk * 2; }
+inline int contraction_smem(const TileConfig& c) { return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0); }
 // The contraction kernel (contraction_kernel.cpp).
 std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                                const std::string& name, bool wide);

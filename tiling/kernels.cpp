@@ -98,10 +98,11 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need;
     k.launches.push_back({o.name, grid, c.threads * c.rows_per_block, 0, params, roles});
   } else if (c.strategy == Strategy::Contraction) {
-    body << detail::contraction_kernel(g, s, c, low, o.name, wide);
+    body << (c.wgmma ? detail::wgmma_kernel(g, s, c, low, o.name, wide) : detail::contraction_kernel(g, s, c, low, o.name, wide));
     const ContractionShape& m = s.mm;
     const int64_t tiles = m.batch * ((m.m + c.bm - 1) / c.bm) * ((m.n + c.bn - 1) / c.bn);
     k.launches.push_back({o.name, tiles, c.threads, detail::contraction_smem(c), params, roles});
+    if (c.wgmma) k.arch_suffix = "a";
   } else if (c.strategy == Strategy::Elementwise) {
     body << elementwise_kernel(g, s, c, low, o.name, wide);
     int64_t groups = s.elements / c.vec, need = (groups + c.threads - 1) / c.threads;

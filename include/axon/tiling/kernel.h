@@ -50,6 +50,7 @@ struct TileConfig {
   int blocks_per_sm = 0;   // > 0: a persistent grid of sm_count * blocks_per_sm blocks (0: one block per work item)
   // Contraction: block tile, warp grid (warp tile bm/warps_m x bn/warps_n), pipeline depth.
   int bm = 0, bn = 0, bk = 0, warps_m = 0, warps_n = 0, stages = 0;
+  bool wgmma = false;  // sm_90a warpgroup MMA (warps_m warpgroups of 64 rows) instead of mma.sync
   [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
 };
 
@@ -81,6 +82,7 @@ struct ContractionShape {
   std::vector<int64_t> batch_dims;
   DType in = DType::bf16;  // both operands' type
   OperandPlan a, b;
+  bool wgmma = false;  // the target has wgmma and the operands fit its layouts (bf16, A K-major)
 };
 
 // What a group needs to know to be laid out: the strategy's shape facts, checked.
@@ -130,6 +132,7 @@ struct KernelCode {
   std::string body;     // the kernels alone (for the launcher, which includes the prelude once)
   std::vector<Launch> launches;
   TileConfig config;
+  std::string arch_suffix;  // "a": needs the arch-specific target (sm_90a) for wgmma
 };
 
 // The lowerings kernels use: synthesized per op and dtype, and the warp reductions.
