@@ -418,6 +418,9 @@ def parse_args(argv=None):
     p.add_argument("--allow-tf32", action="store_true",
                    help="let PyTorch use TF32 for f32 matmuls (f32 tolerance 5e-3)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
+    p.add_argument("--time-limit", type=float, default=0.0,
+                   help="stop starting workloads once this many seconds have passed (0: no limit); "
+                        "the ones not started are listed as skipped")
     return p.parse_args(argv)
 
 
@@ -448,7 +451,14 @@ def main(argv=None) -> int:
                                                        len(graphs)))
     suite = Suite(args, timer, measure_ceilings(timer), out)
     results = []
+    started = time.monotonic()
     for i, (name, path) in enumerate(graphs):
+        spent = time.monotonic() - started
+        if args.time_limit > 0 and spent > args.time_limit:
+            skipped += [(n, "--time-limit %.0f s reached after %.0f s" % (args.time_limit, spent))
+                        for n, _ in graphs[i:]]
+            log("time limit reached: %d workloads not started" % (len(graphs) - i))
+            break
         log("[%d/%d] %s (%s)" % (i + 1, len(graphs), name, path))
         try:
             rec = suite.run(name, path)
