@@ -129,11 +129,17 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
      << "extern \"C\" int axon_" << name << "_run(const void* const* inputs, void* const* outputs, void* workspace_, void* stream) {\n"
      << "  cudaStream_t s = (cudaStream_t)stream;\n"
      << "  char* workspace = (char*)workspace_;\n  (void)workspace;\n"
+     // Kernels use 16-byte vector accesses: a misaligned buffer is refused, not faulted on.
+     << "  for (int i = 0; i < " << g.inputs.size() << "; ++i)\n    if (((size_t)inputs[i]) & 15) return (int)cudaErrorMisalignedAddress;\n"
+     << "  for (int i = 0; i < " << vouts.size() << "; ++i)\n    if (((size_t)outputs[i]) & 15) return (int)cudaErrorMisalignedAddress;\n"
+     << "  if (((size_t)workspace_) & 255) return (int)cudaErrorMisalignedAddress;\n"
      << launches.str() << "  return (int)cudaGetLastError();\n}\n";
   std::ostringstream h;
   h << "// axon superopt launcher for graph '" << g.name << "' (" << o.target << ").\n"
     << "// inputs and outputs are device pointers, in the orders of launcher.json; the workspace holds\n"
     << "// axon_" << name << "_workspace_bytes() bytes (256-byte aligned) of device memory; stream is a cudaStream_t.\n"
+    << "// Every pointer must be 16-byte aligned (the workspace 256-byte): cudaMalloc and PyTorch's allocator\n"
+    << "// are; a misaligned one returns cudaErrorMisalignedAddress before any launch.\n"
     << "// Returns 0, or the CUDA error of the launches.\n#pragma once\n#include <stddef.h>\n"
     << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n"
     << "size_t axon_" << name << "_workspace_bytes(void);\n"
