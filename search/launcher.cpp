@@ -104,10 +104,10 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
     write_file(fs::path(out_dir) / file, k.code.source);
     cu << k.code.body << "\n";
     for (const auto& l : k.code.launches) {
-      // Over 48 KiB of dynamic shared memory is opted into once per kernel.
+      // Over 48 KiB of dynamic shared memory is opted into, per run (the attribute is per device).
       if (l.smem > 48 * 1024)
-        launches << "  static const cudaError_t " << l.function << "_smem = cudaFuncSetAttribute(" << l.function
-                 << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << l.smem << ");\n  (void)" << l.function << "_smem;\n";
+        launches << "  { cudaError_t e = cudaFuncSetAttribute(" << l.function << ", cudaFuncAttributeMaxDynamicSharedMemorySize, "
+                 << l.smem << "); if (e != cudaSuccess) return (int)e; }\n";
       launches << "  " << l.function << "<<<" << l.grid << ", " << l.block << ", " << l.smem << ", s>>>(";
       for (size_t p = 0; p < l.params.size(); ++p) {
         const Node* n = l.params[p];

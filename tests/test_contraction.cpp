@@ -44,6 +44,18 @@ tiling::Group contraction_group(const Graph& g) {
   return {};
 }
 
+// The whole graph as one group: every computed node, the inputs read, the outputs written (the
+// fusion partition may split a graph that writes several values; the generator must not care).
+tiling::Group whole_graph(const Graph& g) {
+  tiling::Group gr;
+  for (const Node* n : g.topo_order())
+    if (n->op() != Op::Input) gr.nodes.push_back(n);
+  gr.reads = g.inputs;
+  for (const GraphOutput& o : g.outputs) gr.writes.push_back(o.node);
+  gr.label = "whole graph";
+  return gr;
+}
+
 std::string mm_graph(const std::string& a, const std::string& b, const std::string& dtype, const std::string& attrs,
                      const std::string& extra_inputs = "", const std::string& epilogue = "", const std::string& out = "m") {
   return R"({"name":"t","inputs":[{"name":"a","shape":)" + a + R"(,"dtype":")" + dtype + R"("},{"name":"b","shape":)" + b +
@@ -70,7 +82,7 @@ TEST_CASE("contraction groups: operands staged directly or computed, by layout a
       {mm_graph("[64,88]", "[64,40]", "bf16", R"({"transpose_a":true})"), true, false, true, false, 1, 88, 40, 64},
       {mm_graph("[2,3,50,64]", "[2,3,40,64]", "f16", R"({"transpose_b":true})"), true, true, true, true, 6, 50, 40, 64},
       {mm_graph("[33,70]", "[70,45]", "bf16", "{}"), false, true, false, false, 1, 33, 45, 70},  // rows of 70 and 45: not 16-byte aligned
-      {mm_graph("[2,20,32]", "[32,24]", "bf16", "{}"), true, true, false, false, 2, 20, 24, 32},  // B broadcast over the batch
+      {mm_graph("[2,20,32]", "[32,24]", "bf16", "{}"), true, true, true, false, 2, 20, 24, 32},  // B broadcast over the batch
   };
   for (const Case& c : cases) {
     INFO(c.graph);
@@ -208,6 +220,12 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
                R"(,{"name":"y","op":"add","inputs":["m","bias"]},{"name":"z","op":"silu","inputs":["y"]})", "z"),
       mm_graph("[2,3,50,64]", "[2,3,40,64]", "bf16", R"({"transpose_b":true})"),
       mm_graph("[33,70]", "[70,45]", "bf16", "{}"),  // computed operands, odd N: unpaired stores
+      mm_graph("[136,88]", "[136,40]", "bf16", R"({"transpose_a":true})"),  // A M-major, B N-major
+      mm_graph("[136,88]", "[40,136]", "bf16", R"({"transpose_a":true,"transpose_b":true})"),  // A M-major, B K-major
+      // A batched linear layer (W broadcast over the batch) writing both the matmul and gelu of it.
+      mm_graph("[3,37,64]", "[64,72]", "bf16", "{}", R"(,{"name":"bias","shape":[72],"dtype":"bf16"})",
+               R"(,{"name":"y","op":"add","inputs":["m","bias"]},{"name":"z","op":"gelu","inputs":["y"],"attrs":{"approximate":"tanh"}})",
+               R"(z", "m)"),
   };
   std::ostringstream tu;
   int kernels = 0;
@@ -215,10 +233,14 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
   L.smem_dynamic = 227 * 1024;
   for (size_t gi = 0; gi < graphs.size(); ++gi) {
     Graph g = parse(graphs[gi]);
-    tiling::Group gr = contraction_group(g);
+    tiling::Group gr = gi + 1 == graphs.size() ? whole_graph(g) : contraction_group(g);
     tiling::GroupShape s = tiling::classify(gr, low.isa.get());
     REQUIRE(s.strategy == tiling::Strategy::Contraction);
     REQUIRE(s.mm.wgmma);
+    if (gi + 1 == graphs.size()) {
+      CHECK(gr.writes.size() == 2);
+      CHECK(s.mm.b.direct);  // W broadcast over the batch, still copied with cp.async
+    }
     int here = 0;
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
       if (!rc.config.wgmma || here == 2) continue;
@@ -227,12 +249,15 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
       tiling::KernelCode k = tiling::generate(gr, s, rc.config, low, o);
       CHECK(k.arch_suffix == "a");
       CHECK(k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(rc.config.bn) + "k16") != std::string::npos);
+      // imm-trans-a / imm-trans-b follow the operands' majorness.
+      const std::string trans = std::string(s.mm.a.k_major ? "0" : "1") + ", " + (s.mm.b.k_major ? "0" : "1") + ";";
+      CHECK(k.body.find("1, 1, " + trans) != std::string::npos);
       CHECK(k.launches.at(0).smem > 48 * 1024);
       tu << k.body << "\n";
       ++kernels;
     }
   }
-  CHECK(kernels == 6);
+  CHECK(kernels == 12);
   // sm_80 has no wgmma: the classification says so and no configuration asks for it.
   Graph g80 = parse(graphs[0]);
   tiling::Group gr80 = contraction_group(g80);

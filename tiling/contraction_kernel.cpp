@@ -129,7 +129,7 @@ TileGeom geometry(const ContractionShape& c, const TileConfig& t, int operand, b
 }  // namespace
 
 void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
-                    const std::vector<Term>& batch, bool n_blocked_b) {
+                    const std::vector<Term>& batch, bool mn_blocked) {
   const TileGeom ga = geometry(c, t, 0, c.a.k_major), gb = geometry(c, t, 1, c.b.k_major);
   const int AE = ga.rows * ga.cols, BE = gb.rows * gb.cols;
   const std::string I = em.idx();
@@ -142,8 +142,9 @@ void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, cons
     const int chunks_row = geo.cols / 8, chunks = geo.rows * chunks_row;
     em.open("for (int ch = tid; ch < " + S(chunks) + "; ch += " + S(t.threads) + ") {");
     em.line("const int r = ch / " + S(chunks_row) + ", cc = ch % " + S(chunks_row) + ";");
-    if (op == 1 && !p.k_major && n_blocked_b)  // [n / 64][k][64]: wgmma's N-major 128-byte swizzle atoms
-      em.line("unsigned short* dst = sB + slot * " + E + " + (cc >> 3) * " + S(geo.rows * 64) + " + r * 64 + (((cc & 7) ^ (r & 7)) << 3);");
+    if (!p.k_major && mn_blocked)  // [mn / 64][k][64]: wgmma's MN-major 128-byte swizzle atoms
+      em.line("unsigned short* dst = " + smem + " + slot * " + E + " + (cc >> 3) * " + S(geo.rows * 64) +
+              " + r * 64 + (((cc & 7) ^ (r & 7)) << 3);");
     else
       em.line("unsigned short* dst = " + smem + " + slot * " + E + " + r * " + S(geo.cols) + " + ((cc ^ " +
               swizzle(geo.cols, "r") + ") << 3);");
@@ -151,9 +152,15 @@ void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, cons
     if (p.direct) {
       const int k = find_param(g.reads, p.node);
       const int64_t panel = std::stoll(geo.outer_ext) * std::stoll(geo.inner_ext);
+      // The operand's own batch panel: its batch axes broadcast against the output's.
+      const std::vector<int64_t> od = dims_of(p.node);
+      const std::vector<Term> opoint = operand_point(c, op, batch, term::integer(0), term::integer(0));
+      const std::vector<Term> ob(opoint.begin(), opoint.end() - 2);
+      const std::string panel_index =
+          ob.empty() ? "0" : em.index(flat_index(ob, std::vector<int64_t>(od.begin(), od.end() - 2)));
       em.open("if (go < " + geo.outer_ext + " && gi < " + geo.inner_ext + ") {");
-      em.line("const unsigned short* src = in" + S(k) + " + (long long)bz * " + S(panel) + " + (long long)go * " +
-              geo.inner_ext + " + gi;");
+      em.line("const unsigned short* src = in" + S(k) + " + (long long)(" + panel_index + ") * " + S(panel) +
+              " + (long long)go * " + geo.inner_ext + " + gi;");
       em.line("const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);");
       em.line(inline_asm(*tc.cp16, {{"d", "r", {"sdst"}}, {"a", "l", {"src"}}}, true));
       em.close("} else {");

@@ -111,14 +111,14 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
                        mm->attrs().b(operand == 0 ? "transpose_a" : "transpose_b");
     // A is K-major unless transposed; B is K-major only when transposed.
     const bool stored_k_major = operand == 0 ? !trans : trans;
-    const std::vector<int64_t> batch(d.begin(), d.end() - 2);
+    // Broadcast batch axes are fine: the copy's source panel is the operand's own (operand_point).
     const bool stored = find_param(g.reads, p.node) >= 0;
-    p.direct = stored && batch == c.batch_dims && d.back() % 8 == 0;
+    p.direct = stored && d.back() % 8 == 0;
     p.k_major = p.direct ? stored_k_major : operand == 0;
   };
   plan(c.a, 0);
   plan(c.b, 1);
-  c.wgmma = wgmma_isa(*isa).ok && c.in == DType::bf16 && c.a.k_major;
+  c.wgmma = c.in == DType::bf16 && wgmma_isa(*isa).pick(c.a.k_major, c.b.k_major) != nullptr;
   s.strategy = Strategy::Contraction;
   s.full = out;
   s.elements = numel(out);
@@ -192,7 +192,7 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
               out.push_back({t, est, why.str()});
             }
   // wgmma (sm_90a): one or two warpgroups of 64 rows, N up to 256 per instruction, K tiles of 64
-  // (one 128-byte swizzled row), two tiles loaded ahead of the one multiplied.
+  // (one 128-byte swizzled row), stages - 2 tiles loaded ahead of the one multiplied.
   if (c.wgmma)
     for (int wg : {1, 2})
       for (int bn : {64, 128, 256})

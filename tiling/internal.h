@@ -86,18 +86,22 @@ class Emitter;
 // The `load_tile(kt)` lambda of a contraction kernel: k-tile kt of both operands into pipeline
 // slot kt % stages (cp.async for direct operands, the inlined prologue for computed ones, zeros
 // outside). Tiles are row-major in the stored orientation, 16-byte chunks swizzled by row; with
-// `n_blocked_b` an N-major B tile is laid out as wgmma's 64-column swizzle atoms instead.
+// `mn_blocked` an M- or N-major tile is laid out as wgmma's 64-column swizzle atoms instead.
 void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
-                    const std::vector<Term>& batch, bool n_blocked_b);
+                    const std::vector<Term>& batch, bool mn_blocked);
 // The wgmma contraction kernel for sm_90a (wgmma_kernel.cpp).
 std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                          const std::string& name, bool wide);
-// The wgmma instructions, when the ISA has them (sm_90): A K-major, B K- or N-major.
+// The wgmma instructions, when the ISA has them (sm_90): A K- or M-major, B K- or N-major.
 struct WgmmaIsa {
-  const InstrSpec* mma_kb = nullptr;  // B K-major
-  const InstrSpec* mma_nb = nullptr;  // B N-major
+  const InstrSpec* mma_kb = nullptr;    // A and B K-major
+  const InstrSpec* mma_nb = nullptr;    // B N-major
+  const InstrSpec* mma_ma = nullptr;    // A M-major
+  const InstrSpec* mma_ma_nb = nullptr; // A M-major, B N-major
   const InstrSpec *fence = nullptr, *commit = nullptr, *wait = nullptr, *proxy = nullptr;
-  bool ok = false;
+  bool ok = false;  // the fences and group instructions are there
+  // The form for the operands' majorness, or null when the spec lacks it.
+  [[nodiscard]] const InstrSpec* pick(bool a_k_major, bool b_k_major) const;
 };
 WgmmaIsa wgmma_isa(const Isa& isa);
 

@@ -20,12 +20,19 @@ WgmmaIsa wgmma_isa(const Isa& isa) {
   WgmmaIsa w;
   w.mma_kb = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16");
   w.mma_nb = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.nmajor_b");
+  w.mma_ma = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.mmajor_a");
+  w.mma_ma_nb = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.mmajor_a.nmajor_b");
   w.fence = isa.find("wgmma.fence.sync.aligned");
   w.commit = isa.find("wgmma.commit_group.sync.aligned");
   w.wait = isa.find("wgmma.wait_group.sync.aligned");
   w.proxy = isa.find("fence.proxy.async.shared::cta");
-  w.ok = w.mma_kb && w.mma_nb && w.fence && w.commit && w.wait && w.proxy;
+  w.ok = w.fence && w.commit && w.wait && w.proxy;
   return w;
+}
+
+const InstrSpec* WgmmaIsa::pick(bool a_k_major, bool b_k_major) const {
+  if (!ok) return nullptr;
+  return a_k_major ? (b_k_major ? mma_kb : mma_nb) : (b_k_major ? mma_ma : mma_ma_nb);
 }
 
 std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
@@ -34,10 +41,10 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   AXON_CHECK(low.isa != nullptr, "codegen: contraction kernels need the ISA");
   const TensorCoreIsa tc = tensor_core_isa(*low.isa, c.in);
   const WgmmaIsa wi = wgmma_isa(*low.isa);
-  AXON_CHECK(tc.ok && wi.ok, "codegen: the ISA lacks wgmma");
-  AXON_CHECK(c.in == DType::bf16 && c.a.k_major && t.bk == 64 && t.bm % 64 == 0 && t.bn % 64 == 0 && t.bn <= 256,
+  AXON_CHECK(tc.ok && wi.pick(c.a.k_major, c.b.k_major) != nullptr, "codegen: the ISA lacks this wgmma form");
+  AXON_CHECK(c.in == DType::bf16 && t.bk == 64 && t.bm % 64 == 0 && t.bn % 64 == 0 && t.bn <= 256,
              "codegen: a wgmma configuration outside its layouts");
-  const InstrSpec& mma = c.b.k_major ? *wi.mma_kb : *wi.mma_nb;
+  const InstrSpec& mma = *wi.pick(c.a.k_major, c.b.k_major);
   const int WG = t.bm / 64, N = t.bn, REGS = N / 2;
   const int64_t TM = (c.m + t.bm - 1) / t.bm, TN = (c.n + t.bn - 1) / t.bn;
   const int AE = t.bm * t.bk, BE = t.bk * t.bn;
@@ -86,7 +93,9 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
 
   // Shared-memory matrix descriptors (128-byte swizzle): start >> 4, leading and stride byte
   // offsets >> 4, swizzle mode 1 in bits 62-63.
-  const int64_t a_lbo = 1, a_sbo = 1024 >> 4;
+  // K-major: rows of 64 K values, 8-row groups 1024 bytes apart. MN-major: 64-column blocks of
+  // `bk` rows (leading-byte offset), 8-row groups 1024 bytes apart.
+  const int64_t a_lbo = c.a.k_major ? 1 : (int64_t(t.bk) * 128) >> 4, a_sbo = 1024 >> 4;
   const int64_t b_lbo = c.b.k_major ? 1 : (int64_t(t.bk) * 128) >> 4, b_sbo = 1024 >> 4;
   em.line("const unsigned sa0 = (unsigned)__cvta_generic_to_shared(sA), sb0 = (unsigned)__cvta_generic_to_shared(sB);");
   auto desc = [&](const std::string& addr, int64_t lbo, int64_t sbo) {
@@ -111,9 +120,14 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   em.line(inline_asm(*wi.fence, {}, true));
   em.line("#pragma unroll");
   em.open("for (int kk = 0; kk < " + S(t.bk / 16) + "; ++kk) {");
-  // A: this warpgroup's 64 rows of 128 bytes; K advances 32 bytes per 16 inside the swizzled row.
-  em.line("const unsigned long long da = " +
-          desc("sa0 + (unsigned)(slot * " + S(AE * 2) + " + wg * " + S(64 * 128) + " + kk * 32)", a_lbo, a_sbo) + ";");
+  // A: this warpgroup's 64 rows; K-major: rows of 128 bytes, K advances 32 bytes per 16 inside
+  // the swizzled row; M-major: the warpgroup's 64-column block, K advances 16 rows.
+  if (c.a.k_major)
+    em.line("const unsigned long long da = " +
+            desc("sa0 + (unsigned)(slot * " + S(AE * 2) + " + wg * " + S(64 * 128) + " + kk * 32)", a_lbo, a_sbo) + ";");
+  else
+    em.line("const unsigned long long da = " +
+            desc("sa0 + (unsigned)(slot * " + S(AE * 2) + " + wg * " + S(int64_t(t.bk) * 128) + " + kk * 2048)", a_lbo, a_sbo) + ";");
   if (c.b.k_major)
     em.line("const unsigned long long db = " + desc("sb0 + (unsigned)(slot * " + S(BE * 2) + " + kk * 32)", b_lbo, b_sbo) + ";");
   else  // 16 more rows of the 64-column blocks
@@ -159,6 +173,10 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   em.line("const " + I + " gi = m0 + wg * 64 + " + em.index(em.subst(df.row, frag_vars)) + ";");
   em.line("const " + I + " gj = n0 + " + em.index(em.subst(df.col, frag_vars)) + ";");
   em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
+  if (pairs) {  // the right-hand neighbour (element e + 1, column gj + 1)
+    em.line("const " + I + " gj1 = gj + 1;");
+    em.line("(void)gj1;");
+  }
   for (size_t w = 0; w < g.writes.size(); ++w) {
     const Node* n = g.writes[w];
     const std::string W = S(static_cast<int64_t>(w));
@@ -168,9 +186,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
       em.line("axon_st_" + dt(n) + "(" + at + ", " + v + ");");
       continue;
     }
-    // The neighbour (element e + 1, column gj + 1) through the same definitions.
-    em.line("const " + I + " gj1 = gj + 1;");
-    em.line("(void)gj1;");
+    // The neighbour through the same definitions.
     const std::string v1 = em.value(n, point1);
     em.line("axon_st2_" + dt(n) + "(" + at + ", " + v + ", " + v1 + ");");
   }

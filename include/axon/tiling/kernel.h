@@ -31,7 +31,7 @@ enum class Strategy : uint8_t {
   Elementwise,  // one thread per `vec` consecutive output elements, grid-stride
   Row,          // a row (last axis) per `threads` threads; block-wide reductions, staged
   Generic,      // one thread per output element; reductions as sequential loops (the fallback)
-  Contraction,  // one matmul on tensor cores (mma.sync), prologue and epilogue fused (docs/contraction.md)
+  Contraction,  // one matmul on tensor cores (mma.sync, wgmma), prologue and epilogue fused (docs/contraction.md)
 };
 const char* strategy_name(Strategy s);
 // The C type a tensor of the dtype is stored as: float, unsigned short (bf16, f16), int, unsigned char.
