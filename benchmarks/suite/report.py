@@ -99,6 +99,8 @@ def markdown(env: dict, ceilings: dict, results: List[dict], skipped: List[Tuple
                ceilings["matmul_n"], ceilings["matmul_flops_per_s"] / 1e12),
            "Times are medians of CUDA-event timings with L2 flushed between repetitions; "
            "speedup = faster of eager/compiled divided by axon; % of floor = floor / axon.",
+           "TF32 for f32 matmuls: %s (PyTorch and axon alike)." % (
+               "allowed" if env.get("settings", {}).get("allow_tf32") else "off"),
            "", table(results), ""]
     out += ["- " + line for line in summary_lines(s)]
     notes = [(r["name"], n) for r in results for n in r.get("notes", [])]
