@@ -1,4 +1,5 @@
 // The output of `axon superopt`: kernels, the launcher (C API + shared library), report.json.
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -207,20 +208,31 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
   }
   write_file(fs::path(out_dir) / "report.json", rep.dump(2) + "\n");
 
-  // The summary table.
+  // The summary table. A kernel's floor: its bytes at the measured copy bandwidth, or its
+  // contraction FLOPs at the target's nominal 16-bit tensor rate, whichever is longer.
   const double bw = r.probe.ok && r.probe.copy_gb_s > 0 ? r.probe.copy_gb_s : 0;
+  double tensor_tflops = 0;
+  if (r.lowerings.isa)
+    if (auto it = r.lowerings.isa->target.peak_tflops.find("bf16_tensor"); it != r.lowerings.isa->target.peak_tflops.end())
+      tensor_tflops = it->second;
   std::ostringstream t;
-  t << std::left << std::setw(8) << "kernel" << std::setw(28) << "config" << std::right << std::setw(11)
-    << (r.timed ? "time us" : "est. us") << std::setw(10) << "GB/s" << std::setw(11) << "% floor" << "  group";
+  t << std::left << std::setw(8) << "kernel" << std::setw(52) << "config" << std::right << std::setw(11)
+    << (r.timed ? "time us" : "est. us") << std::setw(10) << "GB/s" << std::setw(9) << "TFLOP/s" << std::setw(11) << "% floor"
+    << "  group";
   lines.push_back(t.str());
   for (size_t i = 0; i < best.kernels.size(); ++i) {
     const KernelResult& k = best.kernels[i];
     double us = k.time_us();
     std::ostringstream row;
-    row << std::left << std::setw(8) << ("k" + std::to_string(i)) << std::setw(28) << k.code.config.str() << std::right
+    const tiling::ContractionShape& mm = k.shape.mm;
+    const double flops = k.shape.strategy == tiling::Strategy::Contraction ? 2.0 * mm.batch * mm.m * mm.n * mm.k : 0.0;
+    row << std::left << std::setw(8) << ("k" + std::to_string(i)) << std::setw(52) << k.code.config.str() << std::right
         << std::setw(11) << std::fixed << std::setprecision(1) << us << std::setw(10) << std::setprecision(0)
         << (us > 0 ? k.bytes / (us * 1e3) : 0.0);
-    if (bw > 0 && us > 0) row << std::setw(10) << std::setprecision(1) << 100.0 * (k.bytes / (bw * 1e3)) / us << "%";
+    if (flops > 0 && us > 0) row << std::setw(9) << std::setprecision(0) << flops / (us * 1e6);
+    else row << std::setw(9) << "-";
+    const double floor_us = std::max(bw > 0 ? k.bytes / (bw * 1e3) : 0.0, tensor_tflops > 0 ? flops / (tensor_tflops * 1e6) : 0.0);
+    if (bw > 0 && us > 0) row << std::setw(10) << std::setprecision(1) << 100.0 * floor_us / us << "%";
     else row << std::setw(11) << "-";
     row << "  " << k.group.label;
     lines.push_back(row.str());
