@@ -60,13 +60,17 @@ namespace {
 // Lane l of an ldmatrix.x4 addresses row l % 8 of 8x8 matrix q = l / 8. For a 16x16 operand
 // block (rows: M for A, N for B; columns: K) the matrix q covers fragment-row block `fr` and
 // k block `kb` below; the address is that matrix's row in the shared tile's stored orientation.
+// Terms over Var 0 (the lane): the check below evaluates them, the kernel renders them, so the
+// addressing that is checked is the addressing that runs.
 struct LaneAddress {
-  int row, col;  // stored (row, column) offsets within the block, in elements
+  Term row, col;  // stored (row, column) offsets within the block, in elements
 };
-LaneAddress lane_address(int operand, bool k_major, int lane) {
-  const int q = lane / 8, r8 = lane % 8;
-  const int fr = operand == 0 ? q % 2 : q / 2, kb = operand == 0 ? q / 2 : q % 2;
-  return k_major ? LaneAddress{fr * 8 + r8, kb * 8} : LaneAddress{kb * 8 + r8, fr * 8};
+LaneAddress lane_address(int operand, bool k_major) {
+  using namespace term;
+  const Term lane = var(0), q = floordiv(lane, integer(8)), r8 = mod(lane, integer(8));
+  const Term fr = mul(operand == 0 ? mod(q, integer(2)) : floordiv(q, integer(2)), integer(8));
+  const Term kb = mul(operand == 0 ? floordiv(q, integer(2)) : mod(q, integer(2)), integer(8));
+  return k_major ? LaneAddress{add(fr, r8), kb} : LaneAddress{add(kb, r8), fr};
 }
 
 // The composition of the spec's ldmatrix fragment with lane_address must be the spec's mma
@@ -78,8 +82,8 @@ void check_fragments(const TensorCoreIsa& tc, int operand, bool k_major) {
   for (int lane = 0; lane < 32; ++lane)
     for (int e = 0; e < 8; ++e) {
       const int64_t sr = fragment_index(lf.row, lane, e), sc = fragment_index(lf.col, lane, e);
-      const LaneAddress at = lane_address(operand, k_major, static_cast<int>(sr));
-      const int64_t srow = at.row, scol = at.col + sc;
+      const LaneAddress at = lane_address(operand, k_major);
+      const int64_t srow = fragment_index(at.row, sr, 0), scol = fragment_index(at.col, sr, 0) + sc;
       const int64_t fr = k_major ? srow : scol, kk = k_major ? scol : srow;
       int64_t want_fr, want_k;
       if (operand == 0) {
@@ -264,15 +268,16 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
     const TileGeom& geo = op == 0 ? ga : gb;
     const int blocks = op == 0 ? MI : NI / 2;
     const std::string base = op == 0 ? "wr * " + S(WM) : "wc * " + S(WN);
-    // The lane's address, from lane_address (checked against the spec above).
-    const int fr_sel = op == 0 ? 0 : 1;  // A: matrix q covers fragment rows by q % 2; B by q / 2
-    const std::string frq = fr_sel == 0 ? "((lane >> 3) & 1)" : "(lane >> 4)";
-    const std::string kq = fr_sel == 0 ? "(lane >> 4)" : "((lane >> 3) & 1)";
+    // The lane's address: lane_address, checked against the spec above, rendered here.
+    const LaneAddress la = lane_address(op, p.k_major);
+    const std::map<int, Term> lane_var = {{0, term::var(kLaneVar)}};
+    const std::string lrow = em.index(em.subst(la.row, lane_var)), lcol = em.index(em.subst(la.col, lane_var));
     em.line("#pragma unroll");
     em.open("for (int f = 0; f < " + S(blocks) + "; ++f) {");
-    em.line("const int fr = " + base + " + f * 16 + " + frq + " * 8, kq = kk + " + kq + " * 8;");
-    if (p.k_major) em.line("const int sr = fr + (lane & 7), sc = kq;");
-    else em.line("const int sr = kq + (lane & 7), sc = fr;");
+    // Stored rows are fragment rows (K-major) or K (else); the block starts at (fr0, kk).
+    em.line("const int fr0 = " + base + " + f * 16;");
+    if (p.k_major) em.line("const int sr = fr0 + " + lrow + ", sc = kk + " + lcol + ";");
+    else em.line("const int sr = kk + " + lrow + ", sc = fr0 + " + lcol + ";");
     em.line("const unsigned at = (unsigned)__cvta_generic_to_shared(" + std::string(op == 0 ? "a_s" : "b_s") + " + sr * " +
             S(geo.cols) + " + (((sc >> 3) ^ " + swizzle(geo.cols, "sr") + ") << 3));");
     const InstrSpec& ld = p.k_major ? *tc.ldsm : *tc.ldsm_t;
