@@ -45,7 +45,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   AXON_CHECK(c.in == DType::bf16 && t.bk == 64 && t.bm % 64 == 0 && t.bn % 64 == 0 && t.bn <= 256,
              "codegen: a wgmma configuration outside its layouts");
   const InstrSpec& mma = *wi.pick(c.a.k_major, c.b.k_major);
-  const int WG = t.bm / 64, N = t.bn, REGS = N / 2;
+  const int N = t.bn, REGS = N / 2;
   const int64_t TM = (c.m + t.bm - 1) / t.bm, TN = (c.n + t.bn - 1) / t.bn;
   const int AE = t.bm * t.bk, BE = t.bk * t.bn;
   const int D = t.stages - 2;  // tiles loaded ahead: one stage is still read by the wgmma in flight
