@@ -109,6 +109,26 @@ std::string swizzle(int cols, const std::string& row) {
   return "0";
 }
 
+void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& t) {
+  const int64_t TM = (c.m + t.bm - 1) / t.bm, TN = (c.n + t.bn - 1) / t.bn;
+  em.line("int bt = blockIdx.x;");
+  em.line("const " + std::string(em.idx()) + " bz = bt / " + S(TM * TN) + ";");
+  em.line("bt -= (int)(bz * " + S(TM * TN) + ");");
+  em.line("const int first = (bt / " + S(8 * TN) + ") * 8, gsz = min(" + S(TM) + " - first, 8);");
+  em.line("const int tm = first + (bt % " + S(8 * TN) + ") % gsz, tn = (bt % " + S(8 * TN) + ") / gsz;");
+  em.line("const int m0 = tm * " + S(t.bm) + ", n0 = tn * " + S(t.bn) + ";");
+}
+
+bool paired_stores(const Group& g, const ContractionShape& c, const Fragment& d, int threads, int regs) {
+  bool pairs = c.n % 2 == 0;
+  for (int th = 0; th < threads && pairs; ++th)
+    for (int e = 0; e + 1 < regs; e += 2)
+      pairs = pairs && fragment_index(d.row, th, e + 1) == fragment_index(d.row, th, e) &&
+              fragment_index(d.col, th, e + 1) == fragment_index(d.col, th, e) + 1 && fragment_index(d.col, th, e) % 2 == 0;
+  for (const Node* n : g.writes) pairs = pairs && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
+  return pairs;
+}
+
 namespace {
 
 // A shared tile in its stored orientation: `rows` x `cols` elements, row-major.
@@ -210,7 +230,6 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
   check_fragments(tc, 0, c.a.k_major);
   check_fragments(tc, 1, c.b.k_major);
   const int WM = t.bm / t.warps_m, WN = t.bn / t.warps_n, MI = WM / 16, NI = WN / 8;
-  const int64_t TM = (c.m + t.bm - 1) / t.bm, TN = (c.n + t.bn - 1) / t.bn;
   const TileGeom ga = geometry(c, t, 0, c.a.k_major), gb = geometry(c, t, 1, c.b.k_major);
   const int AE = ga.rows * ga.cols, BE = gb.rows * gb.cols;
 
@@ -231,12 +250,7 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
   em.line("const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;");
   em.line("const int wr = warp / " + S(t.warps_n) + ", wc = warp % " + S(t.warps_n) + ";");
   // Block -> (batch, tile row, tile column), tile rows walked in groups of 8 for L2 reuse of B.
-  em.line("int bt = blockIdx.x;");
-  em.line("const " + I + " bz = bt / " + S(TM * TN) + ";");
-  em.line("bt -= (int)(bz * " + S(TM * TN) + ");");
-  em.line("const int first = (bt / " + S(8 * TN) + ") * 8, gsz = min(" + S(TM) + " - first, 8);");
-  em.line("const int tm = first + (bt % " + S(8 * TN) + ") % gsz, tn = (bt % " + S(8 * TN) + ") / gsz;");
-  em.line("const int m0 = tm * " + S(t.bm) + ", n0 = tn * " + S(t.bn) + ";");
+  emit_tile_origin(em, c, t);
   em.line("float acc[" + S(MI) + "][" + S(NI) + "][4];");
   em.line("#pragma unroll");
   em.open("for (int i = 0; i < " + S(MI * NI * 4) + "; ++i) {");
@@ -320,13 +334,7 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
   };
   // Elements 2p and 2p + 1 of the fragment are neighbours in a row (checked on the spec): with an
   // even N their values are stored together, 4 or 8 bytes at a time.
-  bool pairs = c.n % 2 == 0;
-  for (int lane = 0; lane < 32 && pairs; ++lane)
-    for (int e = 0; e < 4; e += 2)
-      pairs = pairs && fragment_index(df.row, lane, e + 1) == fragment_index(df.row, lane, e) &&
-              fragment_index(df.col, lane, e + 1) == fragment_index(df.col, lane, e) + 1 &&
-              fragment_index(df.col, lane, e) % 2 == 0;
-  for (const Node* n : g.writes) pairs = pairs && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
+  const bool pairs = paired_stores(g, c, df, 32, 4);
   const std::string gi_expr = "m0 + wr * " + S(WM) + " + mi * 16 + " + em.index(em.subst(df.row, frag_vars));
   const std::string gj_expr = "n0 + wc * " + S(WN) + " + ni * 8 + " + em.index(em.subst(df.col, frag_vars));
   const std::string in_range = "gi < " + S(c.m) + " && gj < " + S(c.n);

@@ -105,6 +105,14 @@ struct WgmmaIsa {
 };
 WgmmaIsa wgmma_isa(const Isa& isa);
 
+// Contraction kernels' shared pieces (contraction_kernel.cpp). The block's output tile: `bz` (the
+// batch), `m0`, `n0`, tile rows walked in groups of 8 so that neighbouring blocks share B in L2.
+void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& t);
+// Whether accumulator elements 2p and 2p + 1 of the spec's fragment `d` (over `threads` threads and
+// `regs` elements) are row neighbours at an even column, N is even and every write is a float
+// type: then the epilogue stores them together.
+bool paired_stores(const Group& g, const ContractionShape& c, const Fragment& d, int threads, int regs);
+
 // Dynamic shared memory of a contraction kernel: `stages` A and B tiles of 16-bit elements.
 inline int contraction_smem(const TileConfig& c) { return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0); }
 // The contraction kernel (contraction_kernel.cpp).

@@ -46,7 +46,6 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
              "codegen: a wgmma configuration outside its layouts");
   const InstrSpec& mma = *wi.pick(c.a.k_major, c.b.k_major);
   const int N = t.bn, REGS = N / 2;
-  const int64_t TM = (c.m + t.bm - 1) / t.bm, TN = (c.n + t.bn - 1) / t.bn;
   const int AE = t.bm * t.bk, BE = t.bk * t.bn;
   const int D = t.stages - 2;  // tiles loaded ahead: one stage is still read by the wgmma in flight
   AXON_CHECK(D >= 1, "codegen: wgmma pipelines need three stages or more");
@@ -78,12 +77,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   em.line("unsigned short* const sA = (unsigned short*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);");
   em.line("unsigned short* const sB = sA + " + S(t.stages * AE) + ";");
   em.line("const int tid = threadIdx.x, wg = tid >> 7, th = tid & 127;");
-  em.line("int bt = blockIdx.x;");
-  em.line("const " + I + " bz = bt / " + S(TM * TN) + ";");
-  em.line("bt -= (int)(bz * " + S(TM * TN) + ");");
-  em.line("const int first = (bt / " + S(8 * TN) + ") * 8, gsz = min(" + S(TM) + " - first, 8);");
-  em.line("const int tm = first + (bt % " + S(8 * TN) + ") % gsz, tn = (bt % " + S(8 * TN) + ") / gsz;");
-  em.line("const int m0 = tm * " + S(t.bm) + ", n0 = tn * " + S(t.bn) + ";");
+  emit_tile_origin(em, c, t);
   em.line("float acc[" + S(REGS) + "];");
   em.line("#pragma unroll");
   em.open("for (int i = 0; i < " + S(REGS) + "; ++i) {");
@@ -161,12 +155,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     AXON_CHECK(k == key || k == key1, "codegen: the epilogue reads the matmul elsewhere");
     return em.round(c.mm->dtype(), k == key ? "acc[e]" : "acc[e + 1]");
   };
-  bool pairs = c.n % 2 == 0;
-  for (int th = 0; th < 128 && pairs; ++th)
-    for (int e = 0; e < REGS; e += 2)
-      pairs = pairs && fragment_index(df.row, th, e + 1) == fragment_index(df.row, th, e) &&
-              fragment_index(df.col, th, e + 1) == fragment_index(df.col, th, e) + 1 && fragment_index(df.col, th, e) % 2 == 0;
-  for (const Node* n : g.writes) pairs = pairs && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
+  const bool pairs = paired_stores(g, c, df, 128, REGS);
   const int step = pairs ? 2 : 1;
   em.line("#pragma unroll");
   em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(step) + ") {");
