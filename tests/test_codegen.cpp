@@ -15,30 +15,17 @@
 #include "axon/isa/spec.h"
 #include "axon/search/superopt.h"
 #include "axon/tiling/kernel.h"
+#include "codegen_support.h"
 #include "axon/tiling/runtime.h"
 
 using namespace axon;
 namespace fs = std::filesystem;
+using axon::test::lowerings;
+using axon::test::nvcc;
 
 namespace {
 
-const tiling::Lowerings& lowerings(const std::string& target = "sm_90") {
-  static std::map<std::string, tiling::Lowerings> cache;
-  auto it = cache.find(target);
-  if (it == cache.end()) {
-    Isa isa = load_isa(default_isa_dir(), target);
-    it = cache.emplace(target, tiling::load_lowerings(isa, tiling::default_lowerings_path(target))).first;
-  }
-  return it->second;
-}
-
 Graph bench(const std::string& name) { return load_graph(std::string(AXON_SOURCE_DIR) + "/benchmarks/graphs/" + name + ".json", {}); }
-
-std::string nvcc() {
-  for (std::string p : {"/usr/local/cuda/bin/nvcc"})
-    if (fs::exists(p)) return p;
-  return std::system("command -v nvcc > /dev/null 2>&1") == 0 ? "nvcc" : "";
-}
 
 tiling::KernelCode best_code(const tiling::Group& g, const std::string& name, int rank = 0) {
   tiling::GroupShape s = tiling::classify(g);

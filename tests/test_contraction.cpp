@@ -17,21 +17,14 @@
 #include "axon/isa/spec.h"
 #include "axon/search/superopt.h"
 #include "axon/tiling/kernel.h"
+#include "codegen_support.h"
 
 using namespace axon;
 namespace fs = std::filesystem;
+using axon::test::lowerings;
+using axon::test::nvcc;
 
 namespace {
-
-const tiling::Lowerings& lowerings(const std::string& target) {
-  static std::map<std::string, tiling::Lowerings> cache;
-  auto it = cache.find(target);
-  if (it == cache.end()) {
-    Isa isa = load_isa(default_isa_dir(), target);
-    it = cache.emplace(target, tiling::load_lowerings(isa, tiling::default_lowerings_path(target))).first;
-  }
-  return it->second;
-}
 
 Graph parse(const std::string& text) { return parse_graph(text, "test.json", {}); }
 
@@ -61,11 +54,6 @@ std::string mm_graph(const std::string& a, const std::string& b, const std::stri
   return R"({"name":"t","inputs":[{"name":"a","shape":)" + a + R"(,"dtype":")" + dtype + R"("},{"name":"b","shape":)" + b +
          R"(,"dtype":")" + dtype + R"("})" + extra_inputs + R"(],"nodes":[{"name":"m","op":"matmul","inputs":["a","b"],"attrs":)" +
          attrs + "}" + epilogue + R"(],"outputs":[")" + out + R"("]})";
-}
-
-std::string nvcc() {
-  if (fs::exists("/usr/local/cuda/bin/nvcc")) return "/usr/local/cuda/bin/nvcc";
-  return std::system("command -v nvcc > /dev/null 2>&1") == 0 ? "nvcc" : "";
 }
 
 }  // namespace
