@@ -126,7 +126,7 @@ double add_upstream(const Graph& gv, const tiling::Group& gr, const std::string&
   job.up_cubin = write_cubin(cubins, kname + "_up", c.cubin);
   for (const Node* n : up.reads) job.sources.push_back({static_cast<int>(n->dtype()), elements(n), 0});
   for (const Node* n : ref.computed) job.up_counts.push_back(elements(n));
-  for (const auto& l : ref.launches) job.up_launches.push_back({l.function, l.grid, l.block, l.smem});
+  for (const auto& l : ref.launches) job.up_launches.push_back({l.function, l.grid, l.block, l.smem, {}});
   for (const Node* r : gr.reads) {
     if (r->op() == Op::Input) {
       auto it = std::find(up.reads.begin(), up.reads.end(), r);
@@ -153,7 +153,7 @@ std::vector<tiling::RankedConfig> pick_configs(const std::vector<tiling::RankedC
       // A family: strategy, threads, one row or several, persistent or not, packed or not; for
       // contractions the block tile.
       auto key = std::make_pair(static_cast<int>(c.strategy) * 100 + (c.rows_per_block > 1) * 10 + (c.blocks_per_sm > 0) * 2 + c.packed,
-                                c.strategy == tiling::Strategy::Contraction ? c.wgmma * 1000000 + c.bm * 1000 + c.bn : c.threads);
+                                c.strategy == tiling::Strategy::Contraction ? (c.wgmma + c.tma) * 1000000 + c.bm * 1000 + c.bn : c.threads);
       if (pass == 0 && family[key] >= 1) continue;
       ++family[key];
       taken[i] = true;
@@ -210,7 +210,7 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
     job.checks.push_back(static_cast<int>(it - ref.computed.begin()));
   }
   for (const Node* n : ref.computed) job.ref_counts.push_back(elements(n));
-  for (const auto& l : ref.launches) job.ref_launches.push_back({l.function, l.grid, l.block, l.smem});
+  for (const auto& l : ref.launches) job.ref_launches.push_back({l.function, l.grid, l.block, l.smem, {}});
   for (size_t i = 0; i < codes.size(); ++i) {
     gpu::Compiled c = fut[i].get();
     if (!c.ok) {
@@ -222,7 +222,7 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
     gpu::CandidateSpec cs;
     cs.id = static_cast<int>(i);
     cs.cubin = write_cubin(m.cubins, kname + "_c" + std::to_string(i), c.cubin);
-    for (const auto& l : codes[i].launches) cs.launches.push_back({l.function, l.grid, l.block, l.smem});
+    for (const auto& l : codes[i].launches) cs.launches.push_back({l.function, l.grid, l.block, l.smem, l.tmaps});
     // Past the budget, only the best-ranked candidate of a kernel is measured (a kernel is
     // never left without one; the fallback still runs if it fails).
     if (since(m.t0) > o.budget_s && !job.candidates.empty() &&

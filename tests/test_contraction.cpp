@@ -214,26 +214,35 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
       mm_graph("[3,37,64]", "[64,72]", "bf16", "{}", R"(,{"name":"bias","shape":[72],"dtype":"bf16"})",
                R"(,{"name":"y","op":"add","inputs":["m","bias"]},{"name":"z","op":"gelu","inputs":["y"],"attrs":{"approximate":"tanh"}})",
                R"(z", "m)"),
+      // A computed (a cast in the loads) beside a copied W: the TMA producer does both.
+      R"({"name":"cast","inputs":[{"name":"x","shape":[2,45,96],"dtype":"f32"},{"name":"w","shape":[96,72],"dtype":"bf16"}],
+          "nodes":[{"name":"c","op":"cast","inputs":["x"],"attrs":{"dtype":"bf16"}},{"name":"m","op":"matmul","inputs":["c","w"]}],
+          "outputs":["m"]})",
   };
   std::ostringstream tu;
-  int kernels = 0;
+  int kernels = 0, tma_kernels = 0;
   tiling::Limits L;
   L.smem_dynamic = 227 * 1024;
   for (size_t gi = 0; gi < graphs.size(); ++gi) {
     Graph g = parse(graphs[gi]);
-    tiling::Group gr = gi + 1 == graphs.size() ? whole_graph(g) : contraction_group(g);
+    const bool whole = gi + 2 >= graphs.size();
+    tiling::Group gr = whole ? whole_graph(g) : contraction_group(g);
     tiling::GroupShape s = tiling::classify(gr, low.isa.get());
     REQUIRE(s.strategy == tiling::Strategy::Contraction);
     REQUIRE(s.mm.wgmma);
-    if (gi + 1 == graphs.size()) {
+    // TMA needs an operand it can copy as stored; [33,70] x [70,45] has none.
+    CHECK(s.mm.tma == (gi != 2));
+    if (gi + 2 == graphs.size()) {
       CHECK(gr.writes.size() == 2);
-      CHECK(s.mm.b.direct);  // W broadcast over the batch, still copied with cp.async
+      CHECK(s.mm.b.direct);  // W broadcast over the batch, still copied as stored
     }
-    int here = 0;
+    if (gi + 1 == graphs.size()) CHECK((!s.mm.a.direct && s.mm.b.direct));
+    int here = 0, here_tma = 0;
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
-      if (!rc.config.wgmma || here == 2) continue;
+      if (!rc.config.wgmma || (rc.config.tma ? here_tma : here) == 2) continue;
       tiling::CodegenOptions o;
-      o.name = "w" + std::to_string(gi) + "_" + std::to_string(here++);
+      o.name = "w" + std::to_string(gi) + "_" + std::to_string(here + here_tma) ;
+      (rc.config.tma ? here_tma : here)++;
       tiling::KernelCode k = tiling::generate(gr, s, rc.config, low, o);
       CHECK(k.arch_suffix == "a");
       CHECK(k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(rc.config.bn) + "k16") != std::string::npos);
@@ -241,11 +250,24 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
       const std::string trans = std::string(s.mm.a.k_major ? "0" : "1") + ", " + (s.mm.b.k_major ? "0" : "1") + ";";
       CHECK(k.body.find("1, 1, " + trans) != std::string::npos);
       CHECK(k.launches.at(0).smem > 48 * 1024);
+      if (rc.config.tma) {
+        // One tensor map per copied operand, passed after the pointers; a producer warpgroup.
+        const size_t direct = size_t(s.mm.a.direct) + size_t(s.mm.b.direct);
+        CHECK(k.launches.at(0).tmaps.size() == direct);
+        CHECK(k.launches.at(0).block == 128 * (rc.config.warps_m + 1));
+        CHECK(k.body.find("cp.async.bulk.tensor.3d") != std::string::npos);
+        CHECK(k.body.find("mbarrier.try_wait.parity") != std::string::npos);
+        // Registers move to the consumers only when the producer just issues copies.
+        CHECK((k.body.find("setmaxnreg.dec") != std::string::npos) == (direct == 2));
+        CHECK(k.body.find("cp.async.cg") == std::string::npos);
+        ++tma_kernels;
+      }
       tu << k.body << "\n";
       ++kernels;
     }
   }
-  CHECK(kernels == 12);
+  CHECK(kernels == 26);
+  CHECK(tma_kernels == 12);
   // sm_80 has no wgmma: the classification says so and no configuration asks for it.
   Graph g80 = parse(graphs[0]);
   tiling::Group gr80 = contraction_group(g80);

@@ -92,6 +92,11 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           {"name":"bias","shape":[72],"dtype":"bf16"}],
           "nodes":[{"name":"m","op":"matmul","inputs":["x","w"]},{"name":"y","op":"add","inputs":["m","bias"]},
                    {"name":"z","op":"gelu","inputs":["y"],"attrs":{"approximate":"tanh"}}],"outputs":["z","m"]})",
+      // bf16 (wgmma, TMA-fed): K-major B over batch panels; K = 40 inside one 64-wide box.
+      R"({"name":"mm_tb16","inputs":[{"name":"q","shape":[2,3,50,64],"dtype":"bf16"},{"name":"k","shape":[2,3,40,64],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}}],"outputs":["m"]})",
+      R"({"name":"mm_k40","inputs":[{"name":"a","shape":[70,40],"dtype":"bf16"},{"name":"w","shape":[40,136],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]},{"name":"y","op":"relu","inputs":["m"]}],"outputs":["y"]})",
       R"({"name":"mm_cast","inputs":[{"name":"x","shape":[2,45,96],"dtype":"f32"},{"name":"w","shape":[96,72],"dtype":"bf16"}],
           "nodes":[{"name":"c","op":"cast","inputs":["x"],"attrs":{"dtype":"bf16"}},{"name":"m","op":"matmul","inputs":["c","w"]}],
           "outputs":["m"]})",
@@ -179,12 +184,12 @@ TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, an
     job.ref_counts.push_back(300000);
   }
   job.checks.push_back(static_cast<int>(ref.computed.size()) - 1);
-  for (const auto& l : ref.launches) job.ref_launches.push_back({l.function, l.grid, l.block, l.smem});
+  for (const auto& l : ref.launches) job.ref_launches.push_back({l.function, l.grid, l.block, l.smem, {}});
   for (size_t i = 0; i < cases.size(); ++i) {
     gpu::CandidateSpec cs;
     cs.id = static_cast<int>(i);
     cs.cubin = cubin("c" + std::to_string(i), cases[i].second);
-    cs.launches.push_back({"k", good.launches[0].grid, good.launches[0].block, 0});
+    cs.launches.push_back({"k", good.launches[0].grid, good.launches[0].block, 0, {}});
     job.candidates.push_back(cs);
   }
   job.min_reps = 3;

@@ -23,7 +23,7 @@ std::string TileConfig::str() const {
   std::ostringstream os;
   os << strategy_name(strategy) << " t" << threads;
   if (strategy == Strategy::Contraction) {
-    os << (wgmma ? " wgmma " : " ") << bm << "x" << bn << "x" << bk << " w" << warps_m << "x" << warps_n << " s" << stages;
+    os << (tma ? " wgmma-tma " : wgmma ? " wgmma " : " ") << bm << "x" << bn << "x" << bk << " w" << warps_m << "x" << warps_n << " s" << stages;
     return os.str();
   }
   if (strategy != Strategy::Generic) os << " v" << vec;

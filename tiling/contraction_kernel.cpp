@@ -153,7 +153,7 @@ TileGeom geometry(const ContractionShape& c, const TileConfig& t, int operand, b
 }  // namespace
 
 void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
-                    const std::vector<Term>& batch, bool mn_blocked) {
+                    const std::vector<Term>& batch, bool mn_blocked, const TileLoaders& who) {
   const TileGeom ga = geometry(c, t, 0, c.a.k_major), gb = geometry(c, t, 1, c.b.k_major);
   const int AE = ga.rows * ga.cols, BE = gb.rows * gb.cols;
   const std::string I = em.idx();
@@ -161,10 +161,11 @@ void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, cons
   em.line("const int k0 = kt * " + S(t.bk) + ", slot = kt % " + S(t.stages) + ";");
   for (int op = 0; op < 2; ++op) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
+    if (p.direct && who.computed_only) continue;
     const TileGeom& geo = op == 0 ? ga : gb;
     const std::string smem = op == 0 ? "sA" : "sB", E = S(op == 0 ? AE : BE);
     const int chunks_row = geo.cols / 8, chunks = geo.rows * chunks_row;
-    em.open("for (int ch = tid; ch < " + S(chunks) + "; ch += " + S(t.threads) + ") {");
+    em.open("for (int ch = " + who.tid + "; ch < " + S(chunks) + "; ch += " + S(who.threads) + ") {");
     em.line("const int r = ch / " + S(chunks_row) + ", cc = ch % " + S(chunks_row) + ";");
     if (!p.k_major && mn_blocked)  // [mn / 64][k][64]: wgmma's MN-major 128-byte swizzle atoms
       em.line("unsigned short* dst = " + smem + " + slot * " + E + " + (cc >> 3) * " + S(geo.rows * 64) +
@@ -257,7 +258,7 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
   em.line("(&acc[0][0][0])[i] = 0.0f;");
   em.close();
 
-  emit_load_tile(em, g, c, t, tc, batch, false);
+  emit_load_tile(em, g, c, t, tc, batch, false, {"tid", t.threads, false});
 
   // The pipeline: stages - 1 tiles in flight ahead of the one being multiplied.
   const std::string commit = inline_asm(*tc.commit, {}, true);

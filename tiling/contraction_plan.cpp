@@ -119,6 +119,7 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
   plan(c.a, 0);
   plan(c.b, 1);
   c.wgmma = c.in == DType::bf16 && wgmma_isa(*isa).pick(c.a.k_major, c.b.k_major) != nullptr;
+  c.tma = c.wgmma && tma_isa(*isa).ok && (c.a.direct || c.b.direct);
   s.strategy = Strategy::Contraction;
   s.full = out;
   s.elements = numel(out);
@@ -222,6 +223,40 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
           const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
           std::ostringstream why;
           why << "wgmma: compute " << compute << " us (eff " << eff << "), memory " << memory << " us, tiles " << tiles;
+          out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0, why.str()});
+        }
+  // TMA-fed wgmma: a producer warpgroup copies whole tiles with one instruction each under
+  // mbarriers (no block-wide barrier per k-tile), one or two consumer warpgroups multiply.
+  if (c.tma)
+    for (int wg : {1, 2})
+      for (int bn : {64, 128, 256})
+        for (int stages : {3, 4, 5, 6, 7}) {
+          TileConfig t;
+          t.strategy = Strategy::Contraction;
+          t.wgmma = t.tma = true;
+          t.threads = 128 * (wg + 1);
+          t.vec = 8;
+          t.bm = 64 * wg;
+          t.bn = bn;
+          t.bk = 64;
+          t.warps_m = wg;
+          t.warps_n = 1;
+          t.stages = stages;
+          if (contraction_smem(t) > smem_limit) continue;
+          if ((t.bm / 2 >= c.m && wg > 1) || (bn > 64 && bn / 2 >= c.n)) continue;
+          const double tiles_m = std::ceil(double(c.m) / t.bm), tiles_n = std::ceil(double(c.n) / bn);
+          const double tiles = double(c.batch) * tiles_m * tiles_n;
+          const double resident = std::max(1.0, std::min(std::floor(228.0 * 1024 / contraction_smem(t)), 2.0));
+          const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * 4 * wg;
+          // Deeper pipelines hide more copy latency; two consumers keep the tensor cores busier.
+          double eff = 0.95 * std::min(1.0, bn / 256.0 + 0.25) * std::min(1.0, warps_sm / 8.0) * (stages >= 4 ? 1.0 : 0.9);
+          if (!c.a.direct || !c.b.direct) eff *= 0.6;
+          const double compute = std::ceil(tiles / L.sm_count) * 2.0 * t.bm * bn * double(c.k) / (sm_rate * eff);
+          const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
+          const double bytes = a_bytes + b_bytes + write_bytes + other_bytes + 0.15 * reread;
+          const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
+          std::ostringstream why;
+          why << "wgmma-tma: compute " << compute << " us (eff " << eff << "), memory " << memory << " us, tiles " << tiles;
           out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0, why.str()});
         }
   return out;

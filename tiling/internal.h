@@ -83,12 +83,19 @@ const Fragment& fragment(const InstrSpec& ins, const std::string& name);
 std::string swizzle(int cols, const std::string& row);
 
 class Emitter;
+// Which threads run a load_tile: `tid` (a C expression) of `threads`, and whether direct
+// operands are left out (a TMA producer copies those).
+struct TileLoaders {
+  std::string tid = "tid";
+  int threads = 0;
+  bool computed_only = false;
+};
 // The `load_tile(kt)` lambda of a contraction kernel: k-tile kt of both operands into pipeline
 // slot kt % stages (cp.async for direct operands, the inlined prologue for computed ones, zeros
 // outside). Tiles are row-major in the stored orientation, 16-byte chunks swizzled by row; with
 // `mn_blocked` an M- or N-major tile is laid out as wgmma's 64-column swizzle atoms instead.
 void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
-                    const std::vector<Term>& batch, bool mn_blocked);
+                    const std::vector<Term>& batch, bool mn_blocked, const TileLoaders& who);
 // The wgmma contraction kernel for sm_90a (wgmma_kernel.cpp).
 std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                          const std::string& name, bool wide);
@@ -104,6 +111,15 @@ struct WgmmaIsa {
   [[nodiscard]] const InstrSpec* pick(bool a_k_major, bool b_k_major) const;
 };
 WgmmaIsa wgmma_isa(const Isa& isa);
+// The bulk tensor copy and mbarrier instructions of a TMA-fed wgmma kernel, when the ISA has them.
+struct TmaIsa {
+  const InstrSpec *copy = nullptr, *init = nullptr, *init_fence = nullptr, *expect = nullptr, *arrive = nullptr,
+                  *wait = nullptr, *reg_dec = nullptr, *reg_inc = nullptr;
+  bool ok = false;
+};
+TmaIsa tma_isa(const Isa& isa);
+// The tensor maps of a TMA configuration: one per direct operand, in operand order (A, B).
+std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c, const TileConfig& t);
 
 // Contraction kernels' shared pieces (contraction_kernel.cpp). The block's output tile: `bz` (the
 // batch), `m0`, `n0`, tile rows walked in groups of 8 so that neighbouring blocks share B in L2.
@@ -114,7 +130,10 @@ void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& 
 bool paired_stores(const Group& g, const ContractionShape& c, const Fragment& d, int threads, int regs);
 
 // Dynamic shared memory of a contraction kernel: `stages` A and B tiles of 16-bit elements.
-inline int contraction_smem(const TileConfig& c) { return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0); }
+// wgmma kernels align the tiles to 1024 bytes; TMA kernels keep two mbarriers per stage after them.
+inline int contraction_smem(const TileConfig& c) {
+  return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0) + (c.tma ? 16 * c.stages : 0);
+}
 // The contraction kernel (contraction_kernel.cpp).
 std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                                const std::string& name, bool wide);

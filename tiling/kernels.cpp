@@ -96,18 +96,19 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     // One block per group of rows, or a persistent grid walking them.
     int64_t need = (s.rows + c.rows_per_block - 1) / c.rows_per_block;
     int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need;
-    k.launches.push_back({o.name, grid, c.threads * c.rows_per_block, 0, params, roles});
+    k.launches.push_back({o.name, grid, c.threads * c.rows_per_block, 0, params, roles, {}});
   } else if (c.strategy == Strategy::Contraction) {
     body << (c.wgmma ? detail::wgmma_kernel(g, s, c, low, o.name, wide) : detail::contraction_kernel(g, s, c, low, o.name, wide));
     const ContractionShape& m = s.mm;
     const int64_t tiles = m.batch * ((m.m + c.bm - 1) / c.bm) * ((m.n + c.bn - 1) / c.bn);
-    k.launches.push_back({o.name, tiles, c.threads, detail::contraction_smem(c), params, roles});
+    k.launches.push_back({o.name, tiles, c.threads, detail::contraction_smem(c), params, roles, {}});
+    if (c.tma) k.launches.back().tmaps = detail::tensor_maps(g, m, c);
     if (c.wgmma) k.arch_suffix = "a";
   } else if (c.strategy == Strategy::Elementwise) {
     body << elementwise_kernel(g, s, c, low, o.name, wide);
     int64_t groups = s.elements / c.vec, need = (groups + c.threads - 1) / c.threads;
     int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need;
-    k.launches.push_back({o.name, std::max<int64_t>(1, grid), c.threads, 0, params, roles});
+    k.launches.push_back({o.name, std::max<int64_t>(1, grid), c.threads, 0, params, roles, {}});
   } else {
     for (size_t w = 0; w < g.writes.size(); ++w) {
       Emitter em(&low, s.exact_ints, wide);
@@ -117,7 +118,7 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
       body << generic_kernel(em, fname, param_list(g), t, c.threads, [&](const std::string& v) {
         return (s.exact_ints ? "axon_std_" : "axon_st_") + dt(t) + "(out" + std::to_string(w) + " + lin, " + v + ");";
       });
-      k.launches.push_back({fname, generic_grid(detail::numel(detail::dims_of(t)), c.threads), c.threads, 0, params, roles});
+      k.launches.push_back({fname, generic_grid(detail::numel(detail::dims_of(t)), c.threads), c.threads, 0, params, roles, {}});
     }
   }
   k.body = body.str();
@@ -165,7 +166,7 @@ ReferenceCode generate_reference(const Group& g, const std::string& name) {
     src << generic_kernel(em, fname, params, t, 256, [&](const std::string& v) {
       return "ref" + std::to_string(m) + "[lin] = " + v + ";";
     });
-    r.launches.push_back({fname, generic_grid(detail::numel(detail::dims_of(t)), 256), 256, 0, all, roles});
+    r.launches.push_back({fname, generic_grid(detail::numel(detail::dims_of(t)), 256), 256, 0, all, roles, {}});
   }
   r.source = tools_source() + "\n" + src.str();
   return r;

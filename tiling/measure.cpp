@@ -26,9 +26,19 @@ using nlohmann::json;
 
 int dtype_size(int code) { return code == 0 || code == 3 ? 4 : code == 4 ? 1 : 2; }
 
-json launch_json(const LaunchSpec& l) { return {{"function", l.function}, {"grid", l.grid}, {"block", l.block}, {"smem", l.smem}}; }
+json launch_json(const LaunchSpec& l) {
+  json maps = json::array();
+  for (const auto& m : l.tmaps)
+    maps.push_back({m.param, m.inner, m.outer, m.panels, m.box_inner, m.box_outer});
+  return {{"function", l.function}, {"grid", l.grid}, {"block", l.block}, {"smem", l.smem}, {"tmaps", maps}};
+}
 LaunchSpec launch_of(const json& j) {
-  return {j.at("function").get<std::string>(), j.at("grid").get<int64_t>(), j.at("block").get<int>(), j.at("smem").get<int>()};
+  LaunchSpec l{j.at("function").get<std::string>(), j.at("grid").get<int64_t>(), j.at("block").get<int>(), j.at("smem").get<int>(), {}};
+  if (j.contains("tmaps"))
+    for (const auto& m : j.at("tmaps"))
+      l.tmaps.push_back({m.at(0).get<int>(), m.at(1).get<int64_t>(), m.at(2).get<int64_t>(), m.at(3).get<int64_t>(),
+                         m.at(4).get<int>(), m.at(5).get<int>()});
+  return l;
 }
 json buffers_json(const std::vector<BufferSpec>& b) {
   json a = json::array();
@@ -101,11 +111,31 @@ std::string read_file(const std::string& path) {
 
 const char* dist_name(int d) { return d == 0 ? "N(0,1)" : d == 1 ? "N(2,9)" : "U(-1,1) with zeros"; }
 
-// Launches `specs` with the given pointer arguments.
-void launch_all(Driver& drv, const std::vector<void*>& fns, const std::vector<LaunchSpec>& specs, std::vector<DevPtr>& args) {
-  std::vector<void*> params;
-  for (DevPtr& p : args) params.push_back(&p);
-  for (size_t i = 0; i < specs.size(); ++i) drv.launch(fns[i], specs[i].grid, specs[i].block, specs[i].smem, params.data());
+// The arguments of a list of launches: the pointers, and each launch's tensor maps over them
+// (encoded once, before any timing).
+struct Bound {
+  std::vector<DevPtr> args;
+  std::vector<std::vector<TensorMap>> maps;  // per launch
+};
+Bound bind_args(Driver& drv, const std::vector<LaunchSpec>& specs, std::vector<DevPtr> args) {
+  Bound b;
+  for (const auto& l : specs) {
+    std::vector<TensorMap> m;
+    for (const auto& t : l.tmaps) m.push_back(drv.tensor_map(args.at(static_cast<size_t>(t.param)), t));
+    b.maps.push_back(std::move(m));
+  }
+  b.args = std::move(args);
+  return b;
+}
+
+// Launches `specs` with the bound arguments.
+void launch_all(Driver& drv, const std::vector<void*>& fns, const std::vector<LaunchSpec>& specs, Bound& b) {
+  for (size_t i = 0; i < specs.size(); ++i) {
+    std::vector<void*> params;
+    for (DevPtr& p : b.args) params.push_back(&p);
+    for (TensorMap& m : b.maps[i]) params.push_back(&m);
+    drv.launch(fns[i], specs[i].grid, specs[i].block, specs[i].smem, params.data());
+  }
 }
 
 int64_t grid_for(int64_t n) { return std::max<int64_t>(1, std::min<int64_t>((n + 255) / 256, 65536)); }
@@ -160,7 +190,8 @@ int run_worker(const std::string& job_path, const std::vector<int>& skip, std::o
         for (int64_t c : job.up_counts) upb.push_back(drv->alloc(size_t(c) * sizeof(double)));
         std::vector<DevPtr> args = src;
         args.insert(args.end(), upb.begin(), upb.end());
-        launch_all(*drv, up_fns, job.up_launches, args);
+        Bound b = bind_args(*drv, job.up_launches, args);
+        launch_all(*drv, up_fns, job.up_launches, b);
         for (size_t k = 0; k < job.inputs.size(); ++k) {
           const InputFrom& f = job.input_from.at(k);
           if (!f.upstream) {
@@ -182,7 +213,8 @@ int run_worker(const std::string& job_path, const std::vector<int>& skip, std::o
       for (int64_t c : job.ref_counts) refs[d].push_back(drv->alloc(size_t(c) * sizeof(double)));
       std::vector<DevPtr> args = in[d];
       args.insert(args.end(), refs[d].begin(), refs[d].end());
-      launch_all(*drv, ref_fns, job.ref_launches, args);
+      Bound b = bind_args(*drv, job.ref_launches, args);
+      launch_all(*drv, ref_fns, job.ref_launches, b);
       for (size_t o = 0; o < job.outputs.size(); ++o) {
         DevPtr r = refs[d][size_t(job.checks[o])];
         long long n = job.outputs[o].count;
@@ -207,9 +239,15 @@ int run_worker(const std::string& job_path, const std::vector<int>& skip, std::o
       emit({{"start", c.id}});
       json r{{"id", c.id}};
       std::vector<void*> fns;
+      std::vector<Bound> bound;  // per input distribution
       try {
         const std::string cubin = read_file(c.cubin);
         for (const auto& l : c.launches) fns.push_back(drv->function(cubin, l.function));
+        for (int d = 0; d < D; ++d) {
+          std::vector<DevPtr> args = in[d];
+          args.insert(args.end(), outs.begin(), outs.end());
+          bound.push_back(bind_args(*drv, c.launches, args));
+        }
       } catch (const Error& e) {
         emit({{"result", {{"id", c.id}, {"status", "error"}, {"detail", e.what()}}}});
         continue;
@@ -218,9 +256,7 @@ int run_worker(const std::string& job_path, const std::vector<int>& skip, std::o
       std::string wrong;
       for (int d = 0; d < D && wrong.empty(); ++d) {
         for (size_t o = 0; o < outs.size(); ++o) drv->memset8(outs[o], 0xFF, size_t(job.outputs[o].count) * dtype_size(job.outputs[o].dtype));
-        std::vector<DevPtr> args = in[d];
-        args.insert(args.end(), outs.begin(), outs.end());
-        launch_all(*drv, fns, c.launches, args);
+        launch_all(*drv, fns, c.launches, bound[size_t(d)]);
         drv->sync();  // a fault throws: the context is lost, the parent restarts us
         for (size_t o = 0; o < outs.size() && wrong.empty(); ++o) {
           const BufferSpec& b = job.outputs[o];
@@ -255,16 +291,14 @@ int run_worker(const std::string& job_path, const std::vector<int>& skip, std::o
         continue;
       }
       // Timing on the first distribution's inputs.
-      std::vector<DevPtr> args = in[0];
-      args.insert(args.end(), outs.begin(), outs.end());
-      for (int w = 0; w < 3; ++w) launch_all(*drv, fns, c.launches, args);
+      for (int w = 0; w < 3; ++w) launch_all(*drv, fns, c.launches, bound[0]);
       drv->sync();
       std::vector<double> times;
       double total = 0;
       while (static_cast<int>(times.size()) < job.max_reps && (static_cast<int>(times.size()) < job.min_reps || total < job.target_ms)) {
         drv->memset8(flush, static_cast<unsigned char>(times.size()), flush_bytes);
         drv->record(ev0);
-        launch_all(*drv, fns, c.launches, args);
+        launch_all(*drv, fns, c.launches, bound[0]);
         drv->record(ev1);
         double ms = drv->elapsed_ms(ev0, ev1);
         times.push_back(ms * 1e3);

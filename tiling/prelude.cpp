@@ -11,6 +11,9 @@ namespace {
 const char* kHelpers = R"(// ---- axon prelude: conversions, rounding, vector access, index helpers ----
 #ifndef AXON_PRELUDE
 #define AXON_PRELUDE
+// A TMA tensor map (the driver's CUtensorMap: 128 opaque bytes), passed as a __grid_constant__
+// kernel parameter; built on the host (cuTensorMapEncodeTiled).
+struct __align__(128) axon_tmap { unsigned long long w[16]; };
 template <typename I> __device__ __forceinline__ I axon_fdiv(I a, I b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 template <typename I> __device__ __forceinline__ I axon_fmod(I a, I b) { I r = a % b; return r < 0 ? r + b : r; }
 

@@ -196,6 +196,10 @@ struct Driver::Api {
   CUresult (*ev_sync)(CUev) = nullptr;
   CUresult (*ev_elapsed)(float*, CUev, CUev) = nullptr;
   CUresult (*error_string)(CUresult, const char**) = nullptr;
+  // cuTensorMapEncodeTiled (CUDA 12+ drivers): map, data type, rank, address, dims, strides in
+  // bytes (rank - 1), box, element strides, interleave, swizzle, L2 promotion, out-of-bounds fill.
+  CUresult (*tmap_encode)(void*, int, unsigned, void*, const uint64_t*, const uint64_t*, const unsigned*, const unsigned*, int,
+                          int, int, int) = nullptr;
   CUdevice dev = 0;
   CUctx ctx = nullptr;
 
@@ -238,6 +242,7 @@ std::unique_ptr<Driver> Driver::open() {
   a.ev_sync = sym<decltype(a.ev_sync)>(a.lib, {"cuEventSynchronize"});
   a.ev_elapsed = sym<decltype(a.ev_elapsed)>(a.lib, {"cuEventElapsedTime_v2", "cuEventElapsedTime"});
   a.error_string = sym<decltype(a.error_string)>(a.lib, {"cuGetErrorString"});
+  a.tmap_encode = sym<decltype(a.tmap_encode)>(a.lib, {"cuTensorMapEncodeTiled"});  // optional: TMA kernels only
   for (void* p : {(void*)a.init, (void*)a.device_get, (void*)a.device_count, (void*)a.device_name, (void*)a.device_attr,
                   (void*)a.total_mem, (void*)a.ctx_retain, (void*)a.ctx_set, (void*)a.ctx_sync, (void*)a.mem_alloc,
                   (void*)a.mem_free, (void*)a.memset_async, (void*)a.dtoh, (void*)a.htod, (void*)a.dtod_async,
@@ -310,6 +315,19 @@ void Driver::launch(void* fn, int64_t grid, int block, int smem, void** params) 
   api_->check(api_->launch(fn, static_cast<unsigned>(grid), 1, 1, static_cast<unsigned>(block), 1, 1,
                            static_cast<unsigned>(smem), nullptr, params, nullptr),
               "cuLaunchKernel");
+}
+
+TensorMap Driver::tensor_map(DevPtr base, const TensorMapSpec& m) {
+  if (!api_->tmap_encode) throw Error("the CUDA driver has no cuTensorMapEncodeTiled (TMA kernels need a CUDA 12 driver)");
+  TensorMap t;
+  const uint64_t dims[3] = {uint64_t(m.inner), uint64_t(m.outer), uint64_t(m.panels)};
+  const uint64_t strides[2] = {uint64_t(m.inner) * 2, uint64_t(m.inner) * uint64_t(m.outer) * 2};
+  const unsigned box[3] = {unsigned(m.box_inner), unsigned(m.box_outer), 1}, elem[3] = {1, 1, 1};
+  // UINT16 (a copy: bf16 and f16 alike; zeros fill), no interleave, 128-byte swizzle, 256-byte L2
+  // promotion, zeros outside the tensor.
+  api_->check(api_->tmap_encode(t.words, 1, 3, reinterpret_cast<void*>(base), dims, strides, box, elem, 0, 3, 3, 0),
+              "cuTensorMapEncodeTiled");
+  return t;
 }
 
 void Driver::sync() { api_->check(api_->ctx_sync(), "kernel execution"); }

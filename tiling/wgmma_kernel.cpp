@@ -1,7 +1,8 @@
 // The sm_90a contraction kernel (docs/contraction.md): warpgroups issue wgmma on shared-memory
-// descriptors while cp.async fills the stages ahead. The tile loader, the epilogue's meaning and
-// the instructions are the same as the mma.sync kernel's; the accumulator layout is the spec's
-// wgmma `d` fragment.
+// descriptors while the stages ahead are filled, either by every thread with cp.async or (`tma`)
+// by a producer warpgroup issuing bulk tensor copies under mbarriers. The tile loader, the
+// epilogue's meaning and the instructions are the same as the mma.sync kernel's; the accumulator
+// layout is the spec's wgmma `d` fragment.
 #include <set>
 #include <sstream>
 
@@ -34,6 +35,146 @@ const InstrSpec* WgmmaIsa::pick(bool a_k_major, bool b_k_major) const {
   if (!ok) return nullptr;
   return a_k_major ? (b_k_major ? mma_kb : mma_nb) : (b_k_major ? mma_ma : mma_ma_nb);
 }
+
+TmaIsa tma_isa(const Isa& isa) {
+  TmaIsa m;
+  m.copy = isa.find("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes");
+  m.init = isa.find("mbarrier.init.shared::cta.b64");
+  m.init_fence = isa.find("fence.mbarrier_init.release.cluster");
+  m.expect = isa.find("mbarrier.arrive.expect_tx.shared::cta.b64");
+  m.arrive = isa.find("mbarrier.arrive.shared::cta.b64");
+  m.wait = isa.find("mbarrier.try_wait.parity.shared::cta.b64");
+  m.reg_dec = isa.find("setmaxnreg.dec.sync.aligned.u32");
+  m.reg_inc = isa.find("setmaxnreg.inc.sync.aligned.u32");
+  m.ok = m.copy && m.init && m.init_fence && m.expect && m.arrive && m.wait && m.reg_dec && m.reg_inc;
+  return m;
+}
+
+std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c, const TileConfig& t) {
+  std::vector<TensorMapSpec> maps;
+  for (int op = 0; op < 2; ++op) {
+    const OperandPlan& p = op == 0 ? c.a : c.b;
+    if (!p.direct) continue;
+    const std::vector<int64_t> d = dims_of(p.node);
+    TensorMapSpec m;
+    m.param = find_param(g.reads, p.node);
+    m.inner = d.back();
+    m.outer = d[d.size() - 2];
+    m.panels = numel(std::vector<int64_t>(d.begin(), d.end() - 2));
+    // K-major: one box of 64 K values by the tile's rows; MN-major: 64-column boxes of bk rows.
+    m.box_inner = 64;
+    m.box_outer = p.k_major ? (op == 0 ? t.bm : t.bn) : t.bk;
+    maps.push_back(m);
+  }
+  return maps;
+}
+
+namespace {
+
+// The TMA mainloop: barriers, the producer warpgroup (bulk copies of direct operands, the
+// prologue of computed ones), the consumers' wgmma loop. Consumers continue to the epilogue.
+void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
+                       const WgmmaIsa& wi, const TmaIsa& ti, const std::vector<Term>& batch,
+                       const std::function<void()>& emit_wgmmas) {
+  const int S_ = t.stages, C = t.warps_m, AE = t.bm * t.bk, BE = t.bk * t.bn;
+  const bool all_direct = c.a.direct && c.b.direct;
+  int64_t tx_bytes = 0;
+  if (c.a.direct) tx_bytes += int64_t(AE) * 2;
+  if (c.b.direct) tx_bytes += int64_t(BE) * 2;
+  // full[s]: the producer's arrival (one thread when every operand is copied, else the whole
+  // warpgroup, after its stores) plus the copies' bytes; empty[s]: one arrival per consumer warp.
+  em.line("const unsigned full0 = sa0 + " + S(int64_t(S_) * (AE + BE) * 2) + ", empty0 = full0 + " + S(8 * S_) + ";");
+  em.open("if (tid == 0) {");
+  em.open("for (int s = 0; s < " + S(S_) + "; ++s) {");
+  em.line(inline_asm(*ti.init, {{"a", "r", {"full0 + 8 * s"}}, {"b", "r", {all_direct ? "1" : "128"}}}, true));
+  em.line(inline_asm(*ti.init, {{"a", "r", {"empty0 + 8 * s"}}, {"b", "r", {S(4 * C)}}}, true));
+  em.close();
+  em.line(inline_asm(*ti.init_fence, {}, true));
+  em.line(inline_asm(*wi.proxy, {}, true));
+  em.close();
+  em.line("__syncthreads();");
+  em.line("const int KT = " + S((c.k + t.bk - 1) / t.bk) + ";");
+  // A thread waits for a phase of parity `par` of the barrier at `bar` (a retry loop: try_wait
+  // suspends for a bounded time).
+  auto wait = [&](const std::string& bar, const std::string& par) {
+    return inline_asm(*ti.wait, {{"p", "", {"p"}, true}, {"a", "r", {bar}}, {"b", "r", {par}}}, true,
+                      "{\\n.reg .pred p;\\nAXON_WAIT:\\n", "\\n@!p bra AXON_WAIT;\\n}");
+  };
+
+  em.open("if (role == 0) {  // the producer warpgroup");
+  if (all_direct) {
+    em.line(inline_asm(*ti.reg_dec, {{"n", "", {"40"}, true}}, false));
+    em.line("if (th != 0) return;");
+  } else {
+    emit_load_tile(em, g, c, t, tc, batch, true, {"th", 128, true});
+  }
+  // The operands' batch panels: their own batch axes, broadcast against the output's.
+  std::vector<std::string> panel(2, "0");
+  for (int op = 0; op < 2; ++op) {
+    const OperandPlan& p = op == 0 ? c.a : c.b;
+    if (!p.direct) continue;
+    const std::vector<int64_t> od = dims_of(p.node);
+    const std::vector<Term> opoint = operand_point(c, op, batch, term::integer(0), term::integer(0));
+    const std::vector<Term> ob(opoint.begin(), opoint.end() - 2);
+    if (!ob.empty()) panel[op] = em.index(flat_index(ob, std::vector<int64_t>(od.begin(), od.end() - 2)));
+    em.line("const int panel" + S(op) + " = (int)(" + panel[op] + ");");
+  }
+  em.line("const unsigned long long tmap0 = (unsigned long long)&tm0;");
+  if (c.a.direct && c.b.direct) em.line("const unsigned long long tmap1 = (unsigned long long)&tm1;");
+  em.open("for (int kt = 0; kt < KT; ++kt) {");
+  em.line("const int slot = kt % " + S(S_) + ", k0 = kt * " + S(t.bk) + ";");
+  em.line("const unsigned full = full0 + 8 * slot;");
+  // Slot reuse: wait until the consumers released its previous tile (phase kt / S - 1).
+  em.line("if (kt >= " + S(S_) + ") " + wait("empty0 + 8 * slot", "((kt / " + S(S_) + ") + 1) & 1"));
+  if (!all_direct) {
+    em.line("load_tile(kt);");
+    em.line(inline_asm(*wi.proxy, {}, true));  // st.shared (generic proxy) before wgmma's reads
+  }
+  em.open("if (th == 0) {");
+  em.line(inline_asm(*ti.expect, {{"a", "r", {"full"}}, {"b", "r", {S(tx_bytes)}}}, true));
+  int map = 0;
+  for (int op = 0; op < 2; ++op) {
+    const OperandPlan& p = op == 0 ? c.a : c.b;
+    if (!p.direct) continue;
+    const std::string base = op == 0 ? "sa0 + (unsigned)(slot * " + S(AE * 2) + ")" : "sb0 + (unsigned)(slot * " + S(BE * 2) + ")";
+    const std::string rows0 = op == 0 ? "m0" : "n0";
+    const std::string tm = "tmap" + S(map++);
+    if (p.k_major) {
+      em.line(inline_asm(*ti.copy, {{"d", "r", {base}}, {"a", "l", {tm}}, {"c0", "r", {"k0"}}, {"c1", "r", {rows0}},
+                                    {"c2", "r", {"panel" + S(op)}}, {"m", "r", {"full"}}}, true));
+    } else {  // 64-column blocks of bk rows
+      const int blocks = (op == 0 ? t.bm : t.bn) / 64;
+      em.line("#pragma unroll");
+      em.open("for (int j = 0; j < " + S(blocks) + "; ++j) {");
+      em.line(inline_asm(*ti.copy, {{"d", "r", {base + " + j * " + S(int64_t(t.bk) * 128)}}, {"a", "l", {tm}},
+                                    {"c0", "r", {rows0 + " + j * 64"}}, {"c1", "r", {"k0"}}, {"c2", "r", {"panel" + S(op)}},
+                                    {"m", "r", {"full"}}}, true));
+      em.close();
+    }
+  }
+  if (!all_direct) {
+    em.close("} else {");
+    em.line("  " + inline_asm(*ti.arrive, {{"a", "r", {"full"}}}, true));
+    em.line("}");
+  } else {
+    em.close();
+  }
+  em.close();  // kt
+  em.line("return;");
+  em.close();  // producer
+
+  if (all_direct) em.line(inline_asm(*ti.reg_inc, {{"n", "", {"232"}, true}}, false));
+  em.open("for (int kt = 0; kt < KT; ++kt) {");
+  em.line("const int slot = kt % " + S(S_) + ";");
+  em.line(wait("full0 + 8 * slot", "(kt / " + S(S_) + ") & 1"));
+  emit_wgmmas();
+  // The previous tile's wgmma has completed: its slot goes back to the producer.
+  em.line("if (kt > 0 && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"empty0 + 8 * ((kt - 1) % " + S(S_) + ")"}}}, true));
+  em.close();
+  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+}
+
+}  // namespace
 
 std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
                          const std::string& name, bool wide) {
@@ -71,19 +212,26 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   const std::vector<Term> batch = coords_of(term::var(kBatchVar), c.batch_dims);
 
   std::ostringstream head;
-  head << "extern \"C\" __global__ void __launch_bounds__(" << t.threads << ", 1) " << name << "(" << param_list(g) << ") {\n";
+  std::string params = param_list(g);
+  if (t.tma) {
+    AXON_CHECK(c.a.direct || c.b.direct, "codegen: a TMA configuration with no operand to copy");
+    const size_t maps = tensor_maps(g, c, t).size();
+    for (size_t i = 0; i < maps; ++i) params += ", const __grid_constant__ axon_tmap tm" + S(static_cast<int64_t>(i));
+  }
+  head << "extern \"C\" __global__ void __launch_bounds__(" << t.threads << ", 1) " << name << "(" << params << ") {\n";
   // 128-byte swizzle atoms repeat every 1024 bytes: the stages start on such a boundary.
   em.line("extern __shared__ __align__(1024) unsigned char axon_smem_raw[];");
   em.line("unsigned short* const sA = (unsigned short*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);");
   em.line("unsigned short* const sB = sA + " + S(t.stages * AE) + ";");
-  em.line("const int tid = threadIdx.x, wg = tid >> 7, th = tid & 127;");
+  // TMA: warpgroup 0 produces, the others (wg = 0, 1, ...) multiply.
+  if (t.tma) em.line("const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;");
+  else em.line("const int tid = threadIdx.x, wg = tid >> 7, th = tid & 127;");
   emit_tile_origin(em, c, t);
   em.line("float acc[" + S(REGS) + "];");
   em.line("#pragma unroll");
   em.open("for (int i = 0; i < " + S(REGS) + "; ++i) {");
   em.line("acc[i] = 0.0f;");
   em.close();
-  emit_load_tile(em, g, c, t, tc, batch, true);
 
   // Shared-memory matrix descriptors (128-byte swizzle): start >> 4, leading and stride byte
   // offsets >> 4, swizzle mode 1 in bits 62-63.
@@ -96,46 +244,57 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     return "((unsigned long long)(((" + addr + ") & 0x3FFFF) >> 4) | ((unsigned long long)" + S(lbo) +
            " << 16) | ((unsigned long long)" + S(sbo) + " << 32) | (1ull << 62))";
   };
-  const std::string commit = inline_asm(*tc.commit, {}, true);
-  em.line("const int KT = " + S((c.k + t.bk - 1) / t.bk) + ";");
-  em.line("#pragma unroll");
-  em.open("for (int st = 0; st < " + S(D) + "; ++st) {");
-  em.line("if (st < KT) load_tile(st);");
-  em.line(commit);
-  em.close();
-  em.open("for (int kt = 0; kt < KT; ++kt) {");
-  em.line(inline_asm(*tc.wait, {{"n", "", {S(D - 1)}, true}}, true));
-  // cp.async writes through the generic proxy; wgmma reads through the async proxy.
-  em.line(inline_asm(*wi.proxy, {}, true));
-  em.line("__syncthreads();");
-  em.line("if (kt + " + S(D) + " < KT) load_tile(kt + " + S(D) + ");");
-  em.line(commit);
-  em.line("const int slot = kt % " + S(t.stages) + ";");
-  em.line(inline_asm(*wi.fence, {}, true));
-  em.line("#pragma unroll");
-  em.open("for (int kk = 0; kk < " + S(t.bk / 16) + "; ++kk) {");
-  // A: this warpgroup's 64 rows; K-major: rows of 128 bytes, K advances 32 bytes per 16 inside
-  // the swizzled row; M-major: the warpgroup's 64-column block, K advances 16 rows.
-  if (c.a.k_major)
-    em.line("const unsigned long long da = " +
-            desc("sa0 + (unsigned)(slot * " + S(AE * 2) + " + wg * " + S(64 * 128) + " + kk * 32)", a_lbo, a_sbo) + ";");
-  else
-    em.line("const unsigned long long da = " +
-            desc("sa0 + (unsigned)(slot * " + S(AE * 2) + " + wg * " + S(int64_t(t.bk) * 128) + " + kk * 2048)", a_lbo, a_sbo) + ";");
-  if (c.b.k_major)
-    em.line("const unsigned long long db = " + desc("sb0 + (unsigned)(slot * " + S(BE * 2) + " + kk * 32)", b_lbo, b_sbo) + ";");
-  else  // 16 more rows of the 64-column blocks
-    em.line("const unsigned long long db = " + desc("sb0 + (unsigned)(slot * " + S(BE * 2) + " + kk * 2048)", b_lbo, b_sbo) + ";");
-  std::vector<std::string> d;
-  for (int r = 0; r < REGS; ++r) d.push_back("acc[" + S(r) + "]");
-  std::string wg_asm = inline_asm(mma, {{"d", "+f", d}, {"a", "l", {"da"}}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(N)}, true}, {"", "r", {"1"}}},
-                                  true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(REGS + 2) + ", 0;\\n", "\\n}");
-  em.line(wg_asm);
-  em.close();
-  em.line(inline_asm(*wi.commit, {}, true));
-  em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));
-  em.close();  // kt
-  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+  // One k-tile's wgmmas from slot `slot`, committed; waits until at most one group is pending.
+  auto emit_wgmmas = [&]() {
+    em.line(inline_asm(*wi.fence, {}, true));
+    em.line("#pragma unroll");
+    em.open("for (int kk = 0; kk < " + S(t.bk / 16) + "; ++kk) {");
+    // A: this warpgroup's 64 rows; K-major: rows of 128 bytes, K advances 32 bytes per 16 inside
+    // the swizzled row; M-major: the warpgroup's 64-column block, K advances 16 rows.
+    if (c.a.k_major)
+      em.line("const unsigned long long da = " +
+              desc("sa0 + (unsigned)(slot * " + S(AE * 2) + " + wg * " + S(64 * 128) + " + kk * 32)", a_lbo, a_sbo) + ";");
+    else
+      em.line("const unsigned long long da = " +
+              desc("sa0 + (unsigned)(slot * " + S(AE * 2) + " + wg * " + S(int64_t(t.bk) * 128) + " + kk * 2048)", a_lbo, a_sbo) + ";");
+    if (c.b.k_major)
+      em.line("const unsigned long long db = " + desc("sb0 + (unsigned)(slot * " + S(BE * 2) + " + kk * 32)", b_lbo, b_sbo) + ";");
+    else  // 16 more rows of the 64-column blocks
+      em.line("const unsigned long long db = " + desc("sb0 + (unsigned)(slot * " + S(BE * 2) + " + kk * 2048)", b_lbo, b_sbo) + ";");
+    std::vector<std::string> d;
+    for (int r = 0; r < REGS; ++r) d.push_back("acc[" + S(r) + "]");
+    em.line(inline_asm(mma, {{"d", "+f", d}, {"a", "l", {"da"}}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(N)}, true}, {"", "r", {"1"}}},
+                       true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(REGS + 2) + ", 0;\\n", "\\n}"));
+    em.close();
+    em.line(inline_asm(*wi.commit, {}, true));
+    em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));
+  };
+
+  if (t.tma) {
+    const TmaIsa ti = tma_isa(*low.isa);
+    AXON_CHECK(ti.ok, "codegen: the ISA lacks the bulk tensor copy or mbarrier instructions");
+    emit_tma_mainloop(em, g, c, t, tc, wi, ti, batch, emit_wgmmas);
+  } else {
+    emit_load_tile(em, g, c, t, tc, batch, true, {"tid", t.threads, false});
+    const std::string commit = inline_asm(*tc.commit, {}, true);
+    em.line("const int KT = " + S((c.k + t.bk - 1) / t.bk) + ";");
+    em.line("#pragma unroll");
+    em.open("for (int st = 0; st < " + S(D) + "; ++st) {");
+    em.line("if (st < KT) load_tile(st);");
+    em.line(commit);
+    em.close();
+    em.open("for (int kt = 0; kt < KT; ++kt) {");
+    em.line(inline_asm(*tc.wait, {{"n", "", {S(D - 1)}, true}}, true));
+    // cp.async writes through the generic proxy; wgmma reads through the async proxy.
+    em.line(inline_asm(*wi.proxy, {}, true));
+    em.line("__syncthreads();");
+    em.line("if (kt + " + S(D) + " < KT) load_tile(kt + " + S(D) + ");");
+    em.line(commit);
+    em.line("const int slot = kt % " + S(t.stages) + ";");
+    emit_wgmmas();
+    em.close();  // kt
+    em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+  }
 
   // The epilogue, as in the mma.sync kernel, over the spec's accumulator map.
   const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};

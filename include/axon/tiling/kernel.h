@@ -14,6 +14,7 @@
 
 #include "axon/core/ir.h"
 #include "axon/synth/synth.h"
+#include "axon/tiling/runtime.h"
 
 namespace axon::tiling {
 
@@ -51,6 +52,10 @@ struct TileConfig {
   // Contraction: block tile, warp grid (warp tile bm/warps_m x bn/warps_n), pipeline depth.
   int bm = 0, bn = 0, bk = 0, warps_m = 0, warps_n = 0, stages = 0;
   bool wgmma = false;  // sm_90a warpgroup MMA (warps_m warpgroups of 64 rows) instead of mma.sync
+  // wgmma fed by the tensor memory accelerator: a producer warpgroup issues the bulk tensor copies
+  // (and computes any computed operand) into `stages` slots guarded by mbarriers, warps_m consumer
+  // warpgroups multiply (threads = 128 * (warps_m + 1)).
+  bool tma = false;
   [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
 };
 
@@ -83,6 +88,7 @@ struct ContractionShape {
   DType in = DType::bf16;  // both operands' type
   OperandPlan a, b;
   bool wgmma = false;  // the target has wgmma and the operands fit its layouts (bf16, A K-major)
+  bool tma = false;    // ... and the bulk tensor copy, with an operand to copy (direct)
 };
 
 // What a group needs to know to be laid out: the strategy's shape facts, checked.
@@ -115,7 +121,11 @@ struct RankedConfig {
 };
 std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s, const Limits& limits);
 
-// One kernel launch: grid and block sizes, and the values passed (reads, then writes).
+// The TMA tensor maps a contraction launch passes after its pointers (runtime.h).
+using gpu::TensorMapSpec;
+
+// One kernel launch: grid and block sizes, and the values passed (reads, then writes, then the
+// tensor maps).
 struct Launch {
   std::string function;
   int64_t grid = 1;
@@ -123,6 +133,7 @@ struct Launch {
   int smem = 0;
   std::vector<const Node*> params;
   std::vector<int> param_roles;  // 0: read (const), 1: written
+  std::vector<TensorMapSpec> tmaps;
 };
 
 // CUDA C++ for a group with a configuration: one or more launches (Generic writes one kernel

@@ -29,6 +29,7 @@ struct LaunchSpec {
   int64_t grid = 1;
   int block = 1;
   int smem = 0;
+  std::vector<TensorMapSpec> tmaps;  // passed after the pointers, over the pointers they name
 };
 
 struct BufferSpec {

@@ -41,6 +41,19 @@ struct DeviceProps {
 
 using DevPtr = uint64_t;
 
+// A TMA tensor map a launch passes after its pointers (as a 128-byte __grid_constant__ value):
+// launch parameter `param`, a dense tensor of 16-bit elements seen as (inner, outer, panels),
+// copied in boxes of box_inner x box_outer elements with the 128-byte swizzle, zeros outside.
+struct TensorMapSpec {
+  int param = 0;
+  int64_t inner = 1, outer = 1, panels = 1;
+  int box_inner = 64, box_outer = 64;
+};
+// The driver's encoded tensor map (CUtensorMap): opaque.
+struct alignas(128) TensorMap {
+  uint64_t words[16] = {};
+};
+
 class Driver {
  public:
   // Loads the driver, initializes device 0 and its primary context. Throws Error with the reason.
@@ -59,6 +72,9 @@ class Driver {
   // A kernel of a cubin (modules are kept loaded for the driver's life).
   void* function(const std::string& cubin, const std::string& name);
   void launch(void* fn, int64_t grid, int block, int smem, void** params);
+  // Encodes the tensor map of `spec` over the tensor at `base` (cuTensorMapEncodeTiled); throws
+  // Error when the driver lacks it or refuses the geometry.
+  TensorMap tensor_map(DevPtr base, const TensorMapSpec& spec);
   void sync();  // throws Error naming the failure (a faulting kernel)
   // Events: record a marker on the default stream; milliseconds between two markers.
   int event();
