@@ -214,6 +214,10 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
       mm_graph("[3,37,64]", "[64,72]", "bf16", "{}", R"(,{"name":"bias","shape":[72],"dtype":"bf16"})",
                R"(,{"name":"y","op":"add","inputs":["m","bias"]},{"name":"z","op":"gelu","inputs":["y"],"attrs":{"approximate":"tanh"}})",
                R"(z", "m)"),
+      // Computed operands from sources TMA can copy (staged): exp(x) and neg(w), computed in place.
+      R"({"name":"staged","inputs":[{"name":"x","shape":[2,70,136],"dtype":"bf16"},{"name":"w","shape":[136,72],"dtype":"bf16"}],
+          "nodes":[{"name":"e","op":"exp","inputs":["x"]},{"name":"n","op":"neg","inputs":["w"]},{"name":"m","op":"matmul","inputs":["e","n"]}],
+          "outputs":["m"]})",
       // A computed (a cast in the loads) beside a copied W: the TMA producer does both.
       R"({"name":"cast","inputs":[{"name":"x","shape":[2,45,96],"dtype":"f32"},{"name":"w","shape":[96,72],"dtype":"bf16"}],
           "nodes":[{"name":"c","op":"cast","inputs":["x"],"attrs":{"dtype":"bf16"}},{"name":"m","op":"matmul","inputs":["c","w"]}],
@@ -225,18 +229,20 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
   L.smem_dynamic = 227 * 1024;
   for (size_t gi = 0; gi < graphs.size(); ++gi) {
     Graph g = parse(graphs[gi]);
-    const bool whole = gi + 2 >= graphs.size();
+    const bool whole = gi + 3 >= graphs.size();
     tiling::Group gr = whole ? whole_graph(g) : contraction_group(g);
     tiling::GroupShape s = tiling::classify(gr, low.isa.get());
     REQUIRE(s.strategy == tiling::Strategy::Contraction);
     REQUIRE(s.mm.wgmma);
     // TMA needs an operand it can copy as stored; [33,70] x [70,45] has none.
     CHECK(s.mm.tma == (gi != 2));
-    if (gi + 2 == graphs.size()) {
+    if (gi + 2 == graphs.size()) CHECK((s.mm.a.staged != nullptr && s.mm.b.staged != nullptr));
+    if (gi + 3 == graphs.size()) {
       CHECK(gr.writes.size() == 2);
       CHECK(s.mm.b.direct);  // W broadcast over the batch, still copied as stored
     }
-    if (gi + 1 == graphs.size()) CHECK((!s.mm.a.direct && s.mm.b.direct));
+    // f32 x is no TMA source for a bf16 tile: computed from global memory.
+    if (gi + 1 == graphs.size()) CHECK((s.mm.a.staged == nullptr && !s.mm.a.direct && s.mm.b.direct));
     int here = 0, here_tma = 0;
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
       if (!rc.config.wgmma || (rc.config.tma ? here_tma : here) == 2) continue;
@@ -251,9 +257,13 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
       CHECK(k.body.find("1, 1, " + trans) != std::string::npos);
       CHECK(k.launches.at(0).smem > 48 * 1024);
       if (rc.config.tma) {
-        // One tensor map per copied operand, passed after the pointers; a producer warpgroup.
+        // One tensor map per copied operand or staged source, passed after the pointers; a
+        // producer warpgroup.
         const size_t direct = size_t(s.mm.a.direct) + size_t(s.mm.b.direct);
-        CHECK(k.launches.at(0).tmaps.size() == direct);
+        const size_t staged = size_t(s.mm.a.staged != nullptr) + size_t(s.mm.b.staged != nullptr);
+        CHECK(k.launches.at(0).tmaps.size() == direct + staged);
+        // Staged operands are computed from their copies in the slot.
+        CHECK((k.body.find("const uint4 raw = *reinterpret_cast<const uint4*>(dst);") != std::string::npos) == (staged > 0));
         CHECK(k.launches.at(0).block == 128 * (rc.config.warps_m + 1));
         CHECK(k.body.find("cp.async.bulk.tensor.3d") != std::string::npos);
         CHECK(k.body.find("mbarrier.try_wait.parity") != std::string::npos);
@@ -266,8 +276,8 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
       ++kernels;
     }
   }
-  CHECK(kernels == 26);
-  CHECK(tma_kernels == 12);
+  CHECK(kernels == 30);
+  CHECK(tma_kernels == 14);
   // sm_80 has no wgmma: the classification says so and no configuration asks for it.
   Graph g80 = parse(graphs[0]);
   tiling::Group gr80 = contraction_group(g80);

@@ -97,6 +97,13 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           "nodes":[{"name":"m","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}}],"outputs":["m"]})",
       R"({"name":"mm_k40","inputs":[{"name":"a","shape":[70,40],"dtype":"bf16"},{"name":"w","shape":[40,136],"dtype":"bf16"}],
           "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]},{"name":"y","op":"relu","inputs":["m"]}],"outputs":["y"]})",
+      // Computed operands whose sources TMA copies (staged, computed in place): both, batched A.
+      R"({"name":"mm_staged","inputs":[{"name":"x","shape":[2,70,136],"dtype":"bf16"},{"name":"w","shape":[136,72],"dtype":"bf16"}],
+          "nodes":[{"name":"e","op":"exp","inputs":["x"]},{"name":"n","op":"neg","inputs":["w"]},{"name":"m","op":"matmul","inputs":["e","n"]}],
+          "outputs":["m"]})",
+      R"({"name":"softmax_mm","inputs":[{"name":"s","shape":[100,200],"dtype":"bf16"},{"name":"v","shape":[200,40],"dtype":"bf16"}],
+          "nodes":[{"name":"p","op":"softmax","inputs":["s"],"attrs":{"axis":-1}},{"name":"m","op":"matmul","inputs":["p","v"]}],
+          "outputs":["m"]})",
       R"({"name":"mm_cast","inputs":[{"name":"x","shape":[2,45,96],"dtype":"f32"},{"name":"w","shape":[96,72],"dtype":"bf16"}],
           "nodes":[{"name":"c","op":"cast","inputs":["x"],"attrs":{"dtype":"bf16"}},{"name":"m","op":"matmul","inputs":["c","w"]}],
           "outputs":["m"]})",

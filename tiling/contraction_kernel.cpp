@@ -193,6 +193,14 @@ void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, cons
       em.line("}");
     } else {
       // The operand's definition (the prologue) at 8 consecutive points, zero outside.
+      // In place: the slot holds the staged source's 8 values there (copied by TMA, zeros
+      // outside), read once as 16 bytes.
+      const bool in_place = who.in_place && p.staged != nullptr;
+      const std::string to_f = c.in == DType::f16 ? "axon_f16_to_f" : "axon_bf16_to_f";
+      if (in_place) {
+        em.line("const uint4 raw = *reinterpret_cast<const uint4*>(dst);");
+        em.line("const unsigned rw[4] = {raw.x, raw.y, raw.z, raw.w};");
+      }
       em.line("float x[8];");
       em.line("#pragma unroll");
       em.open("for (int e8 = 0; e8 < 8; ++e8) {");
@@ -204,7 +212,17 @@ void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, cons
       em.name_var(fr_id, op == 0 ? "go" : "pi");
       em.name_var(kKVar, op == 0 ? "pi" : "go");
       const Term fr = term::var(fr_id), kk = term::var(kKVar);
-      em.line("xv = " + em.value(p.node, operand_point(c, op, batch, fr, kk)) + ";");
+      const std::vector<Term> opoint = operand_point(c, op, batch, fr, kk);
+      const auto global = em.load;
+      if (in_place) {
+        const std::string key = point_key(opoint);
+        em.load = [&, key](const Node* n, const std::vector<Term>& pt) {
+          if (n == p.staged && point_key(pt) == key) return to_f + "((unsigned short)(rw[e8 >> 1] >> ((e8 & 1) * 16)))";
+          return global(n, pt);
+        };
+      }
+      em.line("xv = " + em.value(p.node, opoint) + ";");
+      em.load = global;
       em.close();
       em.line("x[e8] = xv;");
       em.close();

@@ -2,6 +2,7 @@
 // reaches shared memory, and the block/warp tilings worth timing, ranked by a roofline estimate.
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <sstream>
 
 #include "axon/core/error.h"
@@ -48,6 +49,39 @@ std::vector<Term> operand_point(const ContractionShape& c, int operand, const st
   p[nb + 1] = second;
   return p;
 }
+
+namespace {
+
+// The staged source of computed operand `op` (OperandPlan::staged), or null: a stored bf16/f16
+// value with the operand's dims, contiguous axis a multiple of 8 (TMA strides), stored in the
+// orientation of the operand's tile (K-major A, N-major B: no transpose attribute), and read by
+// the operand's definition only at the operand's own point (a dry run of the emitter).
+const Node* staged_source(const Group& g, const ContractionShape& c, int op) {
+  const Node* x = op == 0 ? c.a.node : c.b.node;
+  const char* attr = op == 0 ? "transpose_a" : "transpose_b";
+  if (c.mm->attrs().has(attr) && c.mm->attrs().b(attr)) return nullptr;
+  Emitter em(nullptr, false, true);
+  global_loads(em, g);
+  em.name_var(kBatchVar, "bz");
+  em.name_var(kRowVar, "go");
+  em.name_var(kKVar, "pi");
+  const std::vector<Term> point =
+      operand_point(c, op, coords_of(term::var(kBatchVar), c.batch_dims), term::var(op == 0 ? kRowVar : kColVar), term::var(kKVar));
+  const std::string key = point_key(point);
+  std::map<const Node*, bool> only_here;  // read, and only at the operand's point
+  em.load = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+    auto it = only_here.emplace(n, true).first;
+    it->second = it->second && point_key(p) == key;
+    return "v";
+  };
+  (void)em.value(x, point);
+  for (const auto& [n, here] : only_here)
+    if (here && (n->dtype() == DType::bf16 || n->dtype() == DType::f16) && dims_of(n) == dims_of(x) && dims_of(n).back() % 8 == 0)
+      return n;
+  return nullptr;
+}
+
+}  // namespace
 
 bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
   auto fail = [&](const std::string& why) {
@@ -119,7 +153,9 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
   plan(c.a, 0);
   plan(c.b, 1);
   c.wgmma = c.in == DType::bf16 && wgmma_isa(*isa).pick(c.a.k_major, c.b.k_major) != nullptr;
-  c.tma = c.wgmma && tma_isa(*isa).ok && (c.a.direct || c.b.direct);
+  if (!c.a.direct) c.a.staged = staged_source(g, c, 0);
+  if (!c.b.direct) c.b.staged = staged_source(g, c, 1);
+  c.tma = c.wgmma && tma_isa(*isa).ok && (c.a.direct || c.b.direct || c.a.staged || c.b.staged);
   s.strategy = Strategy::Contraction;
   s.full = out;
   s.elements = numel(out);
@@ -250,7 +286,9 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
           const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * 4 * wg;
           // Deeper pipelines hide more copy latency; two consumers keep the tensor cores busier.
           double eff = 0.95 * std::min(1.0, bn / 256.0 + 0.25) * std::min(1.0, warps_sm / 8.0) * (stages >= 4 ? 1.0 : 0.9);
-          if (!c.a.direct || !c.b.direct) eff *= 0.6;
+          // A computed operand costs the producer's arithmetic; from global memory, its latency too.
+          for (const OperandPlan* p : {&c.a, &c.b})
+            if (!p->direct) eff *= p->staged ? 0.85 : 0.6;
           const double compute = std::ceil(tiles / L.sm_count) * 2.0 * t.bm * bn * double(c.k) / (sm_rate * eff);
           const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
           const double bytes = a_bytes + b_bytes + write_bytes + other_bytes + 0.15 * reread;

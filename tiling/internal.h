@@ -89,6 +89,7 @@ struct TileLoaders {
   std::string tid = "tid";
   int threads = 0;
   bool computed_only = false;
+  bool in_place = false;  // staged operands are read from the slot (their TMA-copied source) and overwritten
 };
 // The `load_tile(kt)` lambda of a contraction kernel: k-tile kt of both operands into pipeline
 // slot kt % stages (cp.async for direct operands, the inlined prologue for computed ones, zeros
@@ -118,7 +119,8 @@ struct TmaIsa {
   bool ok = false;
 };
 TmaIsa tma_isa(const Isa& isa);
-// The tensor maps of a TMA configuration: one per direct operand, in operand order (A, B).
+// The tensor maps of a TMA configuration: one per direct operand or staged source, in operand
+// order (A, B).
 std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c, const TileConfig& t);
 
 // Contraction kernels' shared pieces (contraction_kernel.cpp). The block's output tile: `bz` (the
@@ -130,9 +132,10 @@ void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& 
 bool paired_stores(const Group& g, const ContractionShape& c, const Fragment& d, int threads, int regs);
 
 // Dynamic shared memory of a contraction kernel: `stages` A and B tiles of 16-bit elements.
-// wgmma kernels align the tiles to 1024 bytes; TMA kernels keep two mbarriers per stage after them.
+// wgmma kernels align the tiles to 1024 bytes; TMA kernels keep three mbarriers per stage after
+// them (full, empty, staged sources landed).
 inline int contraction_smem(const TileConfig& c) {
-  return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0) + (c.tma ? 16 * c.stages : 0);
+  return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0) + (c.tma ? 24 * c.stages : 0);
 }
 // The contraction kernel (contraction_kernel.cpp).
 std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,

@@ -4,6 +4,7 @@
 // epilogue's meaning and the instructions are the same as the mma.sync kernel's; the accumulator
 // layout is the spec's wgmma `d` fragment.
 #include <set>
+#include <tuple>
 #include <sstream>
 
 #include "axon/core/error.h"
@@ -54,10 +55,11 @@ std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c
   std::vector<TensorMapSpec> maps;
   for (int op = 0; op < 2; ++op) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
-    if (!p.direct) continue;
-    const std::vector<int64_t> d = dims_of(p.node);
+    if (!p.direct && !p.staged) continue;
+    const Node* x = p.direct ? p.node : p.staged;  // a staged source has the operand's dims
+    const std::vector<int64_t> d = dims_of(x);
     TensorMapSpec m;
-    m.param = find_param(g.reads, p.node);
+    m.param = find_param(g.reads, x);
     m.inner = d.back();
     m.outer = d[d.size() - 2];
     m.panels = numel(std::vector<int64_t>(d.begin(), d.end() - 2));
@@ -71,23 +73,33 @@ std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c
 
 namespace {
 
-// The TMA mainloop: barriers, the producer warpgroup (bulk copies of direct operands, the
-// prologue of computed ones), the consumers' wgmma loop. Consumers continue to the epilogue.
+// The TMA mainloop: barriers, the producer warpgroup, the consumers' wgmma loop. Consumers
+// continue to the epilogue.
+//
+// Barriers per stage: full (the tile is ready: copies landed and, for computed operands, the
+// producer's 128 threads stored theirs), empty (one arrival per consumer warp: the tile's wgmma
+// completed), raw (the staged sources landed, for the producer to compute from in place).
+// With only copied operands one producer thread issues everything. Otherwise the producer runs
+// `stages - 2` tiles ahead with its copies and computes each tile's operands when its sources
+// have landed; more would deadlock (the consumers hold two slots).
 void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
                        const WgmmaIsa& wi, const TmaIsa& ti, const std::vector<Term>& batch,
                        const std::function<void()>& emit_wgmmas) {
   const int S_ = t.stages, C = t.warps_m, AE = t.bm * t.bk, BE = t.bk * t.bn;
   const bool all_direct = c.a.direct && c.b.direct;
-  int64_t tx_bytes = 0;
-  if (c.a.direct) tx_bytes += int64_t(AE) * 2;
-  if (c.b.direct) tx_bytes += int64_t(BE) * 2;
-  // full[s]: the producer's arrival (one thread when every operand is copied, else the whole
-  // warpgroup, after its stores) plus the copies' bytes; empty[s]: one arrival per consumer warp.
-  em.line("const unsigned full0 = sa0 + " + S(int64_t(S_) * (AE + BE) * 2) + ", empty0 = full0 + " + S(8 * S_) + ";");
+  int64_t direct_bytes = 0, staged_bytes = 0;
+  for (int op = 0; op < 2; ++op) {
+    const OperandPlan& p = op == 0 ? c.a : c.b;
+    (p.direct ? direct_bytes : staged_bytes) += p.direct || p.staged ? int64_t(op == 0 ? AE : BE) * 2 : 0;
+  }
+  const std::string full_count = all_direct ? "1" : S(128 + (direct_bytes > 0 ? 1 : 0));
+  em.line("const unsigned full0 = sa0 + " + S(int64_t(S_) * (AE + BE) * 2) + ", empty0 = full0 + " + S(8 * S_) +
+          ", raw0 = empty0 + " + S(8 * S_) + ";");
   em.open("if (tid == 0) {");
   em.open("for (int s = 0; s < " + S(S_) + "; ++s) {");
-  em.line(inline_asm(*ti.init, {{"a", "r", {"full0 + 8 * s"}}, {"b", "r", {all_direct ? "1" : "128"}}}, true));
+  em.line(inline_asm(*ti.init, {{"a", "r", {"full0 + 8 * s"}}, {"b", "r", {full_count}}}, true));
   em.line(inline_asm(*ti.init, {{"a", "r", {"empty0 + 8 * s"}}, {"b", "r", {S(4 * C)}}}, true));
+  em.line(inline_asm(*ti.init, {{"a", "r", {"raw0 + 8 * s"}}, {"b", "r", {"1"}}}, true));
   em.close();
   em.line(inline_asm(*ti.init_fence, {}, true));
   em.line(inline_asm(*wi.proxy, {}, true));
@@ -106,60 +118,79 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     em.line(inline_asm(*ti.reg_dec, {{"n", "", {"40"}, true}}, false));
     em.line("if (th != 0) return;");
   } else {
-    emit_load_tile(em, g, c, t, tc, batch, true, {"th", 128, true});
+    emit_load_tile(em, g, c, t, tc, batch, true, {"th", 128, true, true});
   }
-  // The operands' batch panels: their own batch axes, broadcast against the output's.
-  std::vector<std::string> panel(2, "0");
+  // The copied tensors' batch panels: their own batch axes, broadcast against the output's.
+  std::vector<std::string> tmap(2);
+  int maps = 0;
   for (int op = 0; op < 2; ++op) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
-    if (!p.direct) continue;
-    const std::vector<int64_t> od = dims_of(p.node);
+    if (!p.direct && !p.staged) continue;
+    const Node* x = p.direct ? p.node : p.staged;
+    const std::vector<int64_t> od = dims_of(x);
     const std::vector<Term> opoint = operand_point(c, op, batch, term::integer(0), term::integer(0));
     const std::vector<Term> ob(opoint.begin(), opoint.end() - 2);
-    if (!ob.empty()) panel[op] = em.index(flat_index(ob, std::vector<int64_t>(od.begin(), od.end() - 2)));
-    em.line("const int panel" + S(op) + " = (int)(" + panel[op] + ");");
+    const std::string panel = ob.empty() ? "0" : em.index(flat_index(ob, std::vector<int64_t>(od.begin(), od.end() - 2)));
+    em.line("const int panel" + S(op) + " = (int)(" + panel + ");");
+    tmap[size_t(op)] = "tmap" + S(op);
+    em.line("const unsigned long long " + tmap[size_t(op)] + " = (unsigned long long)&tm" + S(maps++) + ";");
   }
-  em.line("const unsigned long long tmap0 = (unsigned long long)&tm0;");
-  if (c.a.direct && c.b.direct) em.line("const unsigned long long tmap1 = (unsigned long long)&tm1;");
-  em.open("for (int kt = 0; kt < KT; ++kt) {");
-  em.line("const int slot = kt % " + S(S_) + ", k0 = kt * " + S(t.bk) + ";");
-  em.line("const unsigned full = full0 + 8 * slot;");
-  // Slot reuse: wait until the consumers released its previous tile (phase kt / S - 1).
-  em.line("if (kt >= " + S(S_) + ") " + wait("empty0 + 8 * slot", "((kt / " + S(S_) + ") + 1) & 1"));
-  if (!all_direct) {
-    em.line("load_tile(kt);");
-    em.line(inline_asm(*wi.proxy, {}, true));  // st.shared (generic proxy) before wgmma's reads
-  }
-  em.open("if (th == 0) {");
-  em.line(inline_asm(*ti.expect, {{"a", "r", {"full"}}, {"b", "r", {S(tx_bytes)}}}, true));
-  int map = 0;
-  for (int op = 0; op < 2; ++op) {
+  // Copies of operand op's k-tile (or its staged source's) into its slot, completing on `bar`.
+  auto issue = [&](int op, const std::string& bar) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
-    if (!p.direct) continue;
     const std::string base = op == 0 ? "sa0 + (unsigned)(slot * " + S(AE * 2) + ")" : "sb0 + (unsigned)(slot * " + S(BE * 2) + ")";
-    const std::string rows0 = op == 0 ? "m0" : "n0";
-    const std::string tm = "tmap" + S(map++);
+    const std::string rows0 = op == 0 ? "m0" : "n0", tm = tmap[size_t(op)], panel = "panel" + S(op);
     if (p.k_major) {
       em.line(inline_asm(*ti.copy, {{"d", "r", {base}}, {"a", "l", {tm}}, {"c0", "r", {"k0"}}, {"c1", "r", {rows0}},
-                                    {"c2", "r", {"panel" + S(op)}}, {"m", "r", {"full"}}}, true));
-    } else {  // 64-column blocks of bk rows
-      const int blocks = (op == 0 ? t.bm : t.bn) / 64;
-      em.line("#pragma unroll");
-      em.open("for (int j = 0; j < " + S(blocks) + "; ++j) {");
-      em.line(inline_asm(*ti.copy, {{"d", "r", {base + " + j * " + S(int64_t(t.bk) * 128)}}, {"a", "l", {tm}},
-                                    {"c0", "r", {rows0 + " + j * 64"}}, {"c1", "r", {"k0"}}, {"c2", "r", {"panel" + S(op)}},
-                                    {"m", "r", {"full"}}}, true));
-      em.close();
+                                    {"c2", "r", {panel}}, {"m", "r", {bar}}}, true));
+      return;
     }
-  }
-  if (!all_direct) {
-    em.close("} else {");
-    em.line("  " + inline_asm(*ti.arrive, {{"a", "r", {"full"}}}, true));
-    em.line("}");
+    em.line("#pragma unroll");  // 64-column blocks of bk rows
+    em.open("for (int j = 0; j < " + S((op == 0 ? t.bm : t.bn) / 64) + "; ++j) {");
+    em.line(inline_asm(*ti.copy, {{"d", "r", {base + " + j * " + S(int64_t(t.bk) * 128)}}, {"a", "l", {tm}},
+                                  {"c0", "r", {rows0 + " + j * 64"}}, {"c1", "r", {"k0"}}, {"c2", "r", {panel}}, {"m", "r", {bar}}}, true));
+    em.close();
+  };
+  // Thread 0 takes slot kt % S (waiting for the consumers to release its previous tile, phase
+  // kt / S - 1) and starts its copies.
+  auto acquire = [&]() {
+    em.line("const int slot = kt % " + S(S_) + ", k0 = kt * " + S(t.bk) + ";");
+    em.open("if (th == 0) {");
+    em.line("if (kt >= " + S(S_) + ") " + wait("empty0 + 8 * slot", "((kt / " + S(S_) + ") + 1) & 1"));
+    for (const auto& [bytes, bar, direct] : {std::tuple<int64_t, std::string, bool>{direct_bytes, "full0 + 8 * slot", true},
+                                             {staged_bytes, "raw0 + 8 * slot", false}}) {
+      if (bytes == 0) continue;
+      em.line(inline_asm(*ti.expect, {{"a", "r", {bar}}, {"b", "r", {S(bytes)}}}, true));
+      for (int op = 0; op < 2; ++op) {
+        const OperandPlan& p = op == 0 ? c.a : c.b;
+        if (direct ? p.direct : p.staged != nullptr) issue(op, bar);
+      }
+    }
+    em.close();
+  };
+  if (all_direct) {
+    em.open("for (int kt = 0; kt < KT; ++kt) {");
+    acquire();
+    em.close();
   } else {
+    const int L = S_ - 2;
+    em.open("for (int it = 0; it < KT + " + S(L) + "; ++it) {");
+    em.open("if (it < KT) {");
+    em.line("const int kt = it;");
+    acquire();
+    em.close();
+    em.line("const int kt = it - " + S(L) + ";");
+    em.open("if (kt >= 0) {");
+    em.line("const int slot = kt % " + S(S_) + ";");
+    // Every thread writes into the slot: it too waits for its release (thread 0 did, for the copies).
+    em.line("if (kt >= " + S(S_) + ") " + wait("empty0 + 8 * slot", "((kt / " + S(S_) + ") + 1) & 1"));
+    if (staged_bytes > 0) em.line(wait("raw0 + 8 * slot", "(kt / " + S(S_) + ") & 1"));
+    em.line("load_tile(kt);");
+    em.line(inline_asm(*wi.proxy, {}, true));  // st.shared (generic proxy) before wgmma's reads
+    em.line(inline_asm(*ti.arrive, {{"a", "r", {"full0 + 8 * slot"}}}, true));
+    em.close();
     em.close();
   }
-  em.close();  // kt
   em.line("return;");
   em.close();  // producer
 
@@ -214,7 +245,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   std::ostringstream head;
   std::string params = param_list(g);
   if (t.tma) {
-    AXON_CHECK(c.a.direct || c.b.direct, "codegen: a TMA configuration with no operand to copy");
+    AXON_CHECK(c.a.direct || c.b.direct || c.a.staged || c.b.staged, "codegen: a TMA configuration with nothing to copy");
     const size_t maps = tensor_maps(g, c, t).size();
     for (size_t i = 0; i < maps; ++i) params += ", const __grid_constant__ axon_tmap tm" + S(static_cast<int64_t>(i));
   }

@@ -78,6 +78,10 @@ struct OperandPlan {
   const Node* node = nullptr;  // the matmul's operand
   bool direct = false;         // a stored value copied as is (cp.async, 16 bytes)
   bool k_major = true;         // shared tile has K contiguous (else M for A, N for B)
+  // Computed operands: a stored 16-bit value of the operand's shape and orientation that its
+  // definition reads only at the operand's own point. TMA kernels copy it into the operand's
+  // slot and compute the operand there, in place (docs/contraction.md).
+  const Node* staged = nullptr;
 };
 
 // The contraction of a Contraction group: out[b, i, j] = sum_k a[b, i, k] * b[b, k, j].
@@ -88,7 +92,7 @@ struct ContractionShape {
   DType in = DType::bf16;  // both operands' type
   OperandPlan a, b;
   bool wgmma = false;  // the target has wgmma and the operands fit its layouts (bf16, A K-major)
-  bool tma = false;    // ... and the bulk tensor copy, with an operand to copy (direct)
+  bool tma = false;    // ... and the bulk tensor copy, with an operand (or its staged source) to copy
 };
 
 // What a group needs to know to be laid out: the strategy's shape facts, checked.
