@@ -204,6 +204,7 @@ TEST_CASE("contraction kernels of every operand orientation compile with nvcc fo
 TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N-major", "[codegen][contraction][nvcc]") {
   const tiling::Lowerings& low = lowerings("sm_90");
   const std::vector<std::string> graphs = {
+      mm_graph("[4096,128]", "[128,4096]", "bf16", "{}"),  // more tiles than SMs: persistent blocks
       mm_graph("[300,520]", "[520,264]", "bf16", "{}", R"(,{"name":"bias","shape":[264],"dtype":"bf16"})",
                R"(,{"name":"y","op":"add","inputs":["m","bias"]},{"name":"z","op":"silu","inputs":["y"]})", "z"),
       mm_graph("[2,3,50,64]", "[2,3,40,64]", "bf16", R"({"transpose_b":true})"),
@@ -224,7 +225,7 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
           "outputs":["m"]})",
   };
   std::ostringstream tu;
-  int kernels = 0, tma_kernels = 0;
+  int kernels = 0, tma_kernels = 0, persistent = 0;
   tiling::Limits L;
   L.smem_dynamic = 227 * 1024;
   for (size_t gi = 0; gi < graphs.size(); ++gi) {
@@ -235,7 +236,7 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
     REQUIRE(s.strategy == tiling::Strategy::Contraction);
     REQUIRE(s.mm.wgmma);
     // TMA needs an operand it can copy as stored; [33,70] x [70,45] has none.
-    CHECK(s.mm.tma == (gi != 2));
+    CHECK(s.mm.tma == (gi != 3));
     if (gi + 2 == graphs.size()) CHECK((s.mm.a.staged != nullptr && s.mm.b.staged != nullptr));
     if (gi + 3 == graphs.size()) {
       CHECK(gr.writes.size() == 2);
@@ -264,20 +265,28 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
         CHECK(k.launches.at(0).tmaps.size() == direct + staged);
         // Staged operands are computed from their copies in the slot.
         CHECK((k.body.find("const uint4 raw = *reinterpret_cast<const uint4*>(dst);") != std::string::npos) == (staged > 0));
-        CHECK(k.launches.at(0).block == 128 * (rc.config.warps_m + 1));
+        CHECK(k.launches.at(0).block == 128 * (rc.config.warps_m + rc.config.producers));
+        CHECK((rc.config.producers == 1 || !s.mm.a.direct || !s.mm.b.direct));
         CHECK(k.body.find("cp.async.bulk.tensor.3d") != std::string::npos);
         CHECK(k.body.find("mbarrier.try_wait.parity") != std::string::npos);
         // Registers move to the consumers only when the producer just issues copies.
         CHECK((k.body.find("setmaxnreg.dec") != std::string::npos) == (direct == 2));
         CHECK(k.body.find("cp.async.cg") == std::string::npos);
         ++tma_kernels;
+        if (rc.config.blocks_per_sm > 0) {
+          // A persistent grid: at most one block per SM, walking the tiles.
+          ++persistent;
+          CHECK(k.launches.at(0).grid <= o.sm_count);
+          CHECK(k.body.find("tile += gridDim.x") != std::string::npos);
+        }
       }
       tu << k.body << "\n";
       ++kernels;
     }
   }
-  CHECK(kernels == 30);
-  CHECK(tma_kernels == 14);
+  CHECK(kernels == 34);
+  CHECK(tma_kernels == 16);
+  CHECK(persistent >= 1);
   // sm_80 has no wgmma: the classification says so and no configuration asks for it.
   Graph g80 = parse(graphs[0]);
   tiling::Group gr80 = contraction_group(g80);

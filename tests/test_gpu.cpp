@@ -97,6 +97,10 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           "nodes":[{"name":"m","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}}],"outputs":["m"]})",
       R"({"name":"mm_k40","inputs":[{"name":"a","shape":[70,40],"dtype":"bf16"},{"name":"w","shape":[40,136],"dtype":"bf16"}],
           "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]},{"name":"y","op":"relu","inputs":["m"]}],"outputs":["y"]})",
+      // More tiles than SMs (persistent TMA blocks), ragged on M and N.
+      R"({"name":"mm_persist","inputs":[{"name":"a","shape":[1500,72],"dtype":"bf16"},{"name":"w","shape":[72,3000],"dtype":"bf16"},
+          {"name":"bias","shape":[3000],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]},{"name":"y","op":"add","inputs":["m","bias"]}],"outputs":["y"]})",
       // Computed operands whose sources TMA copies (staged, computed in place): both, batched A.
       R"({"name":"mm_staged","inputs":[{"name":"x","shape":[2,70,136],"dtype":"bf16"},{"name":"w","shape":[136,72],"dtype":"bf16"}],
           "nodes":[{"name":"e","op":"exp","inputs":["x"]},{"name":"n","op":"neg","inputs":["w"]},{"name":"m","op":"matmul","inputs":["e","n"]}],

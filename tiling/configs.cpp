@@ -24,6 +24,8 @@ std::string TileConfig::str() const {
   os << strategy_name(strategy) << " t" << threads;
   if (strategy == Strategy::Contraction) {
     os << (tma ? " wgmma-tma " : wgmma ? " wgmma " : " ") << bm << "x" << bn << "x" << bk << " w" << warps_m << "x" << warps_n << " s" << stages;
+    if (tma && producers > 1) os << " p" << producers;
+    if (blocks_per_sm > 0) os << " persistent";
     return os.str();
   }
   if (strategy != Strategy::Generic) os << " v" << vec;

@@ -109,9 +109,9 @@ std::string swizzle(int cols, const std::string& row) {
   return "0";
 }
 
-void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& t) {
+void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& t, const std::string& block) {
   const int64_t TM = (c.m + t.bm - 1) / t.bm, TN = (c.n + t.bn - 1) / t.bn;
-  em.line("int bt = blockIdx.x;");
+  em.line("int bt = " + block + ";");
   em.line("const " + std::string(em.idx()) + " bz = bt / " + S(TM * TN) + ";");
   em.line("bt -= (int)(bz * " + S(TM * TN) + ");");
   em.line("const int first = (bt / " + S(8 * TN) + ") * 8, gsz = min(" + S(TM) + " - first, 8);");
@@ -201,31 +201,31 @@ void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, cons
         em.line("const uint4 raw = *reinterpret_cast<const uint4*>(dst);");
         em.line("const unsigned rw[4] = {raw.x, raw.y, raw.z, raw.w};");
       }
+      // The 8 points are emitted one after another in one scope, over clamped (in-bounds)
+      // indices, so that what they share (a row's statistics, say) is read once; points
+      // outside the tensor give zero.
       em.line("float x[8];");
-      em.line("#pragma unroll");
-      em.open("for (int e8 = 0; e8 < 8; ++e8) {");
-      em.line("const " + I + " pi = gi + e8;");
-      em.line("float xv = 0.0f;");
-      em.open("if (go < " + geo.outer_ext + " && pi < " + geo.inner_ext + ") {");
+      em.line("const " + I + " goc = min(go, (" + I + ")" + geo.outer_ext + " - 1);");
       // Computed tiles are stored K-major for A ([m][k]) and N-major for B ([k][n]).
-      const int fr_id = op == 0 ? kRowVar : kColVar;
-      em.name_var(fr_id, op == 0 ? "go" : "pi");
-      em.name_var(kKVar, op == 0 ? "pi" : "go");
-      const Term fr = term::var(fr_id), kk = term::var(kKVar);
-      const std::vector<Term> opoint = operand_point(c, op, batch, fr, kk);
       const auto global = em.load;
-      if (in_place) {
-        const std::string key = point_key(opoint);
-        em.load = [&, key](const Node* n, const std::vector<Term>& pt) {
-          if (n == p.staged && point_key(pt) == key) return to_f + "((unsigned short)(rw[e8 >> 1] >> ((e8 & 1) * 16)))";
-          return global(n, pt);
-        };
+      for (int e = 0; e < 8; ++e) {
+        const std::string E8 = S(e), pi = "pi" + E8, pic = "pic" + E8;
+        em.line("const " + I + " " + pi + " = gi + " + E8 + ", " + pic + " = min(" + pi + ", (" + I + ")" + geo.inner_ext + " - 1);");
+        const Term inner = term::var(kChunkVar + e), outer = term::var(op == 0 ? kRowVar : kKVar);
+        em.name_var(kChunkVar + e, pic);
+        em.name_var(op == 0 ? kRowVar : kKVar, "goc");
+        const std::vector<Term> opoint = op == 0 ? operand_point(c, op, batch, outer, inner) : operand_point(c, op, batch, inner, outer);
+        if (in_place) {
+          const std::string key = point_key(opoint);
+          em.load = [&, key, e](const Node* n, const std::vector<Term>& pt) {
+            if (n == p.staged && point_key(pt) == key) return to_f + "((unsigned short)(rw[" + S(e / 2) + "] >> " + S((e % 2) * 16) + "))";
+            return global(n, pt);
+          };
+        }
+        const std::string v = em.value(p.node, opoint);
+        em.line("x[" + E8 + "] = go < " + geo.outer_ext + " && " + pi + " < " + geo.inner_ext + " ? " + v + " : 0.0f;");
       }
-      em.line("xv = " + em.value(p.node, opoint) + ";");
       em.load = global;
-      em.close();
-      em.line("x[e8] = xv;");
-      em.close();
       const std::string bits = c.in == DType::f16 ? "axon_f_to_f16" : "axon_bf16_bits";
       em.line("uint4 w;");
       em.line("w.x = (unsigned)" + bits + "(x[0]) | ((unsigned)" + bits + "(x[1]) << 16);");

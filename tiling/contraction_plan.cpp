@@ -263,40 +263,53 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
         }
   // TMA-fed wgmma: a producer warpgroup copies whole tiles with one instruction each under
   // mbarriers (no block-wide barrier per k-tile), one or two consumer warpgroups multiply.
+  // Computing an operand takes the producer's threads: a second producer warpgroup doubles them
+  // (registers allowing the consumers' accumulators).
+  const bool computes = !c.a.direct || !c.b.direct;
   if (c.tma)
     for (int wg : {1, 2})
       for (int bn : {64, 128, 256})
-        for (int stages : {3, 4, 5, 6, 7}) {
-          TileConfig t;
-          t.strategy = Strategy::Contraction;
-          t.wgmma = t.tma = true;
-          t.threads = 128 * (wg + 1);
-          t.vec = 8;
-          t.bm = 64 * wg;
-          t.bn = bn;
-          t.bk = 64;
-          t.warps_m = wg;
-          t.warps_n = 1;
-          t.stages = stages;
-          if (contraction_smem(t) > smem_limit) continue;
-          if ((t.bm / 2 >= c.m && wg > 1) || (bn > 64 && bn / 2 >= c.n)) continue;
-          const double tiles_m = std::ceil(double(c.m) / t.bm), tiles_n = std::ceil(double(c.n) / bn);
-          const double tiles = double(c.batch) * tiles_m * tiles_n;
-          const double resident = std::max(1.0, std::min(std::floor(228.0 * 1024 / contraction_smem(t)), 2.0));
-          const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * 4 * wg;
-          // Deeper pipelines hide more copy latency; two consumers keep the tensor cores busier.
-          double eff = 0.95 * std::min(1.0, bn / 256.0 + 0.25) * std::min(1.0, warps_sm / 8.0) * (stages >= 4 ? 1.0 : 0.9);
-          // A computed operand costs the producer's arithmetic; from global memory, its latency too.
-          for (const OperandPlan* p : {&c.a, &c.b})
-            if (!p->direct) eff *= p->staged ? 0.85 : 0.6;
-          const double compute = std::ceil(tiles / L.sm_count) * 2.0 * t.bm * bn * double(c.k) / (sm_rate * eff);
-          const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
-          const double bytes = a_bytes + b_bytes + write_bytes + other_bytes + 0.15 * reread;
-          const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
-          std::ostringstream why;
-          why << "wgmma-tma: compute " << compute << " us (eff " << eff << "), memory " << memory << " us, tiles " << tiles;
-          out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0, why.str()});
-        }
+        for (int stages : {3, 4, 5, 6, 7})
+          for (int producers : {1, 2})
+            for (int persistent : {0, 1}) {
+              if (producers == 2 && (!computes || 65536 / (128 * (wg + producers)) < bn / 2 + 64)) continue;
+              // Persistent blocks (the producer runs on into the next tile while the consumers
+              // store) when every operand is copied and there are more tiles than SMs.
+              if (persistent && computes) continue;
+              TileConfig t;
+              t.strategy = Strategy::Contraction;
+              t.wgmma = t.tma = true;
+              t.producers = producers;
+              t.threads = 128 * (wg + producers);
+              t.vec = 8;
+              t.bm = 64 * wg;
+              t.bn = bn;
+              t.bk = 64;
+              t.warps_m = wg;
+              t.warps_n = 1;
+              t.stages = stages;
+              t.blocks_per_sm = persistent;
+              if (contraction_smem(t) > smem_limit) continue;
+              if ((t.bm / 2 >= c.m && wg > 1) || (bn > 64 && bn / 2 >= c.n)) continue;
+              const double tiles_m = std::ceil(double(c.m) / t.bm), tiles_n = std::ceil(double(c.n) / bn);
+              const double tiles = double(c.batch) * tiles_m * tiles_n;
+              if (persistent && tiles <= L.sm_count) continue;
+              const double resident = std::max(1.0, std::min(std::floor(228.0 * 1024 / contraction_smem(t)), 2.0));
+              const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * 4 * wg;
+              // Deeper pipelines hide more copy latency; two consumers keep the tensor cores busier.
+              double eff = 0.95 * std::min(1.0, bn / 256.0 + 0.25) * std::min(1.0, warps_sm / 8.0) * (stages >= 4 ? 1.0 : 0.9);
+              // A computed operand costs the producer's arithmetic; from global memory, its latency too.
+              for (const OperandPlan* p : {&c.a, &c.b})
+                if (!p->direct) eff *= (p->staged ? 0.85 : 0.6) * (producers == 2 ? 1.1 : 1.0);
+              if (persistent) eff *= 1.03;  // the next tile's loads overlap this one's stores
+              const double compute = std::ceil(tiles / L.sm_count) * 2.0 * t.bm * bn * double(c.k) / (sm_rate * eff);
+              const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
+              const double bytes = a_bytes + b_bytes + write_bytes + other_bytes + 0.15 * reread;
+              const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
+              std::ostringstream why;
+              why << "wgmma-tma: compute " << compute << " us (eff " << eff << "), memory " << memory << " us, tiles " << tiles;
+              out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0, why.str()});
+          }
   return out;
 }
 

@@ -24,6 +24,7 @@ constexpr int kRegVar = 1005;   // fragment element (Contraction)
 constexpr int kKVar = 1006;     // contraction index (Contraction prologues)
 constexpr int kCol1Var = 1007;  // the next column (Contraction epilogues storing pairs)
 constexpr int kLoopVar = 1100;  // reduction loops, numbered from here
+constexpr int kChunkVar = 1900; // .. + 7: the 8 inner indices of a computed operand's 16-byte chunk
 
 // The coordinates of flat index `lin` (a Var term) in a row-major `shape`.
 std::vector<Term> coords_of(const Term& lin, const std::vector<int64_t>& shape);
@@ -125,7 +126,8 @@ std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c
 
 // Contraction kernels' shared pieces (contraction_kernel.cpp). The block's output tile: `bz` (the
 // batch), `m0`, `n0`, tile rows walked in groups of 8 so that neighbouring blocks share B in L2.
-void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& t);
+// `block` is the tile's number (blockIdx.x, or a persistent block's loop variable).
+void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& t, const std::string& block = "blockIdx.x");
 // Whether accumulator elements 2p and 2p + 1 of the spec's fragment `d` (over `threads` threads and
 // `regs` elements) are row neighbours at an even column, N is even and every write is a float
 // type: then the epilogue stores them together.

@@ -77,22 +77,35 @@ namespace {
 // continue to the epilogue.
 //
 // Barriers per stage: full (the tile is ready: copies landed and, for computed operands, the
-// producer's 128 threads stored theirs), empty (one arrival per consumer warp: the tile's wgmma
+// producer threads stored theirs), empty (one arrival per consumer warp: the tile's wgmma
 // completed), raw (the staged sources landed, for the producer to compute from in place).
 // With only copied operands one producer thread issues everything. Otherwise the producer runs
 // `stages - 2` tiles ahead with its copies and computes each tile's operands when its sources
 // have landed; more would deadlock (the consumers hold two slots).
+// Persistent (all operands copied): each block walks tiles blockIdx.x, + gridDim.x, ...; the
+// producer runs on into the next tile while the consumers store the last one. k-tiles are
+// counted across the block's tiles (g) for the slots and barrier phases.
+struct TilePieces {
+  std::function<void(const std::string&)> origin;  // bz, m0, n0 of tile number `block`
+  std::function<void()> zero, epilogue;            // the consumers' accumulators; their stores
+};
+
 void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
                        const WgmmaIsa& wi, const TmaIsa& ti, const std::vector<Term>& batch,
-                       const std::function<void()>& emit_wgmmas) {
+                       const std::function<void()>& emit_wgmmas, const TilePieces& tile) {
   const int S_ = t.stages, C = t.warps_m, AE = t.bm * t.bk, BE = t.bk * t.bn;
-  const bool all_direct = c.a.direct && c.b.direct;
+  const bool all_direct = c.a.direct && c.b.direct, persistent = t.blocks_per_sm > 0;
+  AXON_CHECK(!persistent || all_direct, "codegen: persistent TMA kernels copy every operand");
+  const int64_t tiles = c.batch * ((c.m + t.bm - 1) / t.bm) * ((c.n + t.bn - 1) / t.bn);
+  const std::string tile_loop = "for (int tile = blockIdx.x, lt = 0; tile < " + S(tiles) + "; tile += gridDim.x, ++lt) {";
   int64_t direct_bytes = 0, staged_bytes = 0;
   for (int op = 0; op < 2; ++op) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
     (p.direct ? direct_bytes : staged_bytes) += p.direct || p.staged ? int64_t(op == 0 ? AE : BE) * 2 : 0;
   }
-  const std::string full_count = all_direct ? "1" : S(128 + (direct_bytes > 0 ? 1 : 0));
+  const int P = t.producers, PT = 128 * P;  // producer warpgroups, threads
+  AXON_CHECK(P == 1 || !all_direct, "codegen: two producer warpgroups with nothing to compute");
+  const std::string full_count = all_direct ? "1" : S(PT + (direct_bytes > 0 ? 1 : 0));
   em.line("const unsigned full0 = sa0 + " + S(int64_t(S_) * (AE + BE) * 2) + ", empty0 = full0 + " + S(8 * S_) +
           ", raw0 = empty0 + " + S(8 * S_) + ";");
   em.open("if (tid == 0) {");
@@ -113,28 +126,34 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
                       "{\\n.reg .pred p;\\nAXON_WAIT:\\n", "\\n@!p bra AXON_WAIT;\\n}");
   };
 
-  em.open("if (role == 0) {  // the producer warpgroup");
+  em.open("if (role < " + S(P) + ") {  // the producer warpgroups (threads tid < " + S(PT) + ")");
   if (all_direct) {
     em.line(inline_asm(*ti.reg_dec, {{"n", "", {"40"}, true}}, false));
-    em.line("if (th != 0) return;");
+    em.line("if (tid != 0) return;");
   } else {
-    emit_load_tile(em, g, c, t, tc, batch, true, {"th", 128, true, true});
+    emit_load_tile(em, g, c, t, tc, batch, true, {"tid", PT, true, true});
   }
-  // The copied tensors' batch panels: their own batch axes, broadcast against the output's.
   std::vector<std::string> tmap(2);
   int maps = 0;
   for (int op = 0; op < 2; ++op) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
     if (!p.direct && !p.staged) continue;
-    const Node* x = p.direct ? p.node : p.staged;
-    const std::vector<int64_t> od = dims_of(x);
-    const std::vector<Term> opoint = operand_point(c, op, batch, term::integer(0), term::integer(0));
-    const std::vector<Term> ob(opoint.begin(), opoint.end() - 2);
-    const std::string panel = ob.empty() ? "0" : em.index(flat_index(ob, std::vector<int64_t>(od.begin(), od.end() - 2)));
-    em.line("const int panel" + S(op) + " = (int)(" + panel + ");");
     tmap[size_t(op)] = "tmap" + S(op);
     em.line("const unsigned long long " + tmap[size_t(op)] + " = (unsigned long long)&tm" + S(maps++) + ";");
   }
+  // The copied tensors' batch panels (of the tile's batch bz): their own batch axes, broadcast
+  // against the output's.
+  auto panels = [&]() {
+    for (int op = 0; op < 2; ++op) {
+      const OperandPlan& p = op == 0 ? c.a : c.b;
+      if (!p.direct && !p.staged) continue;
+      const std::vector<int64_t> od = dims_of(p.direct ? p.node : p.staged);
+      const std::vector<Term> opoint = operand_point(c, op, batch, term::integer(0), term::integer(0));
+      const std::vector<Term> ob(opoint.begin(), opoint.end() - 2);
+      const std::string panel = ob.empty() ? "0" : em.index(flat_index(ob, std::vector<int64_t>(od.begin(), od.end() - 2)));
+      em.line("const int panel" + S(op) + " = (int)(" + panel + ");");
+    }
+  };
   // Copies of operand op's k-tile (or its staged source's) into its slot, completing on `bar`.
   auto issue = [&](int op, const std::string& bar) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
@@ -151,12 +170,12 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
                                   {"c0", "r", {rows0 + " + j * 64"}}, {"c1", "r", {"k0"}}, {"c2", "r", {panel}}, {"m", "r", {bar}}}, true));
     em.close();
   };
-  // Thread 0 takes slot kt % S (waiting for the consumers to release its previous tile, phase
-  // kt / S - 1) and starts its copies.
+  // Thread 0 takes slot g % S for k-tile kt (waiting for the consumers to release its previous
+  // k-tile, phase g / S - 1) and starts its copies.
   auto acquire = [&]() {
-    em.line("const int slot = kt % " + S(S_) + ", k0 = kt * " + S(t.bk) + ";");
-    em.open("if (th == 0) {");
-    em.line("if (kt >= " + S(S_) + ") " + wait("empty0 + 8 * slot", "((kt / " + S(S_) + ") + 1) & 1"));
+    em.line("const int slot = g % " + S(S_) + ", k0 = kt * " + S(t.bk) + ";");
+    em.open("if (tid == 0) {");
+    em.line("if (g >= " + S(S_) + ") " + wait("empty0 + 8 * slot", "((g / " + S(S_) + ") + 1) & 1"));
     for (const auto& [bytes, bar, direct] : {std::tuple<int64_t, std::string, bool>{direct_bytes, "full0 + 8 * slot", true},
                                              {staged_bytes, "raw0 + 8 * slot", false}}) {
       if (bytes == 0) continue;
@@ -168,15 +187,27 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     }
     em.close();
   };
-  if (all_direct) {
+  if (persistent) {
+    em.open(tile_loop);
+    tile.origin("tile");
+    panels();
     em.open("for (int kt = 0; kt < KT; ++kt) {");
+    em.line("const int g = lt * KT + kt;");
+    acquire();
+    em.close();
+    em.close();
+  } else if (all_direct) {
+    panels();
+    em.open("for (int kt = 0; kt < KT; ++kt) {");
+    em.line("const int g = kt;");
     acquire();
     em.close();
   } else {
+    panels();
     const int L = S_ - 2;
     em.open("for (int it = 0; it < KT + " + S(L) + "; ++it) {");
     em.open("if (it < KT) {");
-    em.line("const int kt = it;");
+    em.line("const int kt = it, g = it;");
     acquire();
     em.close();
     em.line("const int kt = it - " + S(L) + ";");
@@ -195,14 +226,27 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   em.close();  // producer
 
   if (all_direct) em.line(inline_asm(*ti.reg_inc, {{"n", "", {"232"}, true}}, false));
+  if (persistent) {
+    em.open(tile_loop);
+    tile.origin("tile");
+    tile.zero();
+  } else {
+    em.line("const int lt = 0;");
+  }
   em.open("for (int kt = 0; kt < KT; ++kt) {");
-  em.line("const int slot = kt % " + S(S_) + ";");
-  em.line(wait("full0 + 8 * slot", "(kt / " + S(S_) + ") & 1"));
+  em.line("const int g = lt * KT + kt, slot = g % " + S(S_) + ";");
+  em.line(wait("full0 + 8 * slot", "(g / " + S(S_) + ") & 1"));
   emit_wgmmas();
-  // The previous tile's wgmma has completed: its slot goes back to the producer.
-  em.line("if (kt > 0 && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"empty0 + 8 * ((kt - 1) % " + S(S_) + ")"}}}, true));
+  // The previous k-tile's wgmma has completed: its slot goes back to the producer.
+  em.line("if (kt > 0 && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"empty0 + 8 * ((g - 1) % " + S(S_) + ")"}}}, true));
   em.close();
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+  // And the last one's, for the block's next tile.
+  em.line("if ((th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"empty0 + 8 * ((lt * KT + KT - 1) % " + S(S_) + ")"}}}, true));
+  if (persistent) {
+    tile.epilogue();
+    em.close();
+  }
 }
 
 }  // namespace
@@ -254,15 +298,19 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   em.line("extern __shared__ __align__(1024) unsigned char axon_smem_raw[];");
   em.line("unsigned short* const sA = (unsigned short*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);");
   em.line("unsigned short* const sB = sA + " + S(t.stages * AE) + ";");
-  // TMA: warpgroup 0 produces, the others (wg = 0, 1, ...) multiply.
-  if (t.tma) em.line("const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;");
+  // TMA: the first `producers` warpgroups produce, the others (wg = 0, 1, ...) multiply.
+  if (t.tma) em.line("const int tid = threadIdx.x, role = tid >> 7, wg = role - " + S(t.producers) + ", th = tid & 127;");
   else em.line("const int tid = threadIdx.x, wg = tid >> 7, th = tid & 127;");
-  emit_tile_origin(em, c, t);
+  const bool persistent = t.tma && t.blocks_per_sm > 0;
+  if (!persistent) emit_tile_origin(em, c, t);
   em.line("float acc[" + S(REGS) + "];");
-  em.line("#pragma unroll");
-  em.open("for (int i = 0; i < " + S(REGS) + "; ++i) {");
-  em.line("acc[i] = 0.0f;");
-  em.close();
+  auto zero = [&]() {
+    em.line("#pragma unroll");
+    em.open("for (int i = 0; i < " + S(REGS) + "; ++i) {");
+    em.line("acc[i] = 0.0f;");
+    em.close();
+  };
+  if (!persistent) zero();
 
   // Shared-memory matrix descriptors (128-byte swizzle): start >> 4, leading and stride byte
   // offsets >> 4, swizzle mode 1 in bits 62-63.
@@ -301,10 +349,59 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));
   };
 
+  // The epilogue, as in the mma.sync kernel, over the spec's accumulator map.
+  auto emit_epilogue = [&]() {
+    const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
+    em.name_var(kRowVar, "gi");
+    em.name_var(kColVar, "gj");
+    std::vector<Term> point = batch;
+    point.push_back(term::var(kRowVar));
+    point.push_back(term::var(kColVar));
+    std::vector<Term> point1 = batch;  // the right-hand neighbour, for paired stores
+    point1.push_back(term::var(kRowVar));
+    point1.push_back(term::var(kCol1Var));
+    em.name_var(kCol1Var, "gj1");
+    const std::string key = point_key(point), key1 = point_key(point1);
+    em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+      if (n != c.mm) return "";
+      const std::string k = point_key(p);
+      AXON_CHECK(k == key || k == key1, "codegen: the epilogue reads the matmul elsewhere");
+      return em.round(c.mm->dtype(), k == key ? "acc[e]" : "acc[e + 1]");
+    };
+    const bool pairs = paired_stores(g, c, df, 128, REGS);
+    const int step = pairs ? 2 : 1;
+    em.line("#pragma unroll");
+    em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(step) + ") {");
+    em.line("const " + I + " gi = m0 + wg * 64 + " + em.index(em.subst(df.row, frag_vars)) + ";");
+    em.line("const " + I + " gj = n0 + " + em.index(em.subst(df.col, frag_vars)) + ";");
+    em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
+    if (pairs) {  // the right-hand neighbour (element e + 1, column gj + 1)
+      em.line("const " + I + " gj1 = gj + 1;");
+      em.line("(void)gj1;");
+    }
+    for (size_t w = 0; w < g.writes.size(); ++w) {
+      const Node* n = g.writes[w];
+      const std::string W = S(static_cast<int64_t>(w));
+      const std::string at = "out" + W + " + " + em.index(flat_index(point, dims_of(n)));
+      const std::string v = em.value(n, point);
+      if (!pairs) {
+        em.line("axon_st_" + dt(n) + "(" + at + ", " + v + ");");
+        continue;
+      }
+      // The neighbour through the same definitions.
+      const std::string v1 = em.value(n, point1);
+      em.line("axon_st2_" + dt(n) + "(" + at + ", " + v + ", " + v1 + ");");
+    }
+    em.close();
+    em.close();
+    em.given = nullptr;
+  };
+
   if (t.tma) {
     const TmaIsa ti = tma_isa(*low.isa);
     AXON_CHECK(ti.ok, "codegen: the ISA lacks the bulk tensor copy or mbarrier instructions");
-    emit_tma_mainloop(em, g, c, t, tc, wi, ti, batch, emit_wgmmas);
+    emit_tma_mainloop(em, g, c, t, tc, wi, ti, batch, emit_wgmmas,
+                      {[&](const std::string& block) { emit_tile_origin(em, c, t, block); }, zero, emit_epilogue});
   } else {
     emit_load_tile(em, g, c, t, tc, batch, true, {"tid", t.threads, false});
     const std::string commit = inline_asm(*tc.commit, {}, true);
@@ -327,50 +424,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
   }
 
-  // The epilogue, as in the mma.sync kernel, over the spec's accumulator map.
-  const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
-  em.name_var(kRowVar, "gi");
-  em.name_var(kColVar, "gj");
-  std::vector<Term> point = batch;
-  point.push_back(term::var(kRowVar));
-  point.push_back(term::var(kColVar));
-  std::vector<Term> point1 = batch;  // the right-hand neighbour, for paired stores
-  point1.push_back(term::var(kRowVar));
-  point1.push_back(term::var(kCol1Var));
-  em.name_var(kCol1Var, "gj1");
-  const std::string key = point_key(point), key1 = point_key(point1);
-  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-    if (n != c.mm) return "";
-    const std::string k = point_key(p);
-    AXON_CHECK(k == key || k == key1, "codegen: the epilogue reads the matmul elsewhere");
-    return em.round(c.mm->dtype(), k == key ? "acc[e]" : "acc[e + 1]");
-  };
-  const bool pairs = paired_stores(g, c, df, 128, REGS);
-  const int step = pairs ? 2 : 1;
-  em.line("#pragma unroll");
-  em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(step) + ") {");
-  em.line("const " + I + " gi = m0 + wg * 64 + " + em.index(em.subst(df.row, frag_vars)) + ";");
-  em.line("const " + I + " gj = n0 + " + em.index(em.subst(df.col, frag_vars)) + ";");
-  em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
-  if (pairs) {  // the right-hand neighbour (element e + 1, column gj + 1)
-    em.line("const " + I + " gj1 = gj + 1;");
-    em.line("(void)gj1;");
-  }
-  for (size_t w = 0; w < g.writes.size(); ++w) {
-    const Node* n = g.writes[w];
-    const std::string W = S(static_cast<int64_t>(w));
-    const std::string at = "out" + W + " + " + em.index(flat_index(point, dims_of(n)));
-    const std::string v = em.value(n, point);
-    if (!pairs) {
-      em.line("axon_st_" + dt(n) + "(" + at + ", " + v + ");");
-      continue;
-    }
-    // The neighbour through the same definitions.
-    const std::string v1 = em.value(n, point1);
-    em.line("axon_st2_" + dt(n) + "(" + at + ", " + v + ", " + v1 + ");");
-  }
-  em.close();
-  em.close();
+  if (!persistent) emit_epilogue();
   return head.str() + em.str() + "}\n";
 }
 

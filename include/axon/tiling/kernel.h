@@ -54,8 +54,9 @@ struct TileConfig {
   bool wgmma = false;  // sm_90a warpgroup MMA (warps_m warpgroups of 64 rows) instead of mma.sync
   // wgmma fed by the tensor memory accelerator: a producer warpgroup issues the bulk tensor copies
   // (and computes any computed operand) into `stages` slots guarded by mbarriers, warps_m consumer
-  // warpgroups multiply (threads = 128 * (warps_m + 1)).
+  // warpgroups multiply (threads = 128 * (warps_m + producers)).
   bool tma = false;
+  int producers = 1;  // TMA: producer warpgroups (two when they also compute an operand)
   [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
 };
 
