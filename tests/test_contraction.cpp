@@ -257,6 +257,9 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
       const std::string trans = std::string(s.mm.a.k_major ? "0" : "1") + ", " + (s.mm.b.k_major ? "0" : "1") + ";";
       CHECK(k.body.find("1, 1, " + trans) != std::string::npos);
       CHECK(k.launches.at(0).smem > 48 * 1024);
+      // Stores go through the free slots as 16-byte row chunks, except in persistent blocks
+      // (whose producer refills the slots meanwhile).
+      CHECK((k.body.find("unsigned char* const stage") != std::string::npos) == (rc.config.blocks_per_sm == 0));
       if (rc.config.tma) {
         // One tensor map per copied operand or staged source, passed after the pointers; a
         // producer warpgroup.

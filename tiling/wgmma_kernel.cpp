@@ -264,6 +264,8 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   const int N = t.bn, REGS = N / 2;
   const int AE = t.bm * t.bk, BE = t.bk * t.bn;
   const int D = t.stages - 2;  // tiles loaded ahead: one stage is still read by the wgmma in flight
+  const bool persistent = t.tma && t.blocks_per_sm > 0;
+  const InstrSpec* bar_named = low.isa->find("bar.sync.named");  // staged epilogue stores
   AXON_CHECK(D >= 1, "codegen: wgmma pipelines need three stages or more");
 
   // The accumulator map of the spec, checked to cover the 64 x N tile once per warpgroup.
@@ -301,7 +303,6 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   // TMA: the first `producers` warpgroups produce, the others (wg = 0, 1, ...) multiply.
   if (t.tma) em.line("const int tid = threadIdx.x, role = tid >> 7, wg = role - " + S(t.producers) + ", th = tid & 127;");
   else em.line("const int tid = threadIdx.x, wg = tid >> 7, th = tid & 127;");
-  const bool persistent = t.tma && t.blocks_per_sm > 0;
   if (!persistent) emit_tile_origin(em, c, t);
   em.line("float acc[" + S(REGS) + "];");
   auto zero = [&]() {
@@ -370,10 +371,29 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     };
     const bool pairs = paired_stores(g, c, df, 128, REGS);
     const int step = pairs ? 2 : 1;
+    // Staged stores (not persistent, where the producer refills the slots meanwhile): each
+    // warpgroup writes its 64 x N values into the free pipeline slots, rows padded by 16 bytes
+    // (conflict-free), then stores them as 16-byte row chunks, coalesced.
+    std::vector<int64_t> row_bytes, offset;
+    int64_t region = 0;
+    bool staged = !persistent;
+    for (const Node* n : g.writes) {
+      staged = staged && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
+      row_bytes.push_back(int64_t(N) * dtype_bytes(n->dtype()) + 16);
+      offset.push_back(region);
+      region += 64 * row_bytes.back();
+    }
+    staged = staged && region * t.warps_m <= int64_t(t.stages) * (AE + BE) * 2 && bar_named != nullptr;
+    if (staged) {
+      // Every consumer's wgmmas have read their last slots.
+      em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));
+      em.line("unsigned char* const stage = (unsigned char*)sA + wg * " + S(region) + ";");
+    }
     em.line("#pragma unroll");
     em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(step) + ") {");
-    em.line("const " + I + " gi = m0 + wg * 64 + " + em.index(em.subst(df.row, frag_vars)) + ";");
-    em.line("const " + I + " gj = n0 + " + em.index(em.subst(df.col, frag_vars)) + ";");
+    em.line("const int lr = " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
+    em.line("const " + I + " gi = m0 + wg * 64 + lr;");
+    em.line("const " + I + " gj = n0 + lc;");
     em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
     if (pairs) {  // the right-hand neighbour (element e + 1, column gj + 1)
       em.line("const " + I + " gj1 = gj + 1;");
@@ -382,7 +402,8 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     for (size_t w = 0; w < g.writes.size(); ++w) {
       const Node* n = g.writes[w];
       const std::string W = S(static_cast<int64_t>(w));
-      const std::string at = "out" + W + " + " + em.index(flat_index(point, dims_of(n)));
+      const std::string at = staged ? "(" + storage_type(n->dtype()) + "*)(stage + " + S(offset[w]) + " + lr * " + S(row_bytes[w]) + ") + lc"
+                                    : "out" + W + " + " + em.index(flat_index(point, dims_of(n)));
       const std::string v = em.value(n, point);
       if (!pairs) {
         em.line("axon_st_" + dt(n) + "(" + at + ", " + v + ");");
@@ -395,6 +416,30 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.close();
     em.close();
     em.given = nullptr;
+    if (!staged) return;
+    em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
+    for (size_t w = 0; w < g.writes.size(); ++w) {
+      const Node* n = g.writes[w];
+      const int b = dtype_bytes(n->dtype()), V = 16 / b;
+      const int64_t chunks = int64_t(N) / V;
+      const std::string T = storage_type(n->dtype()), W = S(static_cast<int64_t>(w));
+      // Rows of the output start on 16 bytes when N * b is a multiple of 16 (the pointers are).
+      const bool aligned = (c.n * b) % 16 == 0;
+      em.open("for (int q = th; q < " + S(64 * chunks) + "; q += 128) {");
+      em.line("const int lr = q / " + S(chunks) + ", lc = (q % " + S(chunks) + ") * " + S(V) + ";");
+      em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = n0 + lc;");
+      em.line("const unsigned char* src = stage + " + S(offset[w]) + " + lr * " + S(row_bytes[w]) + " + lc * " + S(b) + ";");
+      em.line("if (gi >= " + S(c.m) + " || gj >= " + S(c.n) + ") continue;");
+      const std::string at = "out" + W + " + " + em.index(flat_index(point, dims_of(n)));
+      if (aligned) {
+        em.open("if (gj + " + S(V) + " <= " + S(c.n) + ") {");
+        em.line("*reinterpret_cast<uint4*>(" + at + ") = *reinterpret_cast<const uint4*>(src);");
+        em.line("continue;");
+        em.close();
+      }
+      em.line("for (int j = 0; j < " + S(V) + " && gj + j < " + S(c.n) + "; ++j) (" + at + ")[j] = ((const " + T + "*)src)[j];");
+      em.close();
+    }
   };
 
   if (t.tma) {
