@@ -304,7 +304,9 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
               if (persistent) eff *= 1.03;  // the next tile's loads overlap this one's stores
               const double compute = std::ceil(tiles / L.sm_count) * 2.0 * t.bm * bn * double(c.k) / (sm_rate * eff);
               const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
-              const double bytes = a_bytes + b_bytes + write_bytes + other_bytes + 0.15 * reread;
+              // Persistent blocks store (and read the epilogue's inputs) in the accumulator layout, half
+              // of each 32-byte sector per instruction; the others stage through shared memory, whole rows.
+              const double bytes = a_bytes + b_bytes + (persistent ? 2 : 1) * (write_bytes + other_bytes) + 0.15 * reread;
               const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
               std::ostringstream why;
               why << "wgmma-tma: compute " << compute << " us (eff " << eff << "), memory " << memory << " us, tiles " << tiles;

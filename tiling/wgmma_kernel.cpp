@@ -371,29 +371,10 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     };
     const bool pairs = paired_stores(g, c, df, 128, REGS);
     const int step = pairs ? 2 : 1;
-    // Staged stores (not persistent, where the producer refills the slots meanwhile): each
-    // warpgroup writes its 64 x N values into the free pipeline slots, rows padded by 16 bytes
-    // (conflict-free), then stores them as 16-byte row chunks, coalesced.
-    std::vector<int64_t> row_bytes, offset;
-    int64_t region = 0;
-    bool staged = !persistent;
-    for (const Node* n : g.writes) {
-      staged = staged && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
-      row_bytes.push_back(int64_t(N) * dtype_bytes(n->dtype()) + 16);
-      offset.push_back(region);
-      region += 64 * row_bytes.back();
-    }
-    staged = staged && region * t.warps_m <= int64_t(t.stages) * (AE + BE) * 2 && bar_named != nullptr;
-    if (staged) {
-      // Every consumer's wgmmas have read their last slots.
-      em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));
-      em.line("unsigned char* const stage = (unsigned char*)sA + wg * " + S(region) + ";");
-    }
     em.line("#pragma unroll");
     em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(step) + ") {");
-    em.line("const int lr = " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
-    em.line("const " + I + " gi = m0 + wg * 64 + lr;");
-    em.line("const " + I + " gj = n0 + lc;");
+    em.line("const " + I + " gi = m0 + wg * 64 + " + em.index(em.subst(df.row, frag_vars)) + ";");
+    em.line("const " + I + " gj = n0 + " + em.index(em.subst(df.col, frag_vars)) + ";");
     em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
     if (pairs) {  // the right-hand neighbour (element e + 1, column gj + 1)
       em.line("const " + I + " gj1 = gj + 1;");
@@ -402,8 +383,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     for (size_t w = 0; w < g.writes.size(); ++w) {
       const Node* n = g.writes[w];
       const std::string W = S(static_cast<int64_t>(w));
-      const std::string at = staged ? "(" + storage_type(n->dtype()) + "*)(stage + " + S(offset[w]) + " + lr * " + S(row_bytes[w]) + ") + lc"
-                                    : "out" + W + " + " + em.index(flat_index(point, dims_of(n)));
+      const std::string at = "out" + W + " + " + em.index(flat_index(point, dims_of(n)));
       const std::string v = em.value(n, point);
       if (!pairs) {
         em.line("axon_st_" + dt(n) + "(" + at + ", " + v + ");");
@@ -416,37 +396,105 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.close();
     em.close();
     em.given = nullptr;
-    if (!staged) return;
+  };
+
+  // The staged epilogue (not in persistent blocks, whose producer refills the slots meanwhile):
+  // each warpgroup puts the matmul's 64 x N values (rounded to its dtype) into the free pipeline
+  // slots in fragment order, rows padded by 16 bytes (conflict-free); then each thread takes 8
+  // consecutive outputs of a row: the epilogue's other inputs are read and the results stored in
+  // whole rows (16-byte accesses where aligned), and what the 8 points share is computed once.
+  const DType mt = c.mm->dtype();
+  const int64_t stage_row = int64_t(N) * dtype_bytes(mt) + 16, stage_bytes = 64 * stage_row;
+  bool stageable = !persistent && bar_named != nullptr && stage_bytes * t.warps_m <= int64_t(t.stages) * (AE + BE) * 2 &&
+                   (mt == DType::f32 || mt == DType::bf16 || mt == DType::f16);
+  for (const Node* n : g.writes)
+    stageable = stageable && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
+  auto staged_epilogue = [&]() {
+    const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
+    const std::string MT = storage_type(mt), to_f = mt == DType::f32 ? "" : mt == DType::f16 ? "axon_f16_to_f" : "axon_bf16_to_f";
+    bool frag_pairs = true;  // elements 2p, 2p + 1 are row neighbours at an even column
+    for (int th = 0; th < 128 && frag_pairs; ++th)
+      for (int e = 0; e + 1 < REGS; e += 2)
+        frag_pairs = frag_pairs && fragment_index(df.row, th, e + 1) == fragment_index(df.row, th, e) &&
+                     fragment_index(df.col, th, e + 1) == fragment_index(df.col, th, e) + 1 && fragment_index(df.col, th, e) % 2 == 0;
+    // Every consumer's wgmmas have read their last slots.
+    em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));
+    em.line("unsigned char* const stage = (unsigned char*)sA + wg * " + S(stage_bytes) + ";");
+    em.line("#pragma unroll");
+    em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(frag_pairs ? 2 : 1) + ") {");
+    em.line("const int lr = " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
+    const std::string at = "(" + MT + "*)(stage + lr * " + S(stage_row) + ") + lc";
+    if (frag_pairs)
+      em.line("axon_st2_" + std::string(dtype_name(mt)) + "(" + at + ", " + em.round(mt, "acc[e]") + ", " + em.round(mt, "acc[e + 1]") + ");");
+    else
+      em.line("axon_st_" + std::string(dtype_name(mt)) + "(" + at + ", " + em.round(mt, "acc[e]") + ");");
+    em.close();
     em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
+    const int64_t cpr = N / 8;
+    em.open("for (int q = th; q < " + S(64 * cpr) + "; q += 128) {");
+    em.line("const int lr = q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
+    em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = n0 + lc;");
+    em.line("if (gi >= " + S(c.m) + " || gj >= " + S(c.n) + ") continue;");
+    em.line("const " + MT + "* const sv = (const " + MT + "*)(stage + lr * " + S(stage_row) + ") + lc;");
+    em.name_var(kRowVar, "gi");
+    em.name_var(kColVar, "gj");
+    std::vector<std::vector<Term>> pts;
+    std::map<std::string, int> at_e;
+    for (int e = 0; e < 8; ++e) {
+      const std::string E = S(e);
+      em.line("const " + I + " gjc" + E + " = min(gj + " + E + ", (" + I + ")" + S(c.n) + " - 1);");
+      em.name_var(kChunkVar + e, "gjc" + E);
+      std::vector<Term> p = batch;
+      p.push_back(term::var(kRowVar));
+      p.push_back(term::var(kChunkVar + e));
+      at_e[point_key(p)] = e;
+      pts.push_back(p);
+    }
+    em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+      if (n != c.mm) return "";
+      auto it = at_e.find(point_key(p));
+      AXON_CHECK(it != at_e.end(), "codegen: the epilogue reads the matmul elsewhere");
+      return to_f + "(sv[" + S(it->second) + "])";
+    };
+    std::vector<Term> row0 = batch;  // the chunk's first output
+    row0.push_back(term::var(kRowVar));
+    row0.push_back(term::var(kColVar));
     for (size_t w = 0; w < g.writes.size(); ++w) {
       const Node* n = g.writes[w];
-      const int b = dtype_bytes(n->dtype()), V = 16 / b;
-      const int64_t chunks = int64_t(N) / V;
-      const std::string T = storage_type(n->dtype()), W = S(static_cast<int64_t>(w));
-      // Rows of the output start on 16 bytes when N * b is a multiple of 16 (the pointers are).
-      const bool aligned = (c.n * b) % 16 == 0;
-      em.open("for (int q = th; q < " + S(64 * chunks) + "; q += 128) {");
-      em.line("const int lr = q / " + S(chunks) + ", lc = (q % " + S(chunks) + ") * " + S(V) + ";");
-      em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = n0 + lc;");
-      em.line("const unsigned char* src = stage + " + S(offset[w]) + " + lr * " + S(row_bytes[w]) + " + lc * " + S(b) + ";");
-      em.line("if (gi >= " + S(c.m) + " || gj >= " + S(c.n) + ") continue;");
-      const std::string at = "out" + W + " + " + em.index(flat_index(point, dims_of(n)));
-      if (aligned) {
-        em.open("if (gj + " + S(V) + " <= " + S(c.n) + ") {");
-        em.line("*reinterpret_cast<uint4*>(" + at + ") = *reinterpret_cast<const uint4*>(src);");
-        em.line("continue;");
-        em.close();
+      const std::string W = S(static_cast<int64_t>(w)), T = storage_type(n->dtype());
+      std::vector<std::string> v;
+      for (int e = 0; e < 8; ++e) v.push_back(em.value(n, pts[size_t(e)]));
+      const std::string at = "out" + W + " + " + em.index(flat_index(row0, dims_of(n)));
+      // Whole chunks start on 16 bytes when a row's bytes are a multiple of 16 (the pointers are).
+      if ((c.n * dtype_bytes(n->dtype())) % 16 == 0) {
+        em.open("if (gj + 8 <= " + S(c.n) + ") {");
+        if (n->dtype() == DType::f32) {
+          em.line("*reinterpret_cast<float4*>(" + at + ") = make_float4(" + v[0] + ", " + v[1] + ", " + v[2] + ", " + v[3] + ");");
+          em.line("*reinterpret_cast<float4*>(" + at + " + 4) = make_float4(" + v[4] + ", " + v[5] + ", " + v[6] + ", " + v[7] + ");");
+        } else {
+          const std::string bits = n->dtype() == DType::f16 ? "axon_f_to_f16" : "axon_bf16_bits";
+          auto two = [&](int e) { return "(unsigned)" + bits + "(" + v[size_t(e)] + ") | ((unsigned)" + bits + "(" + v[size_t(e) + 1] + ") << 16)"; };
+          em.line("*reinterpret_cast<uint4*>(" + at + ") = make_uint4(" + two(0) + ", " + two(2) + ", " + two(4) + ", " + two(6) + ");");
+        }
+        em.close("} else {");
+        for (int e = 0; e < 8; ++e)
+          em.line("  if (gj + " + S(e) + " < " + S(c.n) + ") axon_st_" + dt(n) + "(" + at + " + " + S(e) + ", " + v[size_t(e)] + ");");
+        em.line("}");
+      } else {
+        for (int e = 0; e < 8; ++e)
+          em.line("if (gj + " + S(e) + " < " + S(c.n) + ") axon_st_" + dt(n) + "(" + at + " + " + S(e) + ", " + v[size_t(e)] + ");");
       }
-      em.line("for (int j = 0; j < " + S(V) + " && gj + j < " + S(c.n) + "; ++j) (" + at + ")[j] = ((const " + T + "*)src)[j];");
-      em.close();
     }
+    em.close();
+    em.given = nullptr;
   };
+  const std::function<void()> epilogue = [&]() { stageable ? staged_epilogue() : emit_epilogue(); };
 
   if (t.tma) {
     const TmaIsa ti = tma_isa(*low.isa);
     AXON_CHECK(ti.ok, "codegen: the ISA lacks the bulk tensor copy or mbarrier instructions");
     emit_tma_mainloop(em, g, c, t, tc, wi, ti, batch, emit_wgmmas,
-                      {[&](const std::string& block) { emit_tile_origin(em, c, t, block); }, zero, emit_epilogue});
+                      {[&](const std::string& block) { emit_tile_origin(em, c, t, block); }, zero, epilogue});
   } else {
     emit_load_tile(em, g, c, t, tc, batch, true, {"tid", t.threads, false});
     const std::string commit = inline_asm(*tc.commit, {}, true);
@@ -469,7 +517,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
   }
 
-  if (!persistent) emit_epilogue();
+  if (!persistent) epilogue();
   return head.str() + em.str() + "}\n";
 }
 
