@@ -217,6 +217,39 @@ TEST_CASE("superopt --no-gpu runs end to end, writes the launcher and marks kern
   fs::remove_all(o.work_dir);
 }
 
+TEST_CASE("a launcher with TMA-fed kernels encodes their tensor maps at each run", "[codegen][superopt][contraction]") {
+  Graph g = bench("gemm");
+  SuperoptOptions o;
+  o.no_gpu = true;
+  o.budget_s = 20;
+  o.variants = 1;
+  o.work_dir = (fs::temp_directory_path() / ("axon_tma_" + std::to_string(::getpid()))).string();
+  Verifier v(VerifyOptions{});
+  SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+  const auto& best = r.realized.at(static_cast<size_t>(r.best));
+  REQUIRE(best.kernels.size() == 1);
+  const tiling::KernelCode& k = best.kernels[0].code;
+  INFO(k.config.str());
+  REQUIRE(k.config.tma);  // the cost model ranks TMA-fed wgmma first on a large bf16 gemm
+  REQUIRE(k.launches.at(0).tmaps.size() == 2);
+  // A: 4096 x 4096 K-major, boxes of 64 K values by the tile's rows; B: N-major, 64 x 64 boxes.
+  CHECK(k.launches[0].tmaps[0].inner == 4096);
+  CHECK(k.launches[0].tmaps[0].box_outer == k.config.bm);
+  CHECK(k.launches[0].tmaps[1].box_outer == 64);
+  const fs::path out = fs::path(o.work_dir) / "out";
+  (void)write_outputs(g, r, o, out.string());
+  std::ifstream f(out / "axon_gemm.cu");
+  std::stringstream ss;
+  ss << f.rdbuf();
+  const std::string cu = ss.str();
+  CHECK(cu.find("axon_encode_tmap(&tm0, (const unsigned short*)inputs[0], 4096ull, 4096ull, 1ull") != std::string::npos);
+  CHECK(cu.find("axon_encode_tmap(&tm1, (const unsigned short*)inputs[1]") != std::string::npos);
+  CHECK(cu.find(", tm0, tm1);") != std::string::npos);
+  nlohmann::json lj = nlohmann::json::parse(std::ifstream(out / "launcher.json"));
+  if (!nvcc().empty()) CHECK(lj["library_built"] == true);  // sm_90a, the driver's entry point
+  fs::remove_all(o.work_dir);
+}
+
 TEST_CASE("kernels whose inputs are other kernels' results are validated on values computed from the graph's inputs", "[codegen]") {
   Graph g = bench("softmax_matmul");
   auto groups = fusion_groups(g, "sm_90");

@@ -155,7 +155,19 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
   c.wgmma = c.in == DType::bf16 && wgmma_isa(*isa).pick(c.a.k_major, c.b.k_major) != nullptr;
   if (!c.a.direct) c.a.staged = staged_source(g, c, 0);
   if (!c.b.direct) c.b.staged = staged_source(g, c, 1);
-  c.tma = c.wgmma && tma_isa(*isa).ok && (c.a.direct || c.b.direct || c.a.staged || c.b.staged);
+  // A tensor map's extents are below 2^32 and its strides below 2^40 bytes.
+  auto mappable = [](const Node* x) {
+    const std::vector<int64_t> d = dims_of(x);
+    const int64_t panels = numel(std::vector<int64_t>(d.begin(), d.end() - 2));
+    return d.back() < (int64_t(1) << 32) && d[d.size() - 2] < (int64_t(1) << 32) && panels < (int64_t(1) << 32) &&
+           d.back() * d[d.size() - 2] * 2 < (int64_t(1) << 40);
+  };
+  for (OperandPlan* p : {&c.a, &c.b}) {
+    if (p->staged && !mappable(p->staged)) p->staged = nullptr;
+  }
+  const bool copies = (c.a.direct && mappable(c.a.node)) || (c.b.direct && mappable(c.b.node)) || c.a.staged || c.b.staged;
+  const bool all_mappable = (!c.a.direct || mappable(c.a.node)) && (!c.b.direct || mappable(c.b.node));
+  c.tma = c.wgmma && tma_isa(*isa).ok && copies && all_mappable;
   s.strategy = Strategy::Contraction;
   s.full = out;
   s.elements = numel(out);

@@ -350,8 +350,9 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));
   };
 
-  // The epilogue, as in the mma.sync kernel, over the spec's accumulator map.
-  auto emit_epilogue = [&]() {
+  // The epilogue in fragment order, as in the mma.sync kernel, over the spec's accumulator map:
+  // each element's outputs stored where it is (neighbours in pairs).
+  auto fragment_epilogue = [&]() {
     const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
     em.name_var(kRowVar, "gi");
     em.name_var(kColVar, "gj");
@@ -488,7 +489,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.close();
     em.given = nullptr;
   };
-  const std::function<void()> epilogue = [&]() { stageable ? staged_epilogue() : emit_epilogue(); };
+  const std::function<void()> epilogue = [&]() { stageable ? staged_epilogue() : fragment_epilogue(); };
 
   if (t.tma) {
     const TmaIsa ti = tma_isa(*low.isa);
