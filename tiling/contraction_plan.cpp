@@ -241,89 +241,62 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
               out.push_back({t, est, why.str()});
             }
   // wgmma (sm_90a): one or two warpgroups of 64 rows, N up to 256 per instruction, K tiles of 64
-  // (one 128-byte swizzled row), stages - 2 tiles loaded ahead of the one multiplied.
-  if (c.wgmma)
-    for (int wg : {1, 2})
-      for (int bn : {64, 128, 256})
-        for (int stages : {3, 4, 5, 6}) {
-          TileConfig t;
-          t.strategy = Strategy::Contraction;
-          t.wgmma = true;
-          t.threads = 128 * wg;
-          t.vec = 8;
-          t.bm = 64 * wg;
-          t.bn = bn;
-          t.bk = 64;
-          t.warps_m = wg;
-          t.warps_n = 1;
-          t.stages = stages;
-          if (contraction_smem(t) > smem_limit) continue;
-          if ((t.bm / 2 >= c.m && wg > 1) || (bn > 64 && bn / 2 >= c.n)) continue;
-          const double tiles_m = std::ceil(double(c.m) / t.bm), tiles_n = std::ceil(double(c.n) / bn);
-          const double tiles = double(c.batch) * tiles_m * tiles_n;
-          const double resident = std::max(1.0, std::min(std::floor(228.0 * 1024 / contraction_smem(t)), 2.0));
-          const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * 4 * wg;
-          double eff = 0.85 * std::min(1.0, bn / 256.0 + 0.25) * std::min(1.0, warps_sm / 8.0) * (stages >= 4 ? 1.0 : 0.9);
-          if (!c.a.direct || !c.b.direct) eff *= 0.6;
-          const double compute = std::ceil(tiles / L.sm_count) * 2.0 * t.bm * bn * double(c.k) / (sm_rate * eff);
-          const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
-          const double bytes = a_bytes + b_bytes + write_bytes + other_bytes + 0.15 * reread;
-          const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
-          std::ostringstream why;
-          why << "wgmma: compute " << compute << " us (eff " << eff << "), memory " << memory << " us, tiles " << tiles;
-          out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0, why.str()});
-        }
-  // TMA-fed wgmma: a producer warpgroup copies whole tiles with one instruction each under
-  // mbarriers (no block-wide barrier per k-tile), one or two consumer warpgroups multiply.
-  // Computing an operand takes the producer's threads: a second producer warpgroup doubles them
-  // (registers allowing the consumers' accumulators).
+  // (one 128-byte swizzled row). Fed by cp.async from every thread, stages - 2 tiles ahead; or by
+  // TMA: a producer warpgroup copies whole tiles under mbarriers (no block-wide barrier per
+  // k-tile); a second producer warpgroup when they compute an operand (registers allowing the
+  // consumers' accumulators); persistent blocks when every operand is copied and there are more
+  // tiles than SMs (the producer runs into the next tile while the consumers store).
   const bool computes = !c.a.direct || !c.b.direct;
-  if (c.tma)
-    for (int wg : {1, 2})
-      for (int bn : {64, 128, 256})
-        for (int stages : {3, 4, 5, 6, 7})
-          for (int producers : {1, 2})
-            for (int persistent : {0, 1}) {
-              if (producers == 2 && (!computes || 65536 / (128 * (wg + producers)) < bn / 2 + 64)) continue;
-              // Persistent blocks (the producer runs on into the next tile while the consumers
-              // store) when every operand is copied and there are more tiles than SMs.
-              if (persistent && computes) continue;
-              TileConfig t;
-              t.strategy = Strategy::Contraction;
-              t.wgmma = t.tma = true;
-              t.producers = producers;
-              t.threads = 128 * (wg + producers);
-              t.vec = 8;
-              t.bm = 64 * wg;
-              t.bn = bn;
-              t.bk = 64;
-              t.warps_m = wg;
-              t.warps_n = 1;
-              t.stages = stages;
-              t.blocks_per_sm = persistent;
-              if (contraction_smem(t) > smem_limit) continue;
-              if ((t.bm / 2 >= c.m && wg > 1) || (bn > 64 && bn / 2 >= c.n)) continue;
-              const double tiles_m = std::ceil(double(c.m) / t.bm), tiles_n = std::ceil(double(c.n) / bn);
-              const double tiles = double(c.batch) * tiles_m * tiles_n;
-              if (persistent && tiles <= L.sm_count) continue;
-              const double resident = std::max(1.0, std::min(std::floor(228.0 * 1024 / contraction_smem(t)), 2.0));
-              const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * 4 * wg;
-              // Deeper pipelines hide more copy latency; two consumers keep the tensor cores busier.
-              double eff = 0.95 * std::min(1.0, bn / 256.0 + 0.25) * std::min(1.0, warps_sm / 8.0) * (stages >= 4 ? 1.0 : 0.9);
-              // A computed operand costs the producer's arithmetic; from global memory, its latency too.
-              for (const OperandPlan* p : {&c.a, &c.b})
-                if (!p->direct) eff *= (p->staged ? 0.85 : 0.6) * (producers == 2 ? 1.1 : 1.0);
-              if (persistent) eff *= 1.03;  // the next tile's loads overlap this one's stores
-              const double compute = std::ceil(tiles / L.sm_count) * 2.0 * t.bm * bn * double(c.k) / (sm_rate * eff);
-              const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
-              // Persistent blocks store (and read the epilogue's inputs) in the accumulator layout, half
-              // of each 32-byte sector per instruction; the others stage through shared memory, whole rows.
-              const double bytes = a_bytes + b_bytes + (persistent ? 2 : 1) * (write_bytes + other_bytes) + 0.15 * reread;
-              const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
-              std::ostringstream why;
-              why << "wgmma-tma: compute " << compute << " us (eff " << eff << "), memory " << memory << " us, tiles " << tiles;
-              out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0, why.str()});
-          }
+  if (c.wgmma)
+    for (int tma : {0, 1})
+      for (int wg : {1, 2})
+        for (int bn : {64, 128, 256})
+          for (int stages : {3, 4, 5, 6, 7})
+            for (int producers : {1, 2})
+              for (int persistent : {0, 1}) {
+                if (tma ? !c.tma : producers > 1 || persistent || stages > 6) continue;
+                if (producers == 2 && (!computes || 65536 / (128 * (wg + producers)) < bn / 2 + 64)) continue;
+                if (persistent && computes) continue;
+                TileConfig t;
+                t.strategy = Strategy::Contraction;
+                t.wgmma = true;
+                t.tma = tma;
+                t.producers = producers;
+                t.threads = 128 * (wg + (tma ? producers : 0));
+                t.vec = 8;
+                t.bm = 64 * wg;
+                t.bn = bn;
+                t.bk = 64;
+                t.warps_m = wg;
+                t.warps_n = 1;
+                t.stages = stages;
+                t.blocks_per_sm = persistent;
+                if (contraction_smem(t) > smem_limit) continue;
+                if ((t.bm / 2 >= c.m && wg > 1) || (bn > 64 && bn / 2 >= c.n)) continue;
+                const double tiles_m = std::ceil(double(c.m) / t.bm), tiles_n = std::ceil(double(c.n) / bn);
+                const double tiles = double(c.batch) * tiles_m * tiles_n;
+                if (persistent && tiles <= L.sm_count) continue;
+                const double resident = std::max(1.0, std::min(std::floor(228.0 * 1024 / contraction_smem(t)), 2.0));
+                const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * 4 * wg;
+                // Deeper pipelines hide more copy latency; two consumers keep the tensor cores busier.
+                double eff = (tma ? 0.95 : 0.85) * std::min(1.0, bn / 256.0 + 0.25) * std::min(1.0, warps_sm / 8.0) *
+                             (stages >= 4 ? 1.0 : 0.9);
+                // A computed operand costs the producer's arithmetic; from global memory, its latency too.
+                if (!tma && computes) eff *= 0.6;
+                for (const OperandPlan* p : {&c.a, &c.b})
+                  if (tma && !p->direct) eff *= (p->staged ? 0.85 : 0.6) * (producers == 2 ? 1.1 : 1.0);
+                if (persistent) eff *= 1.03;  // the next tile's loads overlap this one's stores
+                const double compute = std::ceil(tiles / L.sm_count) * 2.0 * t.bm * bn * double(c.k) / (sm_rate * eff);
+                const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
+                // Persistent blocks store (and read the epilogue's inputs) in the accumulator layout, half
+                // of each 32-byte sector per instruction; the others stage through shared memory, whole rows.
+                const double bytes = a_bytes + b_bytes + (persistent ? 2 : 1) * (write_bytes + other_bytes) + 0.15 * reread;
+                const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
+                std::ostringstream why;
+                why << (tma ? "wgmma-tma" : "wgmma") << ": compute " << compute << " us (eff " << eff << "), memory " << memory
+                    << " us, tiles " << tiles;
+                out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0, why.str()});
+              }
   return out;
 }
 
