@@ -32,20 +32,24 @@ using search_detail::elements;
 // (inner, outer, panels), boxes of bi x bo elements, 128-byte swizzle, zeros outside; the same
 // encoding as the measuring worker's (tiling/runtime.cpp).
 const char* kEncodeTmap = R"(#include <cuda.h>
-static int axon_encode_tmap(axon_tmap* m, const void* base, unsigned long long inner, unsigned long long outer,
-                            unsigned long long panels, unsigned bi, unsigned bo) {
-  typedef CUresult (*Encode)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*, const cuuint64_t*,
-                             const cuuint32_t*, const cuuint32_t*, CUtensorMapInterleave, CUtensorMapSwizzle,
-                             CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+typedef CUresult (*axon_tmap_encoder)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*,
+                                      const cuuint64_t*, const cuuint32_t*, const cuuint32_t*, CUtensorMapInterleave,
+                                      CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+// The driver's cuTensorMapEncodeTiled, or 0.
+static axon_tmap_encoder axon_find_encoder(void) {
   void* fn = 0;
   cudaDriverEntryPointQueryResult q;
-  if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault, &q) != cudaSuccess || !fn)
-    return (int)cudaErrorNotSupported;
+  if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault, &q) != cudaSuccess) return 0;
+  return (axon_tmap_encoder)fn;
+}
+static int axon_encode_tmap(axon_tmap* m, const void* base, unsigned long long inner, unsigned long long outer,
+                            unsigned long long panels, unsigned bi, unsigned bo, axon_tmap_encoder encode) {
+  if (!encode) return (int)cudaErrorNotSupported;
   const cuuint64_t dims[3] = {inner, outer, panels}, strides[2] = {inner * 2, inner * outer * 2};
   const cuuint32_t box[3] = {bi, bo, 1}, elem[3] = {1, 1, 1};
-  CUresult r = ((Encode)fn)((CUtensorMap*)m, CU_TENSOR_MAP_DATA_TYPE_UINT16, 3, (void*)base, dims, strides, box, elem,
-                            CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                            CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  CUresult r = encode((CUtensorMap*)m, CU_TENSOR_MAP_DATA_TYPE_UINT16, 3, (void*)base, dims, strides, box, elem,
+                      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   return r == CUDA_SUCCESS ? 0 : (int)cudaErrorInvalidValue;
 }
 
@@ -148,7 +152,7 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
         const std::string v = "tm" + std::to_string(m);
         launches << "    axon_tmap " << v << ";\n    { int e = axon_encode_tmap(&" << v << ", " << args.at(static_cast<size_t>(t.param)) << ", "
                  << t.inner << "ull, " << t.outer << "ull, " << t.panels << "ull, " << t.box_inner << "u, " << t.box_outer
-                 << "u); if (e) return e; }\n";
+                 << "u, encode); if (e) return e; }\n";
         args.push_back(v);
         uses_tma = true;
       }
@@ -172,6 +176,7 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
      << "  for (int i = 0; i < " << g.inputs.size() << "; ++i)\n    if (((size_t)inputs[i]) & 15) return (int)cudaErrorMisalignedAddress;\n"
      << "  for (int i = 0; i < " << vouts.size() << "; ++i)\n    if (((size_t)outputs[i]) & 15) return (int)cudaErrorMisalignedAddress;\n"
      << "  if (((size_t)workspace_) & 255) return (int)cudaErrorMisalignedAddress;\n"
+     << (uses_tma ? "  const axon_tmap_encoder encode = axon_find_encoder();  // once per run\n" : "")
      << launches.str() << "  return (int)cudaGetLastError();\n}\n";
   std::ostringstream h;
   h << "// axon superopt launcher for graph '" << g.name << "' (" << o.target << ").\n"
