@@ -102,7 +102,9 @@ class CostModel {
     side_reductions();
     build_kernels();
     merge_rows();
-    return totals(t);
+    CostEstimate est = totals(t);
+    fuse_attention(t, est);
+    return est;
   }
 
  private:
@@ -509,17 +511,142 @@ class CostModel {
   }
 
   // Reductions reachable from a matmul with a matmul reachable from them.
-  void reduction_penalty(const TargetModel& t, CostEstimate& est) {
+  void reduction_penalty(const TargetModel& t, CostEstimate& est, const NodeSet& exempt = {}) {
     std::vector<const Node*> mms;
     for (const Node* n : order_)
       if (n->op() == Op::MatMul) mms.push_back(n);
     const NodeSet after = reach(mms, true), before = reach(mms, false);
     for (const Node* n : order_)
-      if (n->kind() == OpKind::Reduce && after.count(n) && before.count(n)) {
+      if (n->kind() == OpKind::Reduce && after.count(n) && before.count(n) && !exempt.count(n)) {
         ++est.reductions_between_contractions;
         est.penalty_us += bytes(n->operand(0)) / (t.hbm_gb_s * 1e3);
       }
     est.time_us += est.penalty_us;
+  }
+
+  // 6. Attention: a contraction kernel K2 whose other non-input reads are the one value S of a
+  // contraction kernel K1 and values of row kernels that read only S (and inputs), none of them
+  // read elsewhere or an output, becomes one kernel (kind "attention", the parts kept): the
+  // flash-style kernel walks the keys with the online softmax and never stores S.
+  void fuse_attention(const TargetModel& t, CostEstimate& est) {
+    bool fused = false;
+    for (bool again = true; again;) {
+      again = false;
+      for (size_t j = 0; j < est.kernel_list.size() && !again; ++j) again = fuse_at(t, est, j);
+      fused = fused || again;
+    }
+    if (!fused) return;
+    // The penalty again, without the reductions inside attention kernels (no scores stored).
+    est.time_us -= est.penalty_us;
+    est.penalty_us = 0;
+    est.reductions_between_contractions = 0;
+    NodeSet inside;
+    for (const KernelEstimate& k : est.kernel_list)
+      if (k.kind == "attention") inside.insert(k.nodes.begin(), k.nodes.end());
+    reduction_penalty(t, est, inside);
+  }
+  bool fuse_at(const TargetModel& t, CostEstimate& est, size_t j) {
+    std::vector<KernelEstimate>& ks = est.kernel_list;
+    auto writer = [&](const Node* v) -> int {
+      for (size_t k = 0; k < ks.size(); ++k)
+        if (std::find(ks[k].writes.begin(), ks[k].writes.end(), v) != ks[k].writes.end()) return static_cast<int>(k);
+      return -1;
+    };
+    {
+      if (ks[j].kind != "contraction") return false;
+      // Owners of K2's non-input reads: row kernels, and K1 itself; the row kernels read only K1's
+      // value, each other's and inputs.
+      int k1 = -1;
+      std::vector<int> rows;
+      bool ok = true;
+      auto take = [&](const Node* v) {
+        if (v->op() == Op::Input) return;
+        const int w = writer(v);
+        if (w < 0) {
+          ok = false;
+        } else if (ks[size_t(w)].kind == "contraction" && w != static_cast<int>(j)) {
+          ok = ok && (k1 < 0 || k1 == w);
+          k1 = w;
+        } else if (ks[size_t(w)].kind == "reduction") {
+          if (std::find(rows.begin(), rows.end(), w) == rows.end()) rows.push_back(w);
+        } else {
+          ok = false;
+        }
+      };
+      for (const Node* v : ks[j].reads) take(v);
+      for (size_t i = 0; i < rows.size(); ++i)  // rows grows: row kernels reading row kernels
+        for (const Node* v : ks[size_t(rows[i])].reads) take(v);
+      if (!ok || k1 < 0 || ks[size_t(k1)].writes.size() != 1) return false;
+      // K and V are stored with the head dimension contiguous (K^T as transpose_b); the fused
+      // kernel copies them tile by tile.
+      auto stored = [&](const KernelEstimate& k, const Node* v) { return std::find(k.reads.begin(), k.reads.end(), v) != k.reads.end(); };
+      const Node* mm1 = nullptr;
+      const Node* mm2 = nullptr;
+      for (const Node* n : ks[size_t(k1)].nodes) mm1 = n->op() == Op::MatMul ? n : mm1;
+      for (const Node* n : ks[j].nodes) mm2 = n->op() == Op::MatMul ? n : mm2;
+      if (mm1 == nullptr || mm2 == nullptr || !stored(ks[size_t(k1)], mm1->operand(1)) || !flag(mm1, "transpose_b") ||
+          !stored(ks[j], mm2->operand(1)) || flag(mm2, "transpose_b") || flag(mm2, "transpose_a") || flag(mm1, "transpose_a"))
+        return false;
+      const Node* sv = ks[size_t(k1)].writes[0];
+      std::vector<int> parts = {k1};
+      parts.insert(parts.end(), rows.begin(), rows.end());
+      for (int r : rows)
+        for (const Node* v : ks[size_t(r)].reads) {
+          const int w = writer(v);
+          ok = ok && (v == sv || v->op() == Op::Input || std::find(rows.begin(), rows.end(), w) != rows.end());
+        }
+      // Nothing the parts write is read outside them or is an output.
+      std::vector<const Node*> inner;
+      for (int p : parts) inner.insert(inner.end(), ks[size_t(p)].writes.begin(), ks[size_t(p)].writes.end());
+      for (size_t k = 0; k < ks.size() && ok; ++k) {
+        if (k == j || std::find(parts.begin(), parts.end(), static_cast<int>(k)) != parts.end()) continue;
+        for (const Node* v : ks[k].reads) ok = ok && std::find(inner.begin(), inner.end(), v) == inner.end();
+      }
+      for (const Node* v : inner) ok = ok && !outs_.count(v);
+      if (!ok) return false;
+      parts.push_back(static_cast<int>(j));
+      std::sort(parts.begin(), parts.end());
+      KernelEstimate fused;
+      fused.kind = "attention";
+      NodeSet nodes, reads;
+      double compute_us = 0;
+      for (int p : parts) {
+        const KernelEstimate& k = ks[size_t(p)];
+        for (const Node* n : k.nodes)
+          if (nodes.insert(n).second) {
+            fused.nodes.push_back(n);
+            const double f = node_flops(n);
+            const bool tensor_core = n->kind() == OpKind::Contraction && (n->dtype() == DType::bf16 || n->dtype() == DType::f16);
+            compute_us += f / ((tensor_core ? t.tensor_tflops_16 : t.fp32_tflops) * 1e6);
+            fused.flops += f;
+          }
+        for (const Node* v : k.reads)
+          if (std::find(inner.begin(), inner.end(), v) == inner.end() && reads.insert(v).second) fused.reads.push_back(v);
+        est.flops -= k.flops;
+        est.bytes -= k.bytes;
+        est.time_us -= k.time_us;
+        fused.parts.push_back(k);
+      }
+      auto by_pos = [&](const Node* a, const Node* b) { return pos_[a] < pos_[b]; };
+      std::sort(fused.nodes.begin(), fused.nodes.end(), by_pos);
+      std::sort(fused.reads.begin(), fused.reads.end(), by_pos);
+      fused.writes = ks[j].writes;
+      fused.root = ks[j].root;
+      for (const auto* list : {&fused.reads, &fused.writes})
+        for (const Node* v : *list) fused.bytes += bytes(v);
+      fused.time_us = std::max(compute_us, fused.bytes / (t.hbm_gb_s * 1e3)) + t.launch_us;
+      est.flops += fused.flops;
+      est.bytes += fused.bytes;
+      est.time_us += fused.time_us;
+      std::vector<KernelEstimate> next;
+      for (size_t k = 0; k < ks.size(); ++k) {
+        if (static_cast<int>(k) == parts.back()) next.push_back(fused);
+        else if (std::find(parts.begin(), parts.end(), static_cast<int>(k)) == parts.end()) next.push_back(ks[k]);
+      }
+      ks = std::move(next);
+      est.kernels = static_cast<int>(ks.size());
+      return true;  // indices moved: start over (each fusion removes kernels, so this ends)
+    }
   }
 
   const Bindings& bind_;

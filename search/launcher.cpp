@@ -268,7 +268,9 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
     double us = k.time_us();
     std::ostringstream row;
     const tiling::ContractionShape& mm = k.shape.mm;
-    const double flops = k.shape.strategy == tiling::Strategy::Contraction ? 2.0 * mm.batch * mm.m * mm.n * mm.k : 0.0;
+    const double flops = k.shape.strategy == tiling::Strategy::Contraction ? 2.0 * mm.batch * mm.m * mm.n * mm.k
+                         : k.shape.strategy == tiling::Strategy::Attention ? tiling::attention_flops(k.shape.att)
+                                                                           : 0.0;
     row << std::left << std::setw(8) << ("k" + std::to_string(i)) << std::setw(52) << k.code.config.str() << std::right
         << std::setw(11) << std::fixed << std::setprecision(1) << us << std::setw(10) << std::setprecision(0)
         << (us > 0 ? k.bytes / (us * 1e3) : 0.0);

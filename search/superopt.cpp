@@ -153,7 +153,9 @@ std::vector<tiling::RankedConfig> pick_configs(const std::vector<tiling::RankedC
       // A family: strategy, threads, one row or several, persistent or not, packed or not; for
       // contractions the block tile.
       auto key = std::make_pair(static_cast<int>(c.strategy) * 100 + (c.rows_per_block > 1) * 10 + (c.blocks_per_sm > 0) * 2 + c.packed,
-                                c.strategy == tiling::Strategy::Contraction ? (c.wgmma + c.tma + 2 * (c.producers - 1)) * 1000000 + c.bm * 1000 + c.bn : c.threads);
+                                c.strategy == tiling::Strategy::Contraction || c.strategy == tiling::Strategy::Attention
+                                    ? (c.wgmma + c.tma + 2 * (c.producers - 1)) * 1000000 + c.bm * 1000 + c.bn
+                                    : c.threads);
       if (pass == 0 && family[key] >= 1) continue;
       ++family[key];
       taken[i] = true;
@@ -342,7 +344,33 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
   ExploreOptions eo = o.explore;
   eo.budget_s = std::min(eo.budget_s, o.budget_s * 0.4);
   eo.seed = o.seed;
-  auto cost_of = [&](const Graph& gv) { return estimate_cost(gv, tm, o.bind); };
+  // The model's partition, with every attention kernel the target cannot run (classification
+  // says why) replaced by its parts, and their cost: the scores are stored again.
+  auto cost_of = [&](const Graph& gv) {
+    CostEstimate ce = estimate_cost(gv, tm, o.bind);
+    std::vector<KernelEstimate> list;
+    for (KernelEstimate& k : ce.kernel_list) {
+      if (k.parts.empty()) {
+        list.push_back(std::move(k));
+        continue;
+      }
+      const tiling::GroupShape fs = tiling::classify(group_of(gv, k), r.lowerings.isa.get());
+      if (fs.strategy == tiling::Strategy::Attention) {
+        list.push_back(std::move(k));
+        continue;
+      }
+      ce.time_us -= k.time_us;
+      for (const Node* n : k.nodes)
+        if (n->kind() == OpKind::Reduce) ce.time_us += double(elements(n->operand(0))) * dtype_bytes(n->operand(0)->dtype()) / (tm.hbm_gb_s * 1e3);
+      for (KernelEstimate& p : k.parts) {
+        ce.time_us += p.time_us;
+        list.push_back(std::move(p));
+      }
+    }
+    ce.kernel_list = std::move(list);
+    ce.kernels = static_cast<int>(ce.kernel_list.size());
+    return ce;
+  };
   r.variants = explore(g, eo, prove, [&](const Graph& gv) { return cost_of(gv).time_us; });
   r.rewrite_seconds = since(t0);
   const ExploreStats& st = r.variants.stats;
@@ -385,7 +413,10 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
     for (const Variant* v : path)
       header << "\n  " << move_kind_name(v->move.kind) << ": " << v->move.what << "\n    rule " << v->move.rule << "  ["
              << verdict_name(v->move.proof.verdict) << (v->move.proof.cached ? ", cached" : "") << "]";
-    for (const KernelEstimate& k : ce.kernel_list) {
+    std::vector<const KernelEstimate*> plan;
+    for (const KernelEstimate& k : ce.kernel_list) plan.push_back(&k);
+    for (const KernelEstimate* kp : plan) {
+      const KernelEstimate& k = *kp;
       tiling::Group gr = group_of(gv, k);
       std::string key;
       for (const auto* list : {&gr.nodes, &gr.reads, &gr.writes}) {

@@ -15,6 +15,7 @@ const char* strategy_name(Strategy s) {
     case Strategy::Row: return "row";
     case Strategy::Generic: return "generic";
     case Strategy::Contraction: return "contraction";
+    case Strategy::Attention: return "attention";
   }
   return "?";
 }
@@ -26,6 +27,10 @@ std::string TileConfig::str() const {
     os << (tma ? " wgmma-tma " : wgmma ? " wgmma " : " ") << bm << "x" << bn << "x" << bk << " w" << warps_m << "x" << warps_n << " s" << stages;
     if (tma && producers > 1) os << " p" << producers;
     if (blocks_per_sm > 0) os << " persistent";
+    return os.str();
+  }
+  if (strategy == Strategy::Attention) {
+    os << " " << bm << "x" << bn << " w" << warps_m << " s" << stages;
     return os.str();
   }
   if (strategy != Strategy::Generic) os << " v" << vec;
@@ -72,6 +77,11 @@ GroupShape classify(const Group& g, const Isa* isa) {
     return s;
   }
   std::vector<const Node*> reductions;
+  const auto contractions = std::count_if(g.nodes.begin(), g.nodes.end(), [](const Node* n) { return n->kind() == OpKind::Contraction; });
+  if (contractions == 2) {
+    (void)detail::classify_attention(g, isa, s);  // Attention, or generic with the reason
+    return s;
+  }
   for (const Node* n : g.nodes) {
     if (n->kind() == OpKind::Contraction) {
       (void)detail::classify_contraction(g, isa, s);  // Contraction, or generic with the reason
@@ -222,6 +232,8 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               }
   } else if (s.strategy == Strategy::Contraction) {
     out = detail::contraction_configs(g, s, L);
+  } else if (s.strategy == Strategy::Attention) {
+    out = detail::attention_configs(g, s, L);
   } else if (s.strategy == Strategy::Elementwise) {
     for (int t : {128, 256, 512})
       for (int v : {1, 2, 4, 8})

@@ -143,6 +143,16 @@ inline int contraction_smem(const TileConfig& c) {
 std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                                const std::string& name, bool wide);
 
+// Attention groups (attention_plan.cpp, attention_kernel.cpp; docs/attention.md).
+bool classify_attention(const Group& g, const Isa* isa, GroupShape& s);
+std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s, const Limits& L);
+// The tensor maps of an attention kernel: Q, K, V.
+std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const TileConfig& t);
+// Dynamic shared memory: Q, `stages` K and V slots (1024-aligned), then the mbarriers.
+int attention_smem(const AttentionShape& a, const TileConfig& t);
+std::string attention_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+                             const std::string& name, bool wide);
+
 class Emitter;
 // Reads of the group's stored values at any point, from global memory.
 void global_loads(Emitter& em, const Group& g);
@@ -180,6 +190,7 @@ class Emitter {
   [[nodiscard]] const char* real() const { return dbl_ ? "double" : "float"; }
   [[nodiscard]] const char* idx() const { return wide_ ? "long long" : "int"; }
   std::string round(DType t, const std::string& x);
+  std::string call(Fn f, const std::vector<std::string>& args) { return apply(f, args); }  // through the lowerings
   std::string combine(Reducer r, const std::string& a, const std::string& b);
   std::string identity(Reducer r);
 

@@ -106,6 +106,12 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     k.launches.push_back({o.name, grid, c.threads, detail::contraction_smem(c), params, roles, {}});
     if (c.tma) k.launches.back().tmaps = detail::tensor_maps(g, m, c);
     if (c.wgmma) k.arch_suffix = "a";
+  } else if (c.strategy == Strategy::Attention) {
+    body << detail::attention_kernel(g, s, c, low, o.name, wide);
+    const int64_t blocks = s.att.qk.batch * ((s.att.qk.m + c.bm - 1) / c.bm);
+    k.launches.push_back({o.name, blocks, c.threads, detail::attention_smem(s.att, c), params, roles, {}});
+    k.launches.back().tmaps = detail::attention_maps(g, s.att, c);
+    k.arch_suffix = "a";
   } else if (c.strategy == Strategy::Elementwise) {
     body << elementwise_kernel(g, s, c, low, o.name, wide);
     int64_t groups = s.elements / c.vec, need = (groups + c.threads - 1) / c.threads;

@@ -52,6 +52,11 @@
 //   smaller tensors is merged with it, when no other kernel sits between them. So softmax,
 //   layernorm and rmsnorm are one kernel each (a row is assumed to fit on chip). Matmul kernels
 //   are never merged.
+// - Attention: a contraction kernel whose other non-input reads are the one value S of another
+//   contraction kernel and values of row kernels reading only S (and inputs), none of them read
+//   by any other kernel or a graph output (softmax(Q K^T) V with the division deferred past the
+//   matmul), becomes one "attention" kernel reading Q, K, V (its `parts` kept): the flash-style
+//   kernel never stores S, so the penalty below is not charged for its reductions.
 //
 // Per kernel: bytes = sum of the sizes of the distinct stored values it reads (an operand read
 // through a broadcast or a layout op counts its own size once) + the sizes of the values it
@@ -102,12 +107,15 @@ struct TargetModel {
 TargetModel target_model(const std::string& target);
 
 struct KernelEstimate {
-  std::string kind;                // "contraction", "reduction", "elementwise"
+  std::string kind;                // "contraction", "reduction", "elementwise", "attention"
   const Node* root = nullptr;      // the node whose value the kernel writes (its last one)
   std::vector<const Node*> nodes;  // nodes computed inside the kernel (root included), topo order
   std::vector<const Node*> reads;  // stored values it reads (inputs, other kernels' values)
   std::vector<const Node*> writes; // values it writes (outputs, values other kernels read)
   double flops = 0, bytes = 0, time_us = 0;
+  // "attention": the kernels this one fuses (a contraction, the row kernels of its softmax and the
+  // contraction reading them), for a target that cannot run the fused kernel.
+  std::vector<KernelEstimate> parts;
 };
 
 struct CostEstimate {

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "axon/core/ir.h"
@@ -33,6 +34,7 @@ enum class Strategy : uint8_t {
   Row,          // a row (last axis) per `threads` threads; block-wide reductions, staged
   Generic,      // one thread per output element; reductions as sequential loops (the fallback)
   Contraction,  // one matmul on tensor cores (mma.sync, wgmma), prologue and epilogue fused (docs/contraction.md)
+  Attention,    // two matmuls with a row softmax between them, online (flash-style; docs/attention.md)
 };
 const char* strategy_name(Strategy s);
 // The C type a tensor of the dtype is stored as: float, unsigned short (bf16, f16), int, unsigned char.
@@ -57,6 +59,8 @@ struct TileConfig {
   // warpgroups multiply (threads = 128 * (warps_m + producers)).
   bool tma = false;
   int producers = 1;  // TMA: producer warpgroups (two when they also compute an operand)
+  // Attention: bm query rows (warps_m consumer warpgroups of 64), bn keys per tile, `stages` K/V
+  // slots; tma and wgmma set.
   [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
 };
 
@@ -96,6 +100,28 @@ struct ContractionShape {
   bool tma = false;    // ... and the bulk tensor copy, with an operand (or its staged source) to copy
 };
 
+// An Attention group (docs/attention.md): out = epilogue(P V, M, L) with scores = Q K^T, M a row
+// max of the scores' chain, P and the row sums L linear in exp(u - M). The kernel walks the key
+// tiles with a running max (the proven online-softmax merges), never storing the scores.
+struct AttentionShape {
+  ContractionShape qk;  // A = Q, B = K: both stored, K-major, copied by TMA
+  ContractionShape pv;  // A = P (computed in registers), B = V: stored, N-major, copied by TMA
+  const Node* max = nullptr;      // reduce_max over the scores' last axis
+  std::vector<const Node*> sums;  // reduce_sum over the same axis
+  // Masks that let whole key tiles be skipped: every `where(keep, x, -inf)` on the scores' way
+  // to the softmax whose keep(i, j) is alpha * i + beta * j + gamma >= 0 (iota comparisons).
+  struct Band {
+    int64_t alpha = 0, beta = 0, gamma = 0;
+  };
+  std::vector<Band> bands;
+};
+
+// The multiply-adds x 2 of both matmuls over the (row, key) pairs the bands keep.
+double attention_flops(const AttentionShape& a);
+// The key tiles [begin, end) of `bn` keys that query rows i0..i1 must visit: the bands mask the
+// others to -inf everywhere (the kernel computes the same range).
+std::pair<int64_t, int64_t> attention_key_tiles(const AttentionShape& a, int64_t i0, int64_t i1, int64_t bn);
+
 // What a group needs to know to be laid out: the strategy's shape facts, checked.
 struct GroupShape {
   Strategy strategy = Strategy::Generic;
@@ -111,6 +137,7 @@ struct GroupShape {
   std::string why_generic;    // why Row/Elementwise did not apply
   bool exact_ints = false;    // 32-bit integers whose values float cannot hold: compute in double
   ContractionShape mm;        // Contraction
+  AttentionShape att;         // Attention
 };
 
 // Classifies a group. Sizes must be concrete (throws UserError naming the node otherwise).

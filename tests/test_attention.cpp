@@ -1,0 +1,207 @@
+// Flash-style attention (docs/attention.md), without a GPU: which groups are attention (the
+// online softmax's conditions: the max of the scores' chain, exp(u - max) passed only into P V and
+// row sums), the masks' tile bands, the cost model's fused kernel, and the kernels of every
+// configuration compiling with NVRTC and nvcc for sm_90a.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "axon/core/graph_json.h"
+#include "axon/search/cost_model.h"
+#include "axon/tiling/kernel.h"
+#include "axon/tiling/runtime.h"
+#include "codegen_support.h"
+
+using namespace axon;
+namespace fs = std::filesystem;
+using axon::test::lowerings;
+using axon::test::nvcc;
+
+namespace {
+
+// Attention with the normalization deferred past P V (the variant the rewrites find): scores
+// scaled, optionally causal-masked, max and sum in f32, P cast to bf16.
+std::string deferred(const std::string& q, const std::string& k, const std::string& v, bool causal, const std::string& p_extra = "") {
+  std::string masked = causal ? R"({"name":"mk","op":"causal_mask","inputs":["ss"]},)" : "";
+  const std::string after = causal ? "mk" : "ss";
+  return R"({"name":"att","inputs":[{"name":"q","shape":)" + q + R"(,"dtype":"bf16"},{"name":"k","shape":)" + k +
+         R"(,"dtype":"bf16"},{"name":"v","shape":)" + v + R"(,"dtype":"bf16"}],
+    "nodes":[{"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},
+      {"name":"c","op":"constant","inputs":[],"attrs":{"value":0.125,"dtype":"bf16"}},
+      {"name":"ss","op":"mul","inputs":["s","c"]},)" + masked + R"(
+      {"name":"x","op":"cast","inputs":[")" + after + R"("],"attrs":{"dtype":"f32"}},
+      {"name":"mx","op":"reduce_max","inputs":["x"],"attrs":{"axes":[-1],"keepdims":true}},
+      {"name":"d","op":"sub","inputs":["x","mx"]},{"name":"e","op":"exp","inputs":["d"]},)" + p_extra + R"(
+      {"name":"p","op":"cast","inputs":["e"],"attrs":{"dtype":"bf16"}},
+      {"name":"o","op":"matmul","inputs":["p","v"]},
+      {"name":"l","op":"reduce_sum","inputs":["e"],"attrs":{"axes":[-1],"keepdims":true}},
+      {"name":"lb","op":"cast","inputs":["l"],"attrs":{"dtype":"bf16"}},
+      {"name":"y","op":"div","inputs":["o","lb"]}],
+    "outputs":["y"]})";
+}
+
+tiling::Group whole_graph(const Graph& g) {
+  tiling::Group gr;
+  for (const Node* n : g.topo_order())
+    if (n->op() != Op::Input) gr.nodes.push_back(n);
+  gr.reads = g.inputs;
+  for (const GraphOutput& o : g.outputs) gr.writes.push_back(o.node);
+  gr.label = "whole graph";
+  return gr;
+}
+
+Graph parse(const std::string& text) { return parse_graph(text, "test.json", {}); }
+
+}  // namespace
+
+TEST_CASE("attention groups: the online softmax's conditions, and the masks' bands", "[codegen][attention]") {
+  const Isa* isa = lowerings("sm_90").isa.get();
+  {
+    Graph g = parse(deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false));
+    tiling::GroupShape s = tiling::classify(whole_graph(g), isa);
+    INFO(s.why_generic);
+    REQUIRE(s.strategy == tiling::Strategy::Attention);
+    CHECK(s.att.qk.batch == 2);
+    CHECK(s.att.qk.m == 100);
+    CHECK(s.att.qk.n == 130);
+    CHECK(s.att.qk.k == 64);
+    CHECK(s.att.pv.n == 72);
+    CHECK(s.att.qk.a.direct);  // Q copied by TMA
+    CHECK(s.att.sums.size() == 1);
+    CHECK(s.att.bands.empty());
+    CHECK(tiling::attention_flops(s.att) == Approx(2.0 * 2 * 100 * 130 * (64 + 72)));
+    // Without a GPU this target has no attention kernel: sm_80 lacks wgmma.
+    CHECK(tiling::classify(whole_graph(g), lowerings("sm_80").isa.get()).strategy == tiling::Strategy::Generic);
+  }
+  {
+    // Causal: keep where row >= column, i.e. 1 * i - 1 * j + 0 >= 0; 4D with a computed Q.
+    Graph g = parse(deferred("[1,2,200,128]", "[1,2,200,128]", "[1,2,200,128]", true));
+    tiling::GroupShape s = tiling::classify(whole_graph(g), isa);
+    INFO(s.why_generic);
+    REQUIRE(s.strategy == tiling::Strategy::Attention);
+    REQUIRE(s.att.bands.size() == 1);
+    CHECK(s.att.bands[0].alpha == 1);
+    CHECK(s.att.bands[0].beta == -1);
+    CHECK(s.att.bands[0].gamma == 0);
+    CHECK(tiling::attention_flops(s.att) == Approx(2.0 * 2 * (200.0 * 201 / 2) * 256));
+  }
+  // Not the online softmax: the division inside P (the sum is needed before the end), a max
+  // used otherwise than as exp(u - max), exp(u - max) used otherwise than linearly.
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {R"({"name":"plain","inputs":[{"name":"q","shape":[2,64,64],"dtype":"bf16"},{"name":"k","shape":[2,64,64],"dtype":"bf16"},
+          {"name":"v","shape":[2,64,64],"dtype":"bf16"}],
+          "nodes":[{"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},
+                   {"name":"p","op":"softmax","inputs":["s"],"attrs":{"axis":-1}},{"name":"o","op":"matmul","inputs":["p","v"]}],
+          "outputs":["o"]})",
+       "a row sum is read before the end"},
+  };
+  for (const auto& [text, why] : refused) {
+    Graph g = parse(text);
+    tiling::GroupShape s = tiling::classify(whole_graph(g), isa);
+    CHECK(s.strategy == tiling::Strategy::Generic);
+    CHECK(s.why_generic.find(why) != std::string::npos);
+  }
+  {
+    // exp(u - max) squared before P: not linear in exp(-max).
+    const std::string sq = deferred("[2,64,64]", "[2,64,64]", "[2,64,64]", false);
+    std::string text = sq;
+    text.replace(text.find(R"({"name":"p","op":"cast","inputs":["e"])"), std::string(R"({"name":"p","op":"cast","inputs":["e"])").size(),
+                 R"({"name":"e2","op":"mul","inputs":["e","e"]},{"name":"p","op":"cast","inputs":["e2"])");
+    Graph g = parse(text);
+    tiling::GroupShape s = tiling::classify(whole_graph(g), isa);
+    CHECK(s.strategy == tiling::Strategy::Generic);
+    CHECK(s.why_generic.find("exp(u - max) is used otherwise than by P V and row sums") != std::string::npos);
+  }
+}
+
+TEST_CASE("the tile range of a band: rows skip the key tiles the mask hides", "[codegen][attention]") {
+  tiling::AttentionShape a;
+  a.qk.m = 1000;
+  a.qk.n = 1000;
+  a.bands = {{1, -1, 0}};  // causal
+  for (int64_t i0 : {0, 128, 256, 896})
+    for (int64_t bn : {64, 128}) {
+      const int64_t i1 = std::min<int64_t>(i0 + 127, 999);
+      auto [b, e] = tiling::attention_key_tiles(a, i0, i1, bn);
+      CHECK(b == 0);
+      CHECK(e == i1 / bn + 1);  // the tile holding the diagonal of the block's last row
+    }
+  a.bands = {{0, 1, -300}};  // keep j >= 300
+  auto [b, e] = tiling::attention_key_tiles(a, 0, 127, 128);
+  CHECK(b == 2);
+  CHECK(e == 8);
+  a.bands = {{0, 0, -1}};  // keep nothing
+  auto [b2, e2] = tiling::attention_key_tiles(a, 0, 127, 128);
+  CHECK(b2 == e2);
+}
+
+TEST_CASE("the cost model fuses attention's three kernels into one and charges no stored scores", "[codegen][attention]") {
+  Graph g = parse(deferred("[8,2048,128]", "[8,2048,128]", "[8,2048,128]", true));
+  CostEstimate c = estimate_cost(g, target_model("sm_90"));
+  REQUIRE(c.kernel_list.size() == 1);
+  CHECK(c.kernel_list[0].kind == "attention");
+  CHECK(c.kernel_list[0].parts.size() >= 3);
+  CHECK(c.penalty_us == 0);
+  CHECK(c.kernel_list[0].reads.size() == 3);
+}
+
+TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC and nvcc)", "[codegen][attention][nvcc]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  tiling::Limits L;
+  L.smem_dynamic = 227 * 1024;
+  std::ostringstream tu;
+  int n = 0;
+  for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
+                                  deferred("[1,2,200,128]", "[1,2,200,128]", "[1,2,200,128]", true),
+                                  deferred("[3,77,40]", "[3,77,40]", "[3,77,40]", true)}) {
+    Graph g = parse(text);
+    tiling::Group gr = whole_graph(g);
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    REQUIRE(s.strategy == tiling::Strategy::Attention);
+    for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
+      if (rc.config.strategy != tiling::Strategy::Attention) continue;
+      tiling::CodegenOptions o;
+      o.name = "att" + std::to_string(n++);
+      tiling::KernelCode k = tiling::generate(gr, s, rc.config, low, o);
+      INFO(rc.config.str());
+      CHECK(k.arch_suffix == "a");
+      // S = Q K^T from shared memory; O += P V with P in registers and V N-major.
+      CHECK(k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(rc.config.bn) + "k16.f32.bf16.bf16") != std::string::npos);
+      CHECK(k.body.find(", p, 1, 1, 1;") != std::string::npos);
+      CHECK((k.body.find("setmaxnreg") != std::string::npos) == (rc.config.warps_m == 2));
+      CHECK((k.body.find("ke = min(ke") != std::string::npos) == !s.att.bands.empty());
+      CHECK(k.launches.at(0).tmaps.size() == (s.att.qk.a.direct ? 3u : 2u));
+      CHECK(k.launches.at(0).smem <= L.smem_dynamic);
+      if (gpu::nvrtc_status().empty()) {
+        gpu::Compiled c = gpu::compile(k.source, "sm_90a", "");
+        INFO(c.log.substr(0, 3000));
+        CHECK(c.ok);
+      }
+      tu << k.body << "\n";
+    }
+  }
+  CHECK(n >= 12);
+  const std::string cc = nvcc();
+  if (cc.empty()) {
+    WARN("nvcc not found: compile check skipped");
+    return;
+  }
+  const fs::path dir = fs::temp_directory_path() / ("axon_attention_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path src = dir / "att.cu";
+  std::ofstream(src) << tiling::prelude(low) << "\n" << tu.str();
+  const std::string cmd = cc + " -gencode arch=compute_90a,code=sm_90a -c -o " + (dir / "a.o").string() + " " + src.string() + " > " +
+                          (dir / "a.log").string() + " 2>&1";
+  INFO(cmd);
+  if (std::system(cmd.c_str()) != 0) {
+    std::ifstream log(dir / "a.log");
+    std::stringstream ss;
+    ss << log.rdbuf();
+    FAIL(ss.str().substr(0, 3000));
+  }
+  fs::remove_all(dir);
+}

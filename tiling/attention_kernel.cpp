@@ -1,0 +1,422 @@
+// The flash-style attention kernel for sm_90a (docs/attention.md). One block takes `bm` query
+// rows of one batch: a producer warpgroup copies Q once and the K and V tiles of the key tiles
+// the masks leave (TMA, mbarriers); each consumer warpgroup owns 64 rows and, per key tile,
+//   S = Q K^T (wgmma, shared-memory operands) -> the scores' chain at each element (the group's
+//   definitions, the mask included) -> running row max -> P = exp(u - max) and the row sums
+//   (the group's definitions, the max given) -> O and the sums rescaled by exp(old - new max)
+//   -> O += P V (wgmma, P from registers).
+// The rescaling is the proven online-softmax merge (rewrites/rules/true/softmax.axr); the
+// epilogue evaluates the group's writes with the final O, max and sums. Which register holds
+// which element comes from the spec's fragments, checked here.
+#include <set>
+#include <sstream>
+
+#include "axon/core/error.h"
+#include "internal.h"
+
+namespace axon::tiling::detail {
+
+namespace {
+
+std::string S(int64_t v) { return std::to_string(v); }
+int64_t up64(int64_t v) { return (v + 63) / 64 * 64; }
+
+// The rows of a 64 x N accumulator fragment: thread th holds rows base(th) + 8 * slot(e), two of
+// them, shared with the lanes th ^ 1, th ^ 2, th ^ 3 of its quad only. Throws InternalError
+// when the spec's map is not of that form (the kernel's row reductions rely on it).
+std::vector<int> row_slots(const InstrSpec& ins, const Fragment& f, int regs) {
+  std::vector<int> slot(static_cast<size_t>(regs));
+  std::map<int64_t, std::set<int>> holders;
+  for (int th = 0; th < 128; ++th) {
+    const int64_t base = fragment_index(f.row, th, 0);
+    for (int e = 0; e < regs; ++e) {
+      const int64_t d = fragment_index(f.row, th, e) - base;
+      AXON_CHECK((d == 0 || d == 8) && (th == 0 || slot[size_t(e)] == d / 8),
+                 "codegen: " + ins.name + "'s d fragment does not hold two rows 8 apart per thread");
+      slot[size_t(e)] = static_cast<int>(d / 8);
+      holders[fragment_index(f.row, th, e)].insert(th);
+    }
+  }
+  for (const auto& [row, ths] : holders) {
+    AXON_CHECK(ths.size() == 4, "codegen: " + ins.name + ": a row is not held by one quad");
+    for (int th : ths) AXON_CHECK((th & ~3) == (*ths.begin() & ~3), "codegen: " + ins.name + ": a row is not held by one quad");
+  }
+  return slot;
+}
+
+// `constexpr int name[] = {...};`: a register's row slot, a constant once loops are unrolled.
+std::string slot_table(const std::string& name, const std::vector<int>& slots) {
+  std::string s = "constexpr int " + name + "[" + std::to_string(slots.size()) + "] = {";
+  for (size_t i = 0; i < slots.size(); ++i) s += (i ? ", " : "") + std::to_string(slots[i]);
+  return s + "};";
+}
+
+}  // namespace
+
+int attention_smem(const AttentionShape& a, const TileConfig& t) {
+  const int64_t dp = up64(a.qk.k), dvp = up64(a.pv.n);
+  return static_cast<int>(int64_t(t.bm) * dp * 2 + int64_t(t.stages) * t.bn * (dp + dvp) * 2 + 1024 + 8 * (1 + 4 * t.stages));
+}
+
+std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const TileConfig& t) {
+  std::vector<TensorMapSpec> maps;
+  for (const auto& [x, rows] : {std::pair<const Node*, int>{a.qk.a.node, t.bm}, {a.qk.b.node, t.bn}, {a.pv.b.node, t.bn}}) {
+    if (x == a.qk.a.node && !a.qk.a.direct) continue;  // Q computed in the kernel
+    const std::vector<int64_t> d = dims_of(x);
+    TensorMapSpec m;
+    m.param = find_param(g.reads, x);
+    m.inner = d.back();
+    m.outer = d[d.size() - 2];
+    m.panels = numel(std::vector<int64_t>(d.begin(), d.end() - 2));
+    m.box_inner = 64;
+    m.box_outer = rows;
+    maps.push_back(m);
+  }
+  return maps;
+}
+
+std::string attention_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
+                             const std::string& name, bool wide) {
+  const AttentionShape& a = s.att;
+  const ContractionShape &qk = a.qk, &pv = a.pv;
+  AXON_CHECK(low.isa != nullptr, "codegen: attention kernels need the ISA");
+  const WgmmaIsa wi = wgmma_isa(*low.isa);
+  const TmaIsa ti = tma_isa(*low.isa);
+  const InstrSpec* mma_s = wi.pick(true, true);
+  const InstrSpec* mma_o = low.isa->find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.areg.nmajor_b");
+  const InstrSpec* shfl = low.isa->find("shfl.sync.bfly.b32");
+  AXON_CHECK(mma_s && mma_o && ti.ok && shfl, "codegen: the ISA lacks an instruction of the attention kernel");
+  const int C = t.warps_m, BM = t.bm, BN = t.bn, ST = t.stages;
+  const int64_t D = qk.k, DP = up64(D), DV = pv.n, DVP = up64(DV), SQ = qk.m, SK = qk.n;
+  AXON_CHECK(BM == 64 * C && (C == 1 || C == 2) && BN % 64 == 0 && BN <= 256 && DP <= 256 && DVP <= 256 && ST >= 2,
+             "codegen: an attention configuration outside its layouts");
+  const int RS = BN / 2, RO = int(DVP / 2);  // accumulator elements per thread: S, O
+  const Fragment& fs = fragment(*mma_s, "d");
+  const Fragment& fo = fragment(*mma_o, "d");
+  const Fragment& fa = fragment(*mma_o, "a");
+  const std::vector<int> slot_s = row_slots(*mma_s, fs, RS), slot_o = row_slots(*mma_o, fo, RO);
+  for (int th = 0; th < 128; ++th)
+    AXON_CHECK(fragment_index(fs.row, th, 0) == fragment_index(fo.row, th, 0), "codegen: S and O rows differ per thread");
+  // P's A fragments from S's elements: element ea of k-chunk kk is S element pe[kk][ea].
+  std::vector<std::vector<int>> pe(size_t(BN / 16), std::vector<int>(8, -1));
+  for (int kk = 0; kk < BN / 16; ++kk)
+    for (int ea = 0; ea < 8; ++ea) {
+      for (int es = 0; es < RS && pe[size_t(kk)][size_t(ea)] < 0; ++es) {
+        bool all = true;
+        for (int th = 0; th < 128 && all; ++th)
+          all = fragment_index(fs.row, th, es) == fragment_index(fa.row, th, ea) &&
+                fragment_index(fs.col, th, es) == 16 * kk + fragment_index(fa.col, th, ea);
+        if (all) pe[size_t(kk)][size_t(ea)] = es;
+      }
+      AXON_CHECK(pe[size_t(kk)][size_t(ea)] >= 0, "codegen: " + mma_o->name + "'s a fragment is not a part of the d fragment");
+    }
+
+  Emitter em(&low, false, wide);
+  global_loads(em, g);
+  const std::string I = em.idx();
+  em.name_var(kBatchVar, "bz");
+  em.name_var(kLaneVar, "th");
+  em.name_var(kRegVar, "e");
+  em.name_var(kRowVar, "gi");
+  em.name_var(kColVar, "gj");
+  const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
+  const std::vector<Term> batch = coords_of(term::var(kBatchVar), qk.batch_dims);
+  std::vector<Term> point = batch, row = batch;
+  point.push_back(term::var(kRowVar));
+  point.push_back(term::var(kColVar));
+  row.push_back(term::var(kRowVar));
+  const std::string key = point_key(point);
+  auto is_row_point = [&](const Node* n, const std::vector<Term>& p) {
+    std::vector<Term> r = row;
+    if (n->rank() == static_cast<int>(point.size())) r.push_back(term::integer(0));
+    return point_key(p) == point_key(r);
+  };
+  const int NS = static_cast<int>(a.sums.size());
+
+  std::ostringstream head;
+  const bool q_copied = qk.a.direct;
+  head << "extern \"C\" __global__ void __launch_bounds__(" << t.threads << ", 1) " << name << "(" << param_list(g)
+       << (q_copied ? ", const __grid_constant__ axon_tmap tmq" : "")
+       << ", const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {\n";
+  const int64_t q_bytes = int64_t(BM) * DP * 2, k_bytes = int64_t(BN) * DP * 2, v_bytes = int64_t(BN) * DVP * 2;
+  em.line("extern __shared__ __align__(1024) unsigned char axon_smem_raw[];");
+  em.line("const unsigned sq0 = (unsigned)__cvta_generic_to_shared((void*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull));");
+  em.line("const unsigned sk0 = sq0 + " + S(q_bytes) + ", sv0 = sk0 + " + S(int64_t(ST) * k_bytes) + ";");
+  em.line("const unsigned qfull = sv0 + " + S(int64_t(ST) * v_bytes) + ", kfull0 = qfull + 8, vfull0 = kfull0 + " + S(8 * ST) +
+          ", kempty0 = vfull0 + " + S(8 * ST) + ", vempty0 = kempty0 + " + S(8 * ST) + ";");
+  em.line("const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;");
+  // Row blocks with the most key tiles first (masks make later rows longer), then the batch.
+  const int64_t MT = (SQ + BM - 1) / BM;
+  em.line("const int mt = " + S(MT - 1) + " - (int)(blockIdx.x / " + S(qk.batch) + ");");
+  em.line("const " + I + " bz = (" + I + ")(blockIdx.x % " + S(qk.batch) + "), m0 = (" + I + ")mt * " + S(BM) + ";");
+  // The key tiles these rows visit (key_tiles, as C).
+  em.line("int kb = 0, ke = " + S((SK + BN - 1) / BN) + ";");
+  em.line("const long long i0 = m0, i1 = min(m0 + " + S(BM) + ", (" + I + ")" + S(SQ) + ") - 1;");
+  em.line("(void)i0; (void)i1;");
+  for (const auto& b : a.bands) {
+    const std::string c = "(" + std::string(b.alpha >= 0 ? S(b.alpha) + "LL * i1" : S(b.alpha) + "LL * i0") + " + " + S(b.gamma) + "LL)";
+    if (b.beta > 0) {
+      em.line("{ const long long jmin = -axon_fdiv(" + c + ", " + S(b.beta) + "LL); kb = max(kb, jmin <= 0 ? 0 : (int)(jmin / " + S(BN) + ")); }");
+    } else if (b.beta < 0) {
+      em.line("{ const long long jmax = axon_fdiv(" + c + ", " + S(-b.beta) + "LL); ke = min(ke, jmax < 0 ? 0 : (int)(jmax / " + S(BN) + ") + 1); }");
+    } else {
+      em.line("if (" + c + " < 0) ke = 0;");
+    }
+  }
+  em.line("if (ke < kb) ke = kb;");
+
+  // Barriers: Q landed; per slot K and V landed (one arrival + bytes), K and V released (one
+  // arrival per consumer warp).
+  em.open("if (tid == 0) {");
+  em.line(inline_asm(*ti.init, {{"a", "r", {"qfull"}}, {"b", "r", {"1"}}}, true));
+  em.open("for (int s = 0; s < " + S(ST) + "; ++s) {");
+  for (const char* bar : {"kfull0", "vfull0"}) em.line(inline_asm(*ti.init, {{"a", "r", {std::string(bar) + " + 8 * s"}}, {"b", "r", {"1"}}}, true));
+  for (const char* bar : {"kempty0", "vempty0"})
+    em.line(inline_asm(*ti.init, {{"a", "r", {std::string(bar) + " + 8 * s"}}, {"b", "r", {S(4 * C)}}}, true));
+  em.close();
+  em.line(inline_asm(*ti.init_fence, {}, true));
+  em.line(inline_asm(*wi.proxy, {}, true));
+  em.close();
+  em.line("__syncthreads();");
+  auto wait = [&](const std::string& bar, const std::string& par) {
+    return inline_asm(*ti.wait, {{"p", "", {"p"}, true}, {"a", "r", {bar}}, {"b", "r", {par}}}, true,
+                      "{\\n.reg .pred p;\\nAXON_WAIT:\\n", "\\n@!p bra AXON_WAIT;\\n}");
+  };
+
+  // The producer: one thread issues every copy.
+  em.open("if (role == 0) {");
+  if (C == 2) em.line(inline_asm(*ti.reg_dec, {{"n", "", {"24"}, true}}, false));
+  em.line("if (tid != 0) return;");
+  for (const auto& [op, c, var] : {std::tuple<int, const ContractionShape*, const char*>{0, &qk, "pq"}, {1, &qk, "pk"}, {1, &pv, "pvv"}}) {
+    const Node* x = op == 0 ? c->a.node : c->b.node;
+    const std::vector<int64_t> d = dims_of(x);
+    const std::vector<Term> p = operand_point(*c, op, batch, term::integer(0), term::integer(0));
+    const std::vector<Term> pb(p.begin(), p.end() - 2);
+    em.line("const int " + std::string(var) + " = (int)(" + (pb.empty() ? "0" : em.index(flat_index(pb, std::vector<int64_t>(d.begin(), d.end() - 2)))) + ");");
+  }
+  em.line("const unsigned long long tk = (unsigned long long)&tmk, tv = (unsigned long long)&tmv;");
+  auto copies = [&](const std::string& dst, int64_t panel_bytes, int64_t panels, const std::string& map, const std::string& outer,
+                    const std::string& batch_panel, const std::string& bar) {
+    for (int64_t p = 0; p < panels; ++p)
+      em.line(inline_asm(*ti.copy, {{"d", "r", {dst + " + " + S(p * panel_bytes)}}, {"a", "l", {map}}, {"c0", "r", {S(p * 64)}},
+                                    {"c1", "r", {outer}}, {"c2", "r", {batch_panel}}, {"m", "r", {bar}}}, true));
+  };
+  if (q_copied) {
+    em.line("const unsigned long long tq = (unsigned long long)&tmq;");
+    em.line(inline_asm(*ti.expect, {{"a", "r", {"qfull"}}, {"b", "r", {S(q_bytes)}}}, true));
+    copies("sq0", int64_t(BM) * 128, DP / 64, "tq", "(int)m0", "pq", "qfull");
+  }
+  em.open("for (int it = kb; it < ke; ++it) {");
+  em.line("const int g = it - kb, slot = g % " + S(ST) + ";");
+  for (const auto& [full, empty, base, bytes, panels, map, panel] :
+       {std::tuple<const char*, const char*, const char*, int64_t, int64_t, const char*, const char*>{"kfull0", "kempty0", "sk0", k_bytes, DP / 64, "tk", "pk"},
+        {"vfull0", "vempty0", "sv0", v_bytes, DVP / 64, "tv", "pvv"}}) {
+    em.line("if (g >= " + S(ST) + ") " + wait(std::string(empty) + " + 8 * slot", "((g / " + S(ST) + ") + 1) & 1"));
+    em.line(inline_asm(*ti.expect, {{"a", "r", {std::string(full) + " + 8 * slot"}}, {"b", "r", {S(bytes)}}}, true));
+    copies(std::string(base) + " + (unsigned)(slot * " + S(bytes) + ")", int64_t(BN) * 128, panels, map, "it * " + S(BN), panel,
+           std::string(full) + " + 8 * slot");
+  }
+  em.close();
+  em.line("return;");
+  em.close();  // producer
+
+  if (C == 2) em.line(inline_asm(*ti.reg_inc, {{"n", "", {"240"}, true}}, false));
+  em.line("const float kNegInf = -__int_as_float(0x7f800000);  // NVRTC has no INFINITY");
+  em.line("float o[" + S(RO) + "], sc[" + S(RS) + "];");
+  em.line(slot_table("rs_s", slot_s));
+  em.line(slot_table("rs_o", slot_o));
+  em.line("unsigned pr[" + S(BN / 4) + "];");
+  em.line("float mrow[2] = {kNegInf, kNegInf}, mu[2] = {0.0f, 0.0f};");
+  for (int k = 0; k < NS; ++k) em.line("float l" + S(k) + "[2] = {0.0f, 0.0f};");
+  em.line("#pragma unroll");
+  em.line("for (int e = 0; e < " + S(RO) + "; ++e) o[e] = 0.0f;");
+  auto desc = [&](const std::string& addr, int64_t lbo, int64_t sbo) {
+    return "((unsigned long long)(((" + addr + ") & 0x3FFFF) >> 4) | ((unsigned long long)" + S(lbo) +
+           " << 16) | ((unsigned long long)" + S(sbo) + " << 32) | (1ull << 62))";
+  };
+  if (q_copied) {
+    em.line(wait("qfull", "0"));
+  } else {
+    // Q computed by the consumers into the same 128-byte-swizzled panels TMA would fill: 16-byte
+    // chunks of 8 head-dimension values, zeros past the ends.
+    const InstrSpec* bar_named = low.isa->find("bar.sync.named");
+    const InstrSpec* st4 = low.isa->find("st.shared.v4.f32");
+    AXON_CHECK(bar_named != nullptr && st4 != nullptr, "codegen: the ISA lacks bar.sync.named or st.shared.v4.f32");
+    const int64_t cpr = DP / 8;
+    em.open("for (int q = tid - 128; q < " + S(BM * cpr) + "; q += " + S(128 * C) + ") {");
+    em.line("const int r = q / " + S(cpr) + ", c = q % " + S(cpr) + ";");
+    em.line("const " + I + " gi = min(m0 + r, (" + I + ")" + S(SQ - 1) + ");");
+    std::vector<std::string> v;
+    for (int e = 0; e < 8; ++e) {
+      em.line("const " + I + " gk" + S(e) + " = min((" + I + ")(c * 8 + " + S(e) + "), (" + I + ")" + S(D - 1) + ");");
+      em.name_var(kChunkVar + e, "gk" + S(e));
+      const std::string x = em.value(qk.a.node, operand_point(qk, 0, batch, term::var(kRowVar), term::var(kChunkVar + e)));
+      v.push_back("(m0 + r < " + S(SQ) + " && c * 8 + " + S(e) + " < " + S(D) + " ? " + x + " : 0.0f)");
+    }
+    // Two bf16 values (already rounded) per 32-bit word, moved as f32 bits.
+    auto two = [&](int e) {
+      return "__uint_as_float((__float_as_uint(" + v[size_t(e)] + ") >> 16) | (__float_as_uint(" + v[size_t(e) + 1] + ") & 0xFFFF0000u))";
+    };
+    em.line("const unsigned at = sq0 + (unsigned)((c / 8) * " + S(int64_t(BM) * 128) + " + r * 128 + (((c % 8) ^ (r % 8)) * 16));");
+    em.line(inline_asm(*st4, {{"a", "r", {"at"}}, {"b", "f", {two(0), two(2), two(4), two(6)}}}, true));
+    em.close();
+    em.line(inline_asm(*wi.proxy, {}, true));  // generic-proxy stores before wgmma's reads
+    em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * C)}}}, true));
+  }
+  em.open("for (int it = kb; it < ke; ++it) {");
+  em.line("const int g = it - kb, slot = g % " + S(ST) + ";");
+  em.line("const " + I + " n0 = (" + I + ")it * " + S(BN) + ";");
+  em.line(wait("kfull0 + 8 * slot", "(g / " + S(ST) + ") & 1"));
+  // S = Q K^T over the head dimension: 64-column panels, 16 per k-step (32 bytes in a swizzled row).
+  em.line(inline_asm(*wi.fence, {}, true));
+  em.line("#pragma unroll");
+  em.open("for (int kk = 0; kk < " + S(DP / 16) + "; ++kk) {");
+  em.line("const unsigned long long da = " + desc("sq0 + (unsigned)((kk / 4) * " + S(int64_t(BM) * 128) + " + wg * 8192 + (kk % 4) * 32)", 1, 64) + ";");
+  em.line("const unsigned long long db = " + desc("sk0 + (unsigned)(slot * " + S(k_bytes) + " + (kk / 4) * " + S(int64_t(BN) * 128) + " + (kk % 4) * 32)", 1, 64) + ";");
+  {
+    std::vector<std::string> d;
+    for (int r = 0; r < RS; ++r) d.push_back("sc[" + S(r) + "]");
+    em.line(inline_asm(*mma_s, {{"d", "+f", d}, {"a", "l", {"da"}}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(BN)}, true}, {"", "r", {"kk"}}},
+                       true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(RS + 2) + ", 0;\\n", "\\n}"));
+  }
+  em.close();
+  em.line(inline_asm(*wi.commit, {}, true));
+  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+  // This tile's K and the previous tile's V (its P V completed with the wait) go back.
+  em.open("if ((th & 31) == 0) {");
+  em.line(inline_asm(*ti.arrive, {{"a", "r", {"kempty0 + 8 * slot"}}}, true));
+  em.line("if (g > 0) " + inline_asm(*ti.arrive, {{"a", "r", {"vempty0 + 8 * ((g - 1) % " + S(ST) + ")"}}}, true));
+  em.close();
+
+  // The scores' chain at each element (keys past the end are -inf), folded into the row max.
+  em.line("float mt[2] = {mrow[0], mrow[1]};");
+  em.line("#pragma unroll");
+  em.open("for (int e = 0; e < " + S(RS) + "; ++e) {");
+  // Coordinates clamped into the tensors (elements past the ends are replaced below).
+  em.line("const " + I + " gj0 = n0 + " + em.index(em.subst(fs.col, frag_vars)) + ";");
+  em.line("const " + I + " gi = min(m0 + wg * 64 + " + em.index(em.subst(fs.row, frag_vars)) + ", (" + I + ")" + S(SQ - 1) +
+          "), gj = min(gj0, (" + I + ")" + S(SK - 1) + ");");
+  em.line("(void)gi; (void)gj;");
+  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+    if (n != qk.mm) return "";
+    AXON_CHECK(point_key(p) == key, "codegen: the scores' chain reads the scores elsewhere");
+    return em.round(qk.mm->dtype(), "sc[e]");
+  };
+  const std::string x = em.value(a.max->operand(0), point);
+  em.line("const float x = gj0 < " + S(SK) + " ? " + x + " : kNegInf;");
+  em.line("sc[e] = x;");
+  em.line("const int rs = rs_s[e];");
+  em.line("mt[rs] = " + em.combine(Reducer::Max, "mt[rs]", "x") + ";");
+  em.close();
+  em.given = nullptr;
+  // Row max over the quad; the exponent's shift (0 while a row has seen only -inf); the factor
+  // that moves earlier partial results to the new shift.
+  em.line("float al[2];");
+  em.line("#pragma unroll");
+  em.open("for (int r = 0; r < 2; ++r) {");
+  for (int lane : {1, 2}) {
+    em.line("{ float t; " + inline_asm(*shfl, {{"d", "=f", {"t"}}, {"a", "f", {"mt[r]"}}, {"c", "", {S(lane)}, true}}, false) +
+            " mt[r] = " + em.combine(Reducer::Max, "mt[r]", "t") + "; }");
+  }
+  em.line("const float sh = mt[r] == kNegInf ? 0.0f : mt[r];");
+  em.line("al[r] = " + em.call(Fn::Exp, {"(mu[r] - sh)"}) + ";");
+  em.line("if (mrow[r] == kNegInf) al[r] = 0.0f;");  // nothing accumulated yet
+  em.line("mrow[r] = mt[r];");
+  em.line("mu[r] = sh;");
+  for (int k = 0; k < NS; ++k) em.line("l" + S(k) + "[r] *= al[r];");
+  em.close();
+  em.line("#pragma unroll");
+  em.open("for (int e = 0; e < " + S(RO) + "; ++e) {");
+  em.line("o[e] *= al[rs_o[e]];");
+  em.close();
+  // P and the row sums at each element, the max given as the shift.
+  em.line("#pragma unroll");
+  em.open("for (int e = 0; e < " + S(RS) + "; ++e) {");
+  // Coordinates clamped into the tensors (elements past the ends are replaced below).
+  em.line("const " + I + " gj0 = n0 + " + em.index(em.subst(fs.col, frag_vars)) + ";");
+  em.line("const " + I + " gi = min(m0 + wg * 64 + " + em.index(em.subst(fs.row, frag_vars)) + ", (" + I + ")" + S(SQ - 1) +
+          "), gj = min(gj0, (" + I + ")" + S(SK - 1) + ");");
+  em.line("(void)gi; (void)gj;");
+  em.line("const int rs = rs_s[e];");
+  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+    if (n == a.max->operand(0)) {
+      AXON_CHECK(point_key(p) == key, "codegen: P reads the scores' chain elsewhere");
+      return "sc[e]";
+    }
+    if (n == a.max) {
+      AXON_CHECK(is_row_point(n, p), "codegen: P reads the row max at another row");
+      return "mu[rs]";
+    }
+    return "";
+  };
+  const std::string pval = em.value(pv.a.node, point);
+  for (int k = 0; k < NS; ++k) {
+    const std::string v = em.value(a.sums[size_t(k)]->operand(0), point);
+    em.line("if (gj0 < " + S(SK) + ") l" + S(k) + "[rs] += " + v + ";");
+  }
+  em.line("sc[e] = gj0 < " + S(SK) + " ? " + pval + " : 0.0f;");
+  em.close();
+  em.given = nullptr;
+  // P as bf16 pairs in the a fragments of the k-chunks (values already rounded to bf16).
+  for (int kk = 0; kk < BN / 16; ++kk)
+    for (int q = 0; q < 4; ++q)
+      em.line("pr[" + S(kk * 4 + q) + "] = (__float_as_uint(sc[" + S(pe[size_t(kk)][size_t(2 * q)]) + "]) >> 16) | (__float_as_uint(sc[" +
+              S(pe[size_t(kk)][size_t(2 * q + 1)]) + "]) & 0xFFFF0000u);");
+  // O += P V: V's tile is N-major (64-column blocks of BN rows); 16 keys per k-step.
+  em.line(wait("vfull0 + 8 * slot", "(g / " + S(ST) + ") & 1"));
+  em.line(inline_asm(*wi.fence, {}, true));
+  {
+    std::vector<std::string> d;
+    for (int r = 0; r < RO; ++r) d.push_back("o[" + S(r) + "]");
+    for (int kk = 0; kk < BN / 16; ++kk) {
+      const std::string db = desc("sv0 + (unsigned)(slot * " + S(v_bytes) + " + " + S(kk * 2048) + ")", (int64_t(BN) * 128) >> 4, 64);
+      std::vector<std::string> areg;
+      for (int q = 0; q < 4; ++q) areg.push_back("pr[" + S(kk * 4 + q) + "]");
+      em.line(inline_asm(*mma_o, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {db}}, {"p", "", {"p"}, true}, {"N", "", {S(DVP)}, true}, {"", "r", {"1"}}},
+                         true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(RO + 5) + ", 0;\\n", "\\n}"));
+    }
+  }
+  em.line(inline_asm(*wi.commit, {}, true));
+  em.close();  // key tiles
+  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+
+  // The sums over the quad; the epilogue at each O element with the final statistics.
+  for (int k = 0; k < NS; ++k)
+    for (int r = 0; r < 2; ++r)
+      for (int lane : {1, 2})
+        em.line("{ float t; " + inline_asm(*shfl, {{"d", "=f", {"t"}}, {"a", "f", {"l" + S(k) + "[" + S(r) + "]"}}, {"c", "", {S(lane)}, true}}, false) +
+                " l" + S(k) + "[" + S(r) + "] += t; }");
+  em.line("#pragma unroll");
+  em.open("for (int e = 0; e < " + S(RO) + "; ++e) {");
+  em.line("const " + I + " gi = m0 + wg * 64 + " + em.index(em.subst(fo.row, frag_vars)) + ";");
+  em.line("const " + I + " gj = " + em.index(em.subst(fo.col, frag_vars)) + ";");
+  em.line("const int rs = rs_o[e];");
+  em.line("(void)rs;");
+  em.open("if (gi < " + S(SQ) + " && gj < " + S(DV) + ") {");
+  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+    if (n == pv.mm) {
+      AXON_CHECK(point_key(p) == key, "codegen: the epilogue reads P V elsewhere");
+      return em.round(pv.mm->dtype(), "o[e]");
+    }
+    if (n == a.max) {
+      AXON_CHECK(is_row_point(n, p), "codegen: the epilogue reads the row max at another row");
+      return "mrow[rs]";
+    }
+    for (int k = 0; k < NS; ++k)
+      if (n == a.sums[size_t(k)]) {
+        AXON_CHECK(is_row_point(n, p), "codegen: the epilogue reads a row sum at another row");
+        return em.round(n->dtype(), "l" + S(k) + "[rs]");
+      }
+    return "";
+  };
+  for (size_t w = 0; w < g.writes.size(); ++w) {
+    const Node* n = g.writes[w];
+    em.line("axon_st_" + dt(n) + "(out" + S(int64_t(w)) + " + " + em.index(flat_index(point, dims_of(n))) + ", " + em.value(n, point) + ");");
+  }
+  em.given = nullptr;
+  em.close();
+  em.close();
+  return head.str() + em.str() + "}\n";
+}
+
+}  // namespace axon::tiling::detail

@@ -1,0 +1,382 @@
+// Attention groups (docs/attention.md): two matmuls with a row softmax between them, run as one
+// flash-style kernel. Classification checks what makes the online softmax exact over the reals
+// (the proven merges of rewrites/rules/true/softmax.axr): the max is taken of the scores' chain
+// alone, and every value that depends on it is exp(u - max) passed on only through casts into
+// P V and into row sums, so that a running max can rescale the partial results.
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "axon/core/error.h"
+#include "internal.h"
+
+namespace axon::tiling {
+
+namespace detail {
+
+namespace {
+
+bool flag(const Node* n, const char* k) { return n->attrs().has(k) && n->attrs().b(k); }
+
+const Node* through_casts(const Node* n) {
+  while (n->op() == Op::Cast) n = n->operand(0);
+  return n;
+}
+
+// keep(i, j) = a * i + b * j + c over the scores' last two axes (i the row, j the column), for
+// iota comparisons with constants; affine() returns false when the node is not of that form.
+struct Affine {
+  int64_t a = 0, b = 0, c = 0;
+};
+
+bool affine(const Node* n, Affine& out) {
+  auto integral = [](double v) { return std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e12; };
+  switch (n->op()) {
+    case Op::Iota: {
+      const int64_t from_end = n->rank() - n->attrs().i("axis");
+      for (int64_t d : dims_of(n))
+        if (d >= (int64_t(1) << 24)) return false;  // exact in float
+      if (from_end == 2) out = {1, 0, 0};
+      else if (from_end == 1) out = {0, 1, 0};
+      else return false;
+      return true;
+    }
+    case Op::Constant: {
+      const double v = n->attrs().f("value");
+      if (!integral(v)) return false;
+      out = {0, 0, static_cast<int64_t>(v)};
+      return true;
+    }
+    case Op::Cast:
+      return (n->dtype() == DType::f32 || n->dtype() == DType::i32) && affine(n->operand(0), out);
+    case Op::Neg:
+      if (!affine(n->operand(0), out)) return false;
+      out = {-out.a, -out.b, -out.c};
+      return true;
+    case Op::Add:
+    case Op::Sub: {
+      Affine x, y;
+      if (!affine(n->operand(0), x) || !affine(n->operand(1), y)) return false;
+      const int64_t s = n->op() == Op::Add ? 1 : -1;
+      out = {x.a + s * y.a, x.b + s * y.b, x.c + s * y.c};
+      return true;
+    }
+    default: return false;
+  }
+}
+
+// keep(i, j) >= 0 for a comparison node, as a band; false when it is not an iota comparison.
+bool band_of(const Node* cond, bool negate, AttentionShape::Band& out) {
+  Affine l, r;
+  const Op op = cond->op();
+  if ((op != Op::Ge && op != Op::Gt && op != Op::Le && op != Op::Lt) || !affine(cond->operand(0), l) ||
+      !affine(cond->operand(1), r))
+    return false;
+  // d >= 0 with d = l - r (ge), l - r - 1 (gt: integers), r - l (le), r - l - 1 (lt).
+  Affine d = (op == Op::Ge || op == Op::Gt) ? Affine{l.a - r.a, l.b - r.b, l.c - r.c} : Affine{r.a - l.a, r.b - l.b, r.c - l.c};
+  if (op == Op::Gt || op == Op::Lt) d.c -= 1;
+  if (negate) d = {-d.a, -d.b, -d.c - 1};  // not (d >= 0) is -d - 1 >= 0
+  out = {d.a, d.b, d.c};
+  return true;
+}
+
+bool is_neg_inf(const Node* n) {
+  n = through_casts(n);
+  return n->op() == Op::Constant && std::isinf(n->attrs().f("value")) && n->attrs().f("value") < 0;
+}
+
+}  // namespace
+
+}  // namespace detail
+
+std::pair<int64_t, int64_t> attention_key_tiles(const AttentionShape& a, int64_t i0, int64_t i1, int64_t bn) {
+  const int64_t tiles = (a.qk.n + bn - 1) / bn;
+  int64_t begin = 0, end = tiles;
+  auto fdiv = [](int64_t x, int64_t y) { return x >= 0 ? x / y : -((-x + y - 1) / y); };
+  for (const auto& b : a.bands) {
+    const int64_t c = (b.alpha >= 0 ? b.alpha * i1 : b.alpha * i0) + b.gamma;  // the rows' best
+    if (b.beta > 0) {
+      const int64_t jmin = -fdiv(c, b.beta);  // ceil(-c / beta)
+      begin = std::max(begin, jmin <= 0 ? int64_t(0) : jmin / bn);
+    } else if (b.beta < 0) {
+      const int64_t jmax = fdiv(c, -b.beta);
+      end = std::min(end, jmax < 0 ? int64_t(0) : jmax / bn + 1);
+    } else if (c < 0) {
+      end = 0;
+    }
+  }
+  return {begin, std::max(begin, end)};
+}
+
+namespace detail {
+
+}  // namespace detail
+
+double attention_flops(const AttentionShape& a) {
+  double kept = 0;
+  for (int64_t i = 0; i < a.qk.m; ++i) {
+    int64_t lo = 0, hi = a.qk.n;  // keys [lo, hi) kept in row i
+    auto fdiv = [](int64_t x, int64_t y) { return x >= 0 ? x / y : -((-x + y - 1) / y); };
+    for (const auto& b : a.bands) {
+      const int64_t c = b.alpha * i + b.gamma;
+      if (b.beta > 0) lo = std::max(lo, -fdiv(c, b.beta));
+      else if (b.beta < 0) hi = std::min(hi, fdiv(c, -b.beta) + 1);
+      else if (c < 0) hi = lo;
+    }
+    kept += double(std::max<int64_t>(0, hi - lo));
+  }
+  return 2.0 * double(a.qk.batch) * kept * double(a.qk.k + a.pv.n);
+}
+
+namespace detail {
+
+bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
+  auto fail = [&](const std::string& why) {
+    s.why_generic = "attention: " + why;
+    return false;
+  };
+  std::vector<const Node*> mms, maxes, sums;
+  std::set<const Node*> in_group(g.nodes.begin(), g.nodes.end());
+  for (const Node* n : g.nodes) {
+    if (n->kind() == OpKind::Contraction) mms.push_back(n);
+    else if (n->op() == Op::ReduceMax) maxes.push_back(n);
+    else if (n->op() == Op::ReduceSum) sums.push_back(n);
+    else if (n->kind() == OpKind::Reduce) return fail("a " + std::string(op_name(n->op())) + " reduction");
+  }
+  if (mms.size() != 2) return fail("not two matmuls");
+  if (maxes.size() != 1) return fail("not one row max");
+  // Which group nodes each node depends on (inside the group).
+  std::map<const Node*, std::set<const Node*>> deps;
+  for (const Node* n : g.nodes) {
+    std::set<const Node*>& d = deps[n];
+    for (const Node* o : n->operands())
+      if (in_group.count(o)) {
+        d.insert(o);
+        d.insert(deps[o].begin(), deps[o].end());
+      }
+  }
+  auto depends = [&](const Node* n, const Node* on) { return n == on || (in_group.count(n) && deps[n].count(on)); };
+  const Node* mm1 = mms[0];
+  const Node* mm2 = mms[1];
+  if (depends(mm1, mm2)) std::swap(mm1, mm2);
+  if (!depends(mm2, mm1)) return fail("the second matmul does not read the first");
+  const Node* mx = maxes[0];
+
+  // The two contractions, each classified alone with its operands stored.
+  auto alone = [&](const Node* mm, ContractionShape& c) {
+    Group one{{mm}, {mm->operand(0), mm->operand(1)}, {mm}, ""};
+    GroupShape cs;
+    if (!classify_contraction(one, isa, cs)) return fail(cs.why_generic);
+    c = cs.mm;
+    return true;
+  };
+  ContractionShape qk, pv;
+  if (!alone(mm1, qk) || !alone(mm2, pv)) return false;
+  if (find_param(g.reads, qk.b.node) < 0) return fail("K is computed");
+  if (find_param(g.reads, pv.b.node) < 0) return fail("V is computed");
+  if (!qk.tma || !pv.tma || qk.in != DType::bf16) return fail("needs bf16 operands, wgmma and TMA");
+  if (flag(mm1, "transpose_a") || !qk.b.direct || !qk.b.k_major) return fail("Q K^T needs Q and K with the head dimension contiguous");
+  // Q is copied when stored (and TMA can), else computed by the consumers once per block.
+  qk.a.direct = qk.a.direct && find_param(g.reads, qk.a.node) >= 0;
+  qk.a.k_major = true;
+  if (!pv.b.direct || pv.b.k_major || flag(mm2, "transpose_a")) return fail("P V needs V stored with the head dimension contiguous");
+  if (qk.batch_dims != pv.batch_dims || qk.m != pv.m || qk.n != pv.k) return fail("the two matmuls' shapes do not chain");
+  const std::vector<int64_t> scores = dims_of(mm1);
+  if (dims_of(pv.a.node) != scores) return fail("P is not of the scores' shape");
+  if (qk.k > 256 || pv.n > 256) return fail("head dimensions above 256");
+  std::vector<const Node*> stats = sums;
+  stats.push_back(mx);
+  for (const Node* r : stats) {
+    const auto& axes = r->attrs().ints("axes");
+    if (dims_of(r->operand(0)) != scores || axes.size() != 1 || axes[0] != r->operand(0)->rank() - 1)
+      return fail("a row statistic over another tensor or axis than the scores' keys");
+  }
+  if (depends(mx, mm2)) return fail("the row max reads the second matmul");
+  for (const Node* r : sums)
+    if (depends(mx, r) || depends(mm2->operand(0), r)) return fail("a row sum is read before the end");
+  for (const Node* w : g.writes)
+    if (dims_of(w) != dims_of(mm2)) return fail("writes a value of another shape than the output");
+
+  // Linearity in exp(u - max): every user of the max on the way to P or a sum is sub(u, max),
+  // used only by exp, whose value reaches P V and the sums only through casts.
+  std::map<const Node*, std::vector<const Node*>> users;
+  for (const Node* n : g.nodes)
+    for (const Node* o : n->operands())
+      if (in_group.count(o) && std::find(users[o].begin(), users[o].end(), n) == users[o].end()) users[o].push_back(n);
+  auto feeds_loop = [&](const Node* n) {
+    if (depends(mm2->operand(0), n)) return true;
+    return std::any_of(sums.begin(), sums.end(), [&](const Node* r) { return depends(r->operand(0), n); });
+  };
+  std::set<const Node*> scaled;  // values proportional to exp(-max)
+  std::vector<const Node*> todo;
+  const Node* u_node = nullptr;  // the u of exp(u - max)
+  // The max as the shift: itself or widened exactly (a cast to f32 of a 16-bit or f32 max).
+  std::vector<const Node*> shifts = {mx}, subs;
+  for (size_t i = 0; i < shifts.size(); ++i)
+    for (const Node* n : users[shifts[i]]) {
+      if (!feeds_loop(n)) continue;  // epilogue uses see the final max
+      if (n->op() == Op::Cast && n->dtype() == DType::f32) shifts.push_back(n);
+      else subs.push_back(n);
+    }
+  for (const Node* n : subs) {
+    if (n->op() != Op::Sub || std::find(shifts.begin(), shifts.end(), n->operand(1)) == shifts.end() || depends(n->operand(0), mx))
+      return fail("the row max is used otherwise than as exp(u - max) (by " + std::string(op_name(n->op())) + ")");
+    for (const Node* e : users[n]) {
+      if (e->op() != Op::Exp) return fail("u - max is used otherwise than by exp");
+      if (scaled.insert(e).second) todo.push_back(e);
+    }
+    if (std::find(g.writes.begin(), g.writes.end(), n) != g.writes.end()) return fail("writes u - max");
+    u_node = n->operand(0);
+  }
+  while (!todo.empty()) {
+    const Node* x = todo.back();
+    todo.pop_back();
+    if (std::find(g.writes.begin(), g.writes.end(), x) != g.writes.end()) return fail("writes exp(u - max)");
+    for (const Node* y : users[x]) {
+      if (y->op() == Op::Cast) {
+        if (scaled.insert(y).second) todo.push_back(y);
+      } else if (!((y == mm2 && y->operand(0) == x) || (y->op() == Op::ReduceSum && y->operand(0) == x))) {
+        return fail("exp(u - max) is used otherwise than by P V and row sums");
+      }
+    }
+  }
+  if (!scaled.count(mm2->operand(0))) return fail("P is not exp(u - max)");
+  for (const Node* r : sums)
+    if (!scaled.count(r->operand(0))) return fail("a row sum of something other than exp(u - max)");
+
+  // Dry runs of the emitter: the scores' chain reads the first matmul only at its own point; P
+  // and the sums read the chain's value only there and the max at their row; the epilogue
+  // reads the second matmul at its point and the statistics at its row, nothing of the loop.
+  const Node* chain = mx->operand(0);
+  {
+    Emitter em(nullptr, false, true);
+    global_loads(em, g);
+    em.name_var(kBatchVar, "bz");
+    em.name_var(kRowVar, "gi");
+    em.name_var(kColVar, "gj");
+    std::vector<Term> point = coords_of(term::var(kBatchVar), qk.batch_dims);
+    std::vector<Term> row = point;
+    point.push_back(term::var(kRowVar));
+    point.push_back(term::var(kColVar));
+    row.push_back(term::var(kRowVar));
+    auto row_key = [&](const Node* n) {
+      std::vector<Term> r = row;
+      if (n->rank() == static_cast<int>(point.size())) r.push_back(term::integer(0));
+      return point_key(r);
+    };
+    const std::string key = point_key(point);
+    std::string why;
+    const Node* allowed = nullptr;  // the node `given` may supply at `key`
+    em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+      if (n == allowed) {
+        if (point_key(p) != key && why.empty()) why = "reads the scores' chain at another point";
+        return "v";
+      }
+      if (n == mx || std::find(sums.begin(), sums.end(), n) != sums.end()) {
+        if (point_key(p) != row_key(n) && why.empty()) why = "reads a row statistic at another row";
+        return "r";
+      }
+      if ((n == mm1 || n == mm2 || n->kind() == OpKind::Reduce) && why.empty()) why = "reads a value of the loop";
+      return "";
+    };
+    allowed = nullptr;
+    em.open("{");
+    (void)em.value(qk.a.node, operand_point(qk, 0, coords_of(term::var(kBatchVar), qk.batch_dims), term::var(kRowVar), term::var(kColVar)));
+    em.close();
+    if (!why.empty()) return fail("Q " + why);
+    allowed = mm1;
+    (void)em.value(chain, point);
+    if (!why.empty()) return fail("the scores' chain " + why);
+    allowed = chain;
+    // P has the scores' dims and no transpose: P V reads it at the scores' point.
+    em.open("{");
+    (void)em.value(pv.a.node, point);
+    for (const Node* r : sums) (void)em.value(r->operand(0), point);
+    em.close();
+    if (!why.empty()) return fail("P or a row sum " + why);
+    allowed = mm2;
+    em.open("{");
+    for (const Node* w : g.writes) (void)em.value(w, point);
+    em.close();
+    if (!why.empty()) return fail("the epilogue " + why);
+  }
+
+  AttentionShape a;
+  a.qk = qk;
+  a.pv = pv;
+  a.max = mx;
+  a.sums = sums;
+  // Tiles whose scores are all -inf can be skipped when u and the max's input are the same
+  // masked value (through casts): where(keep, x, -inf) layers, outermost first.
+  if (u_node != nullptr && through_casts(u_node) == through_casts(chain)) {
+    const Node* x = through_casts(chain);
+    while (x->op() == Op::Where) {
+      AttentionShape::Band b;
+      const bool keep_then = is_neg_inf(x->operand(2)), keep_else = is_neg_inf(x->operand(1));
+      if ((!keep_then && !keep_else) || !band_of(x->operand(0), !keep_then, b)) break;
+      a.bands.push_back(b);
+      x = through_casts(x->operand(keep_then ? 1 : 2));
+    }
+  }
+  s.strategy = Strategy::Attention;
+  s.full = dims_of(mm2);
+  s.elements = numel(s.full);
+  s.min_bytes = s.max_bytes = 2;
+  s.att = a;
+  s.mm = pv;
+  return true;
+}
+
+std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s, const Limits& L) {
+  std::vector<RankedConfig> out;
+  const AttentionShape& a = s.att;
+  const int64_t dp = (a.qk.k + 63) / 64 * 64, dvp = (a.pv.n + 63) / 64 * 64;
+  const double tensor = L.tensor_tflops > 0 ? L.tensor_tflops : 8 * L.fp32_tflops;
+  double bytes = 0;
+  for (const auto* list : {&g.reads, &g.writes})
+    for (const Node* n : *list) bytes += double(numel(dims_of(n))) * dtype_bytes(n->dtype());
+  for (int c : {1, 2})
+    for (int bn : {64, 128})
+      for (int stages : {2, 3}) {
+        const int bm = 64 * c;
+        // Registers per consumer thread: O, S (then P in place), P packed, row state, addresses.
+        const int64_t regs = dvp / 2 + bn / 2 + bn / 4 + 48;
+        if (regs > (c == 2 ? 240 : 255)) continue;
+        const int64_t smem = int64_t(bm) * dp * 2 + int64_t(stages) * bn * (dp + dvp) * 2 + 1024 + 8 * (1 + 4 * stages);
+        if (smem > L.smem_dynamic) continue;
+        // Work: the key tiles each row block visits (masks skip some).
+        double tiles = 0;
+        const int64_t mt = (a.qk.m + bm - 1) / bm;
+        for (int64_t t = 0; t < mt; ++t) {
+          auto [b, e] = attention_key_tiles(a, t * bm, std::min<int64_t>((t + 1) * bm, a.qk.m) - 1, bn);
+          tiles += double(e - b);
+        }
+        const double flops = tiles * a.qk.batch * 2.0 * bm * bn * double(dp + dvp);
+        // Softmax work is not overlapped with the tensor cores inside a warpgroup; two
+        // consumer warpgroups interleave theirs, larger tiles amortize the row bookkeeping.
+        const double eff = (c == 2 ? 0.62 : 0.5) * (bn == 128 ? 1.0 : 0.9) * (stages == 3 ? 1.01 : 1.0);
+        const double blocks = double(mt * a.qk.batch);
+        const double waves = std::ceil(blocks / L.sm_count) / (blocks / L.sm_count);
+        const double us = flops / (tensor * 1e6 * eff) * std::min(waves, 1.5) + bytes / (L.hbm_gb_s * 1e3) * 0.1 + 4;
+        TileConfig t;
+        t.strategy = Strategy::Attention;
+        t.threads = 128 * (c + 1);
+        t.bm = bm;
+        t.bn = bn;
+        t.bk = 64;
+        t.warps_m = c;
+        t.warps_n = 1;
+        t.stages = stages;
+        t.wgmma = t.tma = true;
+        std::ostringstream why;
+        why << "key tiles " << tiles << ", tensor efficiency " << eff;
+        out.push_back({t, us, why.str()});
+      }
+  return out;
+}
+
+}  // namespace detail
+
+}  // namespace axon::tiling
