@@ -206,8 +206,13 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
   }
   for (const Node* n : gr.reads)
     job.inputs.push_back({static_cast<int>(n->dtype()), elements(n), 0});
+  // Attention keeps the scores on chip: their 16-bit rounding (accumulated in f32 by the tensor
+  // cores, in double by the reference) may land one ulp apart, and exp turns one ulp of a score
+  // (2^-5 for |s| < 8) into a 3% step of its probability: four times the dtype's tolerance
+  // (docs/attention.md). Groups that store the scores are checked at the plain tolerance.
+  const double rtol_scale = kr.shape.strategy == tiling::Strategy::Attention ? 4.0 : 1.0;
   for (const Node* n : gr.writes) {
-    job.outputs.push_back({static_cast<int>(n->dtype()), elements(n), check_rtol(n->dtype())});
+    job.outputs.push_back({static_cast<int>(n->dtype()), elements(n), check_rtol(n->dtype()) * rtol_scale});
     auto it = std::find(ref.computed.begin(), ref.computed.end(), n);
     job.checks.push_back(static_cast<int>(it - ref.computed.begin()));
   }

@@ -111,8 +111,31 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
       R"({"name":"mm_cast","inputs":[{"name":"x","shape":[2,45,96],"dtype":"f32"},{"name":"w","shape":[96,72],"dtype":"bf16"}],
           "nodes":[{"name":"c","op":"cast","inputs":["x"],"attrs":{"dtype":"bf16"}},{"name":"m","op":"matmul","inputs":["c","w"]}],
           "outputs":["m"]})",
+      // Attention, fused flash-style (docs/attention.md): S and the head dimensions not multiples of
+      // the tiles, V wider than Q, a computed Q (the scale pushed onto it), a causal mask over 1999
+      // keys (tiles skipped), a head dimension of 40 (zero-padded to 64).
+      R"({"name":"attn_odd","inputs":[{"name":"q","shape":[2,100,64],"dtype":"bf16"},{"name":"k","shape":[2,130,64],"dtype":"bf16"},
+          {"name":"v","shape":[2,130,72],"dtype":"bf16"}],
+          "nodes":[{"name":"kt","op":"transpose","inputs":["k"],"attrs":{"perm":[0,2,1]}},{"name":"s","op":"matmul","inputs":["q","kt"]},
+                   {"name":"c","op":"constant","inputs":[],"attrs":{"value":0.125,"dtype":"bf16"}},{"name":"ss","op":"mul","inputs":["s","c"]},
+                   {"name":"p","op":"softmax","inputs":["ss"],"attrs":{"axis":-1}},{"name":"o","op":"matmul","inputs":["p","v"]}],
+          "outputs":["o"]})",
+      R"({"name":"attn_causal_odd","inputs":[{"name":"q","shape":[1,2,1999,128],"dtype":"bf16"},
+          {"name":"k","shape":[1,2,1999,128],"dtype":"bf16"},{"name":"v","shape":[1,2,1999,128],"dtype":"bf16"}],
+          "nodes":[{"name":"kt","op":"transpose","inputs":["k"],"attrs":{"perm":[0,1,3,2]}},{"name":"s","op":"matmul","inputs":["q","kt"]},
+                   {"name":"c","op":"constant","inputs":[],"attrs":{"value":0.08838834764831845,"dtype":"bf16"}},
+                   {"name":"ss","op":"mul","inputs":["s","c"]},{"name":"m","op":"causal_mask","inputs":["ss"]},
+                   {"name":"p","op":"softmax","inputs":["m"],"attrs":{"axis":-1}},{"name":"o","op":"matmul","inputs":["p","v"]}],
+          "outputs":["o"]})",
+      R"({"name":"attn_d40","inputs":[{"name":"q","shape":[3,77,40],"dtype":"bf16"},{"name":"k","shape":[3,77,40],"dtype":"bf16"},
+          {"name":"v","shape":[3,77,40],"dtype":"bf16"}],
+          "nodes":[{"name":"kt","op":"transpose","inputs":["k"],"attrs":{"perm":[0,2,1]}},{"name":"s","op":"matmul","inputs":["q","kt"]},
+                   {"name":"m","op":"causal_mask","inputs":["s"]},{"name":"p","op":"softmax","inputs":["m"],"attrs":{"axis":-1}},
+                   {"name":"o","op":"matmul","inputs":["p","v"]}],
+          "outputs":["o"]})",
   };
   Verifier v(VerifyOptions{});
+  int attention = 0;
   for (const char* text : graphs) {
     Graph g = parse(text);
     INFO(g.name);
@@ -129,6 +152,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
       for (const KernelResult& k : vr.kernels) {
         INFO(k.group.label);
         REQUIRE(k.winner >= 0);
+        attention += k.shape.strategy == tiling::Strategy::Attention;
         for (const ConfigTrial& t : k.trials) {
           INFO(t.config.str() << ": " << t.status << " " << t.detail);
           // Every configuration is run, except the generic fallback of a group whose specialized
@@ -139,6 +163,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
       }
     fs::remove_all(o.work_dir);
   }
+  CHECK(attention == 3);  // each attention graph ran as one fused kernel
 }
 
 TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, and goes on (GPU)", "[gpu]") {
