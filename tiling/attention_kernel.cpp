@@ -288,27 +288,50 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.line("if (g > 0) " + inline_asm(*ti.arrive, {{"a", "r", {"vempty0 + 8 * ((g - 1) % " + S(ST) + ")"}}}, true));
   em.close();
 
-  // The scores' chain at each element (keys past the end are -inf), folded into the row max.
-  em.line("float mt[2] = {mrow[0], mrow[1]};");
-  em.line("#pragma unroll");
-  em.open("for (int e = 0; e < " + S(RS) + "; ++e) {");
-  // Coordinates clamped into the tensors (elements past the ends are replaced below).
-  em.line("const " + I + " gj0 = n0 + " + em.index(em.subst(fs.col, frag_vars)) + ";");
-  em.line("const " + I + " gi = min(m0 + wg * 64 + " + em.index(em.subst(fs.row, frag_vars)) + ", (" + I + ")" + S(SQ - 1) +
-          "), gj = min(gj0, (" + I + ")" + S(SK - 1) + ");");
-  em.line("(void)gi; (void)gj;");
-  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-    if (n != qk.mm) return "";
-    AXON_CHECK(point_key(p) == key, "codegen: the scores' chain reads the scores elsewhere");
-    return em.round(qk.mm->dtype(), "sc[e]");
+  // The scores' chain at each element (keys past the end are -inf), folded into the row max. A
+  // tile inside every band (all its points kept) reads the masks' conditions as constants.
+  const bool tail = SK % BN != 0;
+  auto chain_loop = [&](bool inside) {
+    em.line("#pragma unroll");
+    em.open("for (int e = 0; e < " + S(RS) + "; ++e) {");
+    // Coordinates clamped into the tensors (elements past the ends are replaced below).
+    em.line("const " + I + " gj0 = n0 + " + em.index(em.subst(fs.col, frag_vars)) + ";");
+    em.line("const " + I + " gi = min(m0 + wg * 64 + " + em.index(em.subst(fs.row, frag_vars)) + ", (" + I + ")" + S(SQ - 1) +
+            "), gj = min(gj0, (" + I + ")" + S(SK - 1) + ");");
+    em.line("(void)gi; (void)gj; (void)gj0;");
+    em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+      if (inside)
+        for (const auto& b : a.bands)
+          if (n == b.cond) return b.keep ? "1.0f" : "0.0f";
+      if (n != qk.mm) return "";
+      AXON_CHECK(point_key(p) == key, "codegen: the scores' chain reads the scores elsewhere");
+      return em.round(qk.mm->dtype(), "sc[e]");
+    };
+    const std::string x = em.value(a.max->operand(0), point);
+    em.line("const float x = " + (tail ? "gj0 < " + S(SK) + " ? " + x + " : kNegInf" : x) + ";");
+    em.line("sc[e] = x;");
+    em.line("const int rs = rs_s[e];");
+    em.line("mt[rs] = " + em.combine(Reducer::Max, "mt[rs]", "x") + ";");
+    em.close();
+    em.given = nullptr;
   };
-  const std::string x = em.value(a.max->operand(0), point);
-  em.line("const float x = gj0 < " + S(SK) + " ? " + x + " : kNegInf;");
-  em.line("sc[e] = x;");
-  em.line("const int rs = rs_s[e];");
-  em.line("mt[rs] = " + em.combine(Reducer::Max, "mt[rs]", "x") + ";");
-  em.close();
-  em.given = nullptr;
+  em.line("float mt[2] = {mrow[0], mrow[1]};");
+  if (a.bands.empty()) {
+    chain_loop(false);
+  } else {
+    // Inside every band: the smallest of alpha * i + beta * j + gamma over the tile is >= 0.
+    std::string inside = "true";
+    for (const auto& b : a.bands)
+      inside += " && (" + std::string(b.alpha >= 0 ? S(b.alpha) + "LL * i0" : S(b.alpha) + "LL * i1") + " + " +
+                (b.beta >= 0 ? S(b.beta) + "LL * n0" : S(b.beta) + "LL * (n0 + " + S(BN - 1) + ")") + " + " + S(b.gamma) + "LL >= 0)";
+    em.line("const bool inside = " + inside + ";");
+    em.open("if (inside) {");
+    chain_loop(true);
+    em.close();
+    em.open("if (!inside) {");
+    chain_loop(false);
+    em.close();
+  }
   // Row max over the quad; the exponent's shift (0 while a row has seen only -inf); the factor
   // that moves earlier partial results to the new shift.
   em.line("float al[2];");
@@ -352,9 +375,9 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   const std::string pval = em.value(pv.a.node, point);
   for (int k = 0; k < NS; ++k) {
     const std::string v = em.value(a.sums[size_t(k)]->operand(0), point);
-    em.line("if (gj0 < " + S(SK) + ") l" + S(k) + "[rs] += " + v + ";");
+    em.line(tail ? "if (gj0 < " + S(SK) + ") l" + S(k) + "[rs] += " + v + ";" : "l" + S(k) + "[rs] += " + v + ";");
   }
-  em.line("sc[e] = gj0 < " + S(SK) + " ? " + pval + " : 0.0f;");
+  em.line(tail ? "sc[e] = gj0 < " + S(SK) + " ? " + pval + " : 0.0f;" : "sc[e] = " + pval + ";");
   em.close();
   em.given = nullptr;
   // P as bf16 pairs in the a fragments of the k-chunks (values already rounded to bf16).

@@ -316,6 +316,8 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
       AttentionShape::Band b;
       const bool keep_then = is_neg_inf(x->operand(2)), keep_else = is_neg_inf(x->operand(1));
       if ((!keep_then && !keep_else) || !band_of(x->operand(0), !keep_then, b)) break;
+      b.cond = x->operand(0);
+      b.keep = keep_then ? 1 : 0;
       a.bands.push_back(b);
       x = through_casts(x->operand(keep_then ? 1 : 2));
     }

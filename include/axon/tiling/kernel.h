@@ -112,6 +112,8 @@ struct AttentionShape {
   // to the softmax whose keep(i, j) is alpha * i + beta * j + gamma >= 0 (iota comparisons).
   struct Band {
     int64_t alpha = 0, beta = 0, gamma = 0;
+    const Node* cond = nullptr;  // the where's condition: keep when it is `keep` (1 or 0)
+    int keep = 1;
   };
   std::vector<Band> bands;
 };
