@@ -173,6 +173,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK(k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(rc.config.bn) + "k16.f32.bf16.bf16") != std::string::npos);
       CHECK(k.body.find(", p, 1, 1, 1;") != std::string::npos);
       CHECK((k.body.find("setmaxnreg") != std::string::npos) == (rc.config.warps_m == 2));
+      CHECK((k.body.find("bar.arrive") != std::string::npos) == rc.config.pingpong);
       CHECK((k.body.find("ke = min(ke") != std::string::npos) == !s.att.bands.empty());
       CHECK(k.launches.at(0).tmaps.size() == (s.att.qk.a.direct ? 3u : 2u));
       CHECK(k.launches.at(0).smem <= L.smem_dynamic);

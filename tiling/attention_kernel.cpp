@@ -263,10 +263,34 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line(inline_asm(*wi.proxy, {}, true));  // generic-proxy stores before wgmma's reads
     em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * C)}}}, true));
   }
+  // O += P V for tile g in `slot`: V's tile is N-major (64-column blocks of BN rows); 16 keys per
+  // k-step; P from registers. Committed, not waited for.
+  auto emit_pv = [&](const std::string& slot, const std::string& g) {
+    em.line(wait("vfull0 + 8 * " + slot, "(" + g + " / " + S(ST) + ") & 1"));
+    std::vector<std::string> d;
+    for (int r = 0; r < RO; ++r) d.push_back("o[" + S(r) + "]");
+    for (int kk = 0; kk < BN / 16; ++kk) {
+      const std::string db = desc("sv0 + (unsigned)(" + slot + " * " + S(v_bytes) + " + " + S(kk * 2048) + ")", (int64_t(BN) * 128) >> 4, 64);
+      std::vector<std::string> areg;
+      for (int q = 0; q < 4; ++q) areg.push_back("pr[" + S(kk * 4 + q) + "]");
+      em.line(inline_asm(*mma_o, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {db}}, {"p", "", {"p"}, true}, {"N", "", {S(DVP)}, true}, {"", "r", {"1"}}},
+                         true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(RO + 5) + ", 0;\\n", "\\n}"));
+    }
+    em.line(inline_asm(*wi.commit, {}, true));
+  };
+  // Two consumer warpgroups take turns on the tensor cores (named barriers 2 and 3): one issues
+  // its S and P V while the other computes its softmax. Warpgroup 1 lets 0 go first; each lets
+  // the other go after issuing, for as many turns as the other takes.
+  const InstrSpec* bar_named = low.isa->find("bar.sync.named");
+  const InstrSpec* bar_arrive = low.isa->find("bar.arrive.named");
+  const bool pingpong = t.pingpong;
+  AXON_CHECK(!pingpong || (C == 2 && bar_named != nullptr && bar_arrive != nullptr), "codegen: ping-pong needs two consumer warpgroups and named barriers");
+  if (pingpong) em.line("if (wg == 1 && ke > kb) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
   em.open("for (int it = kb; it < ke; ++it) {");
   em.line("const int g = it - kb, slot = g % " + S(ST) + ";");
   em.line("const " + I + " n0 = (" + I + ")it * " + S(BN) + ";");
   em.line(wait("kfull0 + 8 * slot", "(g / " + S(ST) + ") & 1"));
+  if (pingpong) em.line(inline_asm(*bar_named, {{"id", "r", {"2 + wg"}}, {"n", "r", {"256"}}}, true));
   // S = Q K^T over the head dimension: 64-column panels, 16 per k-step (32 bytes in a swizzled row).
   em.line(inline_asm(*wi.fence, {}, true));
   em.line("#pragma unroll");
@@ -281,12 +305,30 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   }
   em.close();
   em.line(inline_asm(*wi.commit, {}, true));
-  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
-  // This tile's K and the previous tile's V (its P V completed with the wait) go back.
-  em.open("if ((th & 31) == 0) {");
-  em.line(inline_asm(*ti.arrive, {{"a", "r", {"kempty0 + 8 * slot"}}}, true));
-  em.line("if (g > 0) " + inline_asm(*ti.arrive, {{"a", "r", {"vempty0 + 8 * ((g - 1) % " + S(ST) + ")"}}}, true));
-  em.close();
+  if (pingpong) {
+    // The previous tile's P V (its P and rescaled O are ready) behind this tile's S; then the
+    // other warpgroup's turn.
+    em.open("if (g > 0) {");
+    em.line("const int pg = g - 1, ps = pg % " + S(ST) + ";");
+    emit_pv("ps", "pg");
+    em.close();
+    em.line("if (wg == 0 || it + 1 < ke) " + inline_asm(*bar_arrive, {{"id", "r", {"3 - wg"}}, {"n", "r", {"256"}}}, true));
+    // S is ready when at most the P V group is pending; K's slot goes back.
+    em.open("if (g > 0) {");
+    em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));
+    em.close("} else {");
+    em.line("  " + inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+    em.line("}");
+    em.line("if ((th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"kempty0 + 8 * slot"}}}, true));
+  } else {
+    // S and the previous tile's P V (issued at the end of the last iteration) are done: K's slot
+    // and the previous V slot go back.
+    em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+    em.open("if ((th & 31) == 0) {");
+    em.line(inline_asm(*ti.arrive, {{"a", "r", {"kempty0 + 8 * slot"}}}, true));
+    em.line("if (g > 0) " + inline_asm(*ti.arrive, {{"a", "r", {"vempty0 + 8 * ((g - 1) % " + S(ST) + ")"}}}, true));
+    em.close();
+  }
 
   // The scores' chain at each element (keys past the end are -inf), folded into the row max. A
   // tile inside every band (all its points kept) reads the masks' conditions as constants.
@@ -348,6 +390,10 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.line("mu[r] = sh;");
   for (int k = 0; k < NS; ++k) em.line("l" + S(k) + "[r] *= al[r];");
   em.close();
+  if (pingpong) {  // the previous P V has finished with O, P and its V slot
+    em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+    em.line("if (g > 0 && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"vempty0 + 8 * ((g - 1) % " + S(ST) + ")"}}}, true));
+  }
   em.line("#pragma unroll");
   em.open("for (int e = 0; e < " + S(RO) + "; ++e) {");
   em.line("o[e] *= al[rs_o[e]];");
@@ -385,22 +431,18 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     for (int q = 0; q < 4; ++q)
       em.line("pr[" + S(kk * 4 + q) + "] = (__float_as_uint(sc[" + S(pe[size_t(kk)][size_t(2 * q)]) + "]) >> 16) | (__float_as_uint(sc[" +
               S(pe[size_t(kk)][size_t(2 * q + 1)]) + "]) & 0xFFFF0000u);");
-  // O += P V: V's tile is N-major (64-column blocks of BN rows); 16 keys per k-step.
-  em.line(wait("vfull0 + 8 * slot", "(g / " + S(ST) + ") & 1"));
-  em.line(inline_asm(*wi.fence, {}, true));
-  {
-    std::vector<std::string> d;
-    for (int r = 0; r < RO; ++r) d.push_back("o[" + S(r) + "]");
-    for (int kk = 0; kk < BN / 16; ++kk) {
-      const std::string db = desc("sv0 + (unsigned)(slot * " + S(v_bytes) + " + " + S(kk * 2048) + ")", (int64_t(BN) * 128) >> 4, 64);
-      std::vector<std::string> areg;
-      for (int q = 0; q < 4; ++q) areg.push_back("pr[" + S(kk * 4 + q) + "]");
-      em.line(inline_asm(*mma_o, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {db}}, {"p", "", {"p"}, true}, {"N", "", {S(DVP)}, true}, {"", "r", {"1"}}},
-                         true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(RO + 5) + ", 0;\\n", "\\n}"));
-    }
+  if (!pingpong) {  // this tile's P V now
+    em.line(inline_asm(*wi.fence, {}, true));  // O and P were written since the S wgmma
+    emit_pv("slot", "g");
   }
-  em.line(inline_asm(*wi.commit, {}, true));
   em.close();  // key tiles
+  if (pingpong) {  // the last tile's P V
+    em.open("if (ke > kb) {");
+    em.line("const int g = ke - 1 - kb, slot = g % " + S(ST) + ";");
+    em.line(inline_asm(*wi.fence, {}, true));  // O and P were written since the last wgmma
+    emit_pv("slot", "g");
+    em.close();
+  }
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
 
   // The sums over the quad; the epilogue at each O element with the final statistics.

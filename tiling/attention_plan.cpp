@@ -341,7 +341,9 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
     for (const Node* n : *list) bytes += double(numel(dims_of(n))) * dtype_bytes(n->dtype());
   for (int c : {1, 2})
     for (int bn : {64, 128})
-      for (int stages : {2, 3}) {
+      for (int stages : {2, 3})
+        for (bool pingpong : {false, true}) {
+        if (pingpong && c != 2) continue;
         const int bm = 64 * c;
         // Registers per consumer thread: O, S (then P in place), P packed, row state, addresses.
         const int64_t regs = dvp / 2 + bn / 2 + bn / 4 + 48;
@@ -372,10 +374,11 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         t.warps_n = 1;
         t.stages = stages;
         t.wgmma = t.tma = true;
+        t.pingpong = pingpong;
         std::ostringstream why;
         why << "key tiles " << tiles << ", tensor efficiency " << eff;
-        out.push_back({t, us, why.str()});
-      }
+        out.push_back({t, us * (pingpong ? 0.99 : 1.0), why.str()});
+        }
   return out;
 }
 

@@ -30,7 +30,7 @@ std::string TileConfig::str() const {
     return os.str();
   }
   if (strategy == Strategy::Attention) {
-    os << " " << bm << "x" << bn << " w" << warps_m << " s" << stages;
+    os << " " << bm << "x" << bn << " w" << warps_m << " s" << stages << (pingpong ? " pingpong" : "");
     return os.str();
   }
   if (strategy != Strategy::Generic) os << " v" << vec;

@@ -60,7 +60,9 @@ struct TileConfig {
   bool tma = false;
   int producers = 1;  // TMA: producer warpgroups (two when they also compute an operand)
   // Attention: bm query rows (warps_m consumer warpgroups of 64), bn keys per tile, `stages` K/V
-  // slots; tma and wgmma set.
+  // slots; tma and wgmma set. `pingpong`: two consumer warpgroups take turns on the tensor cores,
+  // each issuing its tile's S behind its previous tile's P V.
+  bool pingpong = false;
   [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
 };
 
