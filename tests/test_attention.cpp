@@ -12,6 +12,7 @@
 
 #include "axon/core/graph_json.h"
 #include "axon/search/cost_model.h"
+#include "axon/search/superopt.h"
 #include "axon/tiling/kernel.h"
 #include "axon/tiling/runtime.h"
 #include "codegen_support.h"
@@ -205,4 +206,37 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
     FAIL(ss.str().substr(0, 3000));
   }
   fs::remove_all(dir);
+}
+
+TEST_CASE("superopt runs the plain attention graph as one fused kernel on sm_90, as its parts on sm_80", "[codegen][attention][superopt]") {
+  Graph g = parse(R"({"name":"attn","inputs":[{"name":"q","shape":[4,256,64],"dtype":"bf16"},{"name":"k","shape":[4,256,64],"dtype":"bf16"},
+      {"name":"v","shape":[4,256,64],"dtype":"bf16"}],
+      "nodes":[{"name":"kt","op":"transpose","inputs":["k"],"attrs":{"perm":[0,2,1]}},{"name":"s","op":"matmul","inputs":["q","kt"]},
+               {"name":"c","op":"constant","inputs":[],"attrs":{"value":0.125,"dtype":"bf16"}},{"name":"ss","op":"mul","inputs":["s","c"]},
+               {"name":"m","op":"causal_mask","inputs":["ss"]},
+               {"name":"p","op":"softmax","inputs":["m"],"attrs":{"axis":-1}},{"name":"o","op":"matmul","inputs":["p","v"]}],
+      "outputs":["o"]})");
+  Verifier v(VerifyOptions{});
+  for (const std::string target : {"sm_90", "sm_80"}) {
+    INFO(target);
+    SuperoptOptions o;
+    o.no_gpu = true;
+    o.target = target;
+    o.budget_s = 20;
+    o.variants = 1;
+    o.work_dir = (fs::temp_directory_path() / ("axon_attn_" + target + "_" + std::to_string(::getpid()))).string();
+    SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+    const auto& best = r.realized.at(static_cast<size_t>(r.best));
+    int fused = 0;
+    for (const KernelResult& k : best.kernels) fused += k.shape.strategy == tiling::Strategy::Attention;
+    if (target == "sm_90") {
+      REQUIRE(best.kernels.size() == 1);
+      CHECK(fused == 1);
+      CHECK(best.kernels[0].code.launches.at(0).tmaps.size() >= 2);  // K and V (Q too when stored)
+    } else {
+      CHECK(fused == 0);
+      CHECK(best.kernels.size() >= 2);  // the scores are stored again
+    }
+    fs::remove_all(o.work_dir);
+  }
 }
