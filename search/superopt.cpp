@@ -418,10 +418,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
     for (const Variant* v : path)
       header << "\n  " << move_kind_name(v->move.kind) << ": " << v->move.what << "\n    rule " << v->move.rule << "  ["
              << verdict_name(v->move.proof.verdict) << (v->move.proof.cached ? ", cached" : "") << "]";
-    std::vector<const KernelEstimate*> plan;
-    for (const KernelEstimate& k : ce.kernel_list) plan.push_back(&k);
-    for (const KernelEstimate* kp : plan) {
-      const KernelEstimate& k = *kp;
+    for (const KernelEstimate& k : ce.kernel_list) {
       tiling::Group gr = group_of(gv, k);
       std::string key;
       for (const auto* list : {&gr.nodes, &gr.reads, &gr.writes}) {
