@@ -62,15 +62,7 @@ std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& 
   std::vector<TensorMapSpec> maps;
   for (const auto& [x, rows] : {std::pair<const Node*, int>{a.qk.a.node, t.bm}, {a.qk.b.node, t.bn}, {a.pv.b.node, t.bn}}) {
     if (x == a.qk.a.node && !a.qk.a.direct) continue;  // Q computed in the kernel
-    const std::vector<int64_t> d = dims_of(x);
-    TensorMapSpec m;
-    m.param = find_param(g.reads, x);
-    m.inner = d.back();
-    m.outer = d[d.size() - 2];
-    m.panels = numel(std::vector<int64_t>(d.begin(), d.end() - 2));
-    m.box_inner = 64;
-    m.box_outer = rows;
-    maps.push_back(m);
+    maps.push_back(tensor_map_of(g, x, rows));
   }
   return maps;
 }
@@ -333,14 +325,18 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   // The scores' chain at each element (keys past the end are -inf), folded into the row max. A
   // tile inside every band (all its points kept) reads the masks' conditions as constants.
   const bool tail = SK % BN != 0;
-  auto chain_loop = [&](bool inside) {
+  // A loop over S's elements: the key gj0, and the coordinates clamped into the tensors
+  // (elements past the ends are replaced).
+  auto open_s_loop = [&]() {
     em.line("#pragma unroll");
     em.open("for (int e = 0; e < " + S(RS) + "; ++e) {");
-    // Coordinates clamped into the tensors (elements past the ends are replaced below).
     em.line("const " + I + " gj0 = n0 + " + em.index(em.subst(fs.col, frag_vars)) + ";");
     em.line("const " + I + " gi = min(m0 + wg * 64 + " + em.index(em.subst(fs.row, frag_vars)) + ", (" + I + ")" + S(SQ - 1) +
             "), gj = min(gj0, (" + I + ")" + S(SK - 1) + ");");
     em.line("(void)gi; (void)gj; (void)gj0;");
+  };
+  auto chain_loop = [&](bool inside) {
+    open_s_loop();
     em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
       if (inside)
         for (const auto& b : a.bands)
@@ -399,13 +395,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.line("o[e] *= al[rs_o[e]];");
   em.close();
   // P and the row sums at each element, the max given as the shift.
-  em.line("#pragma unroll");
-  em.open("for (int e = 0; e < " + S(RS) + "; ++e) {");
-  // Coordinates clamped into the tensors (elements past the ends are replaced below).
-  em.line("const " + I + " gj0 = n0 + " + em.index(em.subst(fs.col, frag_vars)) + ";");
-  em.line("const " + I + " gi = min(m0 + wg * 64 + " + em.index(em.subst(fs.row, frag_vars)) + ", (" + I + ")" + S(SQ - 1) +
-          "), gj = min(gj0, (" + I + ")" + S(SK - 1) + ");");
-  em.line("(void)gi; (void)gj;");
+  open_s_loop();
   em.line("const int rs = rs_s[e];");
   em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
     if (n == a.max->operand(0)) {

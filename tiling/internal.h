@@ -120,6 +120,9 @@ struct TmaIsa {
   bool ok = false;
 };
 TmaIsa tma_isa(const Isa& isa);
+// The tensor map of stored value x (its last axis inner, the one before outer, the rest panels):
+// boxes of 64 inner elements by `box_outer` rows, 128-byte swizzled.
+TensorMapSpec tensor_map_of(const Group& g, const Node* x, int box_outer);
 // The tensor maps of a TMA configuration: one per direct operand or staged source, in operand
 // order (A, B).
 std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c, const TileConfig& t);

@@ -51,22 +51,26 @@ TmaIsa tma_isa(const Isa& isa) {
   return m;
 }
 
+TensorMapSpec tensor_map_of(const Group& g, const Node* x, int box_outer) {
+  const std::vector<int64_t> d = dims_of(x);
+  TensorMapSpec m;
+  m.param = find_param(g.reads, x);
+  m.inner = d.back();
+  m.outer = d[d.size() - 2];
+  m.panels = numel(std::vector<int64_t>(d.begin(), d.end() - 2));
+  m.box_inner = 64;
+  m.box_outer = box_outer;
+  return m;
+}
+
 std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c, const TileConfig& t) {
   std::vector<TensorMapSpec> maps;
   for (int op = 0; op < 2; ++op) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
     if (!p.direct && !p.staged) continue;
     const Node* x = p.direct ? p.node : p.staged;  // a staged source has the operand's dims
-    const std::vector<int64_t> d = dims_of(x);
-    TensorMapSpec m;
-    m.param = find_param(g.reads, x);
-    m.inner = d.back();
-    m.outer = d[d.size() - 2];
-    m.panels = numel(std::vector<int64_t>(d.begin(), d.end() - 2));
     // K-major: one box of 64 K values by the tile's rows; MN-major: 64-column boxes of bk rows.
-    m.box_inner = 64;
-    m.box_outer = p.k_major ? (op == 0 ? t.bm : t.bn) : t.bk;
-    maps.push_back(m);
+    maps.push_back(tensor_map_of(g, x, p.k_major ? (op == 0 ? t.bm : t.bn) : t.bk));
   }
   return maps;
 }
