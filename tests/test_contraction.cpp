@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "axon/core/error.h"
@@ -309,6 +310,85 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
   INFO(cmd);
   if (std::system(cmd.c_str()) != 0) {
     std::ifstream log(dir / "w.log");
+    std::stringstream ss;
+    ss << log.rdbuf();
+    FAIL(ss.str().substr(0, 3000));
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, rank 0 adds the partial sums (sm_90a, nvcc)",
+          "[codegen][contraction][nvcc]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  tiling::Limits L;
+  L.smem_dynamic = 227 * 1024;
+  L.tensor_tflops = 989;
+  // Few tiles and a long K: copied operands (M = 16, a bias), and a staged computed A (exp of
+  // the scores, as softmax -> matmul gives) with K not a multiple of 64.
+  const std::vector<std::string> graphs = {
+      mm_graph("[16,1024]", "[1024,512]", "bf16", "{}", R"(,{"name":"bias","shape":[512],"dtype":"bf16"})",
+               R"(,{"name":"y","op":"add","inputs":["m","bias"]})", "y"),
+      R"({"name":"staged","inputs":[{"name":"x","shape":[70,1000],"dtype":"bf16"},{"name":"w","shape":[1000,72],"dtype":"bf16"}],
+          "nodes":[{"name":"e","op":"exp","inputs":["x"]},{"name":"m","op":"matmul","inputs":["e","w"]}],"outputs":["m"]})",
+  };
+  std::ostringstream tu;
+  std::set<int> splits_seen;
+  for (size_t gi = 0; gi < graphs.size(); ++gi) {
+    Graph g = parse(graphs[gi]);
+    tiling::Group gr = gi == 0 ? contraction_group(g) : whole_graph(g);
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    REQUIRE(s.strategy == tiling::Strategy::Contraction);
+    REQUIRE(s.mm.tma);
+    const int64_t KT = (s.mm.k + 63) / 64;
+    double best_split = 1e30, best_plain = 1e30;
+    std::set<std::pair<int, int>> emitted;  // (bn, splits)
+    for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
+      const tiling::TileConfig& c = rc.config;
+      if (c.strategy != tiling::Strategy::Contraction) continue;
+      if (c.splits == 1) {
+        if (c.tma) best_plain = std::min(best_plain, rc.est_us);
+        continue;
+      }
+      // Only TMA kernels that are not persistent split K, each split one k-tile or more.
+      CHECK(c.tma);
+      CHECK(c.blocks_per_sm == 0);
+      CHECK(c.splits <= KT);
+      best_split = std::min(best_split, rc.est_us);
+      splits_seen.insert(c.splits);
+      if (!emitted.insert({c.bn, c.splits}).second) continue;
+      tiling::CodegenOptions o;
+      o.name = "sk" + std::to_string(gi) + "_" + std::to_string(c.bn) + "_" + std::to_string(c.splits);
+      tiling::KernelCode k = tiling::generate(gr, s, c, low, o);
+      const int64_t tiles = ((s.mm.m + c.bm - 1) / c.bm) * ((s.mm.n + c.bn - 1) / c.bn);
+      CHECK(k.launches.at(0).grid == tiles * c.splits);
+      CHECK(k.body.find("__cluster_dims__(" + std::to_string(c.splits) + ", 1, 1)") != std::string::npos);
+      for (const char* ins : {"barrier.cluster.arrive.release.aligned", "barrier.cluster.wait.acquire.aligned",
+                              "mapa.shared::cluster.u32", "ld.shared::cluster.v4.f32"})
+        CHECK(k.body.find(ins) != std::string::npos);
+      CHECK(k.body.find("const int kb = split * KT / " + std::to_string(c.splits)) != std::string::npos);
+      tu << k.body << "\n";
+    }
+    // With so few tiles the model prefers splitting K.
+    CHECK(best_split < best_plain);
+  }
+  CHECK(splits_seen == std::set<int>{2, 4, 8});
+  // Tiles enough for every SM: no split configuration.
+  Graph big = parse(mm_graph("[8192,512]", "[512,4096]", "bf16", "{}"));
+  tiling::Group grb = contraction_group(big);
+  for (const auto& rc : tiling::enumerate_configs(grb, tiling::classify(grb, low.isa.get()), L)) CHECK(rc.config.splits == 1);
+  const std::string cc = nvcc();
+  if (cc.empty()) {
+    WARN("nvcc not found: compile check skipped");
+    return;
+  }
+  const fs::path dir = fs::temp_directory_path() / ("axon_splitk_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path src = dir / "splitk.cu";
+  std::ofstream(src) << tiling::prelude(low) << "\n" << tu.str();
+  const std::string cmd = cc + " -gencode arch=compute_90a,code=sm_90a -c -o " + (dir / "s.o").string() + " " + src.string() + " > " + (dir / "s.log").string() + " 2>&1";
+  INFO(cmd);
+  if (std::system(cmd.c_str()) != 0) {
+    std::ifstream log(dir / "s.log");
     std::stringstream ss;
     ss << log.rdbuf();
     FAIL(ss.str().substr(0, 3000));

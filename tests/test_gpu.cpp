@@ -111,6 +111,14 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
       R"({"name":"mm_cast","inputs":[{"name":"x","shape":[2,45,96],"dtype":"f32"},{"name":"w","shape":[96,72],"dtype":"bf16"}],
           "nodes":[{"name":"c","op":"cast","inputs":["x"],"attrs":{"dtype":"bf16"}},{"name":"m","op":"matmul","inputs":["c","w"]}],
           "outputs":["m"]})",
+      // Split-K over a cluster of blocks per tile (few tiles, long K; K not a multiple of 64, shares
+      // of unequal length): copied operands with a bias, and a staged computed A (softmax's exp).
+      R"({"name":"mm_splitk","inputs":[{"name":"a","shape":[20,1000],"dtype":"bf16"},{"name":"w","shape":[1000,200],"dtype":"bf16"},
+          {"name":"bias","shape":[200],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]},{"name":"y","op":"add","inputs":["m","bias"]}],"outputs":["y"]})",
+      R"({"name":"softmax_mm_splitk","inputs":[{"name":"s","shape":[100,3000],"dtype":"bf16"},{"name":"v","shape":[3000,40],"dtype":"bf16"}],
+          "nodes":[{"name":"p","op":"softmax","inputs":["s"],"attrs":{"axis":-1}},{"name":"m","op":"matmul","inputs":["p","v"]}],
+          "outputs":["m"]})",
       // Attention, fused flash-style (docs/attention.md): S and the head dimensions not multiples of
       // the tiles, V wider than Q, a computed Q (the scale pushed onto it), a causal mask over 1999
       // keys (tiles skipped), a head dimension of 40 (zero-padded to 64).
@@ -135,7 +143,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           "outputs":["o"]})",
   };
   Verifier v(VerifyOptions{});
-  int attention = 0;
+  int attention = 0, split_k = 0;
   for (const char* text : graphs) {
     Graph g = parse(text);
     INFO(g.name);
@@ -159,11 +167,13 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           // configurations passed (it runs only when none does).
           CHECK((t.status == "ok" || (t.status == "skipped" && t.config.strategy == tiling::Strategy::Generic)));
           CHECK(t.worst <= 1.0);
+          split_k += t.config.splits > 1 && t.status == "ok";
         }
       }
     fs::remove_all(o.work_dir);
   }
   CHECK(attention == 3);  // each attention graph ran as one fused kernel
+  CHECK(split_k >= 4);     // split-K configurations ran and were right
 }
 
 TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, and goes on (GPU)", "[gpu]") {

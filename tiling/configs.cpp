@@ -26,6 +26,7 @@ std::string TileConfig::str() const {
   if (strategy == Strategy::Contraction) {
     os << (tma ? " wgmma-tma " : wgmma ? " wgmma " : " ") << bm << "x" << bn << "x" << bk << " w" << warps_m << "x" << warps_n << " s" << stages;
     if (tma && producers > 1) os << " p" << producers;
+    if (splits > 1) os << " split" << splits;
     if (blocks_per_sm > 0) os << " persistent";
     return os.str();
   }

@@ -157,8 +157,8 @@ void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, cons
   const TileGeom ga = geometry(c, t, 0, c.a.k_major), gb = geometry(c, t, 1, c.b.k_major);
   const int AE = ga.rows * ga.cols, BE = gb.rows * gb.cols;
   const std::string I = em.idx();
-  em.open("auto load_tile = [&](int kt) {");
-  em.line("const int k0 = kt * " + S(t.bk) + ", slot = kt % " + S(t.stages) + ";");
+  em.open("auto load_tile = [&](int kt, int slot) {");
+  em.line("const int k0 = kt * " + S(t.bk) + ";");
   for (int op = 0; op < 2; ++op) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
     if (p.direct && who.computed_only) continue;
@@ -283,13 +283,13 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
   em.line("const int KT = " + S((c.k + t.bk - 1) / t.bk) + ";");
   em.line("#pragma unroll");
   em.open("for (int st = 0; st < " + S(t.stages - 1) + "; ++st) {");
-  em.line("if (st < KT) load_tile(st);");
+  em.line("if (st < KT) load_tile(st, st);");
   em.line(commit);
   em.close();
   em.open("for (int kt = 0; kt < KT; ++kt) {");
   em.line(inline_asm(*tc.wait, {{"n", "", {S(t.stages - 2)}, true}}, true));
   em.line("__syncthreads();");
-  em.line("if (kt + " + S(t.stages - 1) + " < KT) load_tile(kt + " + S(t.stages - 1) + ");");
+  em.line("if (kt + " + S(t.stages - 1) + " < KT) load_tile(kt + " + S(t.stages - 1) + ", (kt + " + S(t.stages - 1) + ") % " + S(t.stages) + ");");
   em.line(commit);
   em.line("const unsigned short* a_s = sA + (kt % " + S(t.stages) + ") * " + S(AE) + ";");
   em.line("const unsigned short* b_s = sB + (kt % " + S(t.stages) + ") * " + S(BE) + ";");

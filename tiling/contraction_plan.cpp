@@ -253,7 +253,8 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
         for (int bn : {64, 128, 256})
           for (int stages : {3, 4, 5, 6, 7})
             for (int producers : {1, 2})
-              for (int persistent : {0, 1}) {
+              for (int persistent : {0, 1})
+                for (int splits : {1, 2, 4, 8}) {
                 if (tma ? !c.tma : producers > 1 || persistent || stages > 6) continue;
                 if (producers == 2 && (!computes || 65536 / (128 * (wg + producers)) < bn / 2 + 64)) continue;
                 if (persistent && computes) continue;
@@ -271,11 +272,16 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 t.warps_n = 1;
                 t.stages = stages;
                 t.blocks_per_sm = persistent;
+                t.splits = splits;
                 if (contraction_smem(t) > smem_limit) continue;
                 if ((t.bm / 2 >= c.m && wg > 1) || (bn > 64 && bn / 2 >= c.n)) continue;
                 const double tiles_m = std::ceil(double(c.m) / t.bm), tiles_n = std::ceil(double(c.n) / bn);
                 const double tiles = double(c.batch) * tiles_m * tiles_n;
                 if (persistent && tiles <= L.sm_count) continue;
+                // Split-K (a cluster per tile) when fewer splits leave SMs idle, with two k-tiles or
+                // more per split.
+                const int64_t KT = (c.k + t.bk - 1) / t.bk;
+                if (splits > 1 && (!tma || persistent || tiles * (splits / 2) >= L.sm_count || KT < 2 * splits)) continue;
                 const double resident = std::max(1.0, std::min(std::floor(228.0 * 1024 / contraction_smem(t)), 2.0));
                 const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * 4 * wg;
                 // Deeper pipelines hide more copy latency; two consumers keep the tensor cores busier.
@@ -286,16 +292,21 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 for (const OperandPlan* p : {&c.a, &c.b})
                   if (tma && !p->direct) eff *= (p->staged ? 0.85 : 0.6) * (producers == 2 ? 1.1 : 1.0);
                 if (persistent) eff *= 1.03;  // the next tile's loads overlap this one's stores
-                const double compute = std::ceil(tiles / L.sm_count) * 2.0 * t.bm * bn * double(c.k) / (sm_rate * eff);
+                const double blocks = tiles * splits;
+                const double compute = std::ceil(blocks / L.sm_count) * 2.0 * t.bm * bn * double(c.k) / splits / (sm_rate * eff);
                 const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
                 // Persistent blocks store (and read the epilogue's inputs) in the accumulator layout, half
                 // of each 32-byte sector per instruction; the others stage through shared memory, whole rows.
                 const double bytes = a_bytes + b_bytes + (persistent ? 2 : 1) * (write_bytes + other_bytes) + 0.15 * reread;
-                const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
+                const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + blocks / L.sm_count);
+                // Split-K: the partial sums cross the cluster (counted at half the DRAM rate) behind two
+                // cluster barriers.
+                const double reduce = splits > 1 ? (splits - 1) * tiles * t.bm * bn * 4.0 / (0.5 * L.hbm_gb_s * 1e3) + 1.0 : 0.0;
                 std::ostringstream why;
                 why << (tma ? "wgmma-tma" : "wgmma") << ": compute " << compute << " us (eff " << eff << "), memory " << memory
                     << " us, tiles " << tiles;
-                out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0, why.str()});
+                if (splits > 1) why << " x " << splits << " splits (reduction " << reduce << " us)";
+                out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + reduce + 3.0, why.str()});
               }
   return out;
 }

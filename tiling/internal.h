@@ -120,6 +120,12 @@ struct TmaIsa {
   bool ok = false;
 };
 TmaIsa tma_isa(const Isa& isa);
+// Thread block clusters: the distributed shared-memory read and the cluster barrier (split-K).
+struct ClusterIsa {
+  const InstrSpec *mapa = nullptr, *load4 = nullptr, *arrive = nullptr, *wait = nullptr;
+  bool ok = false;
+};
+ClusterIsa cluster_isa(const Isa& isa);
 // The tensor map of stored value x (its last axis inner, the one before outer, the rest panels):
 // boxes of 64 inner elements by `box_outer` rows, 128-byte swizzled.
 TensorMapSpec tensor_map_of(const Group& g, const Node* x, int box_outer);

@@ -51,6 +51,16 @@ TmaIsa tma_isa(const Isa& isa) {
   return m;
 }
 
+ClusterIsa cluster_isa(const Isa& isa) {
+  ClusterIsa k;
+  k.mapa = isa.find("mapa.shared::cluster.u32");
+  k.load4 = isa.find("ld.shared::cluster.v4.f32");
+  k.arrive = isa.find("barrier.cluster.arrive.release.aligned");
+  k.wait = isa.find("barrier.cluster.wait.acquire.aligned");
+  k.ok = k.mapa && k.load4 && k.arrive && k.wait;
+  return k;
+}
+
 TensorMapSpec tensor_map_of(const Group& g, const Node* x, int box_outer) {
   const std::vector<int64_t> d = dims_of(x);
   TensorMapSpec m;
@@ -123,6 +133,10 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   em.close();
   em.line("__syncthreads();");
   em.line("const int KT = " + S((c.k + t.bk - 1) / t.bk) + ";");
+  // The block's k-tiles kb .. kb + NK - 1: all of them, or its split's share (every split has one
+  // or more: splits <= KT). g counts the block's k-tiles (across its tiles when persistent).
+  if (t.splits > 1) em.line("const int kb = split * KT / " + S(t.splits) + ", NK = (split + 1) * KT / " + S(t.splits) + " - kb;");
+  else em.line("const int kb = 0, NK = KT;");
   // A thread waits for a phase of parity `par` of the barrier at `bar` (a retry loop: try_wait
   // suspends for a bounded time).
   auto wait = [&](const std::string& bar, const std::string& par) {
@@ -195,32 +209,32 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     em.open(tile_loop);
     tile.origin("tile");
     panels();
-    em.open("for (int kt = 0; kt < KT; ++kt) {");
-    em.line("const int g = lt * KT + kt;");
+    em.open("for (int j = 0; j < NK; ++j) {");
+    em.line("const int kt = kb + j, g = lt * NK + j;");
     acquire();
     em.close();
     em.close();
   } else if (all_direct) {
     panels();
-    em.open("for (int kt = 0; kt < KT; ++kt) {");
-    em.line("const int g = kt;");
+    em.open("for (int j = 0; j < NK; ++j) {");
+    em.line("const int kt = kb + j, g = j;");
     acquire();
     em.close();
   } else {
     panels();
     const int L = S_ - 2;
-    em.open("for (int it = 0; it < KT + " + S(L) + "; ++it) {");
-    em.open("if (it < KT) {");
-    em.line("const int kt = it, g = it;");
+    em.open("for (int it = 0; it < NK + " + S(L) + "; ++it) {");
+    em.open("if (it < NK) {");
+    em.line("const int kt = kb + it, g = it;");
     acquire();
     em.close();
-    em.line("const int kt = it - " + S(L) + ";");
-    em.open("if (kt >= 0) {");
-    em.line("const int slot = kt % " + S(S_) + ";");
+    em.line("const int j = it - " + S(L) + ";");
+    em.open("if (j >= 0) {");
+    em.line("const int slot = j % " + S(S_) + ";");
     // Every thread writes into the slot: it too waits for its release (thread 0 did, for the copies).
-    em.line("if (kt >= " + S(S_) + ") " + wait("empty0 + 8 * slot", "((kt / " + S(S_) + ") + 1) & 1"));
-    if (staged_bytes > 0) em.line(wait("raw0 + 8 * slot", "(kt / " + S(S_) + ") & 1"));
-    em.line("load_tile(kt);");
+    em.line("if (j >= " + S(S_) + ") " + wait("empty0 + 8 * slot", "((j / " + S(S_) + ") + 1) & 1"));
+    if (staged_bytes > 0) em.line(wait("raw0 + 8 * slot", "(j / " + S(S_) + ") & 1"));
+    em.line("load_tile(kb + j, slot);");
     em.line(inline_asm(*wi.proxy, {}, true));  // st.shared (generic proxy) before wgmma's reads
     em.line(inline_asm(*ti.arrive, {{"a", "r", {"full0 + 8 * slot"}}}, true));
     em.close();
@@ -237,16 +251,16 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   } else {
     em.line("const int lt = 0;");
   }
-  em.open("for (int kt = 0; kt < KT; ++kt) {");
-  em.line("const int g = lt * KT + kt, slot = g % " + S(S_) + ";");
+  em.open("for (int j = 0; j < NK; ++j) {");
+  em.line("const int g = lt * NK + j, slot = g % " + S(S_) + ";");
   em.line(wait("full0 + 8 * slot", "(g / " + S(S_) + ") & 1"));
   emit_wgmmas();
   // The previous k-tile's wgmma has completed: its slot goes back to the producer.
-  em.line("if (kt > 0 && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"empty0 + 8 * ((g - 1) % " + S(S_) + ")"}}}, true));
+  em.line("if (j > 0 && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"empty0 + 8 * ((g - 1) % " + S(S_) + ")"}}}, true));
   em.close();
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
   // And the last one's, for the block's next tile.
-  em.line("if ((th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"empty0 + 8 * ((lt * KT + KT - 1) % " + S(S_) + ")"}}}, true));
+  em.line("if ((th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"empty0 + 8 * ((lt * NK + NK - 1) % " + S(S_) + ")"}}}, true));
   if (persistent) {
     tile.epilogue();
     em.close();
@@ -271,6 +285,12 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   const bool persistent = t.tma && t.blocks_per_sm > 0;
   const InstrSpec* bar_named = low.isa->find("bar.sync.named");  // staged epilogue stores
   AXON_CHECK(D >= 1, "codegen: wgmma pipelines need three stages or more");
+  const int SK = t.splits;
+  const int64_t KT = (c.k + t.bk - 1) / t.bk;
+  AXON_CHECK(SK >= 1 && SK <= 8 && (SK == 1 || (t.tma && !persistent && SK <= KT)),
+             "codegen: split-K needs a TMA kernel that is not persistent, at most 8 splits and a k-tile per split");
+  // Split-K partial sums: each consumer thread's accumulators, 16 bytes at a time, in the stages.
+  AXON_CHECK(SK == 1 || int64_t(t.bm) * t.bn * 4 <= int64_t(t.stages) * (AE + BE) * 2, "codegen: split-K partials exceed the stages");
 
   // The accumulator map of the spec, checked to cover the 64 x N tile once per warpgroup.
   const Fragment& df = fragment(mma, "d");
@@ -299,7 +319,8 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     const size_t maps = tensor_maps(g, c, t).size();
     for (size_t i = 0; i < maps; ++i) params += ", const __grid_constant__ axon_tmap tm" + S(static_cast<int64_t>(i));
   }
-  head << "extern \"C\" __global__ void __launch_bounds__(" << t.threads << ", 1) " << name << "(" << params << ") {\n";
+  head << "extern \"C\" __global__ void " << (SK > 1 ? "__cluster_dims__(" + S(SK) + ", 1, 1) " : "") << "__launch_bounds__(" << t.threads
+       << ", 1) " << name << "(" << params << ") {\n";
   // 128-byte swizzle atoms repeat every 1024 bytes: the stages start on such a boundary.
   em.line("extern __shared__ __align__(1024) unsigned char axon_smem_raw[];");
   em.line("unsigned short* const sA = (unsigned short*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);");
@@ -307,7 +328,13 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   // TMA: the first `producers` warpgroups produce, the others (wg = 0, 1, ...) multiply.
   if (t.tma) em.line("const int tid = threadIdx.x, role = tid >> 7, wg = role - " + S(t.producers) + ", th = tid & 127;");
   else em.line("const int tid = threadIdx.x, wg = tid >> 7, th = tid & 127;");
-  if (!persistent) emit_tile_origin(em, c, t);
+  if (SK > 1) {
+    // A cluster of SK consecutive blocks per tile: the block's rank in it is its split.
+    em.line("const int split = (int)(blockIdx.x % " + S(SK) + ");");
+    emit_tile_origin(em, c, t, "(int)(blockIdx.x / " + S(SK) + ")");
+  } else if (!persistent) {
+    emit_tile_origin(em, c, t);
+  }
   em.line("float acc[" + S(REGS) + "];");
   auto zero = [&]() {
     em.line("#pragma unroll");
@@ -506,7 +533,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.line("const int KT = " + S((c.k + t.bk - 1) / t.bk) + ";");
     em.line("#pragma unroll");
     em.open("for (int st = 0; st < " + S(D) + "; ++st) {");
-    em.line("if (st < KT) load_tile(st);");
+    em.line("if (st < KT) load_tile(st, st);");
     em.line(commit);
     em.close();
     em.open("for (int kt = 0; kt < KT; ++kt) {");
@@ -514,7 +541,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     // cp.async writes through the generic proxy; wgmma reads through the async proxy.
     em.line(inline_asm(*wi.proxy, {}, true));
     em.line("__syncthreads();");
-    em.line("if (kt + " + S(D) + " < KT) load_tile(kt + " + S(D) + ");");
+    em.line("if (kt + " + S(D) + " < KT) load_tile(kt + " + S(D) + ", (kt + " + S(D) + ") % " + S(t.stages) + ");");
     em.line(commit);
     em.line("const int slot = kt % " + S(t.stages) + ";");
     emit_wgmmas();
@@ -522,6 +549,45 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
   }
 
+  if (SK > 1) {
+    // Split-K: ranks 1.. leave their partial sums in their shared memory (16 bytes per thread and
+    // step, the consumers' fragment order); after a cluster barrier rank 0 adds them to its own in
+    // rank order (the same sum whichever block finished first), and a second barrier keeps the
+    // others' shared memory until it has read them. The producer warpgroup has exited: exited
+    // threads do not hold a cluster barrier.
+    const ClusterIsa ci = cluster_isa(*low.isa);
+    AXON_CHECK(ci.ok && bar_named != nullptr, "codegen: the ISA lacks the cluster instructions split-K needs");
+    const int Q = REGS / 4;
+    auto cluster_sync = [&]() {
+      em.line(inline_asm(*ci.arrive, {}, true));
+      em.line(inline_asm(*ci.wait, {}, true));
+    };
+    em.line("float4* const part = reinterpret_cast<float4*>(sA) + wg * " + S(Q * 128) + ";");
+    em.open("if (split != 0) {");
+    // Every consumer's wgmmas have read their last slots before any partial overwrites them.
+    em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));
+    em.line("#pragma unroll");
+    em.open("for (int q = 0; q < " + S(Q) + "; ++q) {");
+    em.line("part[q * 128 + th] = make_float4(acc[4 * q], acc[4 * q + 1], acc[4 * q + 2], acc[4 * q + 3]);");
+    em.close();
+    em.close();
+    cluster_sync();
+    em.open("if (split == 0) {");
+    em.line("const unsigned own = (unsigned)__cvta_generic_to_shared(part + th);");
+    em.open("for (int r = 1; r < " + S(SK) + "; ++r) {");
+    em.line("unsigned peer;");
+    em.line(inline_asm(*ci.mapa, {{"d", "=r", {"peer"}}, {"a", "r", {"own"}}, {"b", "r", {"r"}}}, false));
+    em.line("#pragma unroll");
+    em.open("for (int q = 0; q < " + S(Q) + "; ++q) {");
+    em.line("float v0, v1, v2, v3;");
+    em.line(inline_asm(*ci.load4, {{"d", "=f", {"v0", "v1", "v2", "v3"}}, {"a", "r", {"peer + q * " + S(128 * 16)}}}, true));
+    em.line("acc[4 * q] += v0; acc[4 * q + 1] += v1; acc[4 * q + 2] += v2; acc[4 * q + 3] += v3;");
+    em.close();
+    em.close();
+    em.close();
+    cluster_sync();
+    em.line("if (split != 0) return;");
+  }
   if (!persistent) epilogue();
   return head.str() + em.str() + "}\n";
 }

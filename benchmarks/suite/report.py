@@ -10,8 +10,8 @@ import math
 from pathlib import Path
 from typing import List, Optional, Tuple
 
-COLUMNS = ("workload", "axon us", "eager us", "compiled us", "floor us",
-           "speedup vs faster PyTorch", "% of floor", "peak MiB axon/eager/compiled",
+COLUMNS = ("workload", "axon us", "eager us", "compiled us", "floor us", "same-size copy us",
+           "speedup vs faster PyTorch", "% of floor", "% of copy", "peak MiB axon/eager/compiled",
            "search s", "check")
 
 
@@ -38,9 +38,9 @@ def row(rec: dict) -> List[str]:
     peak = rec.get("peak_mib", {})
     peaks = "/".join(_mib(peak.get(s)) for s in ("axon", "eager", "compiled"))
     return [rec["name"], _num(rec.get("axon_us")), _num(rec.get("eager_us")),
-            _num(rec.get("compiled_us")), _num(rec.get("floor_us")),
+            _num(rec.get("compiled_us")), _num(rec.get("floor_us")), _num(rec.get("copy_us")),
             _num(rec.get("speedup"), "%.2fx"), _num(rec.get("pct_of_floor"), "%.0f%%"),
-            peaks, _num(rec.get("search_s")), check_cell(rec)]
+            _num(rec.get("pct_of_copy"), "%.0f%%"), peaks, _num(rec.get("search_s")), check_cell(rec)]
 
 
 def table(results: List[dict]) -> str:
@@ -98,7 +98,9 @@ def markdown(env: dict, ceilings: dict, results: List[dict], skipped: List[Tuple
                ceilings["copy_bytes_per_s"] / 1e9, ceilings["copy_buffer_bytes"] >> 30,
                ceilings["matmul_n"], ceilings["matmul_flops_per_s"] / 1e12),
            "Times are medians of CUDA-event timings with L2 flushed between repetitions; "
-           "speedup = faster of eager/compiled divided by axon; % of floor = floor / axon.",
+           "speedup = faster of eager/compiled divided by axon; % of floor = floor / axon; "
+           "same-size copy = a device copy (torch copy_) moving the workload's bytes, timed the "
+           "same way; % of copy = that time / axon.",
            "TF32 for f32 matmuls: %s (PyTorch and axon alike)." % (
                "allowed" if env.get("settings", {}).get("allow_tf32") else "off"),
            "", table(results), ""]

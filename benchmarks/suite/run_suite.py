@@ -217,6 +217,7 @@ class Suite:
                                       tr.matmul_flops / ceil["matmul_flops_per_s"]),
                    inputs={n: [list(tr.infos[n].shape), tr.infos[n].dtype]
                            for n in tr.input_names})
+        rec["copy_us"] = self.same_size_copy_us(tr.io_bytes)
         stem = re.sub(r"[^A-Za-z0-9_.-]", "_", name)
         src = self.out / "torch" / (stem + ".py")
         src.parent.mkdir(parents=True, exist_ok=True)
@@ -282,6 +283,24 @@ class Suite:
         self._side(rec, "compiled", lambda: compiled(*ordered))
         return _derive(rec)
 
+    def same_size_copy_us(self, io_bytes: int):
+        """A device copy moving the workload's bytes (io_bytes / 2 read, as many written), timed
+        like every side: the floor the copy engine itself reaches at this size, where launch
+        and DRAM latency weigh more than in the 2 GiB ceiling copy."""
+        half = int(io_bytes) // 2
+        if half <= 0:
+            return None
+        try:
+            src = torch.ones(half, dtype=torch.uint8, device="cuda")
+            dst = torch.empty_like(src)
+            us = self.timer.time(lambda: dst.copy_(src))["median_us"]
+            del src, dst
+            torch.cuda.empty_cache()
+            return us
+        except Exception as e:  # out of memory: the column stays empty
+            log("same-size copy of %d bytes failed: %s" % (half, e))
+            return None
+
     def _axon_side(self, rec, kdir: Path, tr, inputs: dict, ref, tols) -> None:
         """Load, check (outputs poisoned first), time and measure axon's kernel."""
         kernel = AxonKernel(kdir, tr)
@@ -334,6 +353,8 @@ def _derive(rec: dict) -> dict:
     rec["speedup"] = rec["best_pytorch_us"] / axon if axon and pytorch else None
     floor = rec.get("floor_us")
     rec["pct_of_floor"] = 100.0 * floor / axon if axon and floor else None
+    copy = rec.get("copy_us")
+    rec["pct_of_copy"] = 100.0 * copy / axon if axon and copy else None
     return rec
 
 

@@ -197,7 +197,7 @@ class Translation(unittest.TestCase):
 class Reporting(unittest.TestCase):
     def rec(self, name, axon, eager, status="ok"):
         r = run_suite.new_record(name, Path(name + ".json"))
-        r.update(status=status, floor_us=10.0, search_s=1.0, timing={
+        r.update(status=status, floor_us=10.0, copy_us=20.0, search_s=1.0, timing={
             "axon": {"median_us": axon}, "eager": {"median_us": eager},
             "compiled": {"median_us": eager * 2}}, peak_mib={"eager": 3.0})
         if status != "ok":
@@ -208,6 +208,7 @@ class Reporting(unittest.TestCase):
         rs = [self.rec("a", 10.0, 20.0), self.rec("b", 40.0, 20.0), self.rec("c", 1.0, 9.0, "F")]
         self.assertEqual(rs[0]["speedup"], 2.0)
         self.assertEqual(rs[1]["pct_of_floor"], 25.0)
+        self.assertEqual(rs[0]["pct_of_copy"], 200.0)  # faster than a copy of the same bytes
         s = report.summary(rs)
         self.assertAlmostEqual(s["geomean_speedup"], 1.0)
         self.assertEqual(s["worst"]["name"], "b")

@@ -59,6 +59,10 @@ struct TileConfig {
   // warpgroups multiply (threads = 128 * (warps_m + producers)).
   bool tma = false;
   int producers = 1;  // TMA: producer warpgroups (two when they also compute an operand)
+  // TMA, not persistent: split-K over a cluster of `splits` blocks per output tile (sm_90), each
+  // multiplying a contiguous share of the k-tiles; rank 0 adds the others' partial sums from
+  // their shared memory (in rank order: deterministic) and alone runs the epilogue.
+  int splits = 1;
   // Attention: bm query rows (warps_m consumer warpgroups of 64), bn keys per tile, `stages` K/V
   // slots; tma and wgmma set. `pingpong`: two consumer warpgroups take turns on the tensor cores,
   // each issuing its tile's S behind its previous tile's P V.
