@@ -281,7 +281,7 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 // Split-K (a cluster per tile) when fewer splits leave SMs idle, with two k-tiles or
                 // more per split.
                 const int64_t KT = (c.k + t.bk - 1) / t.bk;
-                if (splits > 1 && (!tma || persistent || tiles * (splits / 2) >= L.sm_count || KT < 2 * splits)) continue;
+                if (splits > 1 && (!tma || persistent || tiles * (splits / 2) >= L.sm_count || KT < 2 * splits || !float_outputs(g, c))) continue;
                 const double resident = std::max(1.0, std::min(std::floor(228.0 * 1024 / contraction_smem(t)), 2.0));
                 const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * 4 * wg;
                 // Deeper pipelines hide more copy latency; two consumers keep the tensor cores busier.
@@ -299,9 +299,9 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 // of each 32-byte sector per instruction; the others stage through shared memory, whole rows.
                 const double bytes = a_bytes + b_bytes + (persistent ? 2 : 1) * (write_bytes + other_bytes) + 0.15 * reread;
                 const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + blocks / L.sm_count);
-                // Split-K: the partial sums cross the cluster (counted at half the DRAM rate) behind two
-                // cluster barriers.
-                const double reduce = splits > 1 ? (splits - 1) * tiles * t.bm * bn * 4.0 / (0.5 * L.hbm_gb_s * 1e3) + 1.0 : 0.0;
+                // Split-K: each block reads a tile's worth of partial sums across the cluster (about
+                // 100 GB/s per SM), behind two cluster barriers.
+                const double reduce = splits > 1 ? t.bm * bn * 4.0 / 1e5 + 1.0 : 0.0;
                 std::ostringstream why;
                 why << (tma ? "wgmma-tma" : "wgmma") << ": compute " << compute << " us (eff " << eff << "), memory " << memory
                     << " us, tiles " << tiles;

@@ -92,8 +92,8 @@ struct TileLoaders {
   bool computed_only = false;
   bool in_place = false;  // staged operands are read from the slot (their TMA-copied source) and overwritten
 };
-// The `load_tile(kt)` lambda of a contraction kernel: k-tile kt of both operands into pipeline
-// slot kt % stages (cp.async for direct operands, the inlined prologue for computed ones, zeros
+// The `load_tile(kt, slot)` lambda of a contraction kernel: k-tile kt of both operands into
+// pipeline slot `slot` (cp.async for direct operands, the inlined prologue for computed ones, zeros
 // outside). Tiles are row-major in the stored orientation, 16-byte chunks swizzled by row; with
 // `mn_blocked` an M- or N-major tile is laid out as wgmma's 64-column swizzle atoms instead.
 void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
@@ -126,6 +126,9 @@ struct ClusterIsa {
   bool ok = false;
 };
 ClusterIsa cluster_isa(const Isa& isa);
+// Whether the matmul and every value the group writes are f32, bf16 or f16 (the epilogues that
+// store 8-column chunks, staged or split-K, need it).
+bool float_outputs(const Group& g, const ContractionShape& c);
 // The tensor map of stored value x (its last axis inner, the one before outer, the rest panels):
 // boxes of 64 inner elements by `box_outer` rows, 128-byte swizzled.
 TensorMapSpec tensor_map_of(const Group& g, const Node* x, int box_outer);

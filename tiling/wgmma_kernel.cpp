@@ -51,6 +51,13 @@ TmaIsa tma_isa(const Isa& isa) {
   return m;
 }
 
+bool float_outputs(const Group& g, const ContractionShape& c) {
+  auto is_float = [](DType t) { return t == DType::f32 || t == DType::bf16 || t == DType::f16; };
+  bool ok = is_float(c.mm->dtype());
+  for (const Node* n : g.writes) ok = ok && is_float(n->dtype());
+  return ok;
+}
+
 ClusterIsa cluster_isa(const Isa& isa) {
   ClusterIsa k;
   k.mapa = isa.find("mapa.shared::cluster.u32");
@@ -437,37 +444,20 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   // whole rows (16-byte accesses where aligned), and what the 8 points share is computed once.
   const DType mt = c.mm->dtype();
   const int64_t stage_row = int64_t(N) * dtype_bytes(mt) + 16, stage_bytes = 64 * stage_row;
-  bool stageable = !persistent && bar_named != nullptr && stage_bytes * t.warps_m <= int64_t(t.stages) * (AE + BE) * 2 &&
-                   (mt == DType::f32 || mt == DType::bf16 || mt == DType::f16);
-  for (const Node* n : g.writes)
-    stageable = stageable && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
-  auto staged_epilogue = [&]() {
-    const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
-    const std::string MT = storage_type(mt), to_f = mt == DType::f32 ? "" : mt == DType::f16 ? "axon_f16_to_f" : "axon_bf16_to_f";
-    bool frag_pairs = true;  // elements 2p, 2p + 1 are row neighbours at an even column
-    for (int th = 0; th < 128 && frag_pairs; ++th)
-      for (int e = 0; e + 1 < REGS; e += 2)
-        frag_pairs = frag_pairs && fragment_index(df.row, th, e + 1) == fragment_index(df.row, th, e) &&
-                     fragment_index(df.col, th, e + 1) == fragment_index(df.col, th, e) + 1 && fragment_index(df.col, th, e) % 2 == 0;
-    // Every consumer's wgmmas have read their last slots.
-    em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));
-    em.line("unsigned char* const stage = (unsigned char*)sA + wg * " + S(stage_bytes) + ";");
-    em.line("#pragma unroll");
-    em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(frag_pairs ? 2 : 1) + ") {");
-    em.line("const int lr = " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
-    const std::string at = "(" + MT + "*)(stage + lr * " + S(stage_row) + ") + lc";
-    if (frag_pairs)
-      em.line("axon_st2_" + std::string(dtype_name(mt)) + "(" + at + ", " + em.round(mt, "acc[e]") + ", " + em.round(mt, "acc[e + 1]") + ");");
-    else
-      em.line("axon_st_" + std::string(dtype_name(mt)) + "(" + at + ", " + em.round(mt, "acc[e]") + ");");
-    em.close();
-    em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
-    const int64_t cpr = N / 8;
-    em.open("for (int q = th; q < " + S(64 * cpr) + "; q += 128) {");
-    em.line("const int lr = q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
-    em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = n0 + lc;");
-    em.line("if (gi >= " + S(c.m) + " || gj >= " + S(c.n) + ") continue;");
-    em.line("const " + MT + "* const sv = (const " + MT + "*)(stage + lr * " + S(stage_row) + ") + lc;");
+  const bool float_io = float_outputs(g, c);
+  const bool stageable = !persistent && bar_named != nullptr && stage_bytes * t.warps_m <= int64_t(t.stages) * (AE + BE) * 2 && float_io;
+  const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
+  const std::string MT = storage_type(mt), to_f = mt == DType::f32 ? "" : mt == DType::f16 ? "axon_f16_to_f" : "axon_bf16_to_f";
+  bool frag_pairs = true;  // elements 2p, 2p + 1 are row neighbours at an even column
+  for (int th = 0; th < 128 && frag_pairs; ++th)
+    for (int e = 0; e + 1 < REGS; e += 2)
+      frag_pairs = frag_pairs && fragment_index(df.row, th, e + 1) == fragment_index(df.row, th, e) &&
+                   fragment_index(df.col, th, e + 1) == fragment_index(df.col, th, e) + 1 && fragment_index(df.col, th, e) % 2 == 0;
+  const int64_t cpr = N / 8;  // 8-column chunks per tile row
+  // The group's outputs at 8 consecutive columns gj.. of row gi (inside the output), the matmul's
+  // value at the e-th given by `matmul_at`: the epilogue's other inputs read and the results
+  // stored in whole rows (16-byte accesses where aligned); what the 8 points share is computed once.
+  auto chunk_epilogue = [&](const std::function<std::string(int)>& matmul_at) {
     em.name_var(kRowVar, "gi");
     em.name_var(kColVar, "gj");
     std::vector<std::vector<Term>> pts;
@@ -486,7 +476,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
       if (n != c.mm) return "";
       auto it = at_e.find(point_key(p));
       AXON_CHECK(it != at_e.end(), "codegen: the epilogue reads the matmul elsewhere");
-      return to_f + "(sv[" + S(it->second) + "])";
+      return matmul_at(it->second);
     };
     std::vector<Term> row0 = batch;  // the chunk's first output
     row0.push_back(term::var(kRowVar));
@@ -517,8 +507,29 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
           em.line("if (gj + " + S(e) + " < " + S(c.n) + ") axon_st_" + dt(n) + "(" + at + " + " + S(e) + ", " + v[size_t(e)] + ");");
       }
     }
-    em.close();
     em.given = nullptr;
+  };
+  auto staged_epilogue = [&]() {
+    // Every consumer's wgmmas have read their last slots.
+    em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));
+    em.line("unsigned char* const stage = (unsigned char*)sA + wg * " + S(stage_bytes) + ";");
+    em.line("#pragma unroll");
+    em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(frag_pairs ? 2 : 1) + ") {");
+    em.line("const int lr = " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
+    const std::string at = "(" + MT + "*)(stage + lr * " + S(stage_row) + ") + lc";
+    if (frag_pairs)
+      em.line("axon_st2_" + std::string(dtype_name(mt)) + "(" + at + ", " + em.round(mt, "acc[e]") + ", " + em.round(mt, "acc[e + 1]") + ");");
+    else
+      em.line("axon_st_" + std::string(dtype_name(mt)) + "(" + at + ", " + em.round(mt, "acc[e]") + ");");
+    em.close();
+    em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
+    em.open("for (int q = th; q < " + S(64 * cpr) + "; q += 128) {");
+    em.line("const int lr = q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
+    em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = n0 + lc;");
+    em.line("if (gi >= " + S(c.m) + " || gj >= " + S(c.n) + ") continue;");
+    em.line("const " + MT + "* const sv = (const " + MT + "*)(stage + lr * " + S(stage_row) + ") + lc;");
+    chunk_epilogue([&](int e) { return to_f + "(sv[" + S(e) + "])"; });
+    em.close();
   };
   const std::function<void()> epilogue = [&]() { stageable ? staged_epilogue() : fragment_epilogue(); };
 
@@ -550,45 +561,58 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   }
 
   if (SK > 1) {
-    // Split-K: ranks 1.. leave their partial sums in their shared memory (16 bytes per thread and
-    // step, the consumers' fragment order); after a cluster barrier rank 0 adds them to its own in
-    // rank order (the same sum whichever block finished first), and a second barrier keeps the
-    // others' shared memory until it has read them. The producer warpgroup has exited: exited
-    // threads do not hold a cluster barrier.
+    // Split-K, a reduce-scatter over the cluster: every block leaves its partial sums in its
+    // shared memory (row-major f32, rows padded by 16 bytes), a cluster barrier, then block r adds
+    // up rows [r * bm / SK, (r + 1) * bm / SK) of all SK partials in rank order (the same sum
+    // whichever block finished first) and runs the epilogue on them in 8-column chunks; a second
+    // barrier keeps every block's shared memory until the others have read it. The producer
+    // warpgroup has exited: exited threads do not hold a cluster barrier.
     const ClusterIsa ci = cluster_isa(*low.isa);
     AXON_CHECK(ci.ok && bar_named != nullptr, "codegen: the ISA lacks the cluster instructions split-K needs");
-    const int Q = REGS / 4;
+    AXON_CHECK(float_io, "codegen: split-K stores f32, bf16 or f16 values");
+    const int64_t prow = int64_t(N) * 4 + 16, BM = t.bm;
+    AXON_CHECK(BM * prow <= int64_t(t.stages) * (AE + BE) * 2, "codegen: split-K partials exceed the stages");
     auto cluster_sync = [&]() {
       em.line(inline_asm(*ci.arrive, {}, true));
       em.line(inline_asm(*ci.wait, {}, true));
     };
-    em.line("float4* const part = reinterpret_cast<float4*>(sA) + wg * " + S(Q * 128) + ";");
-    em.open("if (split != 0) {");
-    // Every consumer's wgmmas have read their last slots before any partial overwrites them.
+    em.line("unsigned char* const part = (unsigned char*)sA;");
+    // Every consumer's wgmmas have read their last slots before the partials overwrite them.
     em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));
     em.line("#pragma unroll");
-    em.open("for (int q = 0; q < " + S(Q) + "; ++q) {");
-    em.line("part[q * 128 + th] = make_float4(acc[4 * q], acc[4 * q + 1], acc[4 * q + 2], acc[4 * q + 3]);");
-    em.close();
+    em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(frag_pairs ? 2 : 1) + ") {");
+    em.line("const int lr = wg * 64 + " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
+    if (frag_pairs) em.line("*reinterpret_cast<float2*>(part + lr * " + S(prow) + " + lc * 4) = make_float2(acc[e], acc[e + 1]);");
+    else em.line("*reinterpret_cast<float*>(part + lr * " + S(prow) + " + lc * 4) = acc[e];");
     em.close();
     cluster_sync();
-    em.open("if (split == 0) {");
-    em.line("const unsigned own = (unsigned)__cvta_generic_to_shared(part + th);");
-    em.open("for (int r = 1; r < " + S(SK) + "; ++r) {");
-    em.line("unsigned peer;");
-    em.line(inline_asm(*ci.mapa, {{"d", "=r", {"peer"}}, {"a", "r", {"own"}}, {"b", "r", {"r"}}}, false));
+    em.line("const unsigned own = (unsigned)__cvta_generic_to_shared(part);");
+    em.line("unsigned peer[" + S(SK) + "];");
     em.line("#pragma unroll");
-    em.open("for (int q = 0; q < " + S(Q) + "; ++q) {");
-    em.line("float v0, v1, v2, v3;");
-    em.line(inline_asm(*ci.load4, {{"d", "=f", {"v0", "v1", "v2", "v3"}}, {"a", "r", {"peer + q * " + S(128 * 16)}}}, true));
-    em.line("acc[4 * q] += v0; acc[4 * q + 1] += v1; acc[4 * q + 2] += v2; acc[4 * q + 3] += v3;");
+    em.open("for (int r = 0; r < " + S(SK) + "; ++r) {");
+    em.line(inline_asm(*ci.mapa, {{"d", "=r", {"peer[r]"}}, {"a", "r", {"own"}}, {"b", "r", {"r"}}}, false));
     em.close();
+    em.line("const int r0 = split * " + S(BM) + " / " + S(SK) + ", r1 = (split + 1) * " + S(BM) + " / " + S(SK) + ";");
+    em.open("for (int q = wg * 128 + th; q < (r1 - r0) * " + S(cpr) + "; q += " + S(128 * t.warps_m) + ") {");
+    em.line("const int lr = r0 + q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
+    em.line("const " + I + " gi = m0 + lr, gj = n0 + lc;");
+    em.line("if (gi >= " + S(c.m) + " || gj >= " + S(c.n) + ") continue;");
+    em.line("float red[8] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};");
+    em.line("#pragma unroll");
+    em.open("for (int r = 0; r < " + S(SK) + "; ++r) {");
+    em.line("float v[8];");
+    for (int h = 0; h < 2; ++h)
+      em.line(inline_asm(*ci.load4, {{"d", "=f", {"v[" + S(4 * h) + "]", "v[" + S(4 * h + 1) + "]", "v[" + S(4 * h + 2) + "]", "v[" + S(4 * h + 3) + "]"}},
+                                     {"a", "r", {"peer[r] + (unsigned)(lr * " + S(prow) + " + lc * 4 + " + S(16 * h) + ")"}}}, true));
+    em.line("#pragma unroll");
+    em.line("for (int e = 0; e < 8; ++e) red[e] += v[e];");
     em.close();
+    chunk_epilogue([&](int e) { return em.round(mt, "red[" + S(e) + "]"); });
     em.close();
     cluster_sync();
-    em.line("if (split != 0) return;");
+    em.line("return;");
   }
-  if (!persistent) epilogue();
+  if (!persistent && SK == 1) epilogue();
   return head.str() + em.str() + "}\n";
 }
 
