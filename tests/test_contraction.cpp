@@ -261,8 +261,10 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
       CHECK(k.body.find("1, 1, " + trans) != std::string::npos);
       CHECK(k.launches.at(0).smem > 48 * 1024);
       // Stores go through the free slots as 16-byte row chunks, except in persistent blocks
-      // (whose producer refills the slots meanwhile).
-      CHECK((k.body.find("unsigned char* const stage") != std::string::npos) == (rc.config.blocks_per_sm == 0));
+      // (whose producer refills the slots meanwhile) and split-K ones (each block stores the rows
+      // it adds up from the cluster's partial sums, in the same chunks).
+      CHECK((k.body.find("unsigned char* const stage") != std::string::npos) == (rc.config.blocks_per_sm == 0 && rc.config.splits == 1));
+      CHECK((k.body.find("barrier.cluster.wait") != std::string::npos) == (rc.config.splits > 1));
       if (rc.config.tma) {
         // One tensor map per copied operand or staged source, passed after the pointers; a
         // producer warpgroup.
