@@ -55,11 +55,14 @@ std::string slot_table(const std::string& name, const std::vector<int>& slots) {
 
 int attention_smem(const AttentionShape& a, const TileConfig& t) {
   const int64_t dp = up64(a.qk.k), dvp = up64(a.pv.n);
-  return static_cast<int>(int64_t(t.bm) * dp * 2 + int64_t(t.stages) * t.bn * (dp + dvp) * 2 + 1024 + 8 * (1 + 4 * t.stages));
+  // Per slot a K tile (bn x dp), or a stored-scores tile (bm x bn); and a V tile (bn x dvp).
+  const int64_t first = a.scores != nullptr ? int64_t(t.bm) * t.bn * 2 : int64_t(t.bn) * dp * 2;
+  return static_cast<int>(int64_t(t.bm) * dp * 2 + int64_t(t.stages) * (first + int64_t(t.bn) * dvp * 2) + 1024 + 8 * (1 + 4 * t.stages));
 }
 
 std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const TileConfig& t) {
   std::vector<TensorMapSpec> maps;
+  if (a.scores != nullptr) return {tensor_map_of(g, a.scores, t.bm), tensor_map_of(g, a.pv.b.node, t.bn)};
   for (const auto& [x, rows] : {std::pair<const Node*, int>{a.qk.a.node, t.bm}, {a.qk.b.node, t.bn}, {a.pv.b.node, t.bn}}) {
     if (x == a.qk.a.node && !a.qk.a.direct) continue;  // Q computed in the kernel
     maps.push_back(tensor_map_of(g, x, rows));
@@ -83,6 +86,8 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   AXON_CHECK(BM == 64 * C && (C == 1 || C == 2) && BN % 64 == 0 && BN <= 256 && DP <= 256 && DVP <= 256 && ST >= 2,
              "codegen: an attention configuration outside its layouts");
   const int RS = BN / 2, RO = int(DVP / 2);  // accumulator elements per thread: S, O
+  const bool stored = a.scores != nullptr;  // scores copied from memory instead of Q K^T
+  AXON_CHECK(!stored || (D == 0 && !qk.a.direct && !t.pingpong), "codegen: stored scores without Q, K or ping-pong");
   const Fragment& fs = fragment(*mma_s, "d");
   const Fragment& fo = fragment(*mma_o, "d");
   const Fragment& fa = fragment(*mma_o, "a");
@@ -130,7 +135,8 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   head << "extern \"C\" __global__ void __launch_bounds__(" << t.threads << ", 1) " << name << "(" << param_list(g)
        << (q_copied ? ", const __grid_constant__ axon_tmap tmq" : "")
        << ", const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {\n";
-  const int64_t q_bytes = int64_t(BM) * DP * 2, k_bytes = int64_t(BN) * DP * 2, v_bytes = int64_t(BN) * DVP * 2;
+  // Per slot: K (BN x DP), or the stored scores (BM x BN: 64-key panels of BM rows); V.
+  const int64_t q_bytes = int64_t(BM) * DP * 2, k_bytes = stored ? int64_t(BM) * BN * 2 : int64_t(BN) * DP * 2, v_bytes = int64_t(BN) * DVP * 2;
   em.line("extern __shared__ __align__(1024) unsigned char axon_smem_raw[];");
   em.line("const unsigned sq0 = (unsigned)__cvta_generic_to_shared((void*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull));");
   em.line("const unsigned sk0 = sq0 + " + S(q_bytes) + ", sv0 = sk0 + " + S(int64_t(ST) * k_bytes) + ";");
@@ -179,7 +185,12 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.open("if (role == 0) {");
   if (C == 2) em.line(inline_asm(*ti.reg_dec, {{"n", "", {"24"}, true}}, false));
   em.line("if (tid != 0) return;");
+  if (stored) {  // the scores' batch panel: P's batch coordinates
+    const std::vector<int64_t> d = dims_of(a.scores);
+    em.line("const int pk = (int)(" + (batch.empty() ? "0" : em.index(flat_index(batch, std::vector<int64_t>(d.begin(), d.end() - 2)))) + ");");
+  }
   for (const auto& [op, c, var] : {std::tuple<int, const ContractionShape*, const char*>{0, &qk, "pq"}, {1, &qk, "pk"}, {1, &pv, "pvv"}}) {
+    if (stored && c == &qk) continue;
     const Node* x = op == 0 ? c->a.node : c->b.node;
     const std::vector<int64_t> d = dims_of(x);
     const std::vector<Term> p = operand_point(*c, op, batch, term::integer(0), term::integer(0));
@@ -187,10 +198,11 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line("const int " + std::string(var) + " = (int)(" + (pb.empty() ? "0" : em.index(flat_index(pb, std::vector<int64_t>(d.begin(), d.end() - 2)))) + ");");
   }
   em.line("const unsigned long long tk = (unsigned long long)&tmk, tv = (unsigned long long)&tmv;");
+  // 64-column panels (inner coordinates inner0 + 64 p) of the box's rows from `outer`.
   auto copies = [&](const std::string& dst, int64_t panel_bytes, int64_t panels, const std::string& map, const std::string& outer,
-                    const std::string& batch_panel, const std::string& bar) {
+                    const std::string& batch_panel, const std::string& bar, const std::string& inner0 = "0") {
     for (int64_t p = 0; p < panels; ++p)
-      em.line(inline_asm(*ti.copy, {{"d", "r", {dst + " + " + S(p * panel_bytes)}}, {"a", "l", {map}}, {"c0", "r", {S(p * 64)}},
+      em.line(inline_asm(*ti.copy, {{"d", "r", {dst + " + " + S(p * panel_bytes)}}, {"a", "l", {map}}, {"c0", "r", {inner0 + " + " + S(p * 64)}},
                                     {"c1", "r", {outer}}, {"c2", "r", {batch_panel}}, {"m", "r", {bar}}}, true));
   };
   if (q_copied) {
@@ -205,8 +217,11 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
         {"vfull0", "vempty0", "sv0", v_bytes, DVP / 64, "tv", "pvv"}}) {
     em.line("if (g >= " + S(ST) + ") " + wait(std::string(empty) + " + 8 * slot", "((g / " + S(ST) + ") + 1) & 1"));
     em.line(inline_asm(*ti.expect, {{"a", "r", {std::string(full) + " + 8 * slot"}}, {"b", "r", {S(bytes)}}}, true));
-    copies(std::string(base) + " + (unsigned)(slot * " + S(bytes) + ")", int64_t(BN) * 128, panels, map, "it * " + S(BN), panel,
-           std::string(full) + " + 8 * slot");
+    if (stored && std::string(base) == "sk0")  // the scores' BM rows, keys it * BN ..
+      copies("sk0 + (unsigned)(slot * " + S(bytes) + ")", int64_t(BM) * 128, BN / 64, map, "(int)m0", panel, "kfull0 + 8 * slot", "it * " + S(BN));
+    else
+      copies(std::string(base) + " + (unsigned)(slot * " + S(bytes) + ")", int64_t(BN) * 128, panels, map, "it * " + S(BN), panel,
+             std::string(full) + " + 8 * slot");
   }
   em.close();
   em.line("return;");
@@ -228,7 +243,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   };
   if (q_copied) {
     em.line(wait("qfull", "0"));
-  } else {
+  } else if (!stored) {
     // Q computed by the consumers into the same 128-byte-swizzled panels TMA would fill: 16-byte
     // chunks of 8 head-dimension values, zeros past the ends.
     const InstrSpec* bar_named = low.isa->find("bar.sync.named");
@@ -283,6 +298,26 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.line("const " + I + " n0 = (" + I + ")it * " + S(BN) + ";");
   em.line(wait("kfull0 + 8 * slot", "(g / " + S(ST) + ") & 1"));
   if (pingpong) em.line(inline_asm(*bar_named, {{"id", "r", {"2 + wg"}}, {"n", "r", {"256"}}}, true));
+  if (stored) {
+    // The scores' tile from its 64-key panels (128-byte rows, 16-byte chunks swizzled by row):
+    // elements e, e + 1 are row neighbours at an even key, one 32-bit word of two bf16.
+    const InstrSpec* lds = low.isa->find("ld.shared.f32");
+    AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
+    for (int th = 0; th < 128; ++th)
+      for (int e = 0; e + 1 < RS; e += 2)
+        AXON_CHECK(fragment_index(fs.row, th, e + 1) == fragment_index(fs.row, th, e) && fragment_index(fs.col, th, e + 1) == fragment_index(fs.col, th, e) + 1 &&
+                       fragment_index(fs.col, th, e) % 2 == 0,
+                   "codegen: " + mma_s->name + "'s d fragment does not pair row neighbours");
+    em.line("#pragma unroll");
+    em.open("for (int e = 0; e < " + S(RS) + "; e += 2) {");
+    em.line("const int r = wg * 64 + " + em.index(em.subst(fs.row, frag_vars)) + ", c = " + em.index(em.subst(fs.col, frag_vars)) + ";");
+    em.line("float w;");
+    em.line(inline_asm(*lds, {{"d", "=f", {"w"}}, {"a", "r", {"sk0 + (unsigned)(slot * " + S(k_bytes) + " + (c / 64) * " + S(int64_t(BM) * 128) +
+                                                             " + r * 128 + ((((c % 64) / 8) ^ (r % 8)) * 16) + (c % 8) * 2)"}}}, true));
+    em.line("sc[e] = __uint_as_float(__float_as_uint(w) << 16);");
+    em.line("sc[e + 1] = __uint_as_float(__float_as_uint(w) & 0xFFFF0000u);");
+    em.close();
+  } else {
   // S = Q K^T over the head dimension: 64-column panels, 16 per k-step (32 bytes in a swizzled row).
   em.line(inline_asm(*wi.fence, {}, true));
   em.line("#pragma unroll");
@@ -297,6 +332,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   }
   em.close();
   em.line(inline_asm(*wi.commit, {}, true));
+  }
   if (pingpong) {
     // The previous tile's P V (its P and rescaled O are ready) behind this tile's S; then the
     // other warpgroup's turn.
@@ -316,6 +352,11 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     // S and the previous tile's P V (issued at the end of the last iteration) are done: K's slot
     // and the previous V slot go back.
     em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+    if (stored) {  // every lane of the warp has read its scores before lane 0 releases the slot
+      const InstrSpec* warp_sync = low.isa->find("bar.warp.sync");
+      AXON_CHECK(warp_sync != nullptr, "codegen: the ISA lacks bar.warp.sync");
+      em.line(inline_asm(*warp_sync, {}, true));
+    }
     em.open("if ((th & 31) == 0) {");
     em.line(inline_asm(*ti.arrive, {{"a", "r", {"kempty0 + 8 * slot"}}}, true));
     em.line("if (g > 0) " + inline_asm(*ti.arrive, {{"a", "r", {"vempty0 + 8 * ((g - 1) % " + S(ST) + ")"}}}, true));
@@ -341,9 +382,9 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
       if (inside)
         for (const auto& b : a.bands)
           if (n == b.cond) return b.keep ? "1.0f" : "0.0f";
-      if (n != qk.mm) return "";
+      if (n != (stored ? a.scores : qk.mm)) return "";
       AXON_CHECK(point_key(p) == key, "codegen: the scores' chain reads the scores elsewhere");
-      return em.round(qk.mm->dtype(), "sc[e]");
+      return stored ? std::string("sc[e]") : em.round(qk.mm->dtype(), "sc[e]");  // stored: bf16 already
     };
     const std::string x = em.value(a.max->operand(0), point);
     em.line("const float x = " + (tail ? "gj0 < " + S(SK) + " ? " + x + " : kNegInf" : x) + ";");

@@ -145,7 +145,9 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
     else if (n->op() == Op::ReduceSum) sums.push_back(n);
     else if (n->kind() == OpKind::Reduce) return fail("a " + std::string(op_name(n->op())) + " reduction");
   }
-  if (mms.size() != 2) return fail("not two matmuls");
+  // Stored scores: one matmul (P V) whose P is a softmax of a stored tensor.
+  const bool stored = mms.size() == 1;
+  if (mms.size() != 2 && !stored) return fail("not two matmuls");
   if (maxes.size() != 1) return fail("not one row max");
   // Which group nodes each node depends on (inside the group).
   std::map<const Node*, std::set<const Node*>> deps;
@@ -158,10 +160,10 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
       }
   }
   auto depends = [&](const Node* n, const Node* on) { return n == on || (in_group.count(n) && deps[n].count(on)); };
-  const Node* mm1 = mms[0];
-  const Node* mm2 = mms[1];
-  if (depends(mm1, mm2)) std::swap(mm1, mm2);
-  if (!depends(mm2, mm1)) return fail("the second matmul does not read the first");
+  const Node* mm1 = stored ? nullptr : mms[0];
+  const Node* mm2 = stored ? mms[0] : mms[1];
+  if (!stored && depends(mm1, mm2)) std::swap(mm1, mm2);
+  if (!stored && !depends(mm2, mm1)) return fail("the second matmul does not read the first");
   const Node* mx = maxes[0];
 
   // The two contractions, each classified alone with its operands stored.
@@ -173,17 +175,45 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
     return true;
   };
   ContractionShape qk, pv;
-  if (!alone(mm1, qk) || !alone(mm2, pv)) return false;
-  if (find_param(g.reads, qk.b.node) < 0) return fail("K is computed");
+  if (!alone(mm2, pv)) return false;
   if (find_param(g.reads, pv.b.node) < 0) return fail("V is computed");
-  if (!qk.tma || !pv.tma || qk.in != DType::bf16) return fail("needs bf16 operands, wgmma and TMA");
-  if (flag(mm1, "transpose_a") || !qk.b.direct || !qk.b.k_major) return fail("Q K^T needs Q and K with the head dimension contiguous");
-  // Q is copied when stored (and TMA can), else computed by the consumers once per block.
-  qk.a.direct = qk.a.direct && find_param(g.reads, qk.a.node) >= 0;
-  qk.a.k_major = true;
   if (!pv.b.direct || pv.b.k_major || flag(mm2, "transpose_a")) return fail("P V needs V stored with the head dimension contiguous");
-  if (qk.batch_dims != pv.batch_dims || qk.m != pv.m || qk.n != pv.k) return fail("the two matmuls' shapes do not chain");
-  const std::vector<int64_t> scores = dims_of(mm1);
+  if (!pv.tma || pv.in != DType::bf16) return fail("needs bf16 operands, wgmma and TMA");
+  const Node* scores_in = nullptr;  // stored scores
+  if (stored) {
+    // The scores: a stored bf16 tensor of P's shape that the chain reads (at its point, checked
+    // below), keys contiguous in rows TMA can copy.
+    const std::vector<int64_t> pd = dims_of(pv.a.node);
+    for (const Node* r : g.reads)
+      if (r->dtype() == DType::bf16 && dims_of(r) == pd && r != pv.b.node) {
+        bool read_by_chain = mx->operand(0) == r;
+        for (const Node* n : g.nodes)
+          for (const Node* o : n->operands()) read_by_chain = read_by_chain || (o == r && (n == mx->operand(0) || depends(mx->operand(0), n)));
+        if (!read_by_chain) continue;
+        if (scores_in != nullptr) return fail("the scores' chain reads two tensors of the scores' shape");
+        scores_in = r;
+      }
+    if (scores_in == nullptr) return fail("no stored bf16 scores under the softmax");
+    if (pd.back() % 8 != 0) return fail("the stored scores' rows are not a multiple of 16 bytes");
+    if (numel(pd) * 2 >= (int64_t(1) << 40) || pd.back() >= (int64_t(1) << 32)) return fail("the stored scores exceed a tensor map");
+    qk.batch = pv.batch;
+    qk.batch_dims = pv.batch_dims;
+    qk.m = pv.m;
+    qk.n = pv.k;
+    qk.k = 0;
+    qk.in = DType::bf16;
+    qk.wgmma = qk.tma = true;
+  } else {
+    if (!alone(mm1, qk)) return false;
+    if (find_param(g.reads, qk.b.node) < 0) return fail("K is computed");
+    if (!qk.tma || qk.in != DType::bf16) return fail("needs bf16 operands, wgmma and TMA");
+    if (flag(mm1, "transpose_a") || !qk.b.direct || !qk.b.k_major) return fail("Q K^T needs Q and K with the head dimension contiguous");
+    // Q is copied when stored (and TMA can), else computed by the consumers once per block.
+    qk.a.direct = qk.a.direct && find_param(g.reads, qk.a.node) >= 0;
+    qk.a.k_major = true;
+    if (qk.batch_dims != pv.batch_dims || qk.m != pv.m || qk.n != pv.k) return fail("the two matmuls' shapes do not chain");
+  }
+  const std::vector<int64_t> scores = stored ? dims_of(scores_in) : dims_of(mm1);
   if (dims_of(pv.a.node) != scores) return fail("P is not of the scores' shape");
   if (qk.k > 256 || pv.n > 256) return fail("head dimensions above 256");
   std::vector<const Node*> stats = sums;
@@ -278,15 +308,18 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
         if (point_key(p) != row_key(n) && why.empty()) why = "reads a row statistic at another row";
         return "r";
       }
-      if ((n == mm1 || n == mm2 || n->kind() == OpKind::Reduce) && why.empty()) why = "reads a value of the loop";
+      if (n == scores_in && why.empty()) why = "reads the stored scores";
+      if (((mm1 != nullptr && n == mm1) || n == mm2 || n->kind() == OpKind::Reduce) && why.empty()) why = "reads a value of the loop";
       return "";
     };
     allowed = nullptr;
-    em.open("{");
-    (void)em.value(qk.a.node, operand_point(qk, 0, coords_of(term::var(kBatchVar), qk.batch_dims), term::var(kRowVar), term::var(kColVar)));
-    em.close();
-    if (!why.empty()) return fail("Q " + why);
-    allowed = mm1;
+    if (!stored) {
+      em.open("{");
+      (void)em.value(qk.a.node, operand_point(qk, 0, coords_of(term::var(kBatchVar), qk.batch_dims), term::var(kRowVar), term::var(kColVar)));
+      em.close();
+      if (!why.empty()) return fail("Q " + why);
+    }
+    allowed = stored ? scores_in : mm1;
     (void)em.value(chain, point);
     if (!why.empty()) return fail("the scores' chain " + why);
     allowed = chain;
@@ -304,6 +337,7 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
   }
 
   AttentionShape a;
+  a.scores = scores_in;
   a.qk = qk;
   a.pv = pv;
   a.max = mx;
@@ -343,13 +377,23 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
     for (int bn : {64, 128})
       for (int stages : {2, 3})
         for (bool pingpong : {false, true}) {
-        if (pingpong && c != 2) continue;
+        if (pingpong && (c != 2 || a.scores != nullptr)) continue;
         const int bm = 64 * c;
         // Registers per consumer thread: O, S (then P in place), P packed, row state, addresses.
         const int64_t regs = dvp / 2 + bn / 2 + bn / 4 + 48;
         if (regs > (c == 2 ? 240 : 255)) continue;
-        const int64_t smem = int64_t(bm) * dp * 2 + int64_t(stages) * bn * (dp + dvp) * 2 + 1024 + 8 * (1 + 4 * stages);
-        if (smem > L.smem_dynamic) continue;
+        TileConfig t;
+        t.strategy = Strategy::Attention;
+        t.threads = 128 * (c + 1);
+        t.bm = bm;
+        t.bn = bn;
+        t.bk = 64;
+        t.warps_m = c;
+        t.warps_n = 1;
+        t.stages = stages;
+        t.wgmma = t.tma = true;
+        t.pingpong = pingpong;
+        if (attention_smem(a, t) > L.smem_dynamic) continue;
         // Work: the key tiles each row block visits (masks skip some).
         double tiles = 0;
         const int64_t mt = (a.qk.m + bm - 1) / bm;
@@ -363,18 +407,8 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         const double eff = (c == 2 ? 0.62 : 0.5) * (bn == 128 ? 1.0 : 0.9) * (stages == 3 ? 1.01 : 1.0);
         const double blocks = double(mt * a.qk.batch);
         const double waves = std::ceil(blocks / L.sm_count) / (blocks / L.sm_count);
-        const double us = flops / (tensor * 1e6 * eff) * std::min(waves, 1.5) + bytes / (L.hbm_gb_s * 1e3) * 0.1 + 4;
-        TileConfig t;
-        t.strategy = Strategy::Attention;
-        t.threads = 128 * (c + 1);
-        t.bm = bm;
-        t.bn = bn;
-        t.bk = 64;
-        t.warps_m = c;
-        t.warps_n = 1;
-        t.stages = stages;
-        t.wgmma = t.tma = true;
-        t.pingpong = pingpong;
+        // Stored scores are read once, the bulk of the bytes; Q, K, V mostly hit L2.
+        const double us = flops / (tensor * 1e6 * eff) * std::min(waves, 1.5) + bytes / (L.hbm_gb_s * 1e3) * (a.scores ? 1.0 : 0.1) + 4;
         std::ostringstream why;
         why << "key tiles " << tiles << ", tensor efficiency " << eff;
         out.push_back({t, us * (pingpong ? 0.99 : 1.0), why.str()});

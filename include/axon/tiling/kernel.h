@@ -112,6 +112,10 @@ struct ContractionShape {
 struct AttentionShape {
   ContractionShape qk;  // A = Q, B = K: both stored, K-major, copied by TMA
   ContractionShape pv;  // A = P (computed in registers), B = V: stored, N-major, copied by TMA
+  // Stored scores (softmax -> matmul): a bf16 tensor of P's shape, keys contiguous, that the
+  // scores' chain reads at its own point, copied by TMA tile by tile instead of Q K^T. Then qk
+  // only gives the shape: m rows, n keys, k = 0, its batch; no matmul, no Q or K.
+  const Node* scores = nullptr;
   const Node* max = nullptr;      // reduce_max over the scores' last axis
   std::vector<const Node*> sums;  // reduce_sum over the same axis
   // Masks that let whole key tiles be skipped: every `where(keep, x, -inf)` on the scores' way
