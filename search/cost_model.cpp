@@ -527,7 +527,9 @@ class CostModel {
   // 6. Attention: a contraction kernel K2 whose other non-input reads are the one value S of a
   // contraction kernel K1 and values of row kernels that read only S (and inputs), none of them
   // read elsewhere or an output, becomes one kernel (kind "attention", the parts kept): the
-  // flash-style kernel walks the keys with the online softmax and never stores S.
+  // flash-style kernel walks the keys with the online softmax and never stores S. Without K1
+  // (the scores are an input: softmax -> matmul) the row kernels, one with a row max, and K2 fuse
+  // the same way: one pass over the stored scores instead of two.
   void fuse_attention(const TargetModel& t, CostEstimate& est) {
     bool fused = false;
     for (bool again = true; again;) {
@@ -576,24 +578,36 @@ class CostModel {
       for (const Node* v : ks[j].reads) take(v);
       for (size_t i = 0; i < rows.size(); ++i)  // rows grows: row kernels reading row kernels
         for (const Node* v : ks[size_t(rows[i])].reads) take(v);
-      if (!ok || k1 < 0 || ks[size_t(k1)].writes.size() != 1) return false;
+      if (!ok) return false;
       // K and V are stored with the head dimension contiguous (K^T as transpose_b); the fused
       // kernel copies them tile by tile.
       auto stored = [&](const KernelEstimate& k, const Node* v) { return std::find(k.reads.begin(), k.reads.end(), v) != k.reads.end(); };
-      const Node* mm1 = nullptr;
       const Node* mm2 = nullptr;
-      for (const Node* n : ks[size_t(k1)].nodes) mm1 = n->op() == Op::MatMul ? n : mm1;
       for (const Node* n : ks[j].nodes) mm2 = n->op() == Op::MatMul ? n : mm2;
-      if (mm1 == nullptr || mm2 == nullptr || !stored(ks[size_t(k1)], mm1->operand(1)) || !flag(mm1, "transpose_b") ||
-          !stored(ks[j], mm2->operand(1)) || flag(mm2, "transpose_b") || flag(mm2, "transpose_a") || flag(mm1, "transpose_a"))
-        return false;
-      const Node* sv = ks[size_t(k1)].writes[0];
-      std::vector<int> parts = {k1};
+      if (mm2 == nullptr || !stored(ks[j], mm2->operand(1)) || flag(mm2, "transpose_b") || flag(mm2, "transpose_a")) return false;
+      const Node* sv = nullptr;  // the scores K1 writes; none when they are stored
+      std::vector<int> parts;
+      if (k1 >= 0) {
+        const Node* mm1 = nullptr;
+        for (const Node* n : ks[size_t(k1)].nodes) mm1 = n->op() == Op::MatMul ? n : mm1;
+        if (ks[size_t(k1)].writes.size() != 1 || mm1 == nullptr || !stored(ks[size_t(k1)], mm1->operand(1)) || !flag(mm1, "transpose_b") ||
+            flag(mm1, "transpose_a"))
+          return false;
+        sv = ks[size_t(k1)].writes[0];
+        parts.push_back(k1);
+      } else {
+        // Stored scores (softmax -> matmul): no K1; K2 computes P from inputs and the row kernels'
+        // statistics, one of them a row max (the online softmax's), as one pass over the scores.
+        bool row_max = false;
+        for (int r : rows)
+          for (const Node* n : ks[size_t(r)].nodes) row_max = row_max || n->op() == Op::ReduceMax;
+        if (!row_max || mm2->operand(0)->op() == Op::Input) return false;
+      }
       parts.insert(parts.end(), rows.begin(), rows.end());
       for (int r : rows)
         for (const Node* v : ks[size_t(r)].reads) {
           const int w = writer(v);
-          ok = ok && (v == sv || v->op() == Op::Input || std::find(rows.begin(), rows.end(), w) != rows.end());
+          ok = ok && ((sv != nullptr && v == sv) || v->op() == Op::Input || std::find(rows.begin(), rows.end(), w) != rows.end());
         }
       // Nothing the parts write is read outside them or is an output.
       std::vector<const Node*> inner;

@@ -45,6 +45,23 @@ std::string deferred(const std::string& q, const std::string& k, const std::stri
     "outputs":["y"]})";
 }
 
+// softmax -> matmul with the normalization deferred (the variant the rewrites find): the scores
+// are an input (bf16, keys contiguous), optionally masked causally.
+std::string stored_scores(const std::string& sc, const std::string& v, bool causal) {
+  const std::string masked = causal ? R"({"name":"mk","op":"causal_mask","inputs":["s"]},)" : "";
+  return R"({"name":"smm","inputs":[{"name":"s","shape":)" + sc + R"(,"dtype":"bf16"},{"name":"v","shape":)" + v +
+         R"(,"dtype":"bf16"}],
+    "nodes":[)" + masked + R"({"name":"x","op":"cast","inputs":[")" + (causal ? "mk" : "s") + R"("],"attrs":{"dtype":"f32"}},
+      {"name":"mx","op":"reduce_max","inputs":["x"],"attrs":{"axes":[-1],"keepdims":true}},
+      {"name":"d","op":"sub","inputs":["x","mx"]},{"name":"e","op":"exp","inputs":["d"]},
+      {"name":"p","op":"cast","inputs":["e"],"attrs":{"dtype":"bf16"}},
+      {"name":"o","op":"matmul","inputs":["p","v"]},
+      {"name":"l","op":"reduce_sum","inputs":["e"],"attrs":{"axes":[-1],"keepdims":true}},
+      {"name":"lb","op":"cast","inputs":["l"],"attrs":{"dtype":"bf16"}},
+      {"name":"y","op":"div","inputs":["o","lb"]}],
+    "outputs":["y"]})";
+}
+
 tiling::Group whole_graph(const Graph& g) {
   tiling::Group gr;
   for (const Node* n : g.topo_order())
@@ -89,6 +106,28 @@ TEST_CASE("attention groups: the online softmax's conditions, and the masks' ban
     CHECK(s.att.bands[0].beta == -1);
     CHECK(s.att.bands[0].gamma == 0);
     CHECK(tiling::attention_flops(s.att) == Approx(2.0 * 2 * (200.0 * 201 / 2) * 256));
+  }
+  {
+    // Stored scores (softmax -> matmul): one matmul, the scores copied instead of Q K^T.
+    Graph g = parse(stored_scores("[2,100,200]", "[2,200,40]", true));
+    tiling::GroupShape s = tiling::classify(whole_graph(g), isa);
+    INFO(s.why_generic);
+    REQUIRE(s.strategy == tiling::Strategy::Attention);
+    REQUIRE(s.att.scores != nullptr);
+    CHECK(s.att.scores->input_name() == "s");
+    CHECK(s.att.qk.batch == 2);
+    CHECK(s.att.qk.m == 100);
+    CHECK(s.att.qk.n == 200);
+    CHECK(s.att.qk.k == 0);
+    CHECK(s.att.pv.n == 40);
+    CHECK(s.att.bands.size() == 1);
+    CHECK(tiling::attention_flops(s.att) == Approx(2.0 * 2 * (100.0 * 101 / 2) * 40));
+    // Rows of 100 bf16 (200 bytes) are not a multiple of 16 bytes: TMA cannot copy them.
+    Graph odd = parse(stored_scores("[30,100]", "[100,40]", false));
+    tiling::GroupShape so = tiling::classify(whole_graph(odd), isa);
+    INFO(so.why_generic);
+    CHECK(so.strategy == tiling::Strategy::Generic);
+    CHECK(so.why_generic.find("multiple of 16 bytes") != std::string::npos);
   }
   // Not the online softmax: the division inside P (the sum is needed before the end), a max
   // used otherwise than as exp(u - max), exp(u - max) used otherwise than linearly.
@@ -150,6 +189,16 @@ TEST_CASE("the cost model fuses attention's three kernels into one and charges n
   CHECK(c.kernel_list[0].reads.size() == 3);
 }
 
+TEST_CASE("the cost model fuses softmax -> matmul into one pass over the stored scores", "[codegen][attention]") {
+  Graph g = parse(stored_scores("[8192,4096]", "[4096,128]", false));
+  CostEstimate c = estimate_cost(g, target_model("sm_90"));
+  REQUIRE(c.kernel_list.size() == 1);
+  CHECK(c.kernel_list[0].kind == "attention");
+  CHECK(c.kernel_list[0].parts.size() == 2);  // the row statistics' kernel and the contraction
+  CHECK(c.kernel_list[0].reads.size() == 2);  // the scores once, and V
+  CHECK(c.penalty_us == 0);
+}
+
 TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC and nvcc)", "[codegen][attention][nvcc]") {
   const tiling::Lowerings& low = lowerings("sm_90");
   tiling::Limits L;
@@ -158,7 +207,8 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   int n = 0;
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
                                   deferred("[1,2,200,128]", "[1,2,200,128]", "[1,2,200,128]", true),
-                                  deferred("[3,77,40]", "[3,77,40]", "[3,77,40]", true)}) {
+                                  deferred("[3,77,40]", "[3,77,40]", "[3,77,40]", true), stored_scores("[2,100,200]", "[2,200,40]", true),
+                                  stored_scores("[300,1000]", "[1000,128]", false)}) {
     Graph g = parse(text);
     tiling::Group gr = whole_graph(g);
     tiling::GroupShape s = tiling::classify(gr, low.isa.get());
@@ -170,13 +220,18 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       tiling::KernelCode k = tiling::generate(gr, s, rc.config, low, o);
       INFO(rc.config.str());
       CHECK(k.arch_suffix == "a");
-      // S = Q K^T from shared memory; O += P V with P in registers and V N-major.
-      CHECK(k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(rc.config.bn) + "k16.f32.bf16.bf16") != std::string::npos);
+      const bool stored = s.att.scores != nullptr;
+      // S = Q K^T from shared memory, or the stored scores' tile read from it; O += P V with P in
+      // registers and V N-major.
+      CHECK((k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(rc.config.bn) + "k16.f32.bf16.bf16 {%0") != std::string::npos) ==
+            (!stored || (s.att.pv.n + 63) / 64 * 64 == rc.config.bn));
+      CHECK((k.body.find("ld.shared.f32") != std::string::npos) == stored);
       CHECK(k.body.find(", p, 1, 1, 1;") != std::string::npos);
       CHECK((k.body.find("setmaxnreg") != std::string::npos) == (rc.config.warps_m == 2));
       CHECK((k.body.find("bar.arrive") != std::string::npos) == rc.config.pingpong);
       CHECK((k.body.find("ke = min(ke") != std::string::npos) == !s.att.bands.empty());
-      CHECK(k.launches.at(0).tmaps.size() == (s.att.qk.a.direct ? 3u : 2u));
+      CHECK(k.launches.at(0).tmaps.size() == (s.att.qk.a.direct ? 3u : 2u));  // the stored scores' and V's
+      CHECK(!(stored && rc.config.pingpong));
       CHECK(k.launches.at(0).smem <= L.smem_dynamic);
       if (gpu::nvrtc_status().empty()) {
         gpu::Compiled c = gpu::compile(k.source, "sm_90a", "");
@@ -186,7 +241,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       tu << k.body << "\n";
     }
   }
-  CHECK(n >= 12);
+  CHECK(n >= 16);
   const std::string cc = nvcc();
   if (cc.empty()) {
     WARN("nvcc not found: compile check skipped");
@@ -239,4 +294,24 @@ TEST_CASE("superopt runs the plain attention graph as one fused kernel on sm_90,
     }
     fs::remove_all(o.work_dir);
   }
+}
+
+TEST_CASE("superopt runs softmax -> matmul as one pass over the stored scores on sm_90", "[codegen][attention][superopt]") {
+  Graph g = parse(R"({"name":"smm","inputs":[{"name":"s","shape":[300,1000],"dtype":"bf16"},{"name":"v","shape":[1000,128],"dtype":"bf16"}],
+      "nodes":[{"name":"p","op":"softmax","inputs":["s"],"attrs":{"axis":-1}},{"name":"o","op":"matmul","inputs":["p","v"]}],
+      "outputs":["o"]})");
+  Verifier v(VerifyOptions{});
+  SuperoptOptions o;
+  o.no_gpu = true;
+  o.target = "sm_90";
+  o.budget_s = 20;
+  o.variants = 1;
+  o.work_dir = (fs::temp_directory_path() / ("axon_smm_" + std::to_string(::getpid()))).string();
+  SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+  const auto& best = r.realized.at(static_cast<size_t>(r.best));
+  REQUIRE(best.kernels.size() == 1);
+  CHECK(best.kernels[0].shape.strategy == tiling::Strategy::Attention);
+  CHECK(best.kernels[0].shape.att.scores != nullptr);
+  CHECK(best.kernels[0].code.launches.at(0).tmaps.size() == 2);  // the scores and V
+  fs::remove_all(o.work_dir);
 }

@@ -119,6 +119,11 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
       R"({"name":"softmax_mm_splitk","inputs":[{"name":"s","shape":[100,3000],"dtype":"bf16"},{"name":"v","shape":[3000,40],"dtype":"bf16"}],
           "nodes":[{"name":"p","op":"softmax","inputs":["s"],"attrs":{"axis":-1}},{"name":"m","op":"matmul","inputs":["p","v"]}],
           "outputs":["m"]})",
+      // softmax -> matmul as attention over the stored scores (batched, causal, 77 rows, 104 keys).
+      R"({"name":"smm_causal","inputs":[{"name":"s","shape":[2,3,77,104],"dtype":"bf16"},{"name":"v","shape":[2,3,104,72],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"causal_mask","inputs":["s"]},{"name":"p","op":"softmax","inputs":["m"],"attrs":{"axis":-1}},
+                   {"name":"o","op":"matmul","inputs":["p","v"]}],
+          "outputs":["o"]})",
       // Attention, fused flash-style (docs/attention.md): S and the head dimensions not multiples of
       // the tiles, V wider than Q, a computed Q (the scale pushed onto it), a causal mask over 1999
       // keys (tiles skipped), a head dimension of 40 (zero-padded to 64).
@@ -172,7 +177,9 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
       }
     fs::remove_all(o.work_dir);
   }
-  CHECK(attention == 3);  // each attention graph ran as one fused kernel
+  // Each attention graph ran as one fused kernel, and so did each softmax -> matmul (the scores
+  // stored: softmax_mm, softmax_mm_splitk, smm_causal).
+  CHECK(attention == 6);
   CHECK(split_k >= 4);     // split-K configurations ran and were right
 }
 

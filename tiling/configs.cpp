@@ -83,9 +83,13 @@ GroupShape classify(const Group& g, const Isa* isa) {
     (void)detail::classify_attention(g, isa, s);  // Attention, or generic with the reason
     return s;
   }
-  // One matmul reading a softmax of stored scores (softmax -> matmul): attention without Q K^T.
+  // One matmul reading a softmax of stored scores (softmax -> matmul): attention without Q K^T
+  // (a contraction kernel cannot also reduce, so attention's reason is the one to give).
   const bool row_max = std::any_of(g.nodes.begin(), g.nodes.end(), [](const Node* n) { return n->op() == Op::ReduceMax; });
-  if (contractions == 1 && row_max && detail::classify_attention(g, isa, s)) return s;
+  if (contractions == 1 && row_max) {
+    (void)detail::classify_attention(g, isa, s);
+    return s;
+  }
   for (const Node* n : g.nodes) {
     if (n->kind() == OpKind::Contraction) {
       (void)detail::classify_contraction(g, isa, s);  // Contraction, or generic with the reason
