@@ -2,9 +2,13 @@
 // of a target, loaded once, and the nvcc to compile generated code with.
 #pragma once
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 
 #include "axon/isa/spec.h"
@@ -26,6 +30,29 @@ inline const tiling::Lowerings& lowerings(const std::string& target = "sm_90") {
 inline std::string nvcc() {
   if (std::filesystem::exists("/usr/local/cuda/bin/nvcc")) return "/usr/local/cuda/bin/nvcc";
   return std::system("command -v nvcc > /dev/null 2>&1") == 0 ? "nvcc" : "";
+}
+
+// Compiles `source` with nvcc (`flags`: "-arch=sm_80", "-gencode arch=compute_90a,code=sm_90a")
+// to an object in a fresh temporary folder named after `tag`, removed afterwards: the exit status
+// and nvcc's output (errors, and warnings such as ptxas's C7520: wgmma serialized).
+struct NvccRun {
+  int rc = 0;
+  std::string log;
+};
+inline NvccRun nvcc_compile(const std::string& cc, const std::string& source, const std::string& flags, const std::string& tag) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("axon_" + tag + "_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "k.cu") << source;
+  const std::string cmd = cc + " " + flags + " -c -o " + (dir / "k.o").string() + " " + (dir / "k.cu").string() + " > " +
+                          (dir / "k.log").string() + " 2>&1";
+  NvccRun r;
+  r.rc = std::system(cmd.c_str());
+  std::stringstream ss;
+  ss << std::ifstream(dir / "k.log").rdbuf();
+  r.log = ss.str();
+  fs::remove_all(dir);
+  return r;
 }
 
 }  // namespace axon::test

@@ -204,7 +204,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   tiling::Limits L;
   L.smem_dynamic = 227 * 1024;
   std::ostringstream tu;
-  int n = 0;
+  int n = 0, multicast = 0;
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
                                   deferred("[1,2,200,128]", "[1,2,200,128]", "[1,2,200,128]", true),
                                   deferred("[3,77,40]", "[3,77,40]", "[3,77,40]", true), stored_scores("[2,100,200]", "[2,200,40]", true),
@@ -227,11 +227,21 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
             (!stored || (s.att.pv.n + 63) / 64 * 64 == rc.config.bn));
       CHECK((k.body.find("ld.shared.f32") != std::string::npos) == stored);
       CHECK(k.body.find(", p, 1, 1, 1;") != std::string::npos);
-      CHECK((k.body.find("setmaxnreg") != std::string::npos) == (rc.config.warps_m == 2));
+      CHECK((k.body.find("setmaxnreg") != std::string::npos) == (rc.config.warps_m * rc.config.splits == 2));
       CHECK((k.body.find("bar.arrive") != std::string::npos) == rc.config.pingpong);
       CHECK((k.body.find("ke = min(ke") != std::string::npos) == !s.att.bands.empty());
       CHECK(k.launches.at(0).tmaps.size() == (s.att.qk.a.direct ? 3u : 2u));  // the stored scores' and V's
       CHECK(!(stored && rc.config.pingpong));
+      // The key split (stored scores only): alternate key tiles, merged through shared memory.
+      CHECK((k.body.find("it += 2") != std::string::npos) == (rc.config.splits == 2));
+      CHECK((rc.config.splits == 2) <= stored);
+      if (rc.config.splits == 2) CHECK(k.body.find("st.shared.f32") != std::string::npos);
+      // V multicast over a cluster of row blocks (stored scores without bands): remote releases.
+      CHECK((k.body.find("__cluster_dims__(" + std::to_string(rc.config.multicast) + ", 1, 1)") != std::string::npos) == (rc.config.multicast > 1));
+      CHECK((k.body.find(".multicast::cluster") != std::string::npos) == (rc.config.multicast > 1));
+      CHECK((k.body.find("mbarrier.arrive.release.cluster.shared::cluster") != std::string::npos) == (rc.config.multicast > 1));
+      CHECK((rc.config.multicast > 1) <= (stored && s.att.bands.empty()));
+      if (rc.config.multicast > 1) multicast++;
       CHECK(k.launches.at(0).smem <= L.smem_dynamic);
       if (gpu::nvrtc_status().empty()) {
         gpu::Compiled c = gpu::compile(k.source, "sm_90a", "");
@@ -241,26 +251,17 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       tu << k.body << "\n";
     }
   }
-  CHECK(n >= 16);
+  CHECK(n >= 24);
+  CHECK(multicast >= 8);
   const std::string cc = nvcc();
   if (cc.empty()) {
     WARN("nvcc not found: compile check skipped");
     return;
   }
-  const fs::path dir = fs::temp_directory_path() / ("axon_attention_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const fs::path src = dir / "att.cu";
-  std::ofstream(src) << tiling::prelude(low) << "\n" << tu.str();
-  const std::string cmd = cc + " -gencode arch=compute_90a,code=sm_90a -c -o " + (dir / "a.o").string() + " " + src.string() + " > " +
-                          (dir / "a.log").string() + " 2>&1";
-  INFO(cmd);
-  if (std::system(cmd.c_str()) != 0) {
-    std::ifstream log(dir / "a.log");
-    std::stringstream ss;
-    ss << log.rdbuf();
-    FAIL(ss.str().substr(0, 3000));
-  }
-  fs::remove_all(dir);
+  const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-gencode arch=compute_90a,code=sm_90a", "attention");
+  INFO(r.log.substr(0, 3000));
+  CHECK(r.rc == 0);
+  CHECK(r.log.find("C7520") == std::string::npos);  // ptxas did not serialize the wgmma
 }
 
 TEST_CASE("superopt runs the plain attention graph as one fused kernel on sm_90, as its parts on sm_80", "[codegen][attention][superopt]") {

@@ -122,8 +122,6 @@ TEST_CASE("generated kernels of every benchmark graph compile with nvcc for sm_8
     WARN("nvcc not found: compile check skipped");
     return;
   }
-  const fs::path dir = fs::temp_directory_path() / ("axon_codegen_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
   for (const std::string target : {"sm_80", "sm_90"}) {
     std::ostringstream tu;
     int kernels = 0;
@@ -150,22 +148,14 @@ TEST_CASE("generated kernels of every benchmark graph compile with nvcc for sm_8
            << "\n";
       }
     }
-    const fs::path src = dir / ("all_" + target + ".cu");
-    std::ofstream(src) << tiling::prelude(lowerings(target)) << "\n"
-                       << tiling::tools_source().substr(tiling::tools_source().find("#ifndef AXON_TOOLS")) << "\n" << tu.str();
-    const std::string cmd = cc + " -arch=" + target + " -c -o " + (dir / (target + ".o")).string() + " " + src.string() + " > " +
-                            (dir / (target + ".log")).string() + " 2>&1";
-    INFO(target << ": " << kernels << " kernels; " << cmd);
-    int rc = std::system(cmd.c_str());
-    if (rc != 0) {
-      std::ifstream log(dir / (target + ".log"));
-      std::stringstream ss;
-      ss << log.rdbuf();
-      FAIL(ss.str().substr(0, 3000));
-    }
+    INFO(target << ": " << kernels << " kernels");
+    const axon::test::NvccRun r = axon::test::nvcc_compile(
+        cc, tiling::prelude(lowerings(target)) + "\n" + tiling::tools_source().substr(tiling::tools_source().find("#ifndef AXON_TOOLS")) + "\n" + tu.str(),
+        "-arch=" + target, "codegen");
+    INFO(r.log.substr(0, 3000));
+    CHECK(r.rc == 0);
     CHECK(kernels >= 40);
   }
-  fs::remove_all(dir);
 }
 
 TEST_CASE("NVRTC compiles a generated kernel to a cubin (no GPU needed)", "[codegen][nvrtc]") {

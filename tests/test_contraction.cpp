@@ -167,8 +167,6 @@ TEST_CASE("contraction kernels of every operand orientation compile with nvcc fo
                R"(,{"name":"y","op":"add","inputs":["m","bias"]},{"name":"z","op":"gelu","inputs":["y"],"attrs":{"approximate":"tanh"}})",
                "z"),
   };
-  const fs::path dir = fs::temp_directory_path() / ("axon_contraction_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
   for (const std::string target : {"sm_80", "sm_90"}) {
     const tiling::Lowerings& low = lowerings(target);
     std::ostringstream tu;
@@ -186,20 +184,12 @@ TEST_CASE("contraction kernels of every operand orientation compile with nvcc fo
         ++kernels;
       }
     }
-    const fs::path src = dir / ("mm_" + target + ".cu");
-    std::ofstream(src) << tiling::prelude(low) << "\n" << tu.str();
-    const std::string cmd = cc + " -arch=" + target + " -c -o " + (dir / (target + ".o")).string() + " " + src.string() + " > " +
-                            (dir / (target + ".log")).string() + " 2>&1";
-    INFO(target << ": " << kernels << " kernels; " << cmd);
-    if (std::system(cmd.c_str()) != 0) {
-      std::ifstream log(dir / (target + ".log"));
-      std::stringstream ss;
-      ss << log.rdbuf();
-      FAIL(ss.str().substr(0, 3000));
-    }
+    INFO(target << ": " << kernels << " kernels");
+    const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-arch=" + target, "contraction");
+    INFO(r.log.substr(0, 3000));
+    CHECK(r.rc == 0);
     CHECK(kernels == 12);
   }
-  fs::remove_all(dir);
 }
 
 TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N-major", "[codegen][contraction][nvcc]") {
@@ -304,19 +294,10 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
     WARN("nvcc not found: compile check skipped");
     return;
   }
-  const fs::path dir = fs::temp_directory_path() / ("axon_wgmma_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const fs::path src = dir / "wgmma.cu";
-  std::ofstream(src) << tiling::prelude(low) << "\n" << tu.str();
-  const std::string cmd = cc + " -gencode arch=compute_90a,code=sm_90a -c -o " + (dir / "w.o").string() + " " + src.string() + " > " + (dir / "w.log").string() + " 2>&1";
-  INFO(cmd);
-  if (std::system(cmd.c_str()) != 0) {
-    std::ifstream log(dir / "w.log");
-    std::stringstream ss;
-    ss << log.rdbuf();
-    FAIL(ss.str().substr(0, 3000));
-  }
-  fs::remove_all(dir);
+  const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-gencode arch=compute_90a,code=sm_90a", "wgmma");
+  INFO(r.log.substr(0, 3000));
+  CHECK(r.rc == 0);
+  CHECK(r.log.find("C7520") == std::string::npos);  // ptxas did not serialize the wgmma
 }
 
 TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, rank 0 adds the partial sums (sm_90a, nvcc)",
@@ -383,17 +364,8 @@ TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, rank 0 adds the 
     WARN("nvcc not found: compile check skipped");
     return;
   }
-  const fs::path dir = fs::temp_directory_path() / ("axon_splitk_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const fs::path src = dir / "splitk.cu";
-  std::ofstream(src) << tiling::prelude(low) << "\n" << tu.str();
-  const std::string cmd = cc + " -gencode arch=compute_90a,code=sm_90a -c -o " + (dir / "s.o").string() + " " + src.string() + " > " + (dir / "s.log").string() + " 2>&1";
-  INFO(cmd);
-  if (std::system(cmd.c_str()) != 0) {
-    std::ifstream log(dir / "s.log");
-    std::stringstream ss;
-    ss << log.rdbuf();
-    FAIL(ss.str().substr(0, 3000));
-  }
-  fs::remove_all(dir);
+  const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-gencode arch=compute_90a,code=sm_90a", "splitk");
+  INFO(r.log.substr(0, 3000));
+  CHECK(r.rc == 0);
+  CHECK(r.log.find("C7520") == std::string::npos);  // ptxas did not serialize the wgmma
 }

@@ -51,18 +51,24 @@ std::string slot_table(const std::string& name, const std::vector<int>& slots) {
   return s + "};";
 }
 
+// The key split's exchange (splits = 2): per consumer thread of the second warpgroup its O
+// elements, then per row slot its shift, max and sums; float j of thread th at 4 * (j * 128 + th).
+int64_t split_exchange_floats(const AttentionShape& a) { return up64(a.pv.n) / 2 + 4 + 2 * int64_t(a.sums.size()); }
+
 }  // namespace
 
 int attention_smem(const AttentionShape& a, const TileConfig& t) {
   const int64_t dp = up64(a.qk.k), dvp = up64(a.pv.n);
-  // Per slot a K tile (bn x dp), or a stored-scores tile (bm x bn); and a V tile (bn x dvp).
+  // Per slot a K tile (bn x dp), or a stored-scores tile (bm x bn); and a V tile (bn x dvp). The
+  // key split's exchange reuses the slots once every tile is consumed (the kernel checks it fits).
   const int64_t first = a.scores != nullptr ? int64_t(t.bm) * t.bn * 2 : int64_t(t.bn) * dp * 2;
-  return static_cast<int>(int64_t(t.bm) * dp * 2 + int64_t(t.stages) * (first + int64_t(t.bn) * dvp * 2) + 1024 + 8 * (1 + 4 * t.stages));
+  const int64_t slots = int64_t(t.stages) * (first + int64_t(t.bn) * dvp * 2);
+  return static_cast<int>(int64_t(t.bm) * dp * 2 + slots + 1024 + 8 * (1 + 4 * t.stages));
 }
 
 std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const TileConfig& t) {
   std::vector<TensorMapSpec> maps;
-  if (a.scores != nullptr) return {tensor_map_of(g, a.scores, t.bm), tensor_map_of(g, a.pv.b.node, t.bn)};
+  if (a.scores != nullptr) return {tensor_map_of(g, a.scores, t.bm), tensor_map_of(g, a.pv.b.node, t.bn / t.multicast)};
   for (const auto& [x, rows] : {std::pair<const Node*, int>{a.qk.a.node, t.bm}, {a.qk.b.node, t.bn}, {a.pv.b.node, t.bn}}) {
     if (x == a.qk.a.node && !a.qk.a.direct) continue;  // Q computed in the kernel
     maps.push_back(tensor_map_of(g, x, rows));
@@ -81,13 +87,25 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   const InstrSpec* mma_o = low.isa->find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.areg.nmajor_b");
   const InstrSpec* shfl = low.isa->find("shfl.sync.bfly.b32");
   AXON_CHECK(mma_s && mma_o && ti.ok && shfl, "codegen: the ISA lacks an instruction of the attention kernel");
-  const int C = t.warps_m, BM = t.bm, BN = t.bn, ST = t.stages;
+  const int C = t.warps_m, BM = t.bm, BN = t.bn, ST = t.stages, KS = t.splits;
   const int64_t D = qk.k, DP = up64(D), DV = pv.n, DVP = up64(DV), SQ = qk.m, SK = qk.n;
   AXON_CHECK(BM == 64 * C && (C == 1 || C == 2) && BN % 64 == 0 && BN <= 256 && DP <= 256 && DVP <= 256 && ST >= 2,
              "codegen: an attention configuration outside its layouts");
   const int RS = BN / 2, RO = int(DVP / 2);  // accumulator elements per thread: S, O
   const bool stored = a.scores != nullptr;  // scores copied from memory instead of Q K^T
   AXON_CHECK(!stored || (D == 0 && !qk.a.direct && !t.pingpong), "codegen: stored scores without Q, K or ping-pong");
+  // The key split: KS consumer warpgroups (kp = 0, 1) on the same rows (wg = 0), alternate tiles.
+  // Each slot belongs to one warpgroup (ST a multiple of KS): its phases are that one's tiles.
+  AXON_CHECK(KS == 1 || (KS == 2 && stored && C == 1 && t.threads == 384 && ST % KS == 0),
+             "codegen: a key split needs stored scores, one row warpgroup and an even number of slots");
+  // V shared by a cluster of CL row blocks: the same key tiles in every block (no bands).
+  const int CL = t.multicast;
+  AXON_CHECK(CL == 1 || (stored && a.bands.empty() && (CL == 2 || CL == 4) && BN % (8 * CL) == 0),
+             "codegen: V multicast needs stored scores without mask bands, and 2 or 4 blocks");
+  const InstrSpec* copy_mc = low.isa->find("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster");
+  const InstrSpec* arrive_remote = low.isa->find("mbarrier.arrive.release.cluster.shared::cluster.b64");
+  const ClusterIsa ci = cluster_isa(*low.isa);
+  AXON_CHECK(CL == 1 || (copy_mc && arrive_remote && ci.ok), "codegen: the ISA lacks the multicast copy, the remote arrive or the cluster barrier");
   const Fragment& fs = fragment(*mma_s, "d");
   const Fragment& fo = fragment(*mma_o, "d");
   const Fragment& fa = fragment(*mma_o, "a");
@@ -132,7 +150,8 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
 
   std::ostringstream head;
   const bool q_copied = qk.a.direct;
-  head << "extern \"C\" __global__ void __launch_bounds__(" << t.threads << ", 1) " << name << "(" << param_list(g)
+  head << "extern \"C\" __global__ void " << (CL > 1 ? "__cluster_dims__(" + S(CL) + ", 1, 1) " : "") << "__launch_bounds__(" << t.threads << ", 1) "
+       << name << "(" << param_list(g)
        << (q_copied ? ", const __grid_constant__ axon_tmap tmq" : "")
        << ", const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {\n";
   // Per slot: K (BN x DP), or the stored scores (BM x BN: 64-key panels of BM rows); V.
@@ -142,11 +161,24 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.line("const unsigned sk0 = sq0 + " + S(q_bytes) + ", sv0 = sk0 + " + S(int64_t(ST) * k_bytes) + ";");
   em.line("const unsigned qfull = sv0 + " + S(int64_t(ST) * v_bytes) + ", kfull0 = qfull + 8, vfull0 = kfull0 + " + S(8 * ST) +
           ", kempty0 = vfull0 + " + S(8 * ST) + ", vempty0 = kempty0 + " + S(8 * ST) + ";");
-  em.line("const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;");
+  em.line(KS == 1 ? "const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;"
+                  : "const int tid = threadIdx.x, role = tid >> 7, wg = 0, kp = role - 1, th = tid & 127;");
   // Row blocks with the most key tiles first (masks make later rows longer), then the batch.
   const int64_t MT = (SQ + BM - 1) / BM;
-  em.line("const int mt = " + S(MT - 1) + " - (int)(blockIdx.x / " + S(qk.batch) + ");");
-  em.line("const " + I + " bz = (" + I + ")(blockIdx.x % " + S(qk.batch) + "), m0 = (" + I + ")mt * " + S(BM) + ";");
+  if (CL == 1) {
+    em.line("const int mt = " + S(MT - 1) + " - (int)(blockIdx.x / " + S(qk.batch) + ");");
+    em.line("const " + I + " bz = (" + I + ")(blockIdx.x % " + S(qk.batch) + "), m0 = (" + I + ")mt * " + S(BM) + ";");
+    em.line("const bool live = true;");
+  } else {
+    // Clusters of CL consecutive blocks (rank = blockIdx.x % CL) on CL row blocks of one batch;
+    // past the last row block a rank repeats row block 0 without storing (it still copies its
+    // share of V for the others).
+    em.line("const int rank = (int)(blockIdx.x % " + S(CL) + "), cq = (int)(blockIdx.x / " + S(CL) + ");");
+    em.line("const int mt1 = " + S(MT - 1) + " - ((cq / " + S(qk.batch) + ") * " + S(CL) + " + rank);");
+    em.line("const bool live = mt1 >= 0;");
+    em.line("const int mt = live ? mt1 : 0;");
+    em.line("const " + I + " bz = (" + I + ")(cq % " + S(qk.batch) + "), m0 = (" + I + ")mt * " + S(BM) + ";");
+  }
   // The key tiles these rows visit (key_tiles, as C).
   em.line("int kb = 0, ke = " + S((SK + BN - 1) / BN) + ";");
   em.line("const long long i0 = m0, i1 = min(m0 + " + S(BM) + ", (" + I + ")" + S(SQ) + ") - 1;");
@@ -170,12 +202,17 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.open("for (int s = 0; s < " + S(ST) + "; ++s) {");
   for (const char* bar : {"kfull0", "vfull0"}) em.line(inline_asm(*ti.init, {{"a", "r", {std::string(bar) + " + 8 * s"}}, {"b", "r", {"1"}}}, true));
   for (const char* bar : {"kempty0", "vempty0"})
-    em.line(inline_asm(*ti.init, {{"a", "r", {std::string(bar) + " + 8 * s"}}, {"b", "r", {S(4 * C)}}}, true));
+    em.line(inline_asm(*ti.init, {{"a", "r", {std::string(bar) + " + 8 * s"}}, {"b", "r", {S(std::string(bar) == "vempty0" ? 4 * C * CL : 4 * C)}}}, true));
   em.close();
   em.line(inline_asm(*ti.init_fence, {}, true));
   em.line(inline_asm(*wi.proxy, {}, true));
   em.close();
-  em.line("__syncthreads();");
+  if (CL == 1) {
+    em.line("__syncthreads();");
+  } else {  // every block's barriers are initialized before any copy or arrival reaches them
+    em.line(inline_asm(*ci.arrive, {}, true));
+    em.line(inline_asm(*ci.wait, {}, true));
+  }
   auto wait = [&](const std::string& bar, const std::string& par) {
     return inline_asm(*ti.wait, {{"p", "", {"p"}, true}, {"a", "r", {bar}}, {"b", "r", {par}}}, true,
                       "{\\n.reg .pred p;\\nAXON_WAIT:\\n", "\\n@!p bra AXON_WAIT;\\n}");
@@ -183,7 +220,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
 
   // The producer: one thread issues every copy.
   em.open("if (role == 0) {");
-  if (C == 2) em.line(inline_asm(*ti.reg_dec, {{"n", "", {"24"}, true}}, false));
+  if (C * KS == 2) em.line(inline_asm(*ti.reg_dec, {{"n", "", {"24"}, true}}, false));
   em.line("if (tid != 0) return;");
   if (stored) {  // the scores' batch panel: P's batch coordinates
     const std::vector<int64_t> d = dims_of(a.scores);
@@ -217,17 +254,27 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
         {"vfull0", "vempty0", "sv0", v_bytes, DVP / 64, "tv", "pvv"}}) {
     em.line("if (g >= " + S(ST) + ") " + wait(std::string(empty) + " + 8 * slot", "((g / " + S(ST) + ") + 1) & 1"));
     em.line(inline_asm(*ti.expect, {{"a", "r", {std::string(full) + " + 8 * slot"}}, {"b", "r", {S(bytes)}}}, true));
-    if (stored && std::string(base) == "sk0")  // the scores' BM rows, keys it * BN ..
+    if (stored && std::string(base) == "sk0") {  // the scores' BM rows, keys it * BN ..
       copies("sk0 + (unsigned)(slot * " + S(bytes) + ")", int64_t(BM) * 128, BN / 64, map, "(int)m0", panel, "kfull0 + 8 * slot", "it * " + S(BN));
-    else
+    } else if (std::string(base) == "sv0" && CL > 1) {
+      // This rank's BN / CL rows of each V panel, written to every block of the cluster (rows
+      // of a multiple of 8 keep the 128-byte swizzle's 1024-byte atoms whole).
+      const int64_t rows = BN / CL;
+      for (int64_t p = 0; p < panels; ++p)
+        em.line(inline_asm(*copy_mc, {{"d", "r", {"sv0 + (unsigned)(slot * " + S(bytes) + " + " + S(p * BN * 128) + " + rank * " + S(rows * 128) + ")"}},
+                                      {"a", "l", {map}}, {"c0", "r", {S(p * 64)}}, {"c1", "r", {"it * " + S(BN) + " + rank * " + S(rows)}},
+                                      {"c2", "r", {panel}}, {"m", "r", {"vfull0 + 8 * slot"}}, {"k", "h", {"(unsigned short)" + S((1 << CL) - 1)}}},
+                           true));
+    } else {
       copies(std::string(base) + " + (unsigned)(slot * " + S(bytes) + ")", int64_t(BN) * 128, panels, map, "it * " + S(BN), panel,
              std::string(full) + " + 8 * slot");
+    }
   }
   em.close();
   em.line("return;");
   em.close();  // producer
 
-  if (C == 2) em.line(inline_asm(*ti.reg_inc, {{"n", "", {"240"}, true}}, false));
+  if (C * KS == 2) em.line(inline_asm(*ti.reg_inc, {{"n", "", {"240"}, true}}, false));
   em.line("const float kNegInf = -__int_as_float(0x7f800000);  // NVRTC has no INFINITY");
   em.line("float o[" + S(RO) + "], sc[" + S(RS) + "];");
   em.line(slot_table("rs_s", slot_s));
@@ -272,8 +319,12 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   }
   // O += P V for tile g in `slot`: V's tile is N-major (64-column blocks of BN rows); 16 keys per
   // k-step; P from registers. Committed, not waited for.
-  auto emit_pv = [&](const std::string& slot, const std::string& g) {
+  // `fence`: O and P were written since the last wgmma. The fence comes after V's wait: a wait
+  // loop (a divergent branch) between the fence and the wgmma makes ptxas serialize every wgmma
+  // of the kernel (its warning C7520).
+  auto emit_pv = [&](const std::string& slot, const std::string& g, bool fence) {
     em.line(wait("vfull0 + 8 * " + slot, "(" + g + " / " + S(ST) + ") & 1"));
+    if (fence) em.line(inline_asm(*wi.fence, {}, true));
     std::vector<std::string> d;
     for (int r = 0; r < RO; ++r) d.push_back("o[" + S(r) + "]");
     for (int kk = 0; kk < BN / 16; ++kk) {
@@ -293,7 +344,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   const bool pingpong = t.pingpong;
   AXON_CHECK(!pingpong || (C == 2 && bar_named != nullptr && bar_arrive != nullptr), "codegen: ping-pong needs two consumer warpgroups and named barriers");
   if (pingpong) em.line("if (wg == 1 && ke > kb) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
-  em.open("for (int it = kb; it < ke; ++it) {");
+  em.open(KS == 1 ? "for (int it = kb; it < ke; ++it) {" : "for (int it = kb + kp; it < ke; it += 2) {");
   em.line("const int g = it - kb, slot = g % " + S(ST) + ";");
   em.line("const " + I + " n0 = (" + I + ")it * " + S(BN) + ";");
   em.line(wait("kfull0 + 8 * slot", "(g / " + S(ST) + ") & 1"));
@@ -338,7 +389,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     // other warpgroup's turn.
     em.open("if (g > 0) {");
     em.line("const int pg = g - 1, ps = pg % " + S(ST) + ";");
-    emit_pv("ps", "pg");
+    emit_pv("ps", "pg", false);
     em.close();
     em.line("if (wg == 0 || it + 1 < ke) " + inline_asm(*bar_arrive, {{"id", "r", {"3 - wg"}}, {"n", "r", {"256"}}}, true));
     // S is ready when at most the P V group is pending; K's slot goes back.
@@ -359,7 +410,19 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     }
     em.open("if ((th & 31) == 0) {");
     em.line(inline_asm(*ti.arrive, {{"a", "r", {"kempty0 + 8 * slot"}}}, true));
-    em.line("if (g > 0) " + inline_asm(*ti.arrive, {{"a", "r", {"vempty0 + 8 * ((g - 1) % " + S(ST) + ")"}}}, true));
+    // This warpgroup's previous tile: g - 1, or g - 2 under the key split.
+    const std::string vslot = "vempty0 + 8 * ((g - " + S(KS) + ") % " + S(ST) + ")";
+    if (CL == 1) {
+      em.line("if (g >= " + S(KS) + ") " + inline_asm(*ti.arrive, {{"a", "r", {vslot}}}, true));
+    } else {  // the slot is free when every block of the cluster has released it
+      em.open("if (g >= " + S(KS) + ") {");
+      em.open("for (int c = 0; c < " + S(CL) + "; ++c) {");
+      em.line("unsigned ra;");
+      em.line(inline_asm(*ci.mapa, {{"d", "=r", {"ra"}}, {"a", "r", {vslot}}, {"b", "r", {"c"}}}, false));
+      em.line(inline_asm(*arrive_remote, {{"a", "r", {"ra"}}}, true));
+      em.close();
+      em.close();
+    }
     em.close();
   }
 
@@ -463,18 +526,19 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
       em.line("pr[" + S(kk * 4 + q) + "] = (__float_as_uint(sc[" + S(pe[size_t(kk)][size_t(2 * q)]) + "]) >> 16) | (__float_as_uint(sc[" +
               S(pe[size_t(kk)][size_t(2 * q + 1)]) + "]) & 0xFFFF0000u);");
   if (!pingpong) {  // this tile's P V now
-    em.line(inline_asm(*wi.fence, {}, true));  // O and P were written since the S wgmma
-    emit_pv("slot", "g");
+    emit_pv("slot", "g", true);
   }
   em.close();  // key tiles
   if (pingpong) {  // the last tile's P V
     em.open("if (ke > kb) {");
     em.line("const int g = ke - 1 - kb, slot = g % " + S(ST) + ";");
-    em.line(inline_asm(*wi.fence, {}, true));  // O and P were written since the last wgmma
-    emit_pv("slot", "g");
+    emit_pv("slot", "g", true);
     em.close();
   }
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+  // A block leaves only when the whole cluster is done: the others still copy into its slots and
+  // arrive on its barriers until then.
+  if (CL > 1) em.line(inline_asm(*ci.arrive, {}, true));
 
   // The sums over the quad; the epilogue at each O element with the final statistics.
   for (int k = 0; k < NS; ++k)
@@ -482,13 +546,60 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
       for (int lane : {1, 2})
         em.line("{ float t; " + inline_asm(*shfl, {{"d", "=f", {"t"}}, {"a", "f", {"l" + S(k) + "[" + S(r) + "]"}}, {"c", "", {S(lane)}, true}}, false) +
                 " l" + S(k) + "[" + S(r) + "] += t; }");
+  if (KS == 2) {
+    // The key split's merge: the second warpgroup leaves its O, shifts, maxima and sums in the
+    // slots (every tile is consumed once both have passed the barrier), the first moves both
+    // halves to the larger shift and adds them (a half that saw only -inf contributes nothing).
+    const InstrSpec* lds = low.isa->find("ld.shared.f32");
+    const InstrSpec* sts = low.isa->find("st.shared.f32");
+    AXON_CHECK(lds && sts && bar_named, "codegen: the ISA lacks ld.shared.f32, st.shared.f32 or bar.sync.named");
+    auto at = [&](const std::string& j) { return "sk0 + (unsigned)(((" + j + ") * 128 + th) * 4)"; };
+    std::vector<std::pair<std::string, std::string>> xs;  // (exchange index, register)
+    xs.push_back({"e", "o[e]"});
+    for (int r = 0; r < 2; ++r) {
+      xs.push_back({S(RO + r), "mu[" + S(r) + "]"});
+      xs.push_back({S(RO + 2 + r), "mrow[" + S(r) + "]"});
+      for (int k = 0; k < NS; ++k) xs.push_back({S(RO + 4 + 2 * k + r), "l" + S(k) + "[" + S(r) + "]"});
+    }
+    AXON_CHECK(split_exchange_floats(a) * 128 * 4 <= int64_t(ST) * (k_bytes + v_bytes), "codegen: the key split's exchange exceeds the slots");
+    em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {"256"}}}, true));  // both are done with every slot
+    em.open("if (kp == 1) {");
+    em.line("#pragma unroll");
+    em.line("for (int e = 0; e < " + S(RO) + "; ++e) " + inline_asm(*sts, {{"a", "r", {at("e")}}, {"b", "f", {"o[e]"}}}, true));
+    for (size_t i = 1; i < xs.size(); ++i) em.line(inline_asm(*sts, {{"a", "r", {at(xs[i].first)}}, {"b", "f", {xs[i].second}}}, true));
+    em.close();
+    em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {"256"}}}, true));
+    em.line(CL > 1 ? "if (kp == 1) { " + inline_asm(*ci.wait, {}, true) + " return; }" : "if (kp == 1) return;");
+    em.line("float a0[2], a1[2];");
+    em.line("#pragma unroll");
+    em.open("for (int r = 0; r < 2; ++r) {");
+    em.line("float mu1, m1;");
+    em.line(inline_asm(*lds, {{"d", "=f", {"mu1"}}, {"a", "r", {at(S(RO) + " + r")}}}, true));
+    em.line(inline_asm(*lds, {{"d", "=f", {"m1"}}, {"a", "r", {at(S(RO + 2) + " + r")}}}, true));
+    em.line("const float m = " + em.combine(Reducer::Max, "mrow[r]", "m1") + ", sh = m == kNegInf ? 0.0f : m;");
+    em.line("a0[r] = mrow[r] == kNegInf ? 0.0f : " + em.call(Fn::Exp, {"(mu[r] - sh)"}) + ";");
+    em.line("a1[r] = m1 == kNegInf ? 0.0f : " + em.call(Fn::Exp, {"(mu1 - sh)"}) + ";");
+    em.line("mrow[r] = m;");
+    em.line("mu[r] = sh;");
+    for (int k = 0; k < NS; ++k) {
+      em.line("{ float l; " + inline_asm(*lds, {{"d", "=f", {"l"}}, {"a", "r", {at(S(RO + 4 + 2 * k) + " + r")}}}, true) + " l" + S(k) +
+              "[r] = l" + S(k) + "[r] * a0[r] + l * a1[r]; }");
+    }
+    em.close();
+    em.line("#pragma unroll");
+    em.open("for (int e = 0; e < " + S(RO) + "; ++e) {");
+    em.line("float x;");
+    em.line(inline_asm(*lds, {{"d", "=f", {"x"}}, {"a", "r", {at("e")}}}, true));
+    em.line("o[e] = o[e] * a0[rs_o[e]] + x * a1[rs_o[e]];");
+    em.close();
+  }
   em.line("#pragma unroll");
   em.open("for (int e = 0; e < " + S(RO) + "; ++e) {");
   em.line("const " + I + " gi = m0 + wg * 64 + " + em.index(em.subst(fo.row, frag_vars)) + ";");
   em.line("const " + I + " gj = " + em.index(em.subst(fo.col, frag_vars)) + ";");
   em.line("const int rs = rs_o[e];");
   em.line("(void)rs;");
-  em.open("if (gi < " + S(SQ) + " && gj < " + S(DV) + ") {");
+  em.open("if (live && gi < " + S(SQ) + " && gj < " + S(DV) + ") {");
   em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
     if (n == pv.mm) {
       AXON_CHECK(point_key(p) == key, "codegen: the epilogue reads P V elsewhere");
@@ -512,6 +623,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.given = nullptr;
   em.close();
   em.close();
+  if (CL > 1) em.line(inline_asm(*ci.wait, {}, true));
   return head.str() + em.str() + "}\n";
 }
 
