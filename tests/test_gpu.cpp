@@ -148,7 +148,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           "outputs":["o"]})",
   };
   Verifier v(VerifyOptions{});
-  int attention = 0, split_k = 0, key_split = 0, multicast = 0;
+  int attention = 0, split_k = 0, key_split = 0;
   for (const char* text : graphs) {
     Graph g = parse(text);
     INFO(g.name);
@@ -174,7 +174,6 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           CHECK(t.worst <= 1.0);
           const bool split = t.config.splits > 1 && t.status == "ok";
           (t.config.strategy == tiling::Strategy::Attention ? key_split : split_k) += split;
-          multicast += t.config.multicast > 1 && t.status == "ok";
         }
       }
     fs::remove_all(o.work_dir);
@@ -184,7 +183,6 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
   CHECK(attention == 6);
   CHECK(split_k >= 4);     // split-K configurations ran and were right
   CHECK(key_split >= 2);   // and so did attention's key split over stored scores
-  CHECK(multicast >= 2);   // and clusters of row blocks sharing V tiles (a block past the end too)
 }
 
 TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, and goes on (GPU)", "[gpu]") {

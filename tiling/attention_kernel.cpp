@@ -68,7 +68,7 @@ int attention_smem(const AttentionShape& a, const TileConfig& t) {
 
 std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const TileConfig& t) {
   std::vector<TensorMapSpec> maps;
-  if (a.scores != nullptr) return {tensor_map_of(g, a.scores, t.bm), tensor_map_of(g, a.pv.b.node, t.bn / t.multicast)};
+  if (a.scores != nullptr) return {tensor_map_of(g, a.scores, t.bm), tensor_map_of(g, a.pv.b.node, t.bn)};
   for (const auto& [x, rows] : {std::pair<const Node*, int>{a.qk.a.node, t.bm}, {a.qk.b.node, t.bn}, {a.pv.b.node, t.bn}}) {
     if (x == a.qk.a.node && !a.qk.a.direct) continue;  // Q computed in the kernel
     maps.push_back(tensor_map_of(g, x, rows));
@@ -98,14 +98,6 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   // Each slot belongs to one warpgroup (ST a multiple of KS): its phases are that one's tiles.
   AXON_CHECK(KS == 1 || (KS == 2 && stored && C == 1 && t.threads == 384 && ST % KS == 0),
              "codegen: a key split needs stored scores, one row warpgroup and an even number of slots");
-  // V shared by a cluster of CL row blocks: the same key tiles in every block (no bands).
-  const int CL = t.multicast;
-  AXON_CHECK(CL == 1 || (stored && a.bands.empty() && (CL == 2 || CL == 4) && BN % (8 * CL) == 0),
-             "codegen: V multicast needs stored scores without mask bands, and 2 or 4 blocks");
-  const InstrSpec* copy_mc = low.isa->find("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster");
-  const InstrSpec* arrive_remote = low.isa->find("mbarrier.arrive.release.cluster.shared::cluster.b64");
-  const ClusterIsa ci = cluster_isa(*low.isa);
-  AXON_CHECK(CL == 1 || (copy_mc && arrive_remote && ci.ok), "codegen: the ISA lacks the multicast copy, the remote arrive or the cluster barrier");
   const Fragment& fs = fragment(*mma_s, "d");
   const Fragment& fo = fragment(*mma_o, "d");
   const Fragment& fa = fragment(*mma_o, "a");
@@ -150,8 +142,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
 
   std::ostringstream head;
   const bool q_copied = qk.a.direct;
-  head << "extern \"C\" __global__ void " << (CL > 1 ? "__cluster_dims__(" + S(CL) + ", 1, 1) " : "") << "__launch_bounds__(" << t.threads << ", 1) "
-       << name << "(" << param_list(g)
+  head << "extern \"C\" __global__ void __launch_bounds__(" << t.threads << ", 1) " << name << "(" << param_list(g)
        << (q_copied ? ", const __grid_constant__ axon_tmap tmq" : "")
        << ", const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {\n";
   // Per slot: K (BN x DP), or the stored scores (BM x BN: 64-key panels of BM rows); V.
@@ -165,20 +156,8 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
                   : "const int tid = threadIdx.x, role = tid >> 7, wg = 0, kp = role - 1, th = tid & 127;");
   // Row blocks with the most key tiles first (masks make later rows longer), then the batch.
   const int64_t MT = (SQ + BM - 1) / BM;
-  if (CL == 1) {
-    em.line("const int mt = " + S(MT - 1) + " - (int)(blockIdx.x / " + S(qk.batch) + ");");
-    em.line("const " + I + " bz = (" + I + ")(blockIdx.x % " + S(qk.batch) + "), m0 = (" + I + ")mt * " + S(BM) + ";");
-    em.line("const bool live = true;");
-  } else {
-    // Clusters of CL consecutive blocks (rank = blockIdx.x % CL) on CL row blocks of one batch;
-    // past the last row block a rank repeats row block 0 without storing (it still copies its
-    // share of V for the others).
-    em.line("const int rank = (int)(blockIdx.x % " + S(CL) + "), cq = (int)(blockIdx.x / " + S(CL) + ");");
-    em.line("const int mt1 = " + S(MT - 1) + " - ((cq / " + S(qk.batch) + ") * " + S(CL) + " + rank);");
-    em.line("const bool live = mt1 >= 0;");
-    em.line("const int mt = live ? mt1 : 0;");
-    em.line("const " + I + " bz = (" + I + ")(cq % " + S(qk.batch) + "), m0 = (" + I + ")mt * " + S(BM) + ";");
-  }
+  em.line("const int mt = " + S(MT - 1) + " - (int)(blockIdx.x / " + S(qk.batch) + ");");
+  em.line("const " + I + " bz = (" + I + ")(blockIdx.x % " + S(qk.batch) + "), m0 = (" + I + ")mt * " + S(BM) + ";");
   // The key tiles these rows visit (key_tiles, as C).
   em.line("int kb = 0, ke = " + S((SK + BN - 1) / BN) + ";");
   em.line("const long long i0 = m0, i1 = min(m0 + " + S(BM) + ", (" + I + ")" + S(SQ) + ") - 1;");
@@ -202,17 +181,12 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.open("for (int s = 0; s < " + S(ST) + "; ++s) {");
   for (const char* bar : {"kfull0", "vfull0"}) em.line(inline_asm(*ti.init, {{"a", "r", {std::string(bar) + " + 8 * s"}}, {"b", "r", {"1"}}}, true));
   for (const char* bar : {"kempty0", "vempty0"})
-    em.line(inline_asm(*ti.init, {{"a", "r", {std::string(bar) + " + 8 * s"}}, {"b", "r", {S(std::string(bar) == "vempty0" ? 4 * C * CL : 4 * C)}}}, true));
+    em.line(inline_asm(*ti.init, {{"a", "r", {std::string(bar) + " + 8 * s"}}, {"b", "r", {S(4 * C)}}}, true));
   em.close();
   em.line(inline_asm(*ti.init_fence, {}, true));
   em.line(inline_asm(*wi.proxy, {}, true));
   em.close();
-  if (CL == 1) {
-    em.line("__syncthreads();");
-  } else {  // every block's barriers are initialized before any copy or arrival reaches them
-    em.line(inline_asm(*ci.arrive, {}, true));
-    em.line(inline_asm(*ci.wait, {}, true));
-  }
+  em.line("__syncthreads();");
   auto wait = [&](const std::string& bar, const std::string& par) {
     return inline_asm(*ti.wait, {{"p", "", {"p"}, true}, {"a", "r", {bar}}, {"b", "r", {par}}}, true,
                       "{\\n.reg .pred p;\\nAXON_WAIT:\\n", "\\n@!p bra AXON_WAIT;\\n}");
@@ -256,15 +230,6 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line(inline_asm(*ti.expect, {{"a", "r", {std::string(full) + " + 8 * slot"}}, {"b", "r", {S(bytes)}}}, true));
     if (stored && std::string(base) == "sk0") {  // the scores' BM rows, keys it * BN ..
       copies("sk0 + (unsigned)(slot * " + S(bytes) + ")", int64_t(BM) * 128, BN / 64, map, "(int)m0", panel, "kfull0 + 8 * slot", "it * " + S(BN));
-    } else if (std::string(base) == "sv0" && CL > 1) {
-      // This rank's BN / CL rows of each V panel, written to every block of the cluster (rows
-      // of a multiple of 8 keep the 128-byte swizzle's 1024-byte atoms whole).
-      const int64_t rows = BN / CL;
-      for (int64_t p = 0; p < panels; ++p)
-        em.line(inline_asm(*copy_mc, {{"d", "r", {"sv0 + (unsigned)(slot * " + S(bytes) + " + " + S(p * BN * 128) + " + rank * " + S(rows * 128) + ")"}},
-                                      {"a", "l", {map}}, {"c0", "r", {S(p * 64)}}, {"c1", "r", {"it * " + S(BN) + " + rank * " + S(rows)}},
-                                      {"c2", "r", {panel}}, {"m", "r", {"vfull0 + 8 * slot"}}, {"k", "h", {"(unsigned short)" + S((1 << CL) - 1)}}},
-                           true));
     } else {
       copies(std::string(base) + " + (unsigned)(slot * " + S(bytes) + ")", int64_t(BN) * 128, panels, map, "it * " + S(BN), panel,
              std::string(full) + " + 8 * slot");
@@ -412,17 +377,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line(inline_asm(*ti.arrive, {{"a", "r", {"kempty0 + 8 * slot"}}}, true));
     // This warpgroup's previous tile: g - 1, or g - 2 under the key split.
     const std::string vslot = "vempty0 + 8 * ((g - " + S(KS) + ") % " + S(ST) + ")";
-    if (CL == 1) {
-      em.line("if (g >= " + S(KS) + ") " + inline_asm(*ti.arrive, {{"a", "r", {vslot}}}, true));
-    } else {  // the slot is free when every block of the cluster has released it
-      em.open("if (g >= " + S(KS) + ") {");
-      em.open("for (int c = 0; c < " + S(CL) + "; ++c) {");
-      em.line("unsigned ra;");
-      em.line(inline_asm(*ci.mapa, {{"d", "=r", {"ra"}}, {"a", "r", {vslot}}, {"b", "r", {"c"}}}, false));
-      em.line(inline_asm(*arrive_remote, {{"a", "r", {"ra"}}}, true));
-      em.close();
-      em.close();
-    }
+    em.line("if (g >= " + S(KS) + ") " + inline_asm(*ti.arrive, {{"a", "r", {vslot}}}, true));
     em.close();
   }
 
@@ -536,9 +491,6 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.close();
   }
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
-  // A block leaves only when the whole cluster is done: the others still copy into its slots and
-  // arrive on its barriers until then.
-  if (CL > 1) em.line(inline_asm(*ci.arrive, {}, true));
 
   // The sums over the quad; the epilogue at each O element with the final statistics.
   for (int k = 0; k < NS; ++k)
@@ -569,7 +521,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     for (size_t i = 1; i < xs.size(); ++i) em.line(inline_asm(*sts, {{"a", "r", {at(xs[i].first)}}, {"b", "f", {xs[i].second}}}, true));
     em.close();
     em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {"256"}}}, true));
-    em.line(CL > 1 ? "if (kp == 1) { " + inline_asm(*ci.wait, {}, true) + " return; }" : "if (kp == 1) return;");
+    em.line("if (kp == 1) return;");
     em.line("float a0[2], a1[2];");
     em.line("#pragma unroll");
     em.open("for (int r = 0; r < 2; ++r) {");
@@ -599,7 +551,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.line("const " + I + " gj = " + em.index(em.subst(fo.col, frag_vars)) + ";");
   em.line("const int rs = rs_o[e];");
   em.line("(void)rs;");
-  em.open("if (live && gi < " + S(SQ) + " && gj < " + S(DV) + ") {");
+  em.open("if (gi < " + S(SQ) + " && gj < " + S(DV) + ") {");
   em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
     if (n == pv.mm) {
       AXON_CHECK(point_key(p) == key, "codegen: the epilogue reads P V elsewhere");
@@ -623,7 +575,6 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.given = nullptr;
   em.close();
   em.close();
-  if (CL > 1) em.line(inline_asm(*ci.wait, {}, true));
   return head.str() + em.str() + "}\n";
 }
 

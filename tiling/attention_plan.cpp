@@ -375,18 +375,14 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
     for (const Node* n : *list) bytes += double(numel(dims_of(n))) * dtype_bytes(n->dtype());
   // Stored scores may split the keys between two consumer warpgroups of one row block (more
   // warps per SM when the row blocks are few), with a slot more each.
-  // Without mask bands (every row block visits the same key tiles) a cluster of 2 or 4 row
-  // blocks may share each V tile (multicast).
   for (int c : {1, 2})
     for (int ks : {1, 2})
-    for (int mc : {1, 2, 4})
     for (int bn : {64, 128})
       for (int stages : {2, 3, 4})
         for (bool pingpong : {false, true}) {
         if (pingpong && (c != 2 || a.scores != nullptr)) continue;
         if (ks == 2 && (c != 1 || a.scores == nullptr)) continue;
         if (ks == 1 ? stages == 4 : stages == 3) continue;  // a key split has an even number of slots
-        if (mc > 1 && (a.scores == nullptr || !a.bands.empty())) continue;
         const int bm = 64 * c;
         // Registers per consumer thread: O, S (then P in place), P packed, row state, addresses.
         const int64_t regs = dvp / 2 + bn / 2 + bn / 4 + 48;
@@ -403,7 +399,6 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         t.wgmma = t.tma = true;
         t.pingpong = pingpong;
         t.splits = ks;
-        t.multicast = mc;
         if (attention_smem(a, t) > L.smem_dynamic) continue;
         // Work: the key tiles each row block visits (masks skip some).
         double tiles = 0;
@@ -416,13 +411,10 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         // Softmax work is not overlapped with the tensor cores inside a warpgroup; two
         // consumer warpgroups interleave theirs, larger tiles amortize the row bookkeeping.
         const double eff = (c * ks == 2 ? 0.62 : 0.5) * (bn == 128 ? 1.0 : 0.9) * (stages >= 3 ? 1.01 : 1.0);
-        const double blocks = double((mt + mc - 1) / mc * mc * a.qk.batch);
+        const double blocks = double(mt * a.qk.batch);
         const double waves = std::ceil(blocks / L.sm_count) / (blocks / L.sm_count);
-        // Stored scores are read once, the bulk of the bytes; Q, K, V mostly hit L2. Over stored
-        // scores every row block reads all of V from L2 (taken as 3x HBM's rate), once per cluster
-        // when multicast.
-        const double v_l2 = a.scores ? blocks / mc * double(numel(dims_of(a.pv.b.node))) * 2 / (3 * L.hbm_gb_s * 1e3) : 0;
-        const double us = flops / (tensor * 1e6 * eff) * std::min(waves, 1.5) + bytes / (L.hbm_gb_s * 1e3) * (a.scores ? 1.0 : 0.1) + v_l2 + 4;
+        // Stored scores are read once, the bulk of the bytes; Q, K, V mostly hit L2.
+        const double us = flops / (tensor * 1e6 * eff) * std::min(waves, 1.5) + bytes / (L.hbm_gb_s * 1e3) * (a.scores ? 1.0 : 0.1) + 4;
         std::ostringstream why;
         why << "key tiles " << tiles << ", tensor efficiency " << eff;
         out.push_back({t, us * (pingpong ? 0.99 : 1.0), why.str()});

@@ -109,8 +109,7 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     if (c.wgmma) k.arch_suffix = "a";
   } else if (c.strategy == Strategy::Attention) {
     body << detail::attention_kernel(g, s, c, low, o.name, wide);
-    // Row blocks per batch, in whole clusters when V is multicast.
-    const int64_t mt = (s.att.qk.m + c.bm - 1) / c.bm, blocks = s.att.qk.batch * ((mt + c.multicast - 1) / c.multicast) * c.multicast;
+    const int64_t blocks = s.att.qk.batch * ((s.att.qk.m + c.bm - 1) / c.bm);
     k.launches.push_back({o.name, blocks, c.threads, detail::attention_smem(s.att, c), params, roles, {}});
     k.launches.back().tmaps = detail::attention_maps(g, s.att, c);
     k.arch_suffix = "a";

@@ -68,10 +68,7 @@ struct TileConfig {
   // each issuing its tile's S behind its previous tile's P V. Attention over stored scores may
   // instead split the keys (`splits` = 2): two consumer warpgroups on the same 64 rows take
   // alternate key tiles, and merge their (max, sums, O) through shared memory at the end.
-  // `multicast` (stored scores, no mask bands): a cluster of that many row blocks shares each V
-  // tile, every block copying 1/multicast of its rows to all of them (one L2 read per cluster).
   bool pingpong = false;
-  int multicast = 1;
   [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
 };
 
