@@ -408,11 +408,13 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line("const float x = " + (tail ? "gj0 < " + S(SK) + " ? " + x + " : kNegInf" : x) + ";");
     em.line("sc[e] = x;");
     em.line("const int rs = rs_s[e];");
-    em.line("mt[rs] = " + em.combine(Reducer::Max, "mt[rs]", "x") + ";");
+    em.line("mp[rs][(e >> 2) & 3] = " + em.combine(Reducer::Max, "mp[rs][(e >> 2) & 3]", "x") + ";");
     em.close();
     em.given = nullptr;
   };
-  em.line("float mt[2] = {mrow[0], mrow[1]};");
+  // The tile's row maxima in four partial maxima per row slot (shorter dependence chains; max is
+  // associative, NaN included), then folded into the running max.
+  em.line("float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};");
   if (a.bands.empty()) {
     chain_loop(false);
   } else {
@@ -431,6 +433,11 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   }
   // Row max over the quad; the exponent's shift (0 while a row has seen only -inf); the factor
   // that moves earlier partial results to the new shift.
+  em.line("float mt[2];");
+  em.line("#pragma unroll");
+  em.line("for (int r = 0; r < 2; ++r) mt[r] = " +
+          em.combine(Reducer::Max, em.combine(Reducer::Max, "mrow[r]", em.combine(Reducer::Max, "mp[r][0]", "mp[r][1]")),
+                     em.combine(Reducer::Max, "mp[r][2]", "mp[r][3]")) + ";");
   em.line("float al[2];");
   em.line("#pragma unroll");
   em.open("for (int r = 0; r < 2; ++r) {");
@@ -454,6 +461,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.line("o[e] *= al[rs_o[e]];");
   em.close();
   // P and the row sums at each element, the max given as the shift.
+  for (int k = 0; k < NS; ++k) em.line("float ls" + S(k) + "[2][4] = {};");
   open_s_loop();
   em.line("const int rs = rs_s[e];");
   em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
@@ -467,19 +475,31 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     }
     return "";
   };
-  const std::string pval = em.value(pv.a.node, point);
+  // P is packed into bf16 pairs by cvt.rn.bf16x2.f32 (round to nearest even, as a cast to bf16
+  // rounds): a P that is such a cast is given unrounded, any other P is bf16 already (exact).
+  const InstrSpec* pack = low.isa->find("cvt.rn.bf16x2.f32");
+  AXON_CHECK(pack != nullptr, "codegen: the ISA lacks cvt.rn.bf16x2.f32");
+  const Node* p_node = pv.a.node;
+  if (p_node->op() == Op::Cast && p_node->dtype() == DType::bf16 && p_node->operand(0)->dtype() == DType::f32) p_node = p_node->operand(0);
+  const std::string pval = em.value(p_node, point);
+  // Row sums in four partial sums per row slot (shorter dependence chains), added after the tile.
   for (int k = 0; k < NS; ++k) {
     const std::string v = em.value(a.sums[size_t(k)]->operand(0), point);
-    em.line(tail ? "if (gj0 < " + S(SK) + ") l" + S(k) + "[rs] += " + v + ";" : "l" + S(k) + "[rs] += " + v + ";");
+    const std::string acc = "ls" + S(k) + "[rs][(e >> 2) & 3]";
+    em.line(tail ? "if (gj0 < " + S(SK) + ") " + acc + " += " + v + ";" : acc + " += " + v + ";");
   }
   em.line(tail ? "sc[e] = gj0 < " + S(SK) + " ? " + pval + " : 0.0f;" : "sc[e] = " + pval + ";");
   em.close();
   em.given = nullptr;
-  // P as bf16 pairs in the a fragments of the k-chunks (values already rounded to bf16).
+  for (int k = 0; k < NS; ++k)
+    for (int r = 0; r < 2; ++r)
+      em.line("l" + S(k) + "[" + S(r) + "] += (ls" + S(k) + "[" + S(r) + "][0] + ls" + S(k) + "[" + S(r) + "][1]) + (ls" + S(k) + "[" + S(r) +
+              "][2] + ls" + S(k) + "[" + S(r) + "][3]);");
+  // P as bf16 pairs in the a fragments of the k-chunks.
   for (int kk = 0; kk < BN / 16; ++kk)
     for (int q = 0; q < 4; ++q)
-      em.line("pr[" + S(kk * 4 + q) + "] = (__float_as_uint(sc[" + S(pe[size_t(kk)][size_t(2 * q)]) + "]) >> 16) | (__float_as_uint(sc[" +
-              S(pe[size_t(kk)][size_t(2 * q + 1)]) + "]) & 0xFFFF0000u);");
+      em.line(pure_asm(*pack, {{"d", "=r", {"pr[" + S(kk * 4 + q) + "]"}}, {"a.1", "f", {"sc[" + S(pe[size_t(kk)][size_t(2 * q + 1)]) + "]"}},
+                               {"a.0", "f", {"sc[" + S(pe[size_t(kk)][size_t(2 * q)]) + "]"}}}));
   if (!pingpong) {  // this tile's P V now
     emit_pv("slot", "g", true);
   }

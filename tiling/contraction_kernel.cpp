@@ -49,6 +49,13 @@ std::string inline_asm(const InstrSpec& ins, const std::vector<AsmArg>& args, bo
   return "asm volatile(\"" + prefix + text + suffix + "\" : " + o + " : " + i + (memory ? " : \"memory\");" : ");");
 }
 
+std::string pure_asm(const InstrSpec& ins, const std::vector<AsmArg>& args) {
+  const std::string v = inline_asm(ins, args, false);
+  const std::string head = "asm volatile(";
+  AXON_CHECK(v.compare(0, head.size(), head) == 0, "codegen: inline_asm's text changed");
+  return "asm(" + v.substr(head.size());
+}
+
 const Fragment& fragment(const InstrSpec& ins, const std::string& name) {
   for (const Fragment& f : ins.fragments)
     if (f.name == name) return f;

@@ -77,6 +77,9 @@ struct AsmArg {
 // first); `prefix` and `suffix` wrap the instruction text (a scoped predicate, say).
 std::string inline_asm(const InstrSpec& ins, const std::vector<AsmArg>& args, bool memory, const std::string& prefix = "",
                        const std::string& suffix = "");
+// asm(...) without volatile, for an instruction that only computes its outputs from its inputs
+// (the compiler may then move it or drop it when unused).
+std::string pure_asm(const InstrSpec& ins, const std::vector<AsmArg>& args);
 const Fragment& fragment(const InstrSpec& ins, const std::string& name);
 // The XOR swizzle of 16-byte chunks in a shared tile row of `cols` elements, as a C expression
 // of `row`: eight consecutive rows at the same logical chunk land in eight distinct 16-byte slots
