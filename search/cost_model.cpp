@@ -596,12 +596,13 @@ class CostModel {
         sv = ks[size_t(k1)].writes[0];
         parts.push_back(k1);
       } else {
-        // Stored scores (softmax -> matmul): no K1; K2 computes P from inputs and the row kernels'
-        // statistics, one of them a row max (the online softmax's), as one pass over the scores.
+        // Stored scores (softmax -> matmul): no K1; K2 computes P itself (a prologue) from inputs
+        // and the row kernels' statistics, one of them a row max (the online softmax's), as one
+        // pass over the scores.
         bool row_max = false;
         for (int r : rows)
           for (const Node* n : ks[size_t(r)].nodes) row_max = row_max || n->op() == Op::ReduceMax;
-        if (!row_max || mm2->operand(0)->op() == Op::Input) return false;
+        if (!row_max || mm2->operand(0)->op() == Op::Input || stored(ks[j], mm2->operand(0))) return false;
       }
       parts.insert(parts.end(), rows.begin(), rows.end());
       for (int r : rows)

@@ -30,6 +30,8 @@ double KernelResult::time_us() const {
 
 namespace {
 
+using search_detail::elements;
+
 using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
@@ -51,6 +53,34 @@ tiling::Group group_of(const Graph& g, const KernelEstimate& k) {
   return gr;
 }
 
+// The model's partition, with every attention kernel the target cannot run (classification
+// says why) replaced by its parts, and their cost: the scores are stored again.
+CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* isa, const Bindings& bind) {
+  CostEstimate ce = estimate_cost(gv, tm, bind);
+  std::vector<KernelEstimate> list;
+  for (KernelEstimate& k : ce.kernel_list) {
+    if (k.parts.empty()) {
+      list.push_back(std::move(k));
+      continue;
+    }
+    const tiling::GroupShape fs = tiling::classify(group_of(gv, k), isa);
+    if (fs.strategy == tiling::Strategy::Attention) {
+      list.push_back(std::move(k));
+      continue;
+    }
+    ce.time_us -= k.time_us;
+    for (const Node* n : k.nodes)
+      if (n->kind() == OpKind::Reduce) ce.time_us += double(elements(n->operand(0))) * dtype_bytes(n->operand(0)->dtype()) / (tm.hbm_gb_s * 1e3);
+    for (KernelEstimate& p : k.parts) {
+      ce.time_us += p.time_us;
+      list.push_back(std::move(p));
+    }
+  }
+  ce.kernel_list = std::move(list);
+  ce.kernels = static_cast<int>(ce.kernel_list.size());
+  return ce;
+}
+
 // The dtype's tolerance for validation (docs/codegen.md): rtol on |r| + mean |r|.
 double check_rtol(DType t) {
   switch (t) {
@@ -61,7 +91,6 @@ double check_rtol(DType t) {
   }
 }
 
-using search_detail::elements;
 
 double group_bytes(const tiling::Group& gr) {
   double b = 0;
@@ -310,8 +339,9 @@ tiling::Group upstream_group(const Graph& gv, const tiling::Group& gr) {
 }
 
 std::vector<tiling::Group> fusion_groups(const Graph& g, const std::string& target, const Bindings& bind) {
+  const Isa isa = load_isa(default_isa_dir(), target);
   std::vector<tiling::Group> out;
-  for (const KernelEstimate& k : estimate_cost(g, target_model(target), bind).kernel_list) out.push_back(group_of(g, k));
+  for (const KernelEstimate& k : runnable_cost(g, target_model(target), &isa, bind).kernel_list) out.push_back(group_of(g, k));
   return out;
 }
 
@@ -349,33 +379,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
   ExploreOptions eo = o.explore;
   eo.budget_s = std::min(eo.budget_s, o.budget_s * 0.4);
   eo.seed = o.seed;
-  // The model's partition, with every attention kernel the target cannot run (classification
-  // says why) replaced by its parts, and their cost: the scores are stored again.
-  auto cost_of = [&](const Graph& gv) {
-    CostEstimate ce = estimate_cost(gv, tm, o.bind);
-    std::vector<KernelEstimate> list;
-    for (KernelEstimate& k : ce.kernel_list) {
-      if (k.parts.empty()) {
-        list.push_back(std::move(k));
-        continue;
-      }
-      const tiling::GroupShape fs = tiling::classify(group_of(gv, k), r.lowerings.isa.get());
-      if (fs.strategy == tiling::Strategy::Attention) {
-        list.push_back(std::move(k));
-        continue;
-      }
-      ce.time_us -= k.time_us;
-      for (const Node* n : k.nodes)
-        if (n->kind() == OpKind::Reduce) ce.time_us += double(elements(n->operand(0))) * dtype_bytes(n->operand(0)->dtype()) / (tm.hbm_gb_s * 1e3);
-      for (KernelEstimate& p : k.parts) {
-        ce.time_us += p.time_us;
-        list.push_back(std::move(p));
-      }
-    }
-    ce.kernel_list = std::move(list);
-    ce.kernels = static_cast<int>(ce.kernel_list.size());
-    return ce;
-  };
+  auto cost_of = [&](const Graph& gv) { return runnable_cost(gv, tm, r.lowerings.isa.get(), o.bind); };
   r.variants = explore(g, eo, prove, [&](const Graph& gv) { return cost_of(gv).time_us; });
   r.rewrite_seconds = since(t0);
   const ExploreStats& st = r.variants.stats;

@@ -67,7 +67,9 @@ struct SuperoptResult {
   double rewrite_seconds = 0, seconds = 0;
 };
 
-// The fusion groups of a graph: the cost model's kernel partition (search/cost_model.h).
+// The fusion groups of a graph: the cost model's kernel partition (search/cost_model.h), an
+// attention kernel the target cannot run (tiling's classification) replaced by its parts, as
+// superopt realizes them.
 std::vector<tiling::Group> fusion_groups(const Graph& g, const std::string& target, const Bindings& bind = {});
 
 // What a group's inputs depend on: the nodes computing its non-input reads from the graph's
