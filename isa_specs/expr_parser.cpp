@@ -200,6 +200,7 @@ class Converter {
         if (a.name == "+" || a.name == "-" || a.name == "*" || a.name == "/" || a.name == "%" || a.name == "^")
           return is_int(*a.args[0]) && is_int(*a.args[1]);
         return false;
+      case Ast::Call: return a.name == "xor" && a.args.size() == 3 && is_int(*a.args[0]) && is_int(*a.args[1]);
       default: return false;
     }
   }
@@ -214,6 +215,19 @@ class Converter {
         break;
       }
       case Ast::Neg: return term::sub(term::integer(0), integer(*a.args[0]));
+      case Ast::Call: {
+        // xor(x, y, n): the low n bits of x XOR y (x, y >= 0), as index arithmetic:
+        // sum over bits b < n of 2^b * ((x / 2^b + y / 2^b) % 2).
+        const Ast& n = *a.args.at(2);
+        if (a.name != "xor" || n.kind != Ast::Num || !n.integral || n.num < 1 || n.num > 16)
+          throw UserError("xor needs a bit count from 1 to 16 as its third operand");
+        Term x = integer(*a.args[0]), y = integer(*a.args[1]), acc = term::integer(0);
+        for (int b = 0; b < static_cast<int>(n.num); ++b) {
+          const Term p = term::integer(int64_t(1) << b);
+          acc = term::add(acc, term::mul(p, term::mod(term::add(term::floordiv(x, p), term::floordiv(y, p)), term::integer(2))));
+        }
+        return acc;
+      }
       case Ast::Bin: {
         Term l = integer(*a.args[0]), r = integer(*a.args[1]);
         if (a.name == "+") return term::add(l, r);
@@ -336,6 +350,29 @@ Term parse_isa_expr(std::string_view text, const std::map<std::string, int>& inp
     return Converter(inputs, vars, params).real(*ast);
   } catch (const UserError& e) {
     throw UserError("expression '" + std::string(text) + "': " + e.what());
+  }
+}
+
+int64_t eval_isa_index(const Term& t, int64_t v0, int64_t v1) {
+  auto a = [&](size_t i) { return eval_isa_index(t->args[i], v0, v1); };
+  switch (t->kind) {
+    case TermKind::Var: return t->ival == 0 ? v0 : v1;
+    case TermKind::Int: return t->ival;
+    case TermKind::IAdd: return a(0) + a(1);
+    case TermKind::ISub: return a(0) - a(1);
+    case TermKind::IMul: return a(0) * a(1);
+    case TermKind::IFloorDiv: {
+      int64_t x = a(0), y = a(1);
+      if (y == 0) throw UserError("index expression divides by zero");
+      return x / y - ((x % y != 0) && ((x < 0) != (y < 0)));
+    }
+    case TermKind::IMod: {
+      int64_t y = a(1);
+      if (y == 0) throw UserError("index expression takes a remainder by zero");
+      int64_t m = a(0) % y;
+      return m < 0 ? m + y : m;
+    }
+    default: throw InternalError("isa: not an index term: " + to_string(t));
   }
 }
 

@@ -81,6 +81,7 @@ class InstrParser {
       else if (key == "nan") nan(value);
       else if (key == "warp") warp(value);
       else if (key == "fragment") fragment(value);
+      else if (key == "layout") layout(value);
       else if (key == "tile") tile(value);
       else if (key == "memory") set_kind(InstrKind::Memory), s_.memory = value;
       else if (key == "sync") set_kind(InstrKind::Sync), s_.sync = value;
@@ -174,6 +175,30 @@ class InstrParser {
     f.col = parse_isa_index(f.col_text, kLaneVars, params);
     s_.fragments.push_back(std::move(f));
     set_kind(InstrKind::Matrix);
+  }
+  void layout(const std::string& v) {
+    // NAME ROWSxBYTES: offset = EXPR (over row and byte)
+    size_t colon = v.find(':');
+    std::istringstream head(v.substr(0, colon == std::string::npos ? 0 : colon));
+    SmemLayout l;
+    std::string dims;
+    head >> l.name >> dims;
+    const size_t x = dims.find('x');
+    const std::string rest = colon == std::string::npos ? "" : trim(v.substr(colon + 1));
+    if (l.name.empty() || x == std::string::npos || rest.rfind("offset", 0) != 0 || rest.find('=') == std::string::npos)
+      throw UserError("expected 'NAME ROWSxBYTES: offset = EXPR'");
+    try {
+      l.rows = std::stoll(dims.substr(0, x));
+      l.bytes = std::stoll(dims.substr(x + 1));
+    } catch (const std::exception&) {
+      throw UserError("layout size '" + dims + "' is not ROWSxBYTES");
+    }
+    if (l.rows < 1 || l.bytes < 1 || l.rows * l.bytes > (int64_t(1) << 20)) throw UserError("layout size '" + dims + "' out of range");
+    l.offset_text = trim(rest.substr(rest.find('=') + 1));
+    l.offset = parse_isa_index(l.offset_text, {{"row", 0}, {"byte", 1}});
+    for (int64_t r = 0; r < l.rows; ++r)
+      for (int64_t b = 0; b < l.bytes; ++b) l.offsets.push_back(eval_isa_index(l.offset, r, b));
+    s_.layouts.push_back(std::move(l));
   }
   void tile(const std::string& v) {
     size_t eq = v.find('=');

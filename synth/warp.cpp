@@ -16,19 +16,7 @@ using smt::Expr;
 using Clock = std::chrono::steady_clock;
 
 // An index term over Var 0 (lane/thread) and Var 1 (reg), evaluated.
-int64_t eval_index(const Term& t, int64_t v0, int64_t v1) {
-  auto a = [&](size_t i) { return eval_index(t->args[i], v0, v1); };
-  switch (t->kind) {
-    case TermKind::Var: return t->ival == 0 ? v0 : v1;
-    case TermKind::Int: return t->ival;
-    case TermKind::IAdd: return a(0) + a(1);
-    case TermKind::ISub: return a(0) - a(1);
-    case TermKind::IMul: return a(0) * a(1);
-    case TermKind::IFloorDiv: { int64_t x = a(0), y = a(1); return x / y - ((x % y != 0) && ((x < 0) != (y < 0))); }
-    case TermKind::IMod: { int64_t y = a(1), m = a(0) % y; return m < 0 ? m + y : m; }
-    default: throw InternalError("synth: not an index term: " + to_string(t));
-  }
-}
+int64_t eval_index(const Term& t, int64_t v0, int64_t v1) { return eval_isa_index(t, v0, v1); }
 
 Expr smt_index(const Term& t, const Expr& v0, const Expr& v1) {
   auto a = [&](size_t i) { return smt_index(t->args[i], v0, v1); };
@@ -225,5 +213,36 @@ std::vector<FragmentProof> prove_fragments(const Isa& isa, unsigned timeout_ms) 
 }
 
 int64_t fragment_index(const Term& t, int64_t lane, int64_t reg) { return eval_index(t, lane, reg); }
+
+std::vector<LayoutProof> prove_layouts(const Isa& isa, unsigned timeout_ms) {
+  std::vector<LayoutProof> out;
+  for (const auto& i : isa.instrs)
+    for (const auto& l : i.layouts) {
+      const auto start = Clock::now();
+      LayoutProof p{i.name, l.name, l.rows, l.bytes, "", 0};
+      // One query: a point of the tile whose offset leaves [0, rows * bytes), moves its byte within
+      // its 16-byte chunk, or equals another point's. None exists: injective into a set of the
+      // same size, so a bijection.
+      Expr r1 = smt::constant("r1", smt::Sort::Int), b1 = smt::constant("b1", smt::Sort::Int);
+      Expr r2 = smt::constant("r2", smt::Sort::Int), b2 = smt::constant("b2", smt::Sort::Int);
+      auto in = [&](const Expr& r, const Expr& b) {
+        return smt::land({smt::ge(r, smt::integer(0)), smt::lt(r, smt::integer(l.rows)), smt::ge(b, smt::integer(0)),
+                          smt::lt(b, smt::integer(l.bytes))});
+      };
+      Expr o1 = smt_index(l.offset, r1, b1), o2 = smt_index(l.offset, r2, b2);
+      Expr bad = smt::lor({smt::lt(o1, smt::integer(0)), smt::ge(o1, smt::integer(l.rows * l.bytes)),
+                           smt::ne(smt::mod(o1, smt::integer(16)), smt::mod(b1, smt::integer(16))),
+                           smt::land({in(r2, b2), smt::lor({smt::ne(r1, r2), smt::ne(b1, b2)}), smt::eq(o1, o2)})});
+      auto res = smt::check_sat_isolated(smt::Backend::Z3, {in(r1, b1), bad}, timeout_ms);
+      p.proof = res.result == smt::SatResult::Unsat ? "PROVED"
+                : res.result == smt::SatResult::Sat ? "REFUTED: a byte lands outside the tile, splits its 16-byte chunk, or shares another's offset"
+                                                    : "UNKNOWN: " + res.reason;
+      p.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      out.push_back(p);
+    }
+  return out;
+}
+
+int64_t layout_offset(const SmemLayout& l, int64_t row, int64_t byte) { return l.offsets.at(size_t(row * l.bytes + byte)); }
 
 }  // namespace axon

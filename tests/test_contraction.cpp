@@ -97,6 +97,45 @@ TEST_CASE("contraction groups: operands staged directly or computed, by layout a
   CHECK(tiling::classify(contraction_group(bf)).strategy == tiling::Strategy::Generic);
 }
 
+TEST_CASE("TMA and wgmma are used only where the spec's swizzle128 layout is the generator's", "[codegen][contraction]") {
+  // A copy of the specs with the bulk tensor copy's layout changed (chunks XOR row / 2), then
+  // also every wgmma form's: the generator falls back to cp.async-fed wgmma, then to mma.sync.
+  const fs::path dir = fs::temp_directory_path() / ("axon_swz_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::copy(default_isa_dir(), dir, fs::copy_options::recursive);
+  auto edit = [&](const std::string& file, const std::string& only) {
+    std::ifstream in(dir / "ptx" / file);
+    std::stringstream out;
+    std::string line, current;
+    while (std::getline(in, line)) {
+      if (line.rfind("instruction ", 0) == 0) current = line.substr(12);
+      const std::string from = "xor(byte / 16, row % 8, 3)";
+      if (line.find(from) != std::string::npos && current.find(only) != std::string::npos)
+        line.replace(line.find(from), from.size(), "xor(byte / 16, (row / 2) % 8, 3)");
+      out << line << "\n";
+    }
+    in.close();
+    std::ofstream(dir / "ptx" / file) << out.str();
+  };
+  Graph g = parse(mm_graph("[128,256]", "[256,128]", "bf16", "{}"));
+  tiling::Group gr = contraction_group(g);
+  const Isa original = load_isa(default_isa_dir(), "sm_90");
+  tiling::GroupShape s0 = tiling::classify(gr, &original);
+  CHECK((s0.mm.wgmma && s0.mm.tma));
+  edit("memory.isa", "cp.async.bulk.tensor");
+  const Isa no_tma = load_isa(dir.string(), "sm_90");
+  tiling::GroupShape s1 = tiling::classify(gr, &no_tma);
+  REQUIRE(s1.strategy == tiling::Strategy::Contraction);
+  CHECK(s1.mm.wgmma);
+  CHECK_FALSE(s1.mm.tma);
+  edit("matrix.isa", "wgmma");
+  const Isa no_wgmma = load_isa(dir.string(), "sm_90");
+  tiling::GroupShape s2 = tiling::classify(gr, &no_wgmma);
+  REQUIRE(s2.strategy == tiling::Strategy::Contraction);
+  CHECK_FALSE(s2.mm.wgmma);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("contraction configurations respect shared memory and register limits", "[codegen][contraction]") {
   Graph g = load_graph(std::string(AXON_SOURCE_DIR) + "/benchmarks/graphs/mlp_gelu.json", {});
   tiling::Group gr = contraction_group(g);

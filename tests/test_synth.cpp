@@ -103,6 +103,10 @@ TEST_CASE("isa: bad specs give file:line errors", "[isa]") {
            {"instruction x\n  ptx x\n  type d:f32 <- a:f32\n  warp d[lane] = a[lane ^ 3]\n", "t.isa:4"},
            {"instruction x\n  ptx x\n  type d:f32 <- a:f32\n  error rel two\n", "t.isa:4"},
            {"instruction x\n  ptx x\n  type d:f32 <- a:f32\n  nan sometimes\n", "t.isa:4"},
+           {"instruction x\n  ptx x\n  type d:f32 <- a:f32\n  layout s 8x: offset = row\n", "t.isa:4"},
+           {"instruction x\n  ptx x\n  type d:f32 <- a:f32\n  layout s 8x128: offset = xor(row, byte, 40)\n", "t.isa:4"},
+           {"instruction x\n  ptx x\n  type d:f32 <- a:f32\n  layout s 8x128: start = row\n", "t.isa:4"},
+           {"instruction x\n  ptx x\n  type d:f32 <- a:f32\n  layout s 8x128: offset = byte / (row - row)\n", "t.isa:4"},
        }) {
     INFO(b.text);
     CHECK_THROWS_WITH(parse_instructions(b.text, "t.isa"), Catch::StartsWith(b.where));
@@ -190,6 +194,37 @@ TEST_CASE("synth: fragment maps are bijections onto their tiles, a broken one is
   for (const auto& p : prove_fragments(isa, 10000))
     if (p.instr == "broken.mma") refuted = p.proof.rfind("REFUTED", 0) == 0;
   CHECK(refuted);
+}
+
+TEST_CASE("synth: shared-memory layouts are bijections; the TMA copy writes the layout wgmma reads", "[synth]") {
+  const auto proofs = prove_layouts(sm90(), 10000);
+  CHECK(proofs.size() >= 8);  // the bulk tensor copies and the wgmma forms that read shared memory
+  for (const auto& p : proofs) {
+    INFO(p.instr << " " << p.layout);
+    CHECK(p.proof == "PROVED");
+  }
+  // xor(x, y, 3) is the hardware's XOR of 16-byte chunk indices, and every instruction's
+  // swizzle128 is the same map: what the producer's copy writes is what the consumer's wgmma reads.
+  int layouts = 0;
+  for (const auto& ins : sm90().instrs)
+    for (const auto& l : ins.layouts) {
+      INFO(ins.name);
+      CHECK(l.name == "swizzle128");
+      for (int64_t r = 0; r < l.rows; ++r)
+        for (int64_t b = 0; b < l.bytes; ++b) REQUIRE(layout_offset(l, r, b) == r * 128 + (((b / 16) ^ (r % 8)) * 16) + b % 16);
+      ++layouts;
+    }
+  CHECK(layouts >= 8);
+  // Broken layouts are refuted: rows 4 apart collide; a byte-level XOR splits 16-byte chunks.
+  SpecCopy copy;
+  copy.append("memory.isa", "\ninstruction broken.copy\n  ptx x\n  type <- a:ptr.shared\n  memory copy global->shared bytes=16\n"
+                            "  layout collide 8x128: offset = (row % 4) * 128 + byte\n"
+                            "  layout split 8x128: offset = row * 128 + xor(byte, row % 8, 7)\n  sm 90\n  cost latency=1 issue=1\n");
+  Isa isa = load_isa(copy.dir.string(), "sm_90");
+  int refuted = 0;
+  for (const auto& p : prove_layouts(isa, 10000))
+    if (p.instr == "broken.copy") refuted += p.proof.rfind("REFUTED", 0) == 0;
+  CHECK(refuted == 2);
 }
 
 TEST_CASE("synth: emitted CUDA compiles with nvcc for sm_80 and sm_90", "[synth]") {

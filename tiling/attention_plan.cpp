@@ -179,6 +179,8 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
   if (find_param(g.reads, pv.b.node) < 0) return fail("V is computed");
   if (!pv.b.direct || pv.b.k_major || flag(mm2, "transpose_a")) return fail("P V needs V stored with the head dimension contiguous");
   if (!pv.tma || pv.in != DType::bf16) return fail("needs bf16 operands, wgmma and TMA");
+  if (!generator_swizzle(isa->find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.areg.nmajor_b")))
+    return fail("the ISA lacks wgmma with A in registers, or its shared-memory layout is not the generator's");
   const Node* scores_in = nullptr;  // stored scores
   if (stored) {
     // The scores: a stored bf16 tensor of P's shape that the chain reads (at its point, checked

@@ -104,6 +104,11 @@ void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, cons
 // The wgmma contraction kernel for sm_90a (wgmma_kernel.cpp).
 std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                          const std::string& name, bool wide);
+// Whether the instruction's spec declares the shared-memory layout `swizzle128` (docs/isa-spec-
+// format.md) and it is the map the generator addresses: byte b of row r at r * 128 +
+// ((b / 16) ^ (r % 8)) * 16 + b % 16 (the kernels' XOR expressions, wgmma descriptors of layout
+// type 1). Checked point by point; TMA copies and wgmma forms without it are not used.
+bool generator_swizzle(const InstrSpec* ins);
 // The wgmma instructions, when the ISA has them (sm_90): A K- or M-major, B K- or N-major.
 struct WgmmaIsa {
   const InstrSpec* mma_kb = nullptr;    // A and B K-major

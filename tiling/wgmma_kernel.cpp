@@ -18,6 +18,19 @@ std::string S(int64_t v) { return std::to_string(v); }
 
 }  // namespace
 
+bool generator_swizzle(const InstrSpec* ins) {
+  if (ins == nullptr) return false;
+  for (const SmemLayout& l : ins->layouts) {
+    if (l.name != "swizzle128") continue;
+    if (l.bytes != 128 || l.rows % 8 != 0) return false;
+    for (int64_t r = 0; r < l.rows; ++r)
+      for (int64_t b = 0; b < l.bytes; ++b)
+        if (l.offsets[size_t(r * 128 + b)] != r * 128 + ((b / 16) ^ (r % 8)) * 16 + b % 16) return false;
+    return true;
+  }
+  return false;
+}
+
 WgmmaIsa wgmma_isa(const Isa& isa) {
   WgmmaIsa w;
   w.mma_kb = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16");
@@ -28,6 +41,10 @@ WgmmaIsa wgmma_isa(const Isa& isa) {
   w.commit = isa.find("wgmma.commit_group.sync.aligned");
   w.wait = isa.find("wgmma.wait_group.sync.aligned");
   w.proxy = isa.find("fence.proxy.async.shared::cta");
+  // A form whose shared-memory layout is not the generator's is not used (contractions then take
+  // mma.sync).
+  for (const InstrSpec** f : {&w.mma_kb, &w.mma_nb, &w.mma_ma, &w.mma_ma_nb})
+    if (!generator_swizzle(*f)) *f = nullptr;
   w.ok = w.fence && w.commit && w.wait && w.proxy;
   return w;
 }
@@ -47,7 +64,7 @@ TmaIsa tma_isa(const Isa& isa) {
   m.wait = isa.find("mbarrier.try_wait.parity.shared::cta.b64");
   m.reg_dec = isa.find("setmaxnreg.dec.sync.aligned.u32");
   m.reg_inc = isa.find("setmaxnreg.inc.sync.aligned.u32");
-  m.ok = m.copy && m.init && m.init_fence && m.expect && m.arrive && m.wait && m.reg_dec && m.reg_inc;
+  m.ok = m.copy && m.init && m.init_fence && m.expect && m.arrive && m.wait && m.reg_dec && m.reg_inc && generator_swizzle(m.copy);
   return m;
 }
 

@@ -63,16 +63,19 @@ int run_synth(const SynthArgs& a, Streams io) {
   }
   std::vector<WarpReduction> warps;
   std::vector<FragmentProof> frags;
+  std::vector<LayoutProof> layouts;
   if (a.op.empty()) {
     for (Reducer r : {Reducer::Sum, Reducer::Max})
       for (bool all : {true, false}) warps.push_back(synthesize_warp_reduction(isa, r, all, a.timeout_ms));
     frags = prove_fragments(isa, a.timeout_ms);
+    layouts = prove_layouts(isa, a.timeout_ms);
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   int failed = 0;
   for (const auto& l : lowerings) failed += !l.found && !l.steps.empty();
   for (const auto& w : warps) failed += w.proof != "PROVED";
   for (const auto& f : frags) failed += f.proof != "PROVED";
+  for (const auto& l : layouts) failed += l.proof != "PROVED";
 
   if (!a.emit.empty()) {
     std::ofstream f(a.emit);
@@ -109,6 +112,8 @@ int run_synth(const SynthArgs& a, Streams io) {
     for (const auto& f : frags)
       j["fragments"].push_back({{"instr", f.instr}, {"fragment", f.fragment}, {"rows", f.rows}, {"cols", f.cols},
                                 {"regs", f.regs}, {"threads", f.threads}, {"proof", f.proof}, {"seconds", f.seconds}});
+    for (const auto& l : layouts)
+      j["layouts"].push_back({{"instr", l.instr}, {"layout", l.layout}, {"rows", l.rows}, {"bytes", l.bytes}, {"proof", l.proof}, {"seconds", l.seconds}});
     if (!a.json_out.empty()) {
       std::ofstream f(a.json_out);
       f << j.dump(2) << "\n";
@@ -142,6 +147,9 @@ int run_synth(const SynthArgs& a, Streams io) {
   for (const auto& f : frags)
     io.out << "  " << f.instr << " " << f.fragment << " " << f.rows << "x" << f.cols << " over " << f.threads
            << " threads x " << f.regs << " regs: " << f.proof << "\n";
+  if (!layouts.empty()) io.out << "\nshared-memory layouts ((row, byte) -> offset is a bijection keeping 16-byte chunks whole):\n";
+  for (const auto& l : layouts)
+    io.out << "  " << l.instr << " " << l.layout << " " << l.rows << "x" << l.bytes << " bytes: " << l.proof << " (" << sci(l.seconds) << " s)\n";
   io.out << "\n" << (failed ? std::to_string(failed) + " not proved; " : "all proved; ") << "total " << sci(secs) << " s\n";
   return failed ? kExitFailed : kExitOk;
 }
@@ -154,7 +162,8 @@ Runner add_synth(CLI::App& app, Streams io) {
       "synth",
       "Synthesize each op's instruction sequence from the ISA specs (docs/synthesis.md): the\n"
       "cheapest sequence proved equal to the op, within the dtype's tolerance; warp reductions;\n"
-      "tensor-core fragment maps. Exit 0 when everything found is proved.");
+      "tensor-core fragment maps; shared-memory layouts (TMA's and wgmma's swizzle). Exit 0 when\n"
+      "everything found is proved.");
   cmd->add_option("--target", args->target, "sm_80 or sm_90 (isa_specs/targets)")->capture_default_str();
   cmd->add_option("--op", args->op, "Only this op (default: every op of the graph format)");
   cmd->add_option("--dtype", args->dtype, "With --op: f32, bf16 or f16 (default f32 and bf16)");

@@ -34,6 +34,17 @@ struct Fragment {
   std::string row_text, col_text;
 };
 
+// A shared-memory layout a copy writes or a matrix instruction reads: byte `byte` of row `row`
+// of a rows x bytes tile lives at byte `offset` of the tile's memory. A Term over Var 0 (row) and
+// Var 1 (byte). Proved a bijection that keeps 16-byte chunks whole (synth, `axon synth`).
+struct SmemLayout {
+  std::string name;
+  int64_t rows = 0, bytes = 0;
+  std::string offset_text;
+  Term offset;
+  std::vector<int64_t> offsets;  // offset of (row, byte) at row * bytes + byte, evaluated once
+};
+
 enum class InstrKind : uint8_t { Scalar, Warp, Matrix, Memory, Sync };
 
 struct InstrSpec {
@@ -50,6 +61,7 @@ struct InstrSpec {
   // (the IR's semantics), or the instruction drops it (PTX max.f32 returns the other operand).
   bool nan_drops = false;
   std::vector<Fragment> fragments;
+  std::vector<SmemLayout> layouts;
   std::string memory, sync, param, note;
   ErrorBound error;
   int sm = 0, max_sm = 0;
@@ -88,8 +100,11 @@ std::string default_isa_dir();
 Term parse_isa_expr(std::string_view text, const std::map<std::string, int>& inputs,
                     const std::map<std::string, int>& vars, const std::map<std::string, int64_t>& params = {});
 
-// An index expression (int sort): fragment maps.
+// An index expression (int sort): fragment maps, layouts.
 Term parse_isa_index(std::string_view text, const std::map<std::string, int>& vars,
                      const std::map<std::string, int64_t>& params = {});
+// An index term over Var 0 and Var 1 evaluated (floor division and a non-negative modulo, as
+// the SMT encoding). Throws InternalError on a term that is not an index term.
+int64_t eval_isa_index(const Term& t, int64_t v0, int64_t v1);
 
 }  // namespace axon

@@ -82,6 +82,18 @@ struct FragmentProof {
   double seconds = 0;
 };
 std::vector<FragmentProof> prove_fragments(const Isa& isa, unsigned timeout_ms);
+// A shared-memory layout of a copy or matrix instruction (byte `byte` of row `row` at `offset`),
+// proved a bijection of the rows x bytes tile onto [0, rows * bytes) that keeps every 16-byte
+// chunk whole (offset % 16 == byte % 16: vector accesses of 16 bytes stay contiguous).
+struct LayoutProof {
+  std::string instr, layout;
+  int64_t rows = 0, bytes = 0;
+  std::string proof;  // "PROVED", or why not
+  double seconds = 0;
+};
+std::vector<LayoutProof> prove_layouts(const Isa& isa, unsigned timeout_ms);
+// A layout's byte offset of (row, byte).
+int64_t layout_offset(const SmemLayout& l, int64_t row, int64_t byte);
 // A fragment's row or column term evaluated for one lane (or warpgroup thread) and element.
 int64_t fragment_index(const Term& t, int64_t lane, int64_t reg);
 
