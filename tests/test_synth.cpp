@@ -196,7 +196,7 @@ TEST_CASE("synth: fragment maps are bijections onto their tiles, a broken one is
   CHECK(refuted);
 }
 
-TEST_CASE("synth: shared-memory layouts are bijections; the TMA copy writes the layout wgmma reads", "[synth]") {
+TEST_CASE("synth: shared-memory layouts are bijections, and the TMA copy writes the layout wgmma reads", "[synth]") {
   const auto proofs = prove_layouts(sm90(), 10000);
   CHECK(proofs.size() >= 8);  // the bulk tensor copies and the wgmma forms that read shared memory
   for (const auto& p : proofs) {
