@@ -18,6 +18,12 @@ using Clock = std::chrono::steady_clock;
 // An index term over Var 0 (lane/thread) and Var 1 (reg), evaluated.
 int64_t eval_index(const Term& t, int64_t v0, int64_t v1) { return eval_isa_index(t, v0, v1); }
 
+// A query whose model would be a counterexample: unsat proves the claim, sat refutes it, and a
+// timeout (or a solver that cannot decide) leaves it unknown, never proved.
+std::string proof_status(const smt::CheckResult& res, const std::string& refuted) {
+  return res.result == smt::SatResult::Unsat ? "PROVED" : res.result == smt::SatResult::Sat ? refuted : "UNKNOWN: " + res.reason;
+}
+
 Expr smt_index(const Term& t, const Expr& v0, const Expr& v1) {
   auto a = [&](size_t i) { return smt_index(t->args[i], v0, v1); };
   switch (t->kind) {
@@ -155,8 +161,7 @@ WarpReduction synthesize_warp_reduction(const Isa& isa, Reducer r, bool all_lane
     query.push_back(smt::lor({smt::lor(bad), smt::land(miss)}));
   }
   auto res = smt::check_sat_isolated(smt::Backend::Z3, query, timeout_ms);
-  w.proof = res.result == smt::SatResult::Unsat ? "PROVED"
-            : res.result == smt::SatResult::Sat ? "REFUTED" : "UNKNOWN: " + res.reason;
+  w.proof = proof_status(res, "REFUTED");
   w.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   w.cuda = emit_cuda(w);
   return w;
@@ -201,9 +206,7 @@ std::vector<FragmentProof> prove_fragments(const Isa& isa, unsigned timeout_ms) 
                                  smt::lt(b1, smt::integer(0)), smt::ge(b1, smt::integer(p.cols))});
         Expr collide = smt::land({in(t2, r2), smt::lor({smt::ne(t1, t2), smt::ne(r1, r2)}), smt::eq(a1, a2), smt::eq(b1, b2)});
         auto res = smt::check_sat_isolated(smt::Backend::Z3, {in(t1, r1), smt::lor({outside, collide})}, timeout_ms);
-        p.proof = res.result == smt::SatResult::Unsat ? "PROVED"
-                  : res.result == smt::SatResult::Sat ? "REFUTED: two registers map to one element, or one maps outside the tile"
-                                                      : "UNKNOWN: " + res.reason;
+        p.proof = proof_status(res, "REFUTED: two registers map to one element, or one maps outside the tile");
         p.seconds = std::chrono::duration<double>(Clock::now() - start).count();
         out.push_back(p);
       }
@@ -234,9 +237,7 @@ std::vector<LayoutProof> prove_layouts(const Isa& isa, unsigned timeout_ms) {
                            smt::ne(smt::mod(o1, smt::integer(16)), smt::mod(b1, smt::integer(16))),
                            smt::land({in(r2, b2), smt::lor({smt::ne(r1, r2), smt::ne(b1, b2)}), smt::eq(o1, o2)})});
       auto res = smt::check_sat_isolated(smt::Backend::Z3, {in(r1, b1), bad}, timeout_ms);
-      p.proof = res.result == smt::SatResult::Unsat ? "PROVED"
-                : res.result == smt::SatResult::Sat ? "REFUTED: a byte lands outside the tile, splits its 16-byte chunk, or shares another's offset"
-                                                    : "UNKNOWN: " + res.reason;
+      p.proof = proof_status(res, "REFUTED: a byte lands outside the tile, splits its 16-byte chunk, or shares another's offset");
       p.seconds = std::chrono::duration<double>(Clock::now() - start).count();
       out.push_back(p);
     }

@@ -24,17 +24,10 @@ using axon::test::nvcc;
 
 namespace {
 
-// Attention with the normalization deferred past P V (the variant the rewrites find): scores
-// scaled, optionally causal-masked, max and sum in f32, P cast to bf16.
-std::string deferred(const std::string& q, const std::string& k, const std::string& v, bool causal, const std::string& p_extra = "") {
-  std::string masked = causal ? R"({"name":"mk","op":"causal_mask","inputs":["ss"]},)" : "";
-  const std::string after = causal ? "mk" : "ss";
-  return R"({"name":"att","inputs":[{"name":"q","shape":)" + q + R"(,"dtype":"bf16"},{"name":"k","shape":)" + k +
-         R"(,"dtype":"bf16"},{"name":"v","shape":)" + v + R"(,"dtype":"bf16"}],
-    "nodes":[{"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},
-      {"name":"c","op":"constant","inputs":[],"attrs":{"value":0.125,"dtype":"bf16"}},
-      {"name":"ss","op":"mul","inputs":["s","c"]},)" + masked + R"(
-      {"name":"x","op":"cast","inputs":[")" + after + R"("],"attrs":{"dtype":"f32"}},
+// The softmax of scores `u` with its normalization deferred past P V (the variant the rewrites
+// find): max and sum in f32, P cast to bf16, the division after P V; the nodes' tail and outputs.
+std::string deferred_tail(const std::string& u, const std::string& p_extra = "") {
+  return R"({"name":"x","op":"cast","inputs":[")" + u + R"("],"attrs":{"dtype":"f32"}},
       {"name":"mx","op":"reduce_max","inputs":["x"],"attrs":{"axes":[-1],"keepdims":true}},
       {"name":"d","op":"sub","inputs":["x","mx"]},{"name":"e","op":"exp","inputs":["d"]},)" + p_extra + R"(
       {"name":"p","op":"cast","inputs":["e"],"attrs":{"dtype":"bf16"}},
@@ -45,21 +38,21 @@ std::string deferred(const std::string& q, const std::string& k, const std::stri
     "outputs":["y"]})";
 }
 
-// softmax -> matmul with the normalization deferred (the variant the rewrites find): the scores
-// are an input (bf16, keys contiguous), optionally masked causally.
+// Attention: scores Q K^T scaled, optionally causal-masked, then the deferred softmax and P V.
+std::string deferred(const std::string& q, const std::string& k, const std::string& v, bool causal, const std::string& p_extra = "") {
+  std::string masked = causal ? R"({"name":"mk","op":"causal_mask","inputs":["ss"]},)" : "";
+  return R"({"name":"att","inputs":[{"name":"q","shape":)" + q + R"(,"dtype":"bf16"},{"name":"k","shape":)" + k +
+         R"(,"dtype":"bf16"},{"name":"v","shape":)" + v + R"(,"dtype":"bf16"}],
+    "nodes":[{"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},
+      {"name":"c","op":"constant","inputs":[],"attrs":{"value":0.125,"dtype":"bf16"}},
+      {"name":"ss","op":"mul","inputs":["s","c"]},)" + masked + deferred_tail(causal ? "mk" : "ss", p_extra);
+}
+
+// softmax -> matmul: the scores are an input (bf16, keys contiguous), optionally masked causally.
 std::string stored_scores(const std::string& sc, const std::string& v, bool causal) {
   const std::string masked = causal ? R"({"name":"mk","op":"causal_mask","inputs":["s"]},)" : "";
   return R"({"name":"smm","inputs":[{"name":"s","shape":)" + sc + R"(,"dtype":"bf16"},{"name":"v","shape":)" + v +
-         R"(,"dtype":"bf16"}],
-    "nodes":[)" + masked + R"({"name":"x","op":"cast","inputs":[")" + (causal ? "mk" : "s") + R"("],"attrs":{"dtype":"f32"}},
-      {"name":"mx","op":"reduce_max","inputs":["x"],"attrs":{"axes":[-1],"keepdims":true}},
-      {"name":"d","op":"sub","inputs":["x","mx"]},{"name":"e","op":"exp","inputs":["d"]},
-      {"name":"p","op":"cast","inputs":["e"],"attrs":{"dtype":"bf16"}},
-      {"name":"o","op":"matmul","inputs":["p","v"]},
-      {"name":"l","op":"reduce_sum","inputs":["e"],"attrs":{"axes":[-1],"keepdims":true}},
-      {"name":"lb","op":"cast","inputs":["l"],"attrs":{"dtype":"bf16"}},
-      {"name":"y","op":"div","inputs":["o","lb"]}],
-    "outputs":["y"]})";
+         R"(,"dtype":"bf16"}],"nodes":[)" + masked + deferred_tail(causal ? "mk" : "s");
 }
 
 tiling::Group whole_graph(const Graph& g) {

@@ -313,8 +313,6 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   const int64_t KT = (c.k + t.bk - 1) / t.bk;
   AXON_CHECK(SK >= 1 && SK <= 8 && (SK == 1 || (t.tma && !persistent && SK <= KT)),
              "codegen: split-K needs a TMA kernel that is not persistent, at most 8 splits and a k-tile per split");
-  // Split-K partial sums: each consumer thread's accumulators, 16 bytes at a time, in the stages.
-  AXON_CHECK(SK == 1 || int64_t(t.bm) * t.bn * 4 <= int64_t(t.stages) * (AE + BE) * 2, "codegen: split-K partials exceed the stages");
 
   // The accumulator map of the spec, checked to cover the 64 x N tile once per warpgroup.
   const Fragment& df = fragment(mma, "d");
