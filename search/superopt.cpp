@@ -53,34 +53,6 @@ tiling::Group group_of(const Graph& g, const KernelEstimate& k) {
   return gr;
 }
 
-// The model's partition, with every attention kernel the target cannot run (classification
-// says why) replaced by its parts, and their cost: the scores are stored again.
-CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* isa, const Bindings& bind) {
-  CostEstimate ce = estimate_cost(gv, tm, bind);
-  std::vector<KernelEstimate> list;
-  for (KernelEstimate& k : ce.kernel_list) {
-    if (k.parts.empty()) {
-      list.push_back(std::move(k));
-      continue;
-    }
-    const tiling::GroupShape fs = tiling::classify(group_of(gv, k), isa);
-    if (fs.strategy == tiling::Strategy::Attention) {
-      list.push_back(std::move(k));
-      continue;
-    }
-    ce.time_us -= k.time_us;
-    for (const Node* n : k.nodes)
-      if (n->kind() == OpKind::Reduce) ce.time_us += double(elements(n->operand(0))) * dtype_bytes(n->operand(0)->dtype()) / (tm.hbm_gb_s * 1e3);
-    for (KernelEstimate& p : k.parts) {
-      ce.time_us += p.time_us;
-      list.push_back(std::move(p));
-    }
-  }
-  ce.kernel_list = std::move(list);
-  ce.kernels = static_cast<int>(ce.kernel_list.size());
-  return ce;
-}
-
 // The dtype's tolerance for validation (docs/codegen.md): rtol on |r| + mean |r|.
 double check_rtol(DType t) {
   switch (t) {
@@ -336,6 +308,32 @@ tiling::Group upstream_group(const Graph& gv, const tiling::Group& gr) {
     if (r->op() != Op::Input) up.writes.push_back(r);
   up.label = "upstream of " + gr.label;
   return up;
+}
+
+CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* isa, const Bindings& bind) {
+  CostEstimate ce = estimate_cost(gv, tm, bind);
+  std::vector<KernelEstimate> list;
+  for (KernelEstimate& k : ce.kernel_list) {
+    if (k.parts.empty()) {
+      list.push_back(std::move(k));
+      continue;
+    }
+    const tiling::GroupShape fs = tiling::classify(group_of(gv, k), isa);
+    if (fs.strategy == tiling::Strategy::Attention) {
+      list.push_back(std::move(k));
+      continue;
+    }
+    ce.time_us -= k.time_us;
+    for (const Node* n : k.nodes)
+      if (n->kind() == OpKind::Reduce) ce.time_us += double(elements(n->operand(0))) * dtype_bytes(n->operand(0)->dtype()) / (tm.hbm_gb_s * 1e3);
+    for (KernelEstimate& p : k.parts) {
+      ce.time_us += p.time_us;
+      list.push_back(std::move(p));
+    }
+  }
+  ce.kernel_list = std::move(list);
+  ce.kernels = static_cast<int>(ce.kernel_list.size());
+  return ce;
 }
 
 std::vector<tiling::Group> fusion_groups(const Graph& g, const std::string& target, const Bindings& bind) {

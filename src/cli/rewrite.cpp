@@ -10,7 +10,9 @@
 #include "axon/core/error.h"
 #include "axon/core/graph_json.h"
 #include "axon/rewrites/rewrite.h"
+#include "axon/isa/spec.h"
 #include "axon/search/cost_model.h"
+#include "axon/search/superopt.h"
 #include "cli.h"
 #include "commands.h"
 
@@ -67,7 +69,9 @@ int run_rewrite(const RewriteArgs& a, Streams io) {
   eo.seed = a.seed;
   if (!a.quiet) eo.progress = [&io](const std::string& line) { io.err << "axon rewrite: " << line << "\n" << std::flush; };
   std::map<const Node*, CostEstimate> costs;  // by the first output node: variants differ there
-  auto cost_of = [&](const Graph& gv) { return estimate_cost(gv, target, bind); };
+  // Ranked as superopt ranks: attention kernels the target cannot run counted as their parts.
+  const Isa isa = load_isa(default_isa_dir(), a.target);
+  auto cost_of = [&](const Graph& gv) { return runnable_cost(gv, target, &isa, bind); };
   VariantSet vs = explore(g, eo, [&verifier](const RuleSpec& r) { return verifier.verify(r); },
                           [&](const Graph& gv) { return cost_of(gv).time_us; });
   const ExploreStats& st = vs.stats;

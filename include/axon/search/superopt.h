@@ -8,6 +8,7 @@
 
 #include "axon/core/ir.h"
 #include "axon/rewrites/rewrite.h"
+#include "axon/search/cost_model.h"
 #include "axon/tiling/kernel.h"
 #include "axon/tiling/measure.h"
 
@@ -66,6 +67,11 @@ struct SuperoptResult {
   tiling::Lowerings lowerings;
   double rewrite_seconds = 0, seconds = 0;
 };
+
+// The cost model's partition and cost (search/cost_model.h) with every attention kernel the
+// target cannot run (tiling's classification against `isa` says why) replaced by its parts, and
+// their cost: the scores are stored again. What superopt ranks and realizes.
+CostEstimate runnable_cost(const Graph& g, const TargetModel& tm, const Isa* isa, const Bindings& bind = {});
 
 // The fusion groups of a graph: the cost model's kernel partition (search/cost_model.h), an
 // attention kernel the target cannot run (tiling's classification) replaced by its parts, as
