@@ -45,6 +45,15 @@ bool is_elementwise(const Node* n) {
   return k == OpKind::Unary || k == OpKind::Binary || k == OpKind::Compare || k == OpKind::Select;
 }
 bool is_generator(const Node* n) { return n->op() == Op::Constant || n->op() == Op::Iota; }
+// A function of the element's indices alone: generators through elementwise and layout ops (a
+// mask's iota comparison).
+bool generated(const Node* n) {
+  if (is_generator(n)) return true;
+  if (!is_elementwise(n) && n->kind() != OpKind::Layout) return false;
+  for (const Node* o : n->operands())
+    if (!generated(o)) return false;
+  return true;
+}
 // Cheap to recompute in every consumer: fused rather than materialized.
 bool is_cheap(const Node* n) {
   return is_elementwise(n) || n->kind() == OpKind::Layout || is_generator(n);
@@ -151,7 +160,8 @@ class CostModel {
 
   // Whether operand x of a matmul (contraction axis kaxis) can be computed on load: layout
   // ops other than transpose and casts of stored tensors, elementwise ops whose side operands
-  // are scalars, per-K tensors, or stored tensors broadcast along K (a [M, 1] row statistic).
+  // are scalars, index expressions (iota comparisons), per-K tensors, or stored tensors broadcast
+  // along K (a [M, 1] row statistic).
   bool prologue_ok(const Node* x, int kaxis) {
     const double full = elems(x);
     // o, aligned to x's trailing axes, has size 1 on every axis but K (per_k) or on K (!per_k).
@@ -182,7 +192,7 @@ class CostModel {
       } else if (is_elementwise(n)) {
         for (const Node* o : n->operands()) {
           if (o->shape() == n->shape()) stack.push_back({o, aligned});
-          else if (!(elems(o) <= 1 ||
+          else if (!(elems(o) <= 1 || generated(o) ||  // an index expression (a mask's iota comparison)
                      (aligned && (flat(o, true) || (stored(o) && flat(o, false))))))
             return false;
         }
