@@ -275,13 +275,16 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   } else {
     em.line("const int lt = 0;");
   }
-  em.open("for (int j = 0; j < NK; ++j) {");
+  // At least one k-tile (NK >= 1): a do-while, so that no path skips the wgmmas (ptxas serializes
+  // every wgmma of a kernel whose accumulators a skipped loop leaves to moves: C7515).
+  em.line("int j = 0;");
+  em.open("do {");
   em.line("const int g = lt * NK + j, slot = g % " + S(S_) + ";");
   em.line(wait("full0 + 8 * slot", "(g / " + S(S_) + ") & 1"));
   emit_wgmmas();
   // The previous k-tile's wgmma has completed: its slot goes back to the producer.
   em.line("if (j > 0 && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"empty0 + 8 * ((g - 1) % " + S(S_) + ")"}}}, true));
-  em.close();
+  em.close("} while (++j < NK);");
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
   // And the last one's, for the block's next tile.
   em.line("if ((th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"empty0 + 8 * ((lt * NK + NK - 1) % " + S(S_) + ")"}}}, true));
