@@ -63,7 +63,7 @@ int attention_smem(const AttentionShape& a, const TileConfig& t) {
   // key split's exchange reuses the slots once every tile is consumed (the kernel checks it fits).
   const int64_t first = a.scores != nullptr ? int64_t(t.bm) * t.bn * 2 : int64_t(t.bn) * dp * 2;
   const int64_t slots = int64_t(t.stages) * (first + int64_t(t.bn) * dvp * 2);
-  return static_cast<int>(int64_t(t.bm) * dp * 2 + slots + 1024 + 8 * (1 + 4 * t.stages));
+  return static_cast<int>(int64_t(t.bm) * dp * 2 + slots + 1024 + 8 * (2 + 4 * t.stages));
 }
 
 std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const TileConfig& t) {
@@ -151,7 +151,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.line("const unsigned sq0 = (unsigned)__cvta_generic_to_shared((void*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull));");
   em.line("const unsigned sk0 = sq0 + " + S(q_bytes) + ", sv0 = sk0 + " + S(int64_t(ST) * k_bytes) + ";");
   em.line("const unsigned qfull = sv0 + " + S(int64_t(ST) * v_bytes) + ", kfull0 = qfull + 8, vfull0 = kfull0 + " + S(8 * ST) +
-          ", kempty0 = vfull0 + " + S(8 * ST) + ", vempty0 = kempty0 + " + S(8 * ST) + ";");
+          ", kempty0 = vfull0 + " + S(8 * ST) + ", vempty0 = kempty0 + " + S(8 * ST) + ", pin = vempty0 + " + S(8 * ST) + ";");
   em.line(KS == 1 ? "const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;"
                   : "const int tid = threadIdx.x, role = tid >> 7, wg = 0, kp = role - 1, th = tid & 127;");
   // Row blocks with the most key tiles first (masks make later rows longer), then the batch.
@@ -172,12 +172,18 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
       em.line("if (" + c + " < 0) ke = 0;");
     }
   }
-  em.line("if (ke < kb) ke = kb;");
+  // At least one tile: a row block whose keys the masks all hide runs one in-range tile of -inf
+  // scores, which adds nothing (o, the sums and the max stay as with none). The consumers' loop
+  // then runs at least once: ptxas keeps the wgmma pipelined only when no path skips it (C7515).
+  em.line("kb = min(kb, " + S((SK + BN - 1) / BN - 1) + ");");
+  em.line("if (ke <= kb) ke = kb + 1;");
 
   // Barriers: Q landed; per slot K and V landed (one arrival + bytes), K and V released (one
-  // arrival per consumer warp).
+  // arrival per consumer warp); `pin`, its phase 0 completed at once (below).
   em.open("if (tid == 0) {");
   em.line(inline_asm(*ti.init, {{"a", "r", {"qfull"}}, {"b", "r", {"1"}}}, true));
+  em.line(inline_asm(*ti.init, {{"a", "r", {"pin"}}, {"b", "r", {"1"}}}, true));
+  em.line(inline_asm(*ti.arrive, {{"a", "r", {"pin"}}}, true));
   em.open("for (int s = 0; s < " + S(ST) + "; ++s) {");
   for (const char* bar : {"kfull0", "vfull0"}) em.line(inline_asm(*ti.init, {{"a", "r", {std::string(bar) + " + 8 * s"}}, {"b", "r", {"1"}}}, true));
   for (const char* bar : {"kempty0", "vempty0"})
@@ -284,39 +290,64 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   }
   // O += P V for tile g in `slot`: V's tile is N-major (64-column blocks of BN rows); 16 keys per
   // k-step; P from registers. Committed, not waited for.
-  // `fence`: O and P were written since the last wgmma. The fence comes after V's wait: a wait
-  // loop (a divergent branch) between the fence and the wgmma makes ptxas serialize every wgmma
-  // of the kernel (its warning C7520).
-  auto emit_pv = [&](const std::string& slot, const std::string& g, bool fence) {
-    em.line(wait("vfull0 + 8 * " + slot, "(" + g + " / " + S(ST) + ") & 1"));
+  // `fence`: O and P were written since the last wgmma. The fence comes after V's wait (or the
+  // caller waited for V before its own fence): a wait loop (a divergent branch) between the
+  // fence and the wgmma makes ptxas serialize every wgmma of the kernel (its warning C7520).
+  auto emit_pv = [&](const std::string& slot, const std::string& g, bool fence, bool wait_v, const std::string& preg = "pr") {
+    if (wait_v) em.line(wait("vfull0 + 8 * " + slot, "(" + g + " / " + S(ST) + ") & 1"));
     if (fence) em.line(inline_asm(*wi.fence, {}, true));
     std::vector<std::string> d;
     for (int r = 0; r < RO; ++r) d.push_back("o[" + S(r) + "]");
     for (int kk = 0; kk < BN / 16; ++kk) {
       const std::string db = desc("sv0 + (unsigned)(" + slot + " * " + S(v_bytes) + " + " + S(kk * 2048) + ")", (int64_t(BN) * 128) >> 4, 64);
       std::vector<std::string> areg;
-      for (int q = 0; q < 4; ++q) areg.push_back("pr[" + S(kk * 4 + q) + "]");
+      for (int q = 0; q < 4; ++q) areg.push_back(preg + "[" + S(kk * 4 + q) + "]");
       em.line(inline_asm(*mma_o, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {db}}, {"p", "", {"p"}, true}, {"N", "", {S(DVP)}, true}, {"", "r", {"1"}}},
                          true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(RO + 5) + ", 0;\\n", "\\n}"));
     }
     em.line(inline_asm(*wi.commit, {}, true));
   };
-  // Two consumer warpgroups take turns on the tensor cores (named barriers 2 and 3): one issues
-  // its S and P V while the other computes its softmax. Warpgroup 1 lets 0 go first; each lets
-  // the other go after issuing, for as many turns as the other takes.
+  // Two consumer warpgroups may take turns on the tensor cores (pingpong, named barriers 2 and 3):
+  // one issues its S and P V while the other computes its softmax. Warpgroup 1 lets 0 go first,
+  // each lets the other go after every issue (no condition between a wgmma and its wait), and
+  // warpgroup 0 takes the one turn too many at the end, after its last wait: both pass each
+  // barrier as often (n + 1 times barrier 2, n times barrier 3, n >= 1 key tiles each).
   const InstrSpec* bar_named = low.isa->find("bar.sync.named");
   const InstrSpec* bar_arrive = low.isa->find("bar.arrive.named");
   const bool pingpong = t.pingpong;
+  // The deferred order (pingpong or overlap): a tile's S is issued before the previous tile's
+  // P V, and its softmax (up to P and the sums) runs while that P V does. The first tile is
+  // peeled so that no branch separates a wgmma from its fence or its wait (ptxas serializes
+  // every wgmma of the kernel otherwise: C7514, C7520).
+  const bool deferred = pingpong || t.overlap;
   AXON_CHECK(!pingpong || (C == 2 && bar_named != nullptr && bar_arrive != nullptr), "codegen: ping-pong needs two consumer warpgroups and named barriers");
-  if (pingpong) em.line("if (wg == 1 && ke > kb) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
-  em.open(KS == 1 ? "for (int it = kb; it < ke; ++it) {" : "for (int it = kb + kp; it < ke; it += 2) {");
-  em.line("const int g = it - kb, slot = g % " + S(ST) + ";");
-  em.line("const " + I + " n0 = (" + I + ")it * " + S(BN) + ";");
-  em.line(wait("kfull0 + 8 * slot", "(g / " + S(ST) + ") & 1"));
-  if (pingpong) em.line(inline_asm(*bar_named, {{"id", "r", {"2 + wg"}}, {"n", "r", {"256"}}}, true));
-  if (stored) {
-    // The scores' tile from its 64-key panels (128-byte rows, 16-byte chunks swizzled by row):
-    // elements e, e + 1 are row neighbours at an even key, one 32-bit word of two bf16.
+  AXON_CHECK(!deferred || (!stored && KS == 1), "codegen: the deferred order needs Q K^T and no key split");
+  const std::string tile_vars = "const int g = it - kb, slot = g % " + S(ST) + ";";
+  const std::string n0_line = "const " + I + " n0 = (" + I + ")it * " + S(BN) + ";";
+  auto turn_wait = [&]() {
+    if (pingpong) em.line(inline_asm(*bar_named, {{"id", "r", {"2 + wg"}}, {"n", "r", {"256"}}}, true));
+  };
+  auto turn_pass = [&]() {
+    if (pingpong) em.line(inline_asm(*bar_arrive, {{"id", "r", {"3 - wg"}}, {"n", "r", {"256"}}}, true));
+  };
+  // S = Q K^T over the head dimension: 64-column panels, 16 per k-step (32 bytes in a swizzled
+  // row); fenced and committed, not waited for.
+  auto issue_s = [&]() {
+    em.line(inline_asm(*wi.fence, {}, true));
+    em.line("#pragma unroll");
+    em.open("for (int kk = 0; kk < " + S(DP / 16) + "; ++kk) {");
+    em.line("const unsigned long long da = " + desc("sq0 + (unsigned)((kk / 4) * " + S(int64_t(BM) * 128) + " + wg * 8192 + (kk % 4) * 32)", 1, 64) + ";");
+    em.line("const unsigned long long db = " + desc("sk0 + (unsigned)(slot * " + S(k_bytes) + " + (kk / 4) * " + S(int64_t(BN) * 128) + " + (kk % 4) * 32)", 1, 64) + ";");
+    std::vector<std::string> d;
+    for (int r = 0; r < RS; ++r) d.push_back("sc[" + S(r) + "]");
+    em.line(inline_asm(*mma_s, {{"d", "+f", d}, {"a", "l", {"da"}}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(BN)}, true}, {"", "r", {"kk"}}},
+                       true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(RS + 2) + ", 0;\\n", "\\n}"));
+    em.close();
+    em.line(inline_asm(*wi.commit, {}, true));
+  };
+  // The scores' tile from its 64-key panels (128-byte rows, 16-byte chunks swizzled by row):
+  // elements e, e + 1 are row neighbours at an even key, one 32-bit word of two bf16.
+  auto read_stored_s = [&]() {
     const InstrSpec* lds = low.isa->find("ld.shared.f32");
     AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
     for (int th = 0; th < 128; ++th)
@@ -333,57 +364,16 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line("sc[e] = __uint_as_float(__float_as_uint(w) << 16);");
     em.line("sc[e + 1] = __uint_as_float(__float_as_uint(w) & 0xFFFF0000u);");
     em.close();
-  } else {
-  // S = Q K^T over the head dimension: 64-column panels, 16 per k-step (32 bytes in a swizzled row).
-  em.line(inline_asm(*wi.fence, {}, true));
-  em.line("#pragma unroll");
-  em.open("for (int kk = 0; kk < " + S(DP / 16) + "; ++kk) {");
-  em.line("const unsigned long long da = " + desc("sq0 + (unsigned)((kk / 4) * " + S(int64_t(BM) * 128) + " + wg * 8192 + (kk % 4) * 32)", 1, 64) + ";");
-  em.line("const unsigned long long db = " + desc("sk0 + (unsigned)(slot * " + S(k_bytes) + " + (kk / 4) * " + S(int64_t(BN) * 128) + " + (kk % 4) * 32)", 1, 64) + ";");
-  {
-    std::vector<std::string> d;
-    for (int r = 0; r < RS; ++r) d.push_back("sc[" + S(r) + "]");
-    em.line(inline_asm(*mma_s, {{"d", "+f", d}, {"a", "l", {"da"}}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(BN)}, true}, {"", "r", {"kk"}}},
-                       true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(RS + 2) + ", 0;\\n", "\\n}"));
-  }
-  em.close();
-  em.line(inline_asm(*wi.commit, {}, true));
-  }
-  if (pingpong) {
-    // The previous tile's P V (its P and rescaled O are ready) behind this tile's S; then the
-    // other warpgroup's turn.
-    em.open("if (g > 0) {");
-    em.line("const int pg = g - 1, ps = pg % " + S(ST) + ";");
-    emit_pv("ps", "pg", false);
-    em.close();
-    em.line("if (wg == 0 || it + 1 < ke) " + inline_asm(*bar_arrive, {{"id", "r", {"3 - wg"}}, {"n", "r", {"256"}}}, true));
-    // S is ready when at most the P V group is pending; K's slot goes back.
-    em.open("if (g > 0) {");
-    em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));
-    em.close("} else {");
-    em.line("  " + inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
-    em.line("}");
+  };
+  auto release_k = [&]() {
     em.line("if ((th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"kempty0 + 8 * slot"}}}, true));
-  } else {
-    // S and the previous tile's P V (issued at the end of the last iteration) are done: K's slot
-    // and the previous V slot go back.
-    em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
-    if (stored) {  // every lane of the warp has read its scores before lane 0 releases the slot
-      const InstrSpec* warp_sync = low.isa->find("bar.warp.sync");
-      AXON_CHECK(warp_sync != nullptr, "codegen: the ISA lacks bar.warp.sync");
-      em.line(inline_asm(*warp_sync, {}, true));
-    }
-    em.open("if ((th & 31) == 0) {");
-    em.line(inline_asm(*ti.arrive, {{"a", "r", {"kempty0 + 8 * slot"}}}, true));
-    // This warpgroup's previous tile: g - 1, or g - 2 under the key split.
-    const std::string vslot = "vempty0 + 8 * ((g - " + S(KS) + ") % " + S(ST) + ")";
-    em.line("if (g >= " + S(KS) + ") " + inline_asm(*ti.arrive, {{"a", "r", {vslot}}}, true));
-    em.close();
-  }
-
+  };
+  const InstrSpec* pack = low.isa->find("cvt.rn.bf16x2.f32");
+  AXON_CHECK(pack != nullptr, "codegen: the ISA lacks cvt.rn.bf16x2.f32");
   // The scores' chain at each element (keys past the end are -inf), folded into the row max. A
   // tile inside every band (all its points kept) reads the masks' conditions as constants.
   const bool tail = SK % BN != 0;
+  const bool pair_round = !stored && qk.mm->dtype() == DType::bf16;
   // A loop over S's elements: the key gj0, and the coordinates clamped into the tensors
   // (elements past the ends are replaced).
   auto open_s_loop = [&]() {
@@ -402,7 +392,8 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
           if (n == b.cond) return b.keep ? "1.0f" : "0.0f";
       if (n != (stored ? a.scores : qk.mm)) return "";
       AXON_CHECK(point_key(p) == key, "codegen: the scores' chain reads the scores elsewhere");
-      return stored ? std::string("sc[e]") : em.round(qk.mm->dtype(), "sc[e]");  // stored: bf16 already
+      // Stored scores are bf16 already; Q K^T's bf16 rounding is done in pairs before the loop.
+      return stored || pair_round ? std::string("sc[e]") : em.round(qk.mm->dtype(), "sc[e]");
     };
     const std::string x = em.value(a.max->operand(0), point);
     em.line("const float x = " + (tail ? "gj0 < " + S(SK) + " ? " + x + " : kNegInf" : x) + ";");
@@ -413,102 +404,223 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.given = nullptr;
   };
   // The tile's row maxima in four partial maxima per row slot (shorter dependence chains; max is
-  // associative, NaN included), then folded into the running max.
-  em.line("float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};");
-  if (a.bands.empty()) {
-    chain_loop(false);
-  } else {
-    // Inside every band: the smallest of alpha * i + beta * j + gamma over the tile is >= 0.
-    std::string inside = "true";
-    for (const auto& b : a.bands)
-      inside += " && (" + std::string(b.alpha >= 0 ? S(b.alpha) + "LL * i0" : S(b.alpha) + "LL * i1") + " + " +
-                (b.beta >= 0 ? S(b.beta) + "LL * n0" : S(b.beta) + "LL * (n0 + " + S(BN - 1) + ")") + " + " + S(b.gamma) + "LL >= 0)";
-    em.line("const bool inside = " + inside + ";");
-    em.open("if (inside) {");
-    chain_loop(true);
-    em.close();
-    em.open("if (!inside) {");
-    chain_loop(false);
-    em.close();
-  }
-  // Row max over the quad; the exponent's shift (0 while a row has seen only -inf); the factor
-  // that moves earlier partial results to the new shift.
-  em.line("float mt[2];");
-  em.line("#pragma unroll");
-  em.line("for (int r = 0; r < 2; ++r) mt[r] = " +
-          em.combine(Reducer::Max, em.combine(Reducer::Max, "mrow[r]", em.combine(Reducer::Max, "mp[r][0]", "mp[r][1]")),
-                     em.combine(Reducer::Max, "mp[r][2]", "mp[r][3]")) + ";");
-  em.line("float al[2];");
-  em.line("#pragma unroll");
-  em.open("for (int r = 0; r < 2; ++r) {");
-  for (int lane : {1, 2}) {
-    em.line("{ float t; " + inline_asm(*shfl, {{"d", "=f", {"t"}}, {"a", "f", {"mt[r]"}}, {"c", "", {S(lane)}, true}}, false) +
-            " mt[r] = " + em.combine(Reducer::Max, "mt[r]", "t") + "; }");
-  }
-  em.line("const float sh = mt[r] == kNegInf ? 0.0f : mt[r];");
-  em.line("al[r] = " + em.call(Fn::Exp, {"(mu[r] - sh)"}) + ";");
-  em.line("if (mrow[r] == kNegInf) al[r] = 0.0f;");  // nothing accumulated yet
-  em.line("mrow[r] = mt[r];");
-  em.line("mu[r] = sh;");
-  for (int k = 0; k < NS; ++k) em.line("l" + S(k) + "[r] *= al[r];");
-  em.close();
-  if (pingpong) {  // the previous P V has finished with O, P and its V slot
-    em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
-    em.line("if (g > 0 && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"vempty0 + 8 * ((g - 1) % " + S(ST) + ")"}}}, true));
-  }
-  em.line("#pragma unroll");
-  em.open("for (int e = 0; e < " + S(RO) + "; ++e) {");
-  em.line("o[e] *= al[rs_o[e]];");
-  em.close();
-  // P and the row sums at each element, the max given as the shift.
-  for (int k = 0; k < NS; ++k) em.line("float ls" + S(k) + "[2][4] = {};");
-  open_s_loop();
-  em.line("const int rs = rs_s[e];");
-  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-    if (n == a.max->operand(0)) {
-      AXON_CHECK(point_key(p) == key, "codegen: P reads the scores' chain elsewhere");
-      return "sc[e]";
+  // associative, NaN included), folded into the running max; the shift, and the factor al that
+  // moves earlier partial results to it (the sums rescaled here, O by rescale_o).
+  auto softmax_max = [&]() {
+    if (pair_round) {  // S rounded to bf16 two elements at a time (cvt.rn.bf16x2.f32: each to nearest even)
+      em.line("#pragma unroll");
+      em.open("for (int e = 0; e < " + S(RS) + "; e += 2) {");
+      em.line("unsigned w;");
+      em.line(pure_asm(*pack, {{"d", "=r", {"w"}}, {"a.1", "f", {"sc[e + 1]"}}, {"a.0", "f", {"sc[e]"}}}));
+      em.line("sc[e] = __uint_as_float(w << 16);");
+      em.line("sc[e + 1] = __uint_as_float(w & 0xFFFF0000u);");
+      em.close();
     }
-    if (n == a.max) {
-      AXON_CHECK(is_row_point(n, p), "codegen: P reads the row max at another row");
-      return "mu[rs]";
+    em.line("float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};");
+    if (a.bands.empty()) {
+      chain_loop(false);
+    } else {
+      // Inside every band: the smallest of alpha * i + beta * j + gamma over the tile is >= 0.
+      std::string inside = "true";
+      for (const auto& b : a.bands)
+        inside += " && (" + std::string(b.alpha >= 0 ? S(b.alpha) + "LL * i0" : S(b.alpha) + "LL * i1") + " + " +
+                  (b.beta >= 0 ? S(b.beta) + "LL * n0" : S(b.beta) + "LL * (n0 + " + S(BN - 1) + ")") + " + " + S(b.gamma) + "LL >= 0)";
+      em.line("const bool inside = " + inside + ";");
+      em.open("if (inside) {");
+      chain_loop(true);
+      em.close();
+      em.open("if (!inside) {");
+      chain_loop(false);
+      em.close();
     }
-    return "";
+    // Row max over the quad; the exponent's shift (0 while a row has seen only -inf); the factor
+    // that moves earlier partial results to the new shift.
+    em.line("float mt[2];");
+    em.line("#pragma unroll");
+    em.line("for (int r = 0; r < 2; ++r) mt[r] = " +
+            em.combine(Reducer::Max, em.combine(Reducer::Max, "mrow[r]", em.combine(Reducer::Max, "mp[r][0]", "mp[r][1]")),
+                       em.combine(Reducer::Max, "mp[r][2]", "mp[r][3]")) + ";");
+    em.line("float al[2];");
+    em.line("#pragma unroll");
+    em.open("for (int r = 0; r < 2; ++r) {");
+    for (int lane : {1, 2}) {
+      em.line("{ float t; " + inline_asm(*shfl, {{"d", "=f", {"t"}}, {"a", "f", {"mt[r]"}}, {"c", "", {S(lane)}, true}}, false) +
+              " mt[r] = " + em.combine(Reducer::Max, "mt[r]", "t") + "; }");
+    }
+    em.line("const float sh = mt[r] == kNegInf ? 0.0f : mt[r];");
+    em.line("al[r] = " + em.call(Fn::Exp, {"(mu[r] - sh)"}) + ";");
+    em.line("if (mrow[r] == kNegInf) al[r] = 0.0f;");  // nothing accumulated yet
+    em.line("mrow[r] = mt[r];");
+    em.line("mu[r] = sh;");
+    for (int k = 0; k < NS; ++k) em.line("l" + S(k) + "[r] *= al[r];");
+    em.close();
   };
-  // P is packed into bf16 pairs by cvt.rn.bf16x2.f32 (round to nearest even, as a cast to bf16
-  // rounds): a P that is such a cast is given unrounded, any other P is bf16 already (exact).
-  const InstrSpec* pack = low.isa->find("cvt.rn.bf16x2.f32");
-  AXON_CHECK(pack != nullptr, "codegen: the ISA lacks cvt.rn.bf16x2.f32");
-  const Node* p_node = pv.a.node;
-  if (p_node->op() == Op::Cast && p_node->dtype() == DType::bf16 && p_node->operand(0)->dtype() == DType::f32) p_node = p_node->operand(0);
-  const std::string pval = em.value(p_node, point);
-  // Row sums in four partial sums per row slot (shorter dependence chains), added after the tile.
-  for (int k = 0; k < NS; ++k) {
-    const std::string v = em.value(a.sums[size_t(k)]->operand(0), point);
-    const std::string acc = "ls" + S(k) + "[rs][(e >> 2) & 3]";
-    em.line(tail ? "if (gj0 < " + S(SK) + ") " + acc + " += " + v + ";" : acc + " += " + v + ";");
-  }
-  em.line(tail ? "sc[e] = gj0 < " + S(SK) + " ? " + pval + " : 0.0f;" : "sc[e] = " + pval + ";");
-  em.close();
-  em.given = nullptr;
-  for (int k = 0; k < NS; ++k)
-    for (int r = 0; r < 2; ++r)
-      em.line("l" + S(k) + "[" + S(r) + "] += (ls" + S(k) + "[" + S(r) + "][0] + ls" + S(k) + "[" + S(r) + "][1]) + (ls" + S(k) + "[" + S(r) +
-              "][2] + ls" + S(k) + "[" + S(r) + "][3]);");
-  // P as bf16 pairs in the a fragments of the k-chunks.
-  for (int kk = 0; kk < BN / 16; ++kk)
-    for (int q = 0; q < 4; ++q)
-      em.line(pure_asm(*pack, {{"d", "=r", {"pr[" + S(kk * 4 + q) + "]"}}, {"a.1", "f", {"sc[" + S(pe[size_t(kk)][size_t(2 * q + 1)]) + "]"}},
-                               {"a.0", "f", {"sc[" + S(pe[size_t(kk)][size_t(2 * q)]) + "]"}}}));
-  if (!pingpong) {  // this tile's P V now
-    emit_pv("slot", "g", true);
-  }
-  em.close();  // key tiles
-  if (pingpong) {  // the last tile's P V
-    em.open("if (ke > kb) {");
-    em.line("const int g = ke - 1 - kb, slot = g % " + S(ST) + ";");
-    emit_pv("slot", "g", true);
+  auto rescale_o = [&]() {  // O moved to the new shift
+    em.line("#pragma unroll");
+    em.open("for (int e = 0; e < " + S(RO) + "; ++e) {");
+    em.line("o[e] *= al[rs_o[e]];");
     em.close();
+  };
+  // A row sum whose summand is P itself (P V's bf16 operand) is added from P's packed halves:
+  // they are that value exactly (the pack rounds as the cast does).
+  std::vector<bool> from_packed(size_t(NS), false);
+  for (int k = 0; k < NS; ++k) from_packed[size_t(k)] = a.sums[size_t(k)]->operand(0) == pv.a.node;
+  auto softmax_p = [&]() {
+    // P and the other row sums at each element, the max given as the shift; four partial sums
+    // per row slot (shorter dependence chains), added after the tile.
+    for (int k = 0; k < NS; ++k) em.line("float ls" + S(k) + "[2][4] = {};");
+    open_s_loop();
+    em.line("const int rs = rs_s[e];");
+    em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+      if (n == a.max->operand(0)) {
+        AXON_CHECK(point_key(p) == key, "codegen: P reads the scores' chain elsewhere");
+        return "sc[e]";
+      }
+      if (n == a.max) {
+        AXON_CHECK(is_row_point(n, p), "codegen: P reads the row max at another row");
+        return "mu[rs]";
+      }
+      return "";
+    };
+    // P is packed into bf16 pairs by cvt.rn.bf16x2.f32 (round to nearest even, as a cast to bf16
+    // rounds): a P that is such a cast is given unrounded, any other P is bf16 already (exact).
+    const Node* p_node = pv.a.node;
+    if (p_node->op() == Op::Cast && p_node->dtype() == DType::bf16 && p_node->operand(0)->dtype() == DType::f32) p_node = p_node->operand(0);
+    const std::string pval = em.value(p_node, point);
+    for (int k = 0; k < NS; ++k) {
+      if (from_packed[size_t(k)]) continue;
+      const std::string v = em.value(a.sums[size_t(k)]->operand(0), point);
+      const std::string acc = "ls" + S(k) + "[rs][(e >> 2) & 3]";
+      em.line(tail ? "if (gj0 < " + S(SK) + ") " + acc + " += " + v + ";" : acc + " += " + v + ";");
+    }
+    // Keys past the end: P is 0 (so is a summand taken from it).
+    em.line(tail ? "sc[e] = gj0 < " + S(SK) + " ? " + pval + " : 0.0f;" : "sc[e] = " + pval + ";");
+    em.close();
+    em.given = nullptr;
+  };
+  // P as bf16 pairs in the a fragments of the k-chunks, into `dst` (pr, or pn while the previous
+  // P V still reads pr); the sums taken from P, then every sum's partials folded.
+  auto pack_p = [&](const std::string& dst) {
+    for (int kk = 0; kk < BN / 16; ++kk)
+      for (int q = 0; q < 4; ++q)
+        em.line(pure_asm(*pack, {{"d", "=r", {dst + "[" + S(kk * 4 + q) + "]"}}, {"a.1", "f", {"sc[" + S(pe[size_t(kk)][size_t(2 * q + 1)]) + "]"}},
+                                 {"a.0", "f", {"sc[" + S(pe[size_t(kk)][size_t(2 * q)]) + "]"}}}));
+    for (int k = 0; k < NS; ++k) {
+      if (!from_packed[size_t(k)]) continue;
+      for (int kk = 0; kk < BN / 16; ++kk)
+        for (int q = 0; q < 4; ++q) {
+          const std::string w = dst + "[" + S(kk * 4 + q) + "]";
+          for (int h = 0; h < 2; ++h) {
+            const int e = pe[size_t(kk)][size_t(2 * q + h)];
+            em.line("ls" + S(k) + "[" + S(slot_s[size_t(e)]) + "][" + S((e >> 2) & 3) + "] += __uint_as_float(" +
+                    (h == 0 ? w + " << 16" : w + " & 0xFFFF0000u") + ");");
+          }
+        }
+    }
+    for (int k = 0; k < NS; ++k)
+      for (int r = 0; r < 2; ++r)
+        em.line("l" + S(k) + "[" + S(r) + "] += (ls" + S(k) + "[" + S(r) + "][0] + ls" + S(k) + "[" + S(r) + "][1]) + (ls" + S(k) + "[" + S(r) +
+                "][2] + ls" + S(k) + "[" + S(r) + "][3]);");
+  };
+  if (!deferred) {
+    // Per tile: S (or the stored tile), its softmax, then its P V, issued at the end and waited
+    // for with the next tile's S. The loop runs at least once (kb < ke) for one warpgroup per
+    // tile; under the key split the second may have none.
+    if (KS == 1) {
+      em.line("int it = kb;");
+      em.open("do {");
+    } else {
+      em.open("for (int it = kb + kp; it < ke; it += 2) {");
+    }
+    em.line(tile_vars);
+    em.line(n0_line);
+    em.line(wait("kfull0 + 8 * slot", "(g / " + S(ST) + ") & 1"));
+    if (stored) read_stored_s();
+    else issue_s();
+    // S and the previous tile's P V are done: K's slot and the previous V slot go back.
+    em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+    if (stored) {  // every lane of the warp has read its scores before lane 0 releases the slot
+      const InstrSpec* warp_sync = low.isa->find("bar.warp.sync");
+      AXON_CHECK(warp_sync != nullptr, "codegen: the ISA lacks bar.warp.sync");
+      em.line(inline_asm(*warp_sync, {}, true));
+    }
+    em.open("if ((th & 31) == 0) {");
+    em.line(inline_asm(*ti.arrive, {{"a", "r", {"kempty0 + 8 * slot"}}}, true));
+    // This warpgroup's previous tile: g - 1, or g - 2 under the key split.
+    const std::string vslot = "vempty0 + 8 * ((g - " + S(KS) + ") % " + S(ST) + ")";
+    em.line("if (g >= " + S(KS) + ") " + inline_asm(*ti.arrive, {{"a", "r", {vslot}}}, true));
+    em.close();
+    softmax_max();
+    rescale_o();
+    softmax_p();
+    pack_p("pr");
+    emit_pv("slot", "g", true, true);
+    if (KS == 1) em.close("} while (++it < ke);");
+    else em.close();
+  } else {
+    if (pingpong) em.line("if (wg == 1) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+    // The first tile: S, then its softmax (O is still 0).
+    em.open("{");
+    em.line("const int it = kb;");
+    em.line(tile_vars);
+    em.line(n0_line);
+    em.line(wait("kfull0 + 8 * slot", "0"));
+    turn_wait();
+    issue_s();
+    turn_pass();
+    em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+    release_k();
+    softmax_max();  // al = 0 (nothing seen yet): O, still 0, needs no rescaling
+    softmax_p();
+    pack_p("pr");
+    em.close();
+    // Every later tile: its S and the previous tile's P V under one fence (V waited for before
+    // it), the softmax up to P and the sums while P V runs, P packed beside the P it reads (its
+    // 32-bit floats die early: registers), then O rescaled. The P buffers alternate (pr, pn), two
+    // tiles per turn of the loop: no copy between them, each tile's wgmmas fenced, committed and
+    // waited for within it.
+    auto later_tile = [&](const std::string& it, const std::string& in, const std::string& out) {
+      em.open("{");
+      em.line("const int it = " + it + ";");
+      em.line(tile_vars);
+      em.line(n0_line);
+      em.line("const int pg = g - 1, ps = pg % " + S(ST) + ";");
+      em.line(wait("kfull0 + 8 * slot", "(g / " + S(ST) + ") & 1"));
+      em.line(wait("vfull0 + 8 * ps", "(pg / " + S(ST) + ") & 1"));
+      turn_wait();
+      issue_s();
+      emit_pv("ps", "pg", false, false, in);
+      turn_pass();
+      em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));  // S is done, P V may run on
+      release_k();
+      softmax_max();
+      softmax_p();
+      pack_p(out);
+      // A wait on the completed `pin` (a loop: a branch) before the wait for P V: ptxas schedules
+      // a wgmma wait as early as it can within a block, above the softmax, which then no longer
+      // runs beside P V (seen in the SASS); it does not move it above a branch.
+      em.line(wait("pin", "0"));
+      em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));  // P V has finished with O, P and V
+      em.line("if ((th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"vempty0 + 8 * ps"}}}, true));
+      rescale_o();
+      em.close();
+    };
+    em.line("unsigned pn[" + S(BN / 4) + "];");
+    em.open("for (int i2 = kb + 1; i2 < ke; i2 += 2) {");
+    later_tile("i2", "pr", "pn");
+    em.open("if (i2 + 1 < ke) {");
+    later_tile("i2 + 1", "pn", "pr");
+    em.close();
+    em.close();
+    // The last tile's P V: tile t's P is in pn when t - kb is odd.
+    for (int odd : {1, 0}) {
+      em.open(std::string(odd ? "if" : "else if") + " (((ke - 1 - kb) & 1) == " + S(odd) + ") {");
+      em.line("const int g = ke - 1 - kb, slot = g % " + S(ST) + ";");
+      emit_pv("slot", "g", true, true, odd ? "pn" : "pr");
+      em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+      em.close();
+    }
+    if (pingpong) em.line("if (wg == 0) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
   }
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
 

@@ -381,8 +381,10 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
     for (int ks : {1, 2})
     for (int bn : {64, 128})
       for (int stages : {2, 3, 4})
-        for (bool pingpong : {false, true}) {
-        if (pingpong && (c != 2 || a.scores != nullptr)) continue;
+        for (int order : {0, 1, 2}) {  // tile by tile, overlap, pingpong
+        const bool pingpong = order == 2, overlap = order == 1;
+        if (order > 0 && a.scores != nullptr) continue;  // the deferred order issues S by wgmma
+        if (pingpong && c != 2) continue;
         if (ks == 2 && (c != 1 || a.scores == nullptr)) continue;
         if (ks == 1 ? stages == 4 : stages == 3) continue;  // a key split has an even number of slots
         const int bm = 64 * c;
@@ -400,6 +402,7 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         t.stages = stages;
         t.wgmma = t.tma = true;
         t.pingpong = pingpong;
+        t.overlap = overlap;
         t.splits = ks;
         if (attention_smem(a, t) > L.smem_dynamic) continue;
         // Work: the key tiles each row block visits (masks skip some).
@@ -410,9 +413,10 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
           tiles += double(e - b);
         }
         const double flops = tiles * a.qk.batch * 2.0 * bm * bn * double(dp + dvp);
-        // Softmax work is not overlapped with the tensor cores inside a warpgroup; two
-        // consumer warpgroups interleave theirs, larger tiles amortize the row bookkeeping.
-        const double eff = (c * ks == 2 ? 0.62 : 0.5) * (bn == 128 ? 1.0 : 0.9) * (stages >= 3 ? 1.01 : 1.0);
+        // Tile by tile, a warpgroup's softmax does not overlap its own wgmmas; the deferred order
+        // runs it beside the previous tile's P V; two consumer warpgroups interleave theirs,
+        // larger tiles amortize the row bookkeeping.
+        const double eff = (c * ks == 2 ? 0.62 : 0.5) * (order > 0 ? 1.1 : 1.0) * (bn == 128 ? 1.0 : 0.9) * (stages >= 3 ? 1.01 : 1.0);
         const double blocks = double(mt * a.qk.batch);
         const double waves = std::ceil(blocks / L.sm_count) / (blocks / L.sm_count);
         // Stored scores are read once, the bulk of the bytes; Q, K, V mostly hit L2.

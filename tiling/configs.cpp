@@ -31,7 +31,7 @@ std::string TileConfig::str() const {
     return os.str();
   }
   if (strategy == Strategy::Attention) {
-    os << " " << bm << "x" << bn << " w" << warps_m << " s" << stages << (pingpong ? " pingpong" : "") << (splits > 1 ? " keysplit" : "");
+    os << " " << bm << "x" << bn << " w" << warps_m << " s" << stages << (pingpong ? " pingpong" : overlap ? " overlap" : "") << (splits > 1 ? " keysplit" : "");
     return os.str();
   }
   if (strategy != Strategy::Generic) os << " v" << vec;

@@ -69,6 +69,9 @@ struct TileConfig {
   // instead split the keys (`splits` = 2): two consumer warpgroups on the same 64 rows take
   // alternate key tiles, and merge their (max, sums, O) through shared memory at the end.
   bool pingpong = false;
+  // Attention: each consumer warpgroup issues a tile's S before the previous tile's P V and
+  // computes the tile's softmax while that P V runs (the first tile peeled); implied by pingpong.
+  bool overlap = false;
   [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
 };
 
