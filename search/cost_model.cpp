@@ -92,7 +92,7 @@ struct Kernel {
 
 class CostModel {
  public:
-  CostModel(const Graph& g, const Bindings& bind) : bind_(bind), order_(g.topo_order()) {
+  CostModel(const Graph& g, const Bindings& bind, bool side) : bind_(bind), order_(g.topo_order()), side_(side) {
     for (size_t i = 0; i < order_.size(); ++i) {
       const Node* n = order_[i];
       pos_[n] = i;
@@ -108,11 +108,12 @@ class CostModel {
   CostEstimate run(const TargetModel& t) {
     pick_roots();
     grow_epilogues();
-    side_reductions();
+    if (side_) side_reductions();
     build_kernels();
     merge_rows();
     CostEstimate est = totals(t);
     fuse_attention(t, est);
+    fuse_twins(t, est);
     return est;
   }
 
@@ -674,6 +675,74 @@ class CostModel {
     }
   }
 
+  // 7. Twins: a contraction kernel K1 that is one matmul U = A @ B1 of stored operands, read only
+  // by contraction kernel K2 whose matmul is A @ B2 (the same A node, flags and shapes; B2
+  // stored), becomes one kernel (kind "contraction", the parts kept): one wgmma over B1's and B2's
+  // tiles side by side loads A once and never stores U (swiglu: silu(X W1) * (X W3)).
+  void fuse_twins(const TargetModel& t, CostEstimate& est) {
+    std::vector<KernelEstimate>& ks = est.kernel_list;
+    auto matmuls = [](const KernelEstimate& k) {
+      std::vector<const Node*> m;
+      for (const Node* n : k.nodes)
+        if (n->kind() == OpKind::Contraction) m.push_back(n);
+      return m;
+    };
+    auto reads = [](const KernelEstimate& k, const Node* v) { return std::find(k.reads.begin(), k.reads.end(), v) != k.reads.end(); };
+    for (size_t j = 0; j < ks.size(); ++j) {
+      const std::vector<const Node*> m2 = matmuls(ks[j]);
+      if (ks[j].kind != "contraction" || m2.size() != 1 || !ks[j].parts.empty()) continue;
+      const Node* mm2 = m2[0];
+      if (!reads(ks[j], mm2->operand(0)) || !reads(ks[j], mm2->operand(1))) continue;
+      for (size_t k1 = 0; k1 < ks.size(); ++k1) {
+        const KernelEstimate& u = ks[k1];
+        if (k1 == j || u.kind != "contraction" || !u.parts.empty() || u.nodes.size() != 1 || u.writes.size() != 1) continue;
+        const Node* mm1 = u.nodes[0];
+        if (mm1->op() != Op::MatMul || !reads(ks[j], mm1) || outs_.count(mm1) || mm1->operand(0) != mm2->operand(0) ||
+            flag(mm1, "transpose_a") != flag(mm2, "transpose_a") || flag(mm1, "transpose_b") != flag(mm2, "transpose_b") ||
+            mm1->shape() != mm2->shape() || mm1->operand(1)->shape() != mm2->operand(1)->shape() ||
+            mm1->operand(1)->dtype() != mm2->operand(1)->dtype() || !reads(u, mm1->operand(1)))
+          continue;
+        bool elsewhere = false;  // U read by a third kernel
+        for (size_t k = 0; k < ks.size(); ++k)
+          if (k != j && k != k1 && reads(ks[k], mm1)) elsewhere = true;
+        if (elsewhere) continue;
+        KernelEstimate fused;
+        fused.kind = "contraction";
+        auto by_pos = [&](const Node* a, const Node* b) { return pos_[a] < pos_[b]; };
+        NodeSet in;
+        for (const KernelEstimate* k : std::initializer_list<const KernelEstimate*>{&u, &ks[j]}) {
+          for (const Node* n : k->nodes)
+            if (in.insert(n).second) fused.nodes.push_back(n);
+          for (const Node* v : k->reads)
+            if (v != mm1 && std::find(fused.reads.begin(), fused.reads.end(), v) == fused.reads.end()) fused.reads.push_back(v);
+        }
+        std::sort(fused.nodes.begin(), fused.nodes.end(), by_pos);
+        std::sort(fused.reads.begin(), fused.reads.end(), by_pos);
+        fused.writes = ks[j].writes;
+        fused.root = ks[j].root;
+        fused.flops = u.flops + ks[j].flops;
+        double compute_us = 0;
+        for (const Node* n : fused.nodes) {
+          const bool tensor_core = n->kind() == OpKind::Contraction && (n->dtype() == DType::bf16 || n->dtype() == DType::f16);
+          compute_us += node_flops(n) / ((tensor_core ? t.tensor_tflops_16 : t.fp32_tflops) * 1e6);
+        }
+        for (const auto* list : {&fused.reads, &fused.writes})
+          for (const Node* v : *list) fused.bytes += bytes(v);
+        fused.time_us = std::max(compute_us, fused.bytes / (t.hbm_gb_s * 1e3)) + t.launch_us;
+        fused.parts = {u, ks[j]};
+        est.flops += fused.flops - u.flops - ks[j].flops;
+        est.bytes += fused.bytes - u.bytes - ks[j].bytes;
+        est.time_us += fused.time_us - u.time_us - ks[j].time_us;
+        const size_t last = std::max(j, k1), first = std::min(j, k1);
+        ks[last] = std::move(fused);
+        ks.erase(ks.begin() + static_cast<long>(first));
+        est.kernels = static_cast<int>(ks.size());
+        fuse_twins(t, est);  // indices moved: look again (each fusion removes a kernel)
+        return;
+      }
+    }
+  }
+
   const Bindings& bind_;
   std::vector<const Node*> order_;
   std::unordered_map<const Node*, size_t> pos_;
@@ -685,12 +754,13 @@ class CostModel {
   std::vector<int> parent_;                     // union-find over kernels (row merges)
   std::vector<std::optional<Shape>> row_shape_; // set for row groups
   bool assumed_ = false;
+  bool side_ = true;  // side reductions join their matmul's kernel
 };
 
 }  // namespace
 
-CostEstimate estimate_cost(const Graph& g, const TargetModel& t, const Bindings& bind) {
-  return CostModel(g, bind).run(t);
+CostEstimate estimate_cost(const Graph& g, const TargetModel& t, const Bindings& bind, bool side_reductions) {
+  return CostModel(g, bind, side_reductions).run(t);
 }
 
 }  // namespace axon

@@ -155,7 +155,7 @@ std::vector<tiling::RankedConfig> pick_configs(const std::vector<tiling::RankedC
       // contractions the block tile.
       auto key = std::make_pair(static_cast<int>(c.strategy) * 100 + (c.rows_per_block > 1) * 10 + (c.blocks_per_sm > 0) * 2 + c.packed,
                                 c.strategy == tiling::Strategy::Contraction || c.strategy == tiling::Strategy::Attention
-                                    ? (c.wgmma + c.tma + 2 * (c.producers - 1) + 4 * c.pingpong + 8 * (c.splits > 1)) * 1000000 + c.bm * 1000 + c.bn
+                                    ? (c.wgmma + c.tma + 2 * (c.producers - 1) + 4 * c.pingpong + 8 * (c.splits > 1) + 16 * c.store_warps + 32 * (c.multicast > 1)) * 1000000 + c.bm * 1000 + c.bn
                                     : c.threads);
       if (pass == 0 && family[key] >= 1) continue;
       ++family[key];
@@ -312,6 +312,15 @@ tiling::Group upstream_group(const Graph& gv, const tiling::Group& gr) {
 
 CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* isa, const Bindings& bind) {
   CostEstimate ce = estimate_cost(gv, tm, bind);
+  // A contraction kernel that also reduces (a side reduction) is not one the tiling can make (it
+  // would run as the generic kernel): estimate again with every such reduction in a kernel of its
+  // own. (Symbolic sizes: no classification, the model's partition stands.)
+  auto generic_side = [&](const KernelEstimate& k) {
+    const bool reduces = std::any_of(k.nodes.begin(), k.nodes.end(), [](const Node* n) { return n->kind() == OpKind::Reduce; });
+    return k.kind == "contraction" && k.parts.empty() && reduces &&
+           tiling::classify(group_of(gv, k), isa).strategy == tiling::Strategy::Generic;
+  };
+  if (!ce.assumed_sizes && std::any_of(ce.kernel_list.begin(), ce.kernel_list.end(), generic_side)) ce = estimate_cost(gv, tm, bind, false);
   std::vector<KernelEstimate> list;
   for (KernelEstimate& k : ce.kernel_list) {
     if (k.parts.empty()) {
@@ -319,7 +328,7 @@ CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* is
       continue;
     }
     const tiling::GroupShape fs = tiling::classify(group_of(gv, k), isa);
-    if (fs.strategy == tiling::Strategy::Attention) {
+    if (fs.strategy == (k.kind == "attention" ? tiling::Strategy::Attention : tiling::Strategy::Contraction)) {
       list.push_back(std::move(k));
       continue;
     }

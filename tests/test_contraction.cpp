@@ -12,6 +12,7 @@
 #include <memory>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "axon/core/error.h"
 #include "axon/core/graph_json.h"
@@ -255,7 +256,7 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
           "outputs":["m"]})",
   };
   std::ostringstream tu;
-  int kernels = 0, tma_kernels = 0, persistent = 0;
+  int kernels = 0, tma_kernels = 0, persistent = 0, store_warps = 0;
   tiling::Limits L;
   L.smem_dynamic = 227 * 1024;
   for (size_t gi = 0; gi < graphs.size(); ++gi) {
@@ -277,8 +278,9 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
     int here = 0, here_tma = 0;
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
       // Two of each kind, best first, and the best persistent one.
-      const bool first_persistent = rc.config.blocks_per_sm > 0 && persistent == 0;
-      if (!rc.config.wgmma || ((rc.config.tma ? here_tma : here) >= 2 && !first_persistent)) continue;
+      const bool first_persistent = rc.config.blocks_per_sm > 0 && !rc.config.store_warps && persistent == 0;
+      const bool first_store_warps = rc.config.store_warps && store_warps == 0;
+      if (!rc.config.wgmma || ((rc.config.tma ? here_tma : here) >= 2 && !first_persistent && !first_store_warps)) continue;
       tiling::CodegenOptions o;
       o.name = "w" + std::to_string(gi) + "_" + std::to_string(here + here_tma) ;
       (rc.config.tma ? here_tma : here)++;
@@ -292,8 +294,9 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
       // Stores go through the free slots as 16-byte row chunks, except in persistent blocks
       // (whose producer refills the slots meanwhile) and split-K ones (each block stores the rows
       // it adds up from the cluster's partial sums, in the same chunks).
-      CHECK((k.body.find("unsigned char* const stage") != std::string::npos) == (rc.config.blocks_per_sm == 0 && rc.config.splits == 1));
-      CHECK((k.body.find("barrier.cluster.wait") != std::string::npos) == (rc.config.splits > 1));
+      CHECK((k.body.find("unsigned char* const stage") != std::string::npos) ==
+            ((rc.config.blocks_per_sm == 0 && rc.config.splits == 1) || rc.config.store_warps));
+      CHECK((k.body.find("barrier.cluster.wait") != std::string::npos) == (rc.config.splits > 1 || rc.config.multicast > 1));
       if (rc.config.tma) {
         // One tensor map per copied operand or staged source, passed after the pointers; a
         // producer warpgroup.
@@ -312,10 +315,14 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
         ++tma_kernels;
         if (rc.config.blocks_per_sm > 0) {
           // A persistent grid: at most one block per SM, walking the tiles.
-          ++persistent;
+          persistent += !rc.config.store_warps;
           CHECK(k.launches.at(0).grid <= o.sm_count);
           CHECK(k.body.find("tile += gridDim.x") != std::string::npos);
         }
+        // Store warps: warps 1-3 of the producer warpgroup store each staged tile, behind its barriers.
+        CHECK((k.body.find("q = tid - 32; q < ") != std::string::npos) == rc.config.store_warps);
+        CHECK((k.body.find("sfull") != std::string::npos) == rc.config.store_warps);
+        store_warps += rc.config.store_warps;
       }
       tu << k.body << "\n";
       ++kernels;
@@ -324,6 +331,7 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
   CHECK(kernels == 35);
   CHECK(tma_kernels == 17);
   CHECK(persistent == 1);
+  CHECK(store_warps == 1);
   // sm_80 has no wgmma: the classification says so and no configuration asks for it.
   Graph g80 = parse(graphs[0]);
   tiling::Group gr80 = contraction_group(g80);
@@ -407,4 +415,158 @@ TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, rank 0 adds the 
   INFO(r.log.substr(0, 3000));
   CHECK(r.rc == 0);
   CHECK(r.log.find("wgmma.mma_async instructions are serialized") == std::string::npos);  // C7514, C7515, C7520
+}
+
+namespace {
+
+// silu(x @ w1) * (x @ w3), as swiglu writes it; `attrs` on both matmuls.
+std::string twin_graph(const std::string& x, const std::string& w, const std::string& attrs, const std::string& w3 = "w3") {
+  return R"({"name":"twins","inputs":[{"name":"x","shape":)" + x + R"(,"dtype":"bf16"},{"name":"w1","shape":)" + w +
+         R"(,"dtype":"bf16"},{"name":"w3","shape":)" + w + R"(,"dtype":"bf16"}],"nodes":[{"name":"g","op":"matmul","inputs":["x","w1"],"attrs":)" +
+         attrs + "}" + (w3 == "n3" ? R"(,{"name":"n3","op":"neg","inputs":["w3"]})" : "") + R"(,{"name":"u","op":"matmul","inputs":["x",")" + w3 + R"("],"attrs":)" + attrs +
+         R"(},{"name":"a","op":"silu","inputs":["g"]},{"name":"y","op":"mul","inputs":["a","u"]}],"outputs":["y"]})";
+}
+
+}  // namespace
+
+TEST_CASE("twin matmuls of one A (swiglu) are one wgmma kernel over both weights' tiles (sm_90a, nvcc)",
+          "[codegen][contraction][nvcc]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  tiling::Limits L;
+  L.smem_dynamic = 227 * 1024;
+  L.tensor_tflops = 989;
+  std::ostringstream tu;
+  int kernels = 0, persistent = 0, store_warps = 0;
+  // B N-major (ragged M, N; K = 136) and K-major (transpose_b), then many tiles (persistent).
+  for (const std::string& text : {twin_graph("[300,136]", "[136,200]", "{}"), twin_graph("[77,136]", "[200,136]", R"({"transpose_b":true})"),
+                                  twin_graph("[1500,72]", "[72,3000]", "{}")}) {
+    INFO(text);
+    Graph g = parse(text);
+    const std::vector<tiling::Group> groups = fusion_groups(g, "sm_90");
+    REQUIRE(groups.size() == 1);  // U = x @ w3 is never stored
+    const tiling::Group& gr = groups[0];
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    INFO(s.why_generic);
+    REQUIRE(s.strategy == tiling::Strategy::Contraction);
+    REQUIRE(s.mm.mm2 != nullptr);
+    CHECK((s.mm.tma && s.mm.a.direct && s.mm.b.direct && s.mm.b2.direct));
+    CHECK(s.mm.b2.k_major == s.mm.b.k_major);
+    std::set<std::tuple<int, int, int, bool, int>> emitted;  // (bm, bn, persistent, store warps, multicast)
+    for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
+      const tiling::TileConfig& c = rc.config;
+      if (c.strategy != tiling::Strategy::Contraction) continue;
+      // Only TMA-fed wgmma, both weights' tiles 64 columns or more, no split.
+      CHECK((c.wgmma && c.tma && c.bn >= 128 && c.splits == 1));
+      if (!emitted.insert({c.bm, c.bn, c.blocks_per_sm, c.store_warps, c.multicast}).second) continue;
+      tiling::CodegenOptions o;
+      o.name = "tw" + std::to_string(kernels);
+      tiling::KernelCode k = tiling::generate(gr, s, c, low, o);
+      // Three tensor maps (x, w1, w3); w3's tile lands in the second half of the B slot.
+      CHECK(k.launches.at(0).tmaps.size() == 3);
+      CHECK(k.body.find("\"l\"(tmap2)") != std::string::npos);
+      // The epilogue reads U a wgmma's N / 2 columns away: in the accumulators (persistent, stored
+      // from registers) or in the staged rows.
+      if (c.blocks_per_sm > 0 && !c.store_warps) CHECK(k.body.find("acc[e + " + std::to_string(c.bn / 4) + "]") != std::string::npos);
+      else CHECK(k.body.find("(sv[" + std::to_string(c.bn / 2) + "])") != std::string::npos);
+      store_warps += c.store_warps;
+      // Tiles of bn / 2 columns; multicast clusters take two tile rows.
+      const int64_t CL = c.multicast, tiles = ((s.mm.m + CL * c.bm - 1) / (CL * c.bm)) * ((s.mm.n + c.bn / 2 - 1) / (c.bn / 2));
+      CHECK(k.launches.at(0).grid == CL * (c.blocks_per_sm > 0 ? std::min<int64_t>(tiles, o.sm_count / CL) : tiles));
+      persistent += c.blocks_per_sm > 0;
+      tu << k.body << "\n";
+      ++kernels;
+    }
+  }
+  CHECK(kernels >= 10);
+  CHECK(persistent >= 2);
+  CHECK(store_warps >= 1);
+  // Not twins: w3 computed (neg), or a target without wgmma: two kernels, U stored.
+  CHECK(fusion_groups(parse(twin_graph("[300,136]", "[136,200]", "{}", "n3")), "sm_90").size() == 2);
+  CHECK(fusion_groups(parse(twin_graph("[300,136]", "[136,200]", "{}")), "sm_80").size() == 2);
+  const std::string cc = nvcc();
+  if (cc.empty()) {
+    WARN("nvcc not found: compile check skipped");
+    return;
+  }
+  const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-gencode arch=compute_90a,code=sm_90a", "twins");
+  INFO(r.log.substr(0, 3000));
+  CHECK(r.rc == 0);
+  CHECK(r.log.find("wgmma.mma_async instructions are serialized") == std::string::npos);  // C7514, C7515, C7520
+}
+
+TEST_CASE("multicast: clusters of two tile rows share B's copies (sm_90a, nvcc)", "[codegen][contraction][nvcc]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  tiling::Limits L;
+  L.smem_dynamic = 227 * 1024;
+  L.tensor_tflops = 989;
+  std::ostringstream tu;
+  int kernels = 0, persistent = 0;
+  // B N-major and K-major (an odd count of tile rows: the last cluster's second block stores
+  // nothing), a bias epilogue, many tiles (persistent), twins.
+  for (const std::string& text : {mm_graph("[300,136]", "[136,520]", "bf16", "{}", R"(,{"name":"bias","shape":[520],"dtype":"bf16"})",
+                                           R"(,{"name":"y","op":"add","inputs":["m","bias"]})", "y"),
+                                  mm_graph("[200,72]", "[264,72]", "bf16", R"({"transpose_b":true})"), mm_graph("[2000,64]", "[64,3000]", "bf16", "{}"),
+                                  twin_graph("[300,136]", "[136,256]", "{}")}) {
+    INFO(text);
+    Graph g = parse(text);
+    tiling::Group gr = contraction_group(g);
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    REQUIRE(s.strategy == tiling::Strategy::Contraction);
+    REQUIRE(s.mm.multicast);
+    std::set<std::tuple<int, int, int, bool>> emitted;
+    for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
+      const tiling::TileConfig& c = rc.config;
+      if (c.multicast < 2) continue;
+      CHECK((c.tma && c.splits == 1));
+      if (!emitted.insert({c.bm, c.bn, c.blocks_per_sm, c.store_warps}).second) continue;
+      tiling::CodegenOptions o;
+      o.name = "mc" + std::to_string(kernels);
+      tiling::KernelCode k = tiling::generate(gr, s, c, low, o);
+      CHECK(k.body.find("__cluster_dims__(2, 1, 1)") != std::string::npos);
+      CHECK(k.body.find(".multicast::cluster") != std::string::npos);
+      CHECK(k.body.find("mbarrier.arrive.shared::cluster.b64") != std::string::npos);
+      const int64_t pairs = ((s.mm.m + 2 * c.bm - 1) / (2 * c.bm)) * ((s.mm.n + s.mm.tile_n(c.bn) - 1) / s.mm.tile_n(c.bn));
+      CHECK(k.launches.at(0).grid == (c.blocks_per_sm > 0 ? 2 * std::min<int64_t>(pairs, o.sm_count / 2) : 2 * pairs));
+      // K-major B: each block's box is half of B's tile rows.
+      if (s.mm.b.k_major) CHECK(k.launches.at(0).tmaps.at(1).box_outer == s.mm.tile_n(c.bn) / 2);
+      persistent += c.blocks_per_sm > 0;
+      tu << k.body << "\n";
+      ++kernels;
+    }
+  }
+  CHECK(kernels >= 8);
+  CHECK(persistent >= 1);
+  // One tile row: nothing to share.
+  Graph one = parse(mm_graph("[60,136]", "[136,520]", "bf16", "{}"));
+  tiling::Group gr1 = contraction_group(one);
+  for (const auto& rc : tiling::enumerate_configs(gr1, tiling::classify(gr1, low.isa.get()), L)) CHECK(rc.config.multicast == 1);
+  const std::string cc = nvcc();
+  if (cc.empty()) {
+    WARN("nvcc not found: compile check skipped");
+    return;
+  }
+  const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-gencode arch=compute_90a,code=sm_90a", "multicast");
+  INFO(r.log.substr(0, 3000));
+  CHECK(r.rc == 0);
+  CHECK(r.log.find("wgmma.mma_async instructions are serialized") == std::string::npos);  // C7514, C7515, C7520
+}
+
+TEST_CASE("a side reduction the contraction kernel cannot compute gets a kernel of its own", "[codegen][contraction]") {
+  // RMSNorm's row scale moved past the matmul: the cost model computes mean(x^2) beside x * g @ w
+  // in one kernel, which the tiling cannot (a contraction kernel does not reduce): superopt's
+  // partition gives the mean a row kernel and keeps the matmul on tensor cores.
+  Graph g = parse(R"({"name":"rms_moved","inputs":[{"name":"x","shape":[300,136],"dtype":"bf16"},{"name":"g","shape":[136],"dtype":"bf16"},
+      {"name":"w","shape":[136,200],"dtype":"bf16"}],
+      "nodes":[{"name":"xf","op":"cast","inputs":["x"],"attrs":{"dtype":"f32"}},{"name":"sq","op":"mul","inputs":["xf","xf"]},
+               {"name":"ms","op":"reduce_mean","inputs":["sq"],"attrs":{"axes":[1],"keepdims":true}},
+               {"name":"eps","op":"constant","inputs":[],"attrs":{"value":1e-6,"dtype":"f32"}},{"name":"se","op":"add","inputs":["ms","eps"]},
+               {"name":"r","op":"rsqrt","inputs":["se"]},{"name":"xg","op":"mul","inputs":["x","g"]},{"name":"mm","op":"matmul","inputs":["xg","w"]},
+               {"name":"mf","op":"cast","inputs":["mm"],"attrs":{"dtype":"f32"}},{"name":"o","op":"mul","inputs":["mf","r"]},
+               {"name":"out","op":"cast","inputs":["o"],"attrs":{"dtype":"bf16"}}],"outputs":["out"]})");
+  CHECK(estimate_cost(g, target_model("sm_90")).kernels == 1);  // the model's own partition
+  const std::vector<tiling::Group> groups = fusion_groups(g, "sm_90");
+  REQUIRE(groups.size() == 2);
+  const tiling::Lowerings& low = lowerings("sm_90");
+  CHECK(tiling::classify(groups[0], low.isa.get()).strategy == tiling::Strategy::Row);
+  CHECK(tiling::classify(groups[1], low.isa.get()).strategy == tiling::Strategy::Contraction);
 }

@@ -119,6 +119,22 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
       R"({"name":"softmax_mm_splitk","inputs":[{"name":"s","shape":[100,3000],"dtype":"bf16"},{"name":"v","shape":[3000,40],"dtype":"bf16"}],
           "nodes":[{"name":"p","op":"softmax","inputs":["s"],"attrs":{"axis":-1}},{"name":"m","op":"matmul","inputs":["p","v"]}],
           "outputs":["m"]})",
+      // Twin matmuls of one X (swiglu: silu(x w1) * (x w3), one kernel over both weights' tiles):
+      // ragged M, N, K; K-major weights (rows of 104: K not a multiple of 64); many tiles (persistent
+      // blocks, store warps).
+      R"({"name":"twins","inputs":[{"name":"x","shape":[300,136],"dtype":"bf16"},{"name":"w1","shape":[136,200],"dtype":"bf16"},
+          {"name":"w3","shape":[136,200],"dtype":"bf16"}],
+          "nodes":[{"name":"g","op":"matmul","inputs":["x","w1"]},{"name":"u","op":"matmul","inputs":["x","w3"]},
+                   {"name":"a","op":"silu","inputs":["g"]},{"name":"y","op":"mul","inputs":["a","u"]}],"outputs":["y"]})",
+      R"({"name":"twins_kmajor","inputs":[{"name":"x","shape":[77,104],"dtype":"bf16"},{"name":"w1","shape":[264,104],"dtype":"bf16"},
+          {"name":"w3","shape":[264,104],"dtype":"bf16"}],
+          "nodes":[{"name":"g","op":"matmul","inputs":["x","w1"],"attrs":{"transpose_b":true}},
+                   {"name":"u","op":"matmul","inputs":["x","w3"],"attrs":{"transpose_b":true}},
+                   {"name":"a","op":"silu","inputs":["g"]},{"name":"y","op":"mul","inputs":["a","u"]}],"outputs":["y"]})",
+      R"({"name":"twins_persist","inputs":[{"name":"x","shape":[1500,72],"dtype":"bf16"},{"name":"w1","shape":[72,3000],"dtype":"bf16"},
+          {"name":"w3","shape":[72,3000],"dtype":"bf16"}],
+          "nodes":[{"name":"g","op":"matmul","inputs":["x","w1"]},{"name":"u","op":"matmul","inputs":["x","w3"]},
+                   {"name":"a","op":"silu","inputs":["g"]},{"name":"y","op":"mul","inputs":["a","u"]}],"outputs":["y"]})",
       // softmax -> matmul as attention over the stored scores (batched, causal, 77 rows, 104 keys).
       R"({"name":"smm_causal","inputs":[{"name":"s","shape":[2,3,77,104],"dtype":"bf16"},{"name":"v","shape":[2,3,104,72],"dtype":"bf16"}],
           "nodes":[{"name":"m","op":"causal_mask","inputs":["s"]},{"name":"p","op":"softmax","inputs":["m"],"attrs":{"axis":-1}},
@@ -148,7 +164,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           "outputs":["o"]})",
   };
   Verifier v(VerifyOptions{});
-  int attention = 0, split_k = 0, key_split = 0;
+  int attention = 0, split_k = 0, key_split = 0, twins = 0, multicast = 0, store_warps = 0;
   for (const char* text : graphs) {
     Graph g = parse(text);
     INFO(g.name);
@@ -166,6 +182,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
         INFO(k.group.label);
         REQUIRE(k.winner >= 0);
         attention += k.shape.strategy == tiling::Strategy::Attention;
+        twins += k.shape.strategy == tiling::Strategy::Contraction && k.shape.mm.mm2 != nullptr;
         for (const ConfigTrial& t : k.trials) {
           INFO(t.config.str() << ": " << t.status << " " << t.detail);
           // Every configuration is run, except the generic fallback of a group whose specialized
@@ -174,6 +191,9 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           CHECK(t.worst <= 1.0);
           const bool split = t.config.splits > 1 && t.status == "ok";
           (t.config.strategy == tiling::Strategy::Attention ? key_split : split_k) += split;
+          const bool contraction_ok = t.config.strategy == tiling::Strategy::Contraction && t.status == "ok";
+          multicast += contraction_ok && t.config.multicast > 1;
+          store_warps += contraction_ok && t.config.store_warps;
         }
       }
     fs::remove_all(o.work_dir);
@@ -181,6 +201,9 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
   // Each attention graph ran as one fused kernel, and so did each softmax -> matmul (the scores
   // stored: softmax_mm, softmax_mm_splitk, smm_causal).
   CHECK(attention == 6);
+  CHECK(twins == 3);  // each twins graph ran as one kernel
+  CHECK(multicast >= 3);    // clusters sharing B's copies ran and were right
+  CHECK(store_warps >= 2);  // and so did persistent blocks with store warps
   CHECK(split_k >= 4);     // split-K configurations ran and were right
   CHECK(key_split >= 2);   // and so did attention's key split over stored scores
 }

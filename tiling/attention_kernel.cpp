@@ -90,7 +90,8 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   const int C = t.warps_m, BM = t.bm, BN = t.bn, ST = t.stages, KS = t.splits;
   const int64_t D = qk.k, DP = up64(D), DV = pv.n, DVP = up64(DV), SQ = qk.m, SK = qk.n;
   AXON_CHECK(BM == 64 * C && (C == 1 || C == 2) && BN % 64 == 0 && BN <= 256 && DP <= 256 && DVP <= 256 && ST >= 2,
-             "codegen: an attention configuration outside its layouts");
+             "codegen: an attention configuration outside its layouts (" + t.str() + ", head dims " + std::to_string(DP) + ", " +
+                 std::to_string(DVP) + ")");
   const int RS = BN / 2, RO = int(DVP / 2);  // accumulator elements per thread: S, O
   const bool stored = a.scores != nullptr;  // scores copied from memory instead of Q K^T
   AXON_CHECK(!stored || (D == 0 && !qk.a.direct && !t.pingpong), "codegen: stored scores without Q, K or ping-pong");

@@ -28,6 +28,8 @@ std::string TileConfig::str() const {
     if (tma && producers > 1) os << " p" << producers;
     if (splits > 1) os << " split" << splits;
     if (blocks_per_sm > 0) os << " persistent";
+    if (store_warps) os << " store-warps";
+    if (multicast > 1) os << " mc" << multicast;
     return os.str();
   }
   if (strategy == Strategy::Attention) {
@@ -80,7 +82,13 @@ GroupShape classify(const Group& g, const Isa* isa) {
   std::vector<const Node*> reductions;
   const auto contractions = std::count_if(g.nodes.begin(), g.nodes.end(), [](const Node* n) { return n->kind() == OpKind::Contraction; });
   if (contractions == 2) {
-    (void)detail::classify_attention(g, isa, s);  // Attention, or generic with the reason
+    // Two matmuls of one A (twins, swiglu's): a contraction kernel; else one feeds the other
+    // (attention).
+    std::vector<const Node*> mms;
+    for (const Node* n : g.nodes)
+      if (n->kind() == OpKind::Contraction) mms.push_back(n);
+    if (mms[0]->operand(0) == mms[1]->operand(0)) (void)detail::classify_contraction(g, isa, s);
+    else (void)detail::classify_attention(g, isa, s);  // Attention, or generic with the reason
     return s;
   }
   // One matmul reading a softmax of stored scores (softmax -> matmul): attention without Q K^T

@@ -117,13 +117,14 @@ std::string swizzle(int cols, const std::string& row) {
 }
 
 void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& t, const std::string& block) {
-  const int64_t TM = (c.m + t.bm - 1) / t.bm, TN = (c.n + t.bn - 1) / t.bn;
+  // Multicast: `block` numbers a cluster's tiles (CL consecutive tile rows, `rank` picks one).
+  const int64_t CL = t.multicast, TM = (c.m + t.bm * CL - 1) / (t.bm * CL), BN = c.tile_n(t.bn), TN = (c.n + BN - 1) / BN;
   em.line("int bt = " + block + ";");
   em.line("const " + std::string(em.idx()) + " bz = bt / " + S(TM * TN) + ";");
   em.line("bt -= (int)(bz * " + S(TM * TN) + ");");
   em.line("const int first = (bt / " + S(8 * TN) + ") * 8, gsz = min(" + S(TM) + " - first, 8);");
   em.line("const int tm = first + (bt % " + S(8 * TN) + ") % gsz, tn = (bt % " + S(8 * TN) + ") / gsz;");
-  em.line("const int m0 = tm * " + S(t.bm) + ", n0 = tn * " + S(t.bn) + ";");
+  em.line("const int m0 = " + (CL > 1 ? "(tm * " + S(CL) + " + rank)" : std::string("tm")) + " * " + S(t.bm) + ", n0 = tn * " + S(BN) + ";");
 }
 
 bool paired_stores(const Group& g, const ContractionShape& c, const Fragment& d, int threads, int regs) {

@@ -88,16 +88,26 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
     s.why_generic = "contraction: " + why;
     return false;
   };
-  const Node* mm = nullptr;
+  const Node *mm = nullptr, *mm2 = nullptr;
   for (const Node* n : g.nodes) {
     if (n->kind() == OpKind::Reduce) return fail("the group also reduces (" + std::string(op_name(n->op())) + ")");
     if (n->kind() != OpKind::Contraction) continue;
-    if (mm != nullptr) return fail("more than one matmul in the group");
-    mm = n;
+    if (mm2 != nullptr) return fail("more than two matmuls in the group");
+    (mm == nullptr ? mm : mm2) = n;
   }
   AXON_CHECK(mm != nullptr, "classify_contraction without a contraction");
   ContractionShape c;
   c.mm = mm;
+  if (mm2 != nullptr) {
+    // Twins: the same A, flags and shape; B2 like B (its plan and copies are checked below).
+    auto flag = [](const Node* n, const char* f) { return n->attrs().has(f) && n->attrs().b(f); };
+    if (mm2->operand(0) != mm->operand(0) || flag(mm, "transpose_a") != flag(mm2, "transpose_a") ||
+        flag(mm, "transpose_b") != flag(mm2, "transpose_b") || dims_of(mm) != dims_of(mm2) || mm->dtype() != mm2->dtype() ||
+        mm2->operand(1)->dtype() != mm->operand(1)->dtype() || dims_of(mm2->operand(1)) != dims_of(mm->operand(1)))
+      return fail("two matmuls that do not share their A operand, flags and shapes");
+    c.mm2 = mm2;
+    c.b2.node = mm2->operand(1);
+  }
   c.a.node = mm->operand(0);
   c.b.node = mm->operand(1);
   if (c.a.node->rank() < 2 || c.b.node->rank() < 2) return fail("a 1-D operand");
@@ -131,12 +141,14 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
     point.push_back(term::var(kColVar));
     const std::string key = point_key(point);
     em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-      if (n != mm) return "";
+      if (n != mm && n != mm2) return "";
       if (point_key(p) != key) elsewhere = true;
-      return "acc";
+      return n == mm ? "acc" : "acc2";
     };
     for (const Node* w : g.writes) (void)em.value(w, point);
     if (elsewhere) return fail("the epilogue reads the matmul's result at other points than its own");
+    if (mm2 != nullptr && std::find(g.writes.begin(), g.writes.end(), mm2) != g.writes.end())
+      return fail("the group writes the twin matmul's result");
   }
   // Direct operands: stored, with the output's batch axes, contiguous axis a multiple of 8.
   auto plan = [&](OperandPlan& p, int operand) {
@@ -152,6 +164,7 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
   };
   plan(c.a, 0);
   plan(c.b, 1);
+  if (mm2 != nullptr) plan(c.b2, 1);
   c.wgmma = c.in == DType::bf16 && wgmma_isa(*isa).pick(c.a.k_major, c.b.k_major) != nullptr;
   if (!c.a.direct) c.a.staged = staged_source(g, c, 0);
   if (!c.b.direct) c.b.staged = staged_source(g, c, 1);
@@ -168,6 +181,10 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
   const bool copies = (c.a.direct && mappable(c.a.node)) || (c.b.direct && mappable(c.b.node)) || c.a.staged || c.b.staged;
   const bool all_mappable = (!c.a.direct || mappable(c.a.node)) && (!c.b.direct || mappable(c.b.node));
   c.tma = c.wgmma && tma_isa(*isa).ok && copies && all_mappable;
+  c.multicast = c.tma && cluster_isa(*isa).multicast;
+  // Twins run only as TMA-fed wgmma with every operand copied (one box of B2 beside B's).
+  if (mm2 != nullptr && !(c.tma && c.a.direct && c.b.direct && c.b2.direct && c.b2.k_major == c.b.k_major && mappable(c.b2.node)))
+    return fail("twin matmuls need TMA-fed wgmma with A, B and B2 stored, bf16, contiguous axes a multiple of 8");
   s.strategy = Strategy::Contraction;
   s.full = out;
   s.elements = numel(out);
@@ -183,11 +200,12 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
   for (const Node* w : g.writes) write_bytes += double(numel(dims_of(w))) * dtype_bytes(w->dtype());
   for (const Node* r : g.reads)
     if (r != c.a.node && r != c.b.node) other_bytes += double(numel(dims_of(r))) * dtype_bytes(r->dtype());
-  const double a_bytes = double(c.batch) * c.m * c.k * 2, b_bytes = double(c.batch) * c.k * c.n * 2;
+  const double a_bytes = double(c.batch) * c.m * c.k * 2, b_bytes = double(c.batch) * c.k * c.n * 2 * (c.mm2 ? 2 : 1);
   const double tensor = L.tensor_tflops > 0 ? L.tensor_tflops : 8 * L.fp32_tflops;
   const double sm_rate = tensor * 1e6 / L.sm_count;  // flops per us per SM
   const int smem_limit = static_cast<int>(std::max<int64_t>(L.smem_per_block, L.smem_dynamic));
-  for (int bm : {16, 32, 64, 128, 256})
+  // Twins need TMA-fed wgmma (classify_contraction).
+  for (int bm : c.mm2 ? std::vector<int>{} : std::vector<int>{16, 32, 64, 128, 256})
     for (int bn : {32, 64, 128, 256})
       for (int bk : {32, 64})
         for (int wm : {1, 2, 4})
@@ -254,10 +272,16 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
           for (int stages : {3, 4, 5, 6, 7})
             for (int producers : {1, 2})
               for (int persistent : {0, 1})
+                for (int store_warps : {0, 1})
+                for (int multicast : {1, 2})
                 for (int splits : {1, 2, 4, 8}) {
                 if (tma ? !c.tma : producers > 1 || persistent || stages > 6) continue;
+                // Twins: B's and B2's tiles side by side in one wgmma, 64 columns or more each.
+                if (c.mm2 && (!tma || bn < 128 || splits > 1)) continue;
                 if (producers == 2 && (!computes || 65536 / (128 * (wg + producers)) < bn / 2 + 64)) continue;
                 if (persistent && computes) continue;
+                // Store warps: persistent blocks whose outputs and matmul are float, the matmul 16-bit.
+                if (store_warps && (!persistent || !float_outputs(g, c) || dtype_bytes(c.mm->dtype()) != 2)) continue;
                 TileConfig t;
                 t.strategy = Strategy::Contraction;
                 t.wgmma = true;
@@ -272,10 +296,15 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 t.warps_n = 1;
                 t.stages = stages;
                 t.blocks_per_sm = persistent;
+                t.store_warps = store_warps;
+                t.multicast = multicast;
                 t.splits = splits;
                 if (contraction_smem(t) > smem_limit) continue;
-                if ((t.bm / 2 >= c.m && wg > 1) || (bn > 64 && bn / 2 >= c.n)) continue;
-                const double tiles_m = std::ceil(double(c.m) / t.bm), tiles_n = std::ceil(double(c.n) / bn);
+                const int tn = c.tile_n(bn);  // output columns per tile
+                if ((t.bm / 2 >= c.m && wg > 1) || (tn > 64 && tn / 2 >= c.n)) continue;
+                const double tiles_m = std::ceil(double(c.m) / t.bm), tiles_n = std::ceil(double(c.n) / tn);
+                // Multicast: every operand copied, no split, two tile rows or more, B in equal shares.
+                if (multicast > 1 && (!tma || !c.multicast || computes || splits > 1 || tiles_m < 2 || !multicast_fits(c, t))) continue;
                 const double tiles = double(c.batch) * tiles_m * tiles_n;
                 if (persistent && tiles <= L.sm_count) continue;
                 // Split-K (a cluster per tile) when fewer splits leave SMs idle, with two k-tiles or
@@ -292,12 +321,16 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 for (const OperandPlan* p : {&c.a, &c.b})
                   if (tma && !p->direct) eff *= (p->staged ? 0.85 : 0.6) * (producers == 2 ? 1.1 : 1.0);
                 if (persistent) eff *= 1.03;  // the next tile's loads overlap this one's stores
+                if (store_warps) eff *= 1.02;  // and so do the next tile's wgmmas
+                if (multicast > 1) eff *= 1.01;  // half of B's traffic from L2
                 const double blocks = tiles * splits;
                 const double compute = std::ceil(blocks / L.sm_count) * 2.0 * t.bm * bn * double(c.k) / splits / (sm_rate * eff);
-                const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
+                // B is read once per cluster of `multicast` tile rows.
+                const double reread = a_bytes * (tiles_n - 1) + b_bytes * (std::ceil(tiles_m / multicast) - 1);
                 // Persistent blocks store (and read the epilogue's inputs) in the accumulator layout, half
-                // of each 32-byte sector per instruction; the others stage through shared memory, whole rows.
-                const double bytes = a_bytes + b_bytes + (persistent ? 2 : 1) * (write_bytes + other_bytes) + 0.15 * reread;
+                // of each 32-byte sector per instruction, unless store warps do; the others stage
+                // through shared memory, whole rows.
+                const double bytes = a_bytes + b_bytes + (persistent && !store_warps ? 2 : 1) * (write_bytes + other_bytes) + 0.15 * reread;
                 const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + blocks / L.sm_count);
                 // Split-K: each block reads a tile's worth of partial sums across the cluster (about
                 // 100 GB/s per SM), behind two cluster barriers.

@@ -129,11 +129,18 @@ struct TmaIsa {
 };
 TmaIsa tma_isa(const Isa& isa);
 // Thread block clusters: the distributed shared-memory read and the cluster barrier (split-K).
+// Multicast adds the bulk tensor copy to every block of a cluster and the arrival on another
+// block's mbarrier (CTA-scope release: the cluster-scope form fences every earlier global store).
 struct ClusterIsa {
   const InstrSpec *mapa = nullptr, *load4 = nullptr, *arrive = nullptr, *wait = nullptr;
-  bool ok = false;
+  const InstrSpec *copy_mc = nullptr, *arrive_remote = nullptr;
+  bool ok = false, multicast = false;
 };
 ClusterIsa cluster_isa(const Isa& isa);
+// Whether B's tile (both twins' halves) splits into `t.multicast` equal shares of whole boxes:
+// K-major, rows of a multiple of 8 per share (the swizzle's 1024-byte atoms stay whole);
+// MN-major, 64-column blocks per tensor a multiple of the cluster.
+bool multicast_fits(const ContractionShape& c, const TileConfig& t);
 // Whether the matmul and every value the group writes are f32, bf16 or f16 (the epilogues that
 // store 8-column chunks, staged or split-K, need it).
 bool float_outputs(const Group& g, const ContractionShape& c);
@@ -146,7 +153,9 @@ std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c
 
 // Contraction kernels' shared pieces (contraction_kernel.cpp). The block's output tile: `bz` (the
 // batch), `m0`, `n0`, tile rows walked in groups of 8 so that neighbouring blocks share B in L2.
-// `block` is the tile's number (blockIdx.x, or a persistent block's loop variable).
+// `block` is the tile's number (blockIdx.x, or a persistent block's loop variable); with
+// multicast, the cluster's number, whose `multicast` consecutive tile rows are ranks 0, 1, ..
+// (the emitted code's `rank`).
 void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& t, const std::string& block = "blockIdx.x");
 // Whether accumulator elements 2p and 2p + 1 of the spec's fragment `d` (over `threads` threads and
 // `regs` elements) are row neighbours at an even column, N is even and every write is a float
@@ -154,10 +163,13 @@ void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& 
 bool paired_stores(const Group& g, const ContractionShape& c, const Fragment& d, int threads, int regs);
 
 // Dynamic shared memory of a contraction kernel: `stages` A and B tiles of 16-bit elements.
-// wgmma kernels align the tiles to 1024 bytes; TMA kernels keep three mbarriers per stage after
-// them (full, empty, staged sources landed).
+// wgmma kernels align the tiles to 1024 bytes; with store warps a staging buffer follows them (bm
+// rows of bn 16-bit values padded by 16 bytes); TMA kernels keep three mbarriers per stage after
+// them (full, empty, staged sources landed), and two for the staging buffer (full, free).
+inline int contraction_staging(const TileConfig& c) { return c.store_warps ? c.bm * (2 * c.bn + 16) : 0; }
 inline int contraction_smem(const TileConfig& c) {
-  return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0) + (c.tma ? 24 * c.stages : 0);
+  return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0) + contraction_staging(c) + (c.tma ? 24 * c.stages : 0) +
+         (c.store_warps ? 16 : 0);
 }
 // The contraction kernel (contraction_kernel.cpp).
 std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,

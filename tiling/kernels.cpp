@@ -100,10 +100,12 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
   } else if (c.strategy == Strategy::Contraction) {
     body << (c.wgmma ? detail::wgmma_kernel(g, s, c, low, o.name, wide) : detail::contraction_kernel(g, s, c, low, o.name, wide));
     const ContractionShape& m = s.mm;
-    const int64_t tiles = m.batch * ((m.m + c.bm - 1) / c.bm) * ((m.n + c.bn - 1) / c.bn);
-    // A persistent grid walks the tiles (blocks_per_sm blocks per SM); split-K gives each tile a
-    // cluster of `splits` consecutive blocks.
-    const int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(tiles, int64_t(c.blocks_per_sm) * o.sm_count) : tiles * c.splits;
+    // Multicast clusters take `multicast` tile rows each (past the last, a block copies its share
+    // and stores nothing).
+    const int64_t CL = c.multicast, units = m.batch * ((m.m + c.bm * CL - 1) / (c.bm * CL)) * ((m.n + m.tile_n(c.bn) - 1) / m.tile_n(c.bn));
+    // A persistent grid walks the tiles (blocks_per_sm blocks per SM, whole clusters); split-K
+    // gives each tile a cluster of `splits` consecutive blocks.
+    const int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(units, int64_t(c.blocks_per_sm) * o.sm_count / CL) * CL : units * c.splits * CL;
     k.launches.push_back({o.name, grid, c.threads, detail::contraction_smem(c), params, roles, {}});
     if (c.tma) k.launches.back().tmaps = detail::tensor_maps(g, m, c);
     if (c.wgmma) k.arch_suffix = "a";

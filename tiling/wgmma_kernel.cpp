@@ -81,8 +81,17 @@ ClusterIsa cluster_isa(const Isa& isa) {
   k.load4 = isa.find("ld.shared::cluster.v4.f32");
   k.arrive = isa.find("barrier.cluster.arrive.release.aligned");
   k.wait = isa.find("barrier.cluster.wait.acquire.aligned");
+  k.copy_mc = isa.find("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster");
+  k.arrive_remote = isa.find("mbarrier.arrive.shared::cluster.b64");
   k.ok = k.mapa && k.load4 && k.arrive && k.wait;
+  k.multicast = k.mapa && k.arrive && k.wait && k.copy_mc && k.arrive_remote && generator_swizzle(k.copy_mc);
   return k;
+}
+
+bool multicast_fits(const ContractionShape& c, const TileConfig& t) {
+  const int CL = t.multicast, rows = c.tile_n(t.bn);  // one tensor's tile columns
+  if (CL < 2) return true;
+  return c.b.k_major ? rows % CL == 0 && (rows / CL) % 8 == 0 : rows % 64 == 0 && (rows / 64) % CL == 0;
 }
 
 TensorMapSpec tensor_map_of(const Group& g, const Node* x, int box_outer) {
@@ -104,8 +113,11 @@ std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c
     if (!p.direct && !p.staged) continue;
     const Node* x = p.direct ? p.node : p.staged;  // a staged source has the operand's dims
     // K-major: one box of 64 K values by the tile's rows; MN-major: 64-column boxes of bk rows.
-    maps.push_back(tensor_map_of(g, x, p.k_major ? (op == 0 ? t.bm : t.bn) : t.bk));
+    // Multicast: each block of the cluster copies a share of B's rows.
+    maps.push_back(tensor_map_of(g, x, p.k_major ? (op == 0 ? t.bm : c.tile_n(t.bn) / t.multicast) : t.bk));
   }
+  // A twin's B2 (direct, oriented as B): boxes of half the wgmma's columns.
+  if (c.mm2 != nullptr) maps.push_back(tensor_map_of(g, c.b2.node, c.b2.k_major ? c.tile_n(t.bn) / t.multicast : t.bk));
   return maps;
 }
 
@@ -126,16 +138,22 @@ namespace {
 struct TilePieces {
   std::function<void(const std::string&)> origin;  // bz, m0, n0 of tile number `block`
   std::function<void()> zero, epilogue;            // the consumers' accumulators; their stores
+  std::function<void()> stores;                    // store warps: the epilogue from the staging buffer
 };
 
 void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
-                       const WgmmaIsa& wi, const TmaIsa& ti, const std::vector<Term>& batch,
+                       const WgmmaIsa& wi, const TmaIsa& ti, const ClusterIsa& ci, const std::vector<Term>& batch,
                        const std::function<void()>& emit_wgmmas, const TilePieces& tile) {
   const int S_ = t.stages, C = t.warps_m, AE = t.bm * t.bk, BE = t.bk * t.bn;
   const bool all_direct = c.a.direct && c.b.direct, persistent = t.blocks_per_sm > 0;
   AXON_CHECK(!persistent || all_direct, "codegen: persistent TMA kernels copy every operand");
-  const int64_t tiles = c.batch * ((c.m + t.bm - 1) / t.bm) * ((c.n + t.bn - 1) / t.bn);
-  const std::string tile_loop = "for (int tile = blockIdx.x, lt = 0; tile < " + S(tiles) + "; tile += gridDim.x, ++lt) {";
+  // Multicast: clusters of CL blocks walk clusters' tiles (CL tile rows each) in step.
+  const int CL = t.multicast;
+  AXON_CHECK(CL == 1 || (ci.multicast && all_direct && t.splits == 1 && multicast_fits(c, t)),
+             "codegen: multicast needs the cluster instructions, every operand copied, no split and B's boxes in equal shares");
+  const int64_t tiles = c.batch * ((c.m + int64_t(t.bm) * CL - 1) / (int64_t(t.bm) * CL)) * ((c.n + c.tile_n(t.bn) - 1) / c.tile_n(t.bn));
+  const std::string tile_loop = CL > 1 ? "for (int tile = blockIdx.x / " + S(CL) + ", lt = 0; tile < " + S(tiles) + "; tile += gridDim.x / " + S(CL) + ", ++lt) {"
+                                       : "for (int tile = blockIdx.x, lt = 0; tile < " + S(tiles) + "; tile += gridDim.x, ++lt) {";
   int64_t direct_bytes = 0, staged_bytes = 0;
   for (int op = 0; op < 2; ++op) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
@@ -144,18 +162,33 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   const int P = t.producers, PT = 128 * P;  // producer warpgroups, threads
   AXON_CHECK(P == 1 || !all_direct, "codegen: two producer warpgroups with nothing to compute");
   const std::string full_count = all_direct ? "1" : S(PT + (direct_bytes > 0 ? 1 : 0));
-  em.line("const unsigned full0 = sa0 + " + S(int64_t(S_) * (AE + BE) * 2) + ", empty0 = full0 + " + S(8 * S_) +
+  // Store warps (warps 1-3 of the producer warpgroup): the staging buffer after the slots, and its
+  // barriers after the others: sfull (each consumer thread's values are in), sfree (each store
+  // thread has read them).
+  const bool store_warps = t.store_warps;
+  AXON_CHECK(!store_warps || (persistent && P == 1), "codegen: store warps serve a persistent TMA kernel with one producer warpgroup");
+  em.line("const unsigned full0 = sa0 + " + S(int64_t(S_) * (AE + BE) * 2 + contraction_staging(t)) + ", empty0 = full0 + " + S(8 * S_) +
           ", raw0 = empty0 + " + S(8 * S_) + ";");
+  if (store_warps) em.line("const unsigned sfull = raw0 + " + S(8 * S_) + ", sfree = sfull + 8;");
   em.open("if (tid == 0) {");
   em.open("for (int s = 0; s < " + S(S_) + "; ++s) {");
   em.line(inline_asm(*ti.init, {{"a", "r", {"full0 + 8 * s"}}, {"b", "r", {full_count}}}, true));
-  em.line(inline_asm(*ti.init, {{"a", "r", {"empty0 + 8 * s"}}, {"b", "r", {S(4 * C)}}}, true));
+  em.line(inline_asm(*ti.init, {{"a", "r", {"empty0 + 8 * s"}}, {"b", "r", {S(4 * C * CL)}}}, true));  // every block's consumer warps
   em.line(inline_asm(*ti.init, {{"a", "r", {"raw0 + 8 * s"}}, {"b", "r", {"1"}}}, true));
   em.close();
+  if (store_warps) {
+    em.line(inline_asm(*ti.init, {{"a", "r", {"sfull"}}, {"b", "r", {S(128 * C)}}}, true));
+    em.line(inline_asm(*ti.init, {{"a", "r", {"sfree"}}, {"b", "r", {"96"}}}, true));
+  }
   em.line(inline_asm(*ti.init_fence, {}, true));
   em.line(inline_asm(*wi.proxy, {}, true));
   em.close();
-  em.line("__syncthreads();");
+  if (CL > 1) {  // every block's barriers are initialized before any copy or arrival reaches them
+    em.line(inline_asm(*ci.arrive, {}, true));
+    em.line(inline_asm(*ci.wait, {}, true));
+  } else {
+    em.line("__syncthreads();");
+  }
   em.line("const int KT = " + S((c.k + t.bk - 1) / t.bk) + ";");
   // The block's k-tiles kb .. kb + NK - 1: all of them, or its split's share (every split has one
   // or more: splits <= KT). g counts the block's k-tiles (across its tiles when persistent).
@@ -169,8 +202,23 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   };
 
   em.open("if (role < " + S(P) + ") {  // the producer warpgroups (threads tid < " + S(PT) + ")");
+  // Registers move from the producer warpgroup to the consumers: 128 x 96 (store warps: they keep
+  // 72) or 128 x 128 freed, 256 x 48 or 256 x 64 taken, of the 168 per thread that __launch_bounds__
+  // (384 threads) gives.
   if (all_direct) {
-    em.line(inline_asm(*ti.reg_dec, {{"n", "", {"40"}, true}}, false));
+    em.line(inline_asm(*ti.reg_dec, {{"n", "", {store_warps ? "72" : "40"}, true}}, false));
+    if (store_warps) {
+      // Tile by tile: wait until the consumers have staged it, store it, free the buffer.
+      em.open("if (tid >= 32) {");
+      em.open(tile_loop);
+      tile.origin("tile");
+      em.line(wait("sfull", "lt & 1"));
+      tile.stores();
+      em.line(inline_asm(*ti.arrive, {{"a", "r", {"sfree"}}}, true));
+      em.close();
+      em.line("return;");
+      em.close();
+    }
     em.line("if (tid != 0) return;");
   } else {
     emit_load_tile(em, g, c, t, tc, batch, true, {"tid", PT, true, true});
@@ -183,6 +231,7 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     tmap[size_t(op)] = "tmap" + S(op);
     em.line("const unsigned long long " + tmap[size_t(op)] + " = (unsigned long long)&tm" + S(maps++) + ";");
   }
+  if (c.mm2 != nullptr) em.line("const unsigned long long tmap2 = (unsigned long long)&tm" + S(maps++) + ";");
   // The copied tensors' batch panels (of the tile's batch bz): their own batch axes, broadcast
   // against the output's.
   auto panels = [&]() {
@@ -197,20 +246,37 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     }
   };
   // Copies of operand op's k-tile (or its staged source's) into its slot, completing on `bar`.
+  // A twin's B and B2 fill the B slot's first and second halves (K-major: rows; MN-major: 64-column
+  // blocks), both from columns n0 on.
   auto issue = [&](int op, const std::string& bar) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
     const std::string base = op == 0 ? "sa0 + (unsigned)(slot * " + S(AE * 2) + ")" : "sb0 + (unsigned)(slot * " + S(BE * 2) + ")";
-    const std::string rows0 = op == 0 ? "m0" : "n0", tm = tmap[size_t(op)], panel = "panel" + S(op);
-    if (p.k_major) {
-      em.line(inline_asm(*ti.copy, {{"d", "r", {base}}, {"a", "l", {tm}}, {"c0", "r", {"k0"}}, {"c1", "r", {rows0}},
-                                    {"c2", "r", {panel}}, {"m", "r", {bar}}}, true));
-      return;
+    const std::string rows0 = op == 0 ? "m0" : "n0", panel = "panel" + S(op);
+    const int rows = op == 0 ? t.bm : c.tile_n(t.bn);  // the tile's rows (K-major) or columns of one tensor
+    const int64_t half = p.k_major ? int64_t(rows) * 128 : int64_t(rows / 64) * t.bk * 128;  // bytes
+    // Multicast B: this block's share (rank r: rows r * rows / CL .., or every CL-th 64-column
+    // block from r), written to every block of the cluster.
+    const int share = op == 1 ? CL : 1;
+    auto copy = [&](const std::string& dst, const std::string& tm, const std::string& c0, const std::string& c1) {
+      if (share == 1) {
+        em.line(inline_asm(*ti.copy, {{"d", "r", {dst}}, {"a", "l", {tm}}, {"c0", "r", {c0}}, {"c1", "r", {c1}}, {"c2", "r", {panel}}, {"m", "r", {bar}}}, true));
+        return;
+      }
+      em.line(inline_asm(*ci.copy_mc, {{"d", "r", {dst}}, {"a", "l", {tm}}, {"c0", "r", {c0}}, {"c1", "r", {c1}}, {"c2", "r", {panel}}, {"m", "r", {bar}},
+                                       {"k", "h", {"(unsigned short)" + S((1 << CL) - 1)}}}, true));
+    };
+    for (int twin = 0; twin < (op == 1 && c.mm2 != nullptr ? 2 : 1); ++twin) {
+      const std::string tm = twin ? "tmap2" : tmap[size_t(op)], at = twin ? base + " + " + S(half) : base;
+      if (p.k_major) {
+        if (share == 1) copy(at, tm, "k0", rows0);
+        else copy(at + " + rank * " + S(int64_t(rows / share) * 128), tm, "k0", rows0 + " + rank * " + S(rows / share));
+        continue;
+      }
+      em.line("#pragma unroll");  // 64-column blocks of bk rows
+      em.open(share == 1 ? "for (int j = 0; j < " + S(rows / 64) + "; ++j) {" : "for (int j = rank; j < " + S(rows / 64) + "; j += " + S(share) + ") {");
+      copy(at + " + j * " + S(int64_t(t.bk) * 128), tm, rows0 + " + j * 64", "k0");
+      em.close();
     }
-    em.line("#pragma unroll");  // 64-column blocks of bk rows
-    em.open("for (int j = 0; j < " + S((op == 0 ? t.bm : t.bn) / 64) + "; ++j) {");
-    em.line(inline_asm(*ti.copy, {{"d", "r", {base + " + j * " + S(int64_t(t.bk) * 128)}}, {"a", "l", {tm}},
-                                  {"c0", "r", {rows0 + " + j * 64"}}, {"c1", "r", {"k0"}}, {"c2", "r", {panel}}, {"m", "r", {bar}}}, true));
-    em.close();
   };
   // Thread 0 takes slot g % S for k-tile kt (waiting for the consumers to release its previous
   // k-tile, phase g / S - 1) and starts its copies.
@@ -267,7 +333,7 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   em.line("return;");
   em.close();  // producer
 
-  if (all_direct) em.line(inline_asm(*ti.reg_inc, {{"n", "", {"232"}, true}}, false));
+  if (all_direct) em.line(inline_asm(*ti.reg_inc, {{"n", "", {store_warps ? "216" : "232"}, true}}, false));
   if (persistent) {
     em.open(tile_loop);
     tile.origin("tile");
@@ -282,15 +348,33 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   em.line("const int g = lt * NK + j, slot = g % " + S(S_) + ";");
   em.line(wait("full0 + 8 * slot", "(g / " + S(S_) + ") & 1"));
   emit_wgmmas();
-  // The previous k-tile's wgmma has completed: its slot goes back to the producer.
-  em.line("if (j > 0 && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"empty0 + 8 * ((g - 1) % " + S(S_) + ")"}}}, true));
+  // A slot goes back to the producer (multicast: to every block's, whose copies it receives).
+  auto release = [&](const std::string& bar) {
+    if (CL == 1) return inline_asm(*ti.arrive, {{"a", "r", {bar}}}, true);
+    return "for (int r = 0; r < " + S(CL) + "; ++r) { unsigned ra; " + inline_asm(*ci.mapa, {{"d", "=r", {"ra"}}, {"a", "r", {bar}}, {"b", "r", {"r"}}}, false) +
+           " " + inline_asm(*ci.arrive_remote, {{"a", "r", {"ra"}}}, true) + " }";
+  };
+  // The previous k-tile's wgmma has completed: its slot goes back.
+  em.line("if (j > 0 && (th & 31) == 0) " + release("empty0 + 8 * ((g - 1) % " + S(S_) + ")"));
   em.close("} while (++j < NK);");
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
   // And the last one's, for the block's next tile.
-  em.line("if ((th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"empty0 + 8 * ((lt * NK + NK - 1) % " + S(S_) + ")"}}}, true));
-  if (persistent) {
+  em.line("if ((th & 31) == 0) " + release("empty0 + 8 * ((lt * NK + NK - 1) % " + S(S_) + ")"));
+  if (persistent && store_warps) {
+    // Hand the tile to the store warps once they have read the previous one.
+    em.line("if (lt > 0) " + wait("sfree", "(lt - 1) & 1"));
+    tile.epilogue();
+    em.line(inline_asm(*ti.arrive, {{"a", "r", {"sfull"}}}, true));
+    em.close();
+  } else if (persistent) {
     tile.epilogue();
     em.close();
+  }
+  // Multicast: a block's consumers leave only when the cluster's are done (they arrive on its
+  // barriers until then); the producer thread and store warps hold no cluster barrier once exited.
+  if (CL > 1) {
+    em.line(inline_asm(*ci.arrive, {}, true));
+    em.line(inline_asm(*ci.wait, {}, true));
   }
 }
 
@@ -316,6 +400,8 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   const int64_t KT = (c.k + t.bk - 1) / t.bk;
   AXON_CHECK(SK >= 1 && SK <= 8 && (SK == 1 || (t.tma && !persistent && SK <= KT)),
              "codegen: split-K needs a TMA kernel that is not persistent, at most 8 splits and a k-tile per split");
+  AXON_CHECK(c.mm2 == nullptr || (t.tma && SK == 1 && t.bn >= 128 && c.a.direct && c.b.direct && c.b2.direct),
+             "codegen: twin matmuls need a TMA kernel copying every operand, one split, 64 columns or more each");
 
   // The accumulator map of the spec, checked to cover the 64 x N tile once per warpgroup.
   const Fragment& df = fragment(mma, "d");
@@ -328,6 +414,15 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
                    "codegen: " + mma.name + "'s d fragment is not a bijection onto 64 x " + S(N));
       }
   }
+  // Twins: elements 0 .. REGS / 2 - 1 hold B's columns (below N / 2), and element e + REGS / 2 is
+  // B2's result at the same row and column, for every thread (checked: the epilogue relies on it).
+  const int TW = REGS / 2;
+  if (c.mm2 != nullptr)
+    for (int th = 0; th < 128; ++th)
+      for (int r = 0; r < TW; ++r)
+        AXON_CHECK(fragment_index(df.col, th, r) < N / 2 && fragment_index(df.row, th, r + TW) == fragment_index(df.row, th, r) &&
+                       fragment_index(df.col, th, r + TW) == fragment_index(df.col, th, r) + N / 2,
+                   "codegen: " + mma.name + "'s d fragment does not keep the two halves' columns a fixed register offset apart");
 
   Emitter em(&low, false, wide);
   global_loads(em, g);
@@ -344,7 +439,8 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     const size_t maps = tensor_maps(g, c, t).size();
     for (size_t i = 0; i < maps; ++i) params += ", const __grid_constant__ axon_tmap tm" + S(static_cast<int64_t>(i));
   }
-  head << "extern \"C\" __global__ void " << (SK > 1 ? "__cluster_dims__(" + S(SK) + ", 1, 1) " : "") << "__launch_bounds__(" << t.threads
+  const int cluster = std::max(SK, t.multicast);  // split-K and multicast do not meet
+  head << "extern \"C\" __global__ void " << (cluster > 1 ? "__cluster_dims__(" + S(cluster) + ", 1, 1) " : "") << "__launch_bounds__(" << t.threads
        << ", 1) " << name << "(" << params << ") {\n";
   // 128-byte swizzle atoms repeat every 1024 bytes: the stages start on such a boundary.
   em.line("extern __shared__ __align__(1024) unsigned char axon_smem_raw[];");
@@ -353,12 +449,13 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   // TMA: the first `producers` warpgroups produce, the others (wg = 0, 1, ...) multiply.
   if (t.tma) em.line("const int tid = threadIdx.x, role = tid >> 7, wg = role - " + S(t.producers) + ", th = tid & 127;");
   else em.line("const int tid = threadIdx.x, wg = tid >> 7, th = tid & 127;");
+  if (t.multicast > 1) em.line("const int rank = (int)(blockIdx.x % " + S(t.multicast) + ");");  // in the cluster
   if (SK > 1) {
     // A cluster of SK consecutive blocks per tile: the block's rank in it is its split.
     em.line("const int split = (int)(blockIdx.x % " + S(SK) + ");");
     emit_tile_origin(em, c, t, "(int)(blockIdx.x / " + S(SK) + ")");
   } else if (!persistent) {
-    emit_tile_origin(em, c, t);
+    emit_tile_origin(em, c, t, t.multicast > 1 ? "(int)(blockIdx.x / " + S(t.multicast) + ")" : "blockIdx.x");
   }
   em.line("float acc[" + S(REGS) + "];");
   auto zero = [&]() {
@@ -421,15 +518,16 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.name_var(kCol1Var, "gj1");
     const std::string key = point_key(point), key1 = point_key(point1);
     em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-      if (n != c.mm) return "";
+      if (n != c.mm && n != c.mm2) return "";
       const std::string k = point_key(p);
       AXON_CHECK(k == key || k == key1, "codegen: the epilogue reads the matmul elsewhere");
-      return em.round(c.mm->dtype(), k == key ? "acc[e]" : "acc[e + 1]");
+      const std::string e = n == c.mm ? "e" : "e + " + S(TW);  // the twin's value: TW registers on
+      return em.round(n->dtype(), k == key ? "acc[" + e + "]" : "acc[" + e + " + 1]");
     };
     const bool pairs = paired_stores(g, c, df, 128, REGS);
     const int step = pairs ? 2 : 1;
     em.line("#pragma unroll");
-    em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(step) + ") {");
+    em.open("for (int e = 0; e < " + S(c.mm2 ? TW : REGS) + "; e += " + S(step) + ") {");
     em.line("const " + I + " gi = m0 + wg * 64 + " + em.index(em.subst(df.row, frag_vars)) + ";");
     em.line("const " + I + " gj = n0 + " + em.index(em.subst(df.col, frag_vars)) + ";");
     em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
@@ -463,7 +561,9 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   const DType mt = c.mm->dtype();
   const int64_t stage_row = int64_t(N) * dtype_bytes(mt) + 16, stage_bytes = 64 * stage_row;
   const bool float_io = float_outputs(g, c);
-  const bool stageable = !persistent && bar_named != nullptr && stage_bytes * t.warps_m <= int64_t(t.stages) * (AE + BE) * 2 && float_io;
+  AXON_CHECK(!t.store_warps || (persistent && float_io && dtype_bytes(mt) == 2), "codegen: store warps stage 16-bit values of a persistent kernel");
+  const bool stageable = !persistent && bar_named != nullptr &&
+                         stage_bytes * t.warps_m <= int64_t(t.stages) * (AE + BE) * 2 && float_io;
   const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
   const std::string MT = storage_type(mt), to_f = mt == DType::f32 ? "" : mt == DType::f16 ? "axon_f16_to_f" : "axon_bf16_to_f";
   bool frag_pairs = true;  // elements 2p, 2p + 1 are row neighbours at an even column
@@ -471,11 +571,11 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     for (int e = 0; e + 1 < REGS; e += 2)
       frag_pairs = frag_pairs && fragment_index(df.row, th, e + 1) == fragment_index(df.row, th, e) &&
                    fragment_index(df.col, th, e + 1) == fragment_index(df.col, th, e) + 1 && fragment_index(df.col, th, e) % 2 == 0;
-  const int64_t cpr = N / 8;  // 8-column chunks per tile row
+  const int64_t cpr = c.tile_n(N) / 8;  // 8-column output chunks per tile row
   // The group's outputs at 8 consecutive columns gj.. of row gi (inside the output), the matmul's
   // value at the e-th given by `matmul_at`: the epilogue's other inputs read and the results
   // stored in whole rows (16-byte accesses where aligned); what the 8 points share is computed once.
-  auto chunk_epilogue = [&](const std::function<std::string(int)>& matmul_at) {
+  auto chunk_epilogue = [&](const std::function<std::string(const Node*, int)>& matmul_at) {
     em.name_var(kRowVar, "gi");
     em.name_var(kColVar, "gj");
     std::vector<std::vector<Term>> pts;
@@ -491,10 +591,10 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
       pts.push_back(p);
     }
     em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-      if (n != c.mm) return "";
+      if (n != c.mm && n != c.mm2) return "";
       auto it = at_e.find(point_key(p));
       AXON_CHECK(it != at_e.end(), "codegen: the epilogue reads the matmul elsewhere");
-      return matmul_at(it->second);
+      return matmul_at(n, it->second);
     };
     std::vector<Term> row0 = batch;  // the chunk's first output
     row0.push_back(term::var(kRowVar));
@@ -527,35 +627,57 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     }
     em.given = nullptr;
   };
-  auto staged_epilogue = [&]() {
-    // Every consumer's wgmmas have read their last slots.
-    em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));
-    em.line("unsigned char* const stage = (unsigned char*)sA + wg * " + S(stage_bytes) + ";");
+  // The matmul's values (a twin's both halves: all N columns), rounded to its type, into rows
+  // `row0` + the fragment's row of the staging buffer `stage`, rows padded by 16 bytes
+  // (conflict-free), in fragment order.
+  auto stage_fragment = [&](const std::string& row0) {
     em.line("#pragma unroll");
     em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(frag_pairs ? 2 : 1) + ") {");
-    em.line("const int lr = " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
+    em.line("const int lr = " + row0 + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
     const std::string at = "(" + MT + "*)(stage + lr * " + S(stage_row) + ") + lc";
     if (frag_pairs)
       em.line("axon_st2_" + std::string(dtype_name(mt)) + "(" + at + ", " + em.round(mt, "acc[e]") + ", " + em.round(mt, "acc[e + 1]") + ");");
     else
       em.line("axon_st_" + std::string(dtype_name(mt)) + "(" + at + ", " + em.round(mt, "acc[e]") + ");");
     em.close();
-    em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
-    em.open("for (int q = th; q < " + S(64 * cpr) + "; q += 128) {");
+  };
+  // The epilogue of staged rows 0 .. rows - 1 (output rows gi0 + lr) in 8-column chunks q = first,
+  // first + step, ...: the matmul's value from the buffer (a twin's N / 2 columns on).
+  auto stage_chunks = [&](const std::string& first, int step, int rows, const std::string& gi0) {
+    em.open("for (int q = " + first + "; q < " + S(rows * cpr) + "; q += " + S(step) + ") {");
     em.line("const int lr = q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
-    em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = n0 + lc;");
+    em.line("const " + I + " gi = " + gi0 + " + lr, gj = n0 + lc;");
     em.line("if (gi >= " + S(c.m) + " || gj >= " + S(c.n) + ") continue;");
     em.line("const " + MT + "* const sv = (const " + MT + "*)(stage + lr * " + S(stage_row) + ") + lc;");
-    chunk_epilogue([&](int e) { return to_f + "(sv[" + S(e) + "])"; });
+    chunk_epilogue([&](const Node* n, int e) { return to_f + "(sv[" + S((n == c.mm2 ? N / 2 : 0) + e) + "])"; });
     em.close();
   };
-  const std::function<void()> epilogue = [&]() { stageable ? staged_epilogue() : fragment_epilogue(); };
+  auto staged_epilogue = [&]() {
+    // Every consumer's wgmmas have read their last slots.
+    em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));
+    em.line("unsigned char* const stage = (unsigned char*)sA + wg * " + S(stage_bytes) + ";");
+    stage_fragment("");
+    em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
+    stage_chunks("th", 128, 64, "m0 + wg * 64");
+  };
+  // Store warps: the consumers stage the whole block tile after the slots; warps 1-3 of the
+  // producer warpgroup (threads 32 .. 127) run its epilogue (emit_tma_mainloop adds the barriers).
+  const std::string staging = "unsigned char* const stage = (unsigned char*)sA + " + S(int64_t(t.stages) * (AE + BE) * 2) + ";";
+  auto hand_off = [&]() {
+    em.line(staging);
+    stage_fragment("wg * 64 + ");
+  };
+  auto store_tile = [&]() {
+    em.line(staging);
+    stage_chunks("tid - 32", 96, t.bm, "m0");
+  };
+  const std::function<void()> epilogue = [&]() { t.store_warps ? hand_off() : stageable ? staged_epilogue() : fragment_epilogue(); };
 
   if (t.tma) {
     const TmaIsa ti = tma_isa(*low.isa);
     AXON_CHECK(ti.ok, "codegen: the ISA lacks the bulk tensor copy or mbarrier instructions");
-    emit_tma_mainloop(em, g, c, t, tc, wi, ti, batch, emit_wgmmas,
-                      {[&](const std::string& block) { emit_tile_origin(em, c, t, block); }, zero, epilogue});
+    emit_tma_mainloop(em, g, c, t, tc, wi, ti, cluster_isa(*low.isa), batch, emit_wgmmas,
+                      {[&](const std::string& block) { emit_tile_origin(em, c, t, block); }, zero, epilogue, store_tile});
   } else {
     emit_load_tile(em, g, c, t, tc, batch, true, {"tid", t.threads, false});
     const std::string commit = inline_asm(*tc.commit, {}, true);
@@ -625,7 +747,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.line("#pragma unroll");
     em.line("for (int e = 0; e < 8; ++e) red[e] += v[e];");
     em.close();
-    chunk_epilogue([&](int e) { return em.round(mt, "red[" + S(e) + "]"); });
+    chunk_epilogue([&](const Node*, int e) { return em.round(mt, "red[" + S(e) + "]"); });
     em.close();
     cluster_sync();
     em.line("return;");

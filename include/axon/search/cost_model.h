@@ -57,6 +57,10 @@
 //   by any other kernel or a graph output (softmax(Q K^T) V with the division deferred past the
 //   matmul), becomes one "attention" kernel reading Q, K, V (its `parts` kept): the flash-style
 //   kernel never stores S, so the penalty below is not charged for its reductions.
+// - Twins: a contraction kernel that is one matmul U = A @ B1 of stored operands, read only by a
+//   contraction kernel whose matmul is A @ B2 (the same A node, flags and shapes, B2 stored),
+//   becomes one "contraction" kernel (its `parts` kept) that loads A once and never stores U
+//   (swiglu: silu(X W1) * (X W3)).
 //
 // Per kernel: bytes = sum of the sizes of the distinct stored values it reads (an operand read
 // through a broadcast or a layout op counts its own size once) + the sizes of the values it
@@ -114,7 +118,8 @@ struct KernelEstimate {
   std::vector<const Node*> writes; // values it writes (outputs, values other kernels read)
   double flops = 0, bytes = 0, time_us = 0;
   // "attention": the kernels this one fuses (a contraction, the row kernels of its softmax and the
-  // contraction reading them), for a target that cannot run the fused kernel.
+  // contraction reading them); twin contractions: the two matmul kernels. For a target that
+  // cannot run the fused kernel.
   std::vector<KernelEstimate> parts;
 };
 
@@ -128,6 +133,8 @@ struct CostEstimate {
   std::string summary() const;     // "12.3 us, 3 kernels, 1.2 GFLOP, 34 MB"
 };
 
-CostEstimate estimate_cost(const Graph& g, const TargetModel& t, const Bindings& bind = {});
+// `side_reductions` false: every reduction that is not fused into attention gets a kernel of its
+// own (for targets whose contraction kernels cannot reduce: superopt's runnable_cost).
+CostEstimate estimate_cost(const Graph& g, const TargetModel& t, const Bindings& bind = {}, bool side_reductions = true);
 
 }  // namespace axon

@@ -68,13 +68,15 @@ struct SuperoptResult {
   double rewrite_seconds = 0, seconds = 0;
 };
 
-// The cost model's partition and cost (search/cost_model.h) with every attention kernel the
-// target cannot run (tiling's classification against `isa` says why) replaced by its parts, and
-// their cost: the scores are stored again. What superopt ranks and realizes.
+// The cost model's partition and cost (search/cost_model.h) with every fused kernel (attention,
+// twin contractions) the target cannot run (tiling's classification against `isa` says why)
+// replaced by its parts, and their cost: the scores are stored again; and, when a contraction
+// kernel with a side reduction would be generic, the partition without side reductions. What
+// superopt ranks and realizes.
 CostEstimate runnable_cost(const Graph& g, const TargetModel& tm, const Isa* isa, const Bindings& bind = {});
 
-// The fusion groups of a graph: the cost model's kernel partition (search/cost_model.h), an
-// attention kernel the target cannot run (tiling's classification) replaced by its parts, as
+// The fusion groups of a graph: the cost model's kernel partition (search/cost_model.h), a
+// fused kernel the target cannot run (tiling's classification) replaced by its parts, as
 // superopt realizes them.
 std::vector<tiling::Group> fusion_groups(const Graph& g, const std::string& target, const Bindings& bind = {});
 

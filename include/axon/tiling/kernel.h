@@ -63,6 +63,16 @@ struct TileConfig {
   // multiplying a contiguous share of the k-tiles; rank 0 adds the others' partial sums from
   // their shared memory (in rank order: deterministic) and alone runs the epilogue.
   int splits = 1;
+  // TMA, persistent: the consumers leave each tile's results (rounded to the matmul's type) in a
+  // staging buffer after the slots and go on with the next tile; warps 1-3 of the producer
+  // warpgroup run the epilogue from it (8-column chunks of whole rows, 16-byte stores) under the
+  // next tile's wgmmas.
+  bool store_warps = false;
+  // TMA, every operand copied, no split: clusters of `multicast` (2) blocks on consecutive tile
+  // rows of one tile column share B's tile: each block copies its share of B's boxes into every
+  // block of the cluster (.multicast::cluster), and a slot goes back to the producers when every
+  // block's consumers have read it. Halves B's traffic from L2.
+  int multicast = 1;
   // Attention: bm query rows (warps_m consumer warpgroups of 64), bn keys per tile, `stages` K/V
   // slots; tma and wgmma set. `pingpong`: two consumer warpgroups take turns on the tensor cores,
   // each issuing its tile's S behind its previous tile's P V. Attention over stored scores may
@@ -109,6 +119,15 @@ struct ContractionShape {
   OperandPlan a, b;
   bool wgmma = false;  // the target has wgmma and the operands fit its layouts (bf16, A K-major)
   bool tma = false;    // ... and the bulk tensor copy, with an operand (or its staged source) to copy
+  bool multicast = false;  // ... and the multicast copy and cluster barriers (TileConfig::multicast)
+  // Twin matmuls (swiglu's X W1 and X W3): mm2 = A @ b2 with mm's A, flags, shape and dtypes, B
+  // and B2 copied (TMA). One wgmma of `bn` columns multiplies B's and B2's tiles side by side, so
+  // the block's output tile is bn / 2 wide and the epilogue reads both results at each point: X
+  // is loaded once for both.
+  const Node* mm2 = nullptr;
+  OperandPlan b2;
+  // Output columns of a block tile of configuration width bn (half of it for twins).
+  [[nodiscard]] int tile_n(int bn) const { return mm2 != nullptr ? bn / 2 : bn; }
 };
 
 // An Attention group (docs/attention.md): out = epilogue(P V, M, L) with scores = Q K^T, M a row
