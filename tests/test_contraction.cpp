@@ -480,6 +480,20 @@ TEST_CASE("twin matmuls of one A (swiglu) are one wgmma kernel over both weights
   CHECK(kernels >= 10);
   CHECK(persistent >= 2);
   CHECK(store_warps >= 1);
+  // In a group that also writes one matmul (gate, an output too), that one is the first twin,
+  // whichever comes first in the graph.
+  {
+    Graph g = parse(R"({"name":"twins_out","inputs":[{"name":"x","shape":[300,136],"dtype":"bf16"},{"name":"w1","shape":[136,200],"dtype":"bf16"},
+        {"name":"w3","shape":[136,200],"dtype":"bf16"}],
+        "nodes":[{"name":"u","op":"matmul","inputs":["x","w3"]},{"name":"g","op":"matmul","inputs":["x","w1"]},
+                 {"name":"a","op":"silu","inputs":["g"]},{"name":"y","op":"mul","inputs":["a","u"]}],"outputs":["y","g"]})");
+    tiling::GroupShape s = tiling::classify(whole_graph(g), low.isa.get());
+    INFO(s.why_generic);
+    REQUIRE(s.strategy == tiling::Strategy::Contraction);
+    CHECK(s.mm.mm->operand(1)->input_name() == "w1");
+    CHECK(s.mm.mm2->operand(1)->input_name() == "w3");
+    CHECK(s.mm.b2.node->input_name() == "w3");
+  }
   // Not twins: w3 computed (neg), or a target without wgmma: two kernels, U stored.
   CHECK(fusion_groups(parse(twin_graph("[300,136]", "[136,200]", "{}", "n3")), "sm_90").size() == 2);
   CHECK(fusion_groups(parse(twin_graph("[300,136]", "[136,200]", "{}")), "sm_80").size() == 2);

@@ -96,6 +96,9 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
     (mm == nullptr ? mm : mm2) = n;
   }
   AXON_CHECK(mm != nullptr, "classify_contraction without a contraction");
+  // Twins: the one the group writes (if any) is `mm`, whose tile comes first.
+  auto written = [&](const Node* n) { return std::find(g.writes.begin(), g.writes.end(), n) != g.writes.end(); };
+  if (mm2 != nullptr && written(mm2) && !written(mm)) std::swap(mm, mm2);
   ContractionShape c;
   c.mm = mm;
   if (mm2 != nullptr) {
@@ -147,8 +150,7 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
     };
     for (const Node* w : g.writes) (void)em.value(w, point);
     if (elsewhere) return fail("the epilogue reads the matmul's result at other points than its own");
-    if (mm2 != nullptr && std::find(g.writes.begin(), g.writes.end(), mm2) != g.writes.end())
-      return fail("the group writes the twin matmul's result");
+    if (mm2 != nullptr && written(mm2)) return fail("the group writes both twin matmuls' results");
   }
   // Direct operands: stored, with the output's batch axes, contiguous axis a multiple of 8.
   auto plan = [&](OperandPlan& p, int operand) {
