@@ -4,6 +4,8 @@
 
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -53,6 +55,21 @@ inline NvccRun nvcc_compile(const std::string& cc, const std::string& source, co
   r.log = ss.str();
   fs::remove_all(dir);
   return r;
+}
+
+// Compiles generated sm_90a kernels (after the prelude of `low`) with nvcc when there is one:
+// they must compile, and ptxas must not serialize any wgmma (its C7514, C7515, C7520 reports).
+// Without nvcc the check is skipped with a warning.
+inline void check_sm90a(const tiling::Lowerings& low, const std::string& kernels, const std::string& tag) {
+  const std::string cc = nvcc();
+  if (cc.empty()) {
+    WARN("nvcc not found: compile check skipped");
+    return;
+  }
+  const NvccRun r = nvcc_compile(cc, tiling::prelude(low) + "\n" + kernels, "-gencode arch=compute_90a,code=sm_90a", tag);
+  INFO(r.log.substr(0, 3000));
+  CHECK(r.rc == 0);
+  CHECK(r.log.find("wgmma.mma_async instructions are serialized") == std::string::npos);
 }
 
 }  // namespace axon::test

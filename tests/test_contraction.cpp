@@ -336,15 +336,7 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
   Graph g80 = parse(graphs[0]);
   tiling::Group gr80 = contraction_group(g80);
   CHECK_FALSE(tiling::classify(gr80, lowerings("sm_80").isa.get()).mm.wgmma);
-  const std::string cc = nvcc();
-  if (cc.empty()) {
-    WARN("nvcc not found: compile check skipped");
-    return;
-  }
-  const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-gencode arch=compute_90a,code=sm_90a", "wgmma");
-  INFO(r.log.substr(0, 3000));
-  CHECK(r.rc == 0);
-  CHECK(r.log.find("wgmma.mma_async instructions are serialized") == std::string::npos);  // C7514, C7515, C7520
+  axon::test::check_sm90a(low, tu.str(), "wgmma");
 }
 
 TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, rank 0 adds the partial sums (sm_90a, nvcc)",
@@ -406,15 +398,7 @@ TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, rank 0 adds the 
   Graph big = parse(mm_graph("[8192,512]", "[512,4096]", "bf16", "{}"));
   tiling::Group grb = contraction_group(big);
   for (const auto& rc : tiling::enumerate_configs(grb, tiling::classify(grb, low.isa.get()), L)) CHECK(rc.config.splits == 1);
-  const std::string cc = nvcc();
-  if (cc.empty()) {
-    WARN("nvcc not found: compile check skipped");
-    return;
-  }
-  const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-gencode arch=compute_90a,code=sm_90a", "splitk");
-  INFO(r.log.substr(0, 3000));
-  CHECK(r.rc == 0);
-  CHECK(r.log.find("wgmma.mma_async instructions are serialized") == std::string::npos);  // C7514, C7515, C7520
+  axon::test::check_sm90a(low, tu.str(), "splitk");
 }
 
 namespace {
@@ -497,15 +481,7 @@ TEST_CASE("twin matmuls of one A (swiglu) are one wgmma kernel over both weights
   // Not twins: w3 computed (neg), or a target without wgmma: two kernels, U stored.
   CHECK(fusion_groups(parse(twin_graph("[300,136]", "[136,200]", "{}", "n3")), "sm_90").size() == 2);
   CHECK(fusion_groups(parse(twin_graph("[300,136]", "[136,200]", "{}")), "sm_80").size() == 2);
-  const std::string cc = nvcc();
-  if (cc.empty()) {
-    WARN("nvcc not found: compile check skipped");
-    return;
-  }
-  const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-gencode arch=compute_90a,code=sm_90a", "twins");
-  INFO(r.log.substr(0, 3000));
-  CHECK(r.rc == 0);
-  CHECK(r.log.find("wgmma.mma_async instructions are serialized") == std::string::npos);  // C7514, C7515, C7520
+  axon::test::check_sm90a(low, tu.str(), "twins");
 }
 
 TEST_CASE("multicast: clusters of two tile rows share B's copies (sm_90a, nvcc)", "[codegen][contraction][nvcc]") {
@@ -554,15 +530,7 @@ TEST_CASE("multicast: clusters of two tile rows share B's copies (sm_90a, nvcc)"
   Graph one = parse(mm_graph("[60,136]", "[136,520]", "bf16", "{}"));
   tiling::Group gr1 = contraction_group(one);
   for (const auto& rc : tiling::enumerate_configs(gr1, tiling::classify(gr1, low.isa.get()), L)) CHECK(rc.config.multicast == 1);
-  const std::string cc = nvcc();
-  if (cc.empty()) {
-    WARN("nvcc not found: compile check skipped");
-    return;
-  }
-  const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-gencode arch=compute_90a,code=sm_90a", "multicast");
-  INFO(r.log.substr(0, 3000));
-  CHECK(r.rc == 0);
-  CHECK(r.log.find("wgmma.mma_async instructions are serialized") == std::string::npos);  // C7514, C7515, C7520
+  axon::test::check_sm90a(low, tu.str(), "multicast");
 }
 
 TEST_CASE("a side reduction the contraction kernel cannot compute gets a kernel of its own", "[codegen][contraction]") {
