@@ -30,6 +30,15 @@ namespace {
 
 Graph parse(const std::string& text) { return parse_graph(text, "test.json", {}); }
 
+// An H200's limits as the configurations see them: 227 KiB of shared memory to opt into, the
+// dense 16-bit tensor rate.
+tiling::Limits sm90_limits() {
+  tiling::Limits L;
+  L.smem_dynamic = 227 * 1024;
+  L.tensor_tflops = 989;
+  return L;
+}
+
 // The one fusion group of a graph holding a matmul.
 tiling::Group contraction_group(const Graph& g) {
   for (const tiling::Group& gr : fusion_groups(g, "sm_90"))
@@ -342,9 +351,7 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
 TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, rank 0 adds the partial sums (sm_90a, nvcc)",
           "[codegen][contraction][nvcc]") {
   const tiling::Lowerings& low = lowerings("sm_90");
-  tiling::Limits L;
-  L.smem_dynamic = 227 * 1024;
-  L.tensor_tflops = 989;
+  const tiling::Limits L = sm90_limits();
   // Few tiles and a long K: copied operands (M = 16, a bias), and a staged computed A (exp of
   // the scores, as softmax -> matmul gives) with K not a multiple of 64.
   const std::vector<std::string> graphs = {
@@ -416,9 +423,7 @@ std::string twin_graph(const std::string& x, const std::string& w, const std::st
 TEST_CASE("twin matmuls of one A (swiglu) are one wgmma kernel over both weights' tiles (sm_90a, nvcc)",
           "[codegen][contraction][nvcc]") {
   const tiling::Lowerings& low = lowerings("sm_90");
-  tiling::Limits L;
-  L.smem_dynamic = 227 * 1024;
-  L.tensor_tflops = 989;
+  const tiling::Limits L = sm90_limits();
   std::ostringstream tu;
   int kernels = 0, persistent = 0, store_warps = 0;
   // B N-major (ragged M, N; K = 136) and K-major (transpose_b), then many tiles (persistent).
@@ -486,9 +491,7 @@ TEST_CASE("twin matmuls of one A (swiglu) are one wgmma kernel over both weights
 
 TEST_CASE("multicast: clusters of two tile rows share B's copies (sm_90a, nvcc)", "[codegen][contraction][nvcc]") {
   const tiling::Lowerings& low = lowerings("sm_90");
-  tiling::Limits L;
-  L.smem_dynamic = 227 * 1024;
-  L.tensor_tflops = 989;
+  const tiling::Limits L = sm90_limits();
   std::ostringstream tu;
   int kernels = 0, persistent = 0;
   // B N-major and K-major (an odd count of tile rows: the last cluster's second block stores
