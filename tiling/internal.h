@@ -171,6 +171,26 @@ inline int contraction_smem(const TileConfig& c) {
   return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0) + contraction_staging(c) + (c.tma ? 24 * c.stages : 0) +
          (c.store_warps ? 16 : 0);
 }
+// The TMA mainloop (tma_mainloop.cpp): barriers, the producer warpgroup, the consumers' wgmma loop. Consumers
+// continue to the epilogue.
+//
+// Barriers per stage: full (the tile is ready: copies landed and, for computed operands, the
+// producer threads stored theirs), empty (one arrival per consumer warp: the tile's wgmma
+// completed), raw (the staged sources landed, for the producer to compute from in place).
+// With only copied operands one producer thread issues everything. Otherwise the producer runs
+// `stages - 2` tiles ahead with its copies and computes each tile's operands when its sources
+// have landed; more would deadlock (the consumers hold two slots).
+// Persistent (all operands copied): each block walks tiles blockIdx.x, + gridDim.x, ...; the
+// producer runs on into the next tile while the consumers store the last one. k-tiles are
+// counted across the block's tiles (g) for the slots and barrier phases.
+struct TilePieces {
+  std::function<void(const std::string&)> origin;  // bz, m0, n0 of tile number `block`
+  std::function<void()> zero, epilogue;            // the consumers' accumulators; their stores
+  std::function<void()> stores;                    // store warps: the epilogue from the staging buffer
+};
+void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
+                       const WgmmaIsa& wi, const TmaIsa& ti, const ClusterIsa& ci, const std::vector<Term>& batch,
+                       const std::function<void()>& emit_wgmmas, const TilePieces& tile);
 // The contraction kernel (contraction_kernel.cpp).
 std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                                const std::string& name, bool wide);

@@ -1,0 +1,255 @@
+// The TMA-fed mainloop of the sm_90a contraction kernel (docs/contraction.md): the mbarriers, the
+// producer warpgroup (copies, computed operands, store warps), the consumers' wgmma loop over the
+// block's k-tiles and tiles, and multicast over a cluster. wgmma_kernel.cpp supplies the wgmmas, the
+// tile origin and the epilogues.
+#include <tuple>
+
+#include "axon/core/error.h"
+#include "internal.h"
+
+namespace axon::tiling::detail {
+
+namespace {
+
+std::string S(int64_t v) { return std::to_string(v); }
+
+}  // namespace
+
+void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
+                       const WgmmaIsa& wi, const TmaIsa& ti, const ClusterIsa& ci, const std::vector<Term>& batch,
+                       const std::function<void()>& emit_wgmmas, const TilePieces& tile) {
+  const int S_ = t.stages, C = t.warps_m, AE = t.bm * t.bk, BE = t.bk * t.bn;
+  const bool all_direct = c.a.direct && c.b.direct, persistent = t.blocks_per_sm > 0;
+  AXON_CHECK(!persistent || all_direct, "codegen: persistent TMA kernels copy every operand");
+  // Multicast: clusters of CL blocks walk clusters' tiles (CL tile rows each) in step.
+  const int CL = t.multicast;
+  AXON_CHECK(CL == 1 || (ci.multicast && all_direct && t.splits == 1 && multicast_fits(c, t)),
+             "codegen: multicast needs the cluster instructions, every operand copied, no split and B's boxes in equal shares");
+  const int64_t tiles = c.batch * ((c.m + int64_t(t.bm) * CL - 1) / (int64_t(t.bm) * CL)) * ((c.n + c.tile_n(t.bn) - 1) / c.tile_n(t.bn));
+  const std::string tile_loop = CL > 1 ? "for (int tile = blockIdx.x / " + S(CL) + ", lt = 0; tile < " + S(tiles) + "; tile += gridDim.x / " + S(CL) + ", ++lt) {"
+                                       : "for (int tile = blockIdx.x, lt = 0; tile < " + S(tiles) + "; tile += gridDim.x, ++lt) {";
+  int64_t direct_bytes = 0, staged_bytes = 0;
+  for (int op = 0; op < 2; ++op) {
+    const OperandPlan& p = op == 0 ? c.a : c.b;
+    (p.direct ? direct_bytes : staged_bytes) += p.direct || p.staged ? int64_t(op == 0 ? AE : BE) * 2 : 0;
+  }
+  const int P = t.producers, PT = 128 * P;  // producer warpgroups, threads
+  AXON_CHECK(P == 1 || !all_direct, "codegen: two producer warpgroups with nothing to compute");
+  const std::string full_count = all_direct ? "1" : S(PT + (direct_bytes > 0 ? 1 : 0));
+  // Store warps (warps 1-3 of the producer warpgroup): the staging buffer after the slots, and its
+  // barriers after the others: sfull (each consumer thread's values are in), sfree (each store
+  // thread has read them).
+  const bool store_warps = t.store_warps;
+  AXON_CHECK(!store_warps || (persistent && P == 1), "codegen: store warps serve a persistent TMA kernel with one producer warpgroup");
+  em.line("const unsigned full0 = sa0 + " + S(int64_t(S_) * (AE + BE) * 2 + contraction_staging(t)) + ", empty0 = full0 + " + S(8 * S_) +
+          ", raw0 = empty0 + " + S(8 * S_) + ";");
+  if (store_warps) em.line("const unsigned sfull = raw0 + " + S(8 * S_) + ", sfree = sfull + 8;");
+  em.open("if (tid == 0) {");
+  em.open("for (int s = 0; s < " + S(S_) + "; ++s) {");
+  em.line(inline_asm(*ti.init, {{"a", "r", {"full0 + 8 * s"}}, {"b", "r", {full_count}}}, true));
+  em.line(inline_asm(*ti.init, {{"a", "r", {"empty0 + 8 * s"}}, {"b", "r", {S(4 * C * CL)}}}, true));  // every block's consumer warps
+  em.line(inline_asm(*ti.init, {{"a", "r", {"raw0 + 8 * s"}}, {"b", "r", {"1"}}}, true));
+  em.close();
+  if (store_warps) {
+    em.line(inline_asm(*ti.init, {{"a", "r", {"sfull"}}, {"b", "r", {S(128 * C)}}}, true));
+    em.line(inline_asm(*ti.init, {{"a", "r", {"sfree"}}, {"b", "r", {"96"}}}, true));
+  }
+  em.line(inline_asm(*ti.init_fence, {}, true));
+  em.line(inline_asm(*wi.proxy, {}, true));
+  em.close();
+  if (CL > 1) {  // every block's barriers are initialized before any copy or arrival reaches them
+    em.line(inline_asm(*ci.arrive, {}, true));
+    em.line(inline_asm(*ci.wait, {}, true));
+  } else {
+    em.line("__syncthreads();");
+  }
+  em.line("const int KT = " + S((c.k + t.bk - 1) / t.bk) + ";");
+  // The block's k-tiles kb .. kb + NK - 1: all of them, or its split's share (every split has one
+  // or more: splits <= KT). g counts the block's k-tiles (across its tiles when persistent).
+  if (t.splits > 1) em.line("const int kb = split * KT / " + S(t.splits) + ", NK = (split + 1) * KT / " + S(t.splits) + " - kb;");
+  else em.line("const int kb = 0, NK = KT;");
+  // A thread waits for a phase of parity `par` of the barrier at `bar` (a retry loop: try_wait
+  // suspends for a bounded time).
+  auto wait = [&](const std::string& bar, const std::string& par) {
+    return inline_asm(*ti.wait, {{"p", "", {"p"}, true}, {"a", "r", {bar}}, {"b", "r", {par}}}, true,
+                      "{\\n.reg .pred p;\\nAXON_WAIT:\\n", "\\n@!p bra AXON_WAIT;\\n}");
+  };
+
+  em.open("if (role < " + S(P) + ") {  // the producer warpgroups (threads tid < " + S(PT) + ")");
+  // Registers move from the producer warpgroup to the consumers: 128 x 96 (store warps: they keep
+  // 72) or 128 x 128 freed, 256 x 48 or 256 x 64 taken, of the 168 per thread that __launch_bounds__
+  // (384 threads) gives.
+  if (all_direct) {
+    em.line(inline_asm(*ti.reg_dec, {{"n", "", {store_warps ? "72" : "40"}, true}}, false));
+    if (store_warps) {
+      // Tile by tile: wait until the consumers have staged it, store it, free the buffer.
+      em.open("if (tid >= 32) {");
+      em.open(tile_loop);
+      tile.origin("tile");
+      em.line(wait("sfull", "lt & 1"));
+      tile.stores();
+      em.line(inline_asm(*ti.arrive, {{"a", "r", {"sfree"}}}, true));
+      em.close();
+      em.line("return;");
+      em.close();
+    }
+    em.line("if (tid != 0) return;");
+  } else {
+    emit_load_tile(em, g, c, t, tc, batch, true, {"tid", PT, true, true});
+  }
+  std::vector<std::string> tmap(2);
+  int maps = 0;
+  for (int op = 0; op < 2; ++op) {
+    const OperandPlan& p = op == 0 ? c.a : c.b;
+    if (!p.direct && !p.staged) continue;
+    tmap[size_t(op)] = "tmap" + S(op);
+    em.line("const unsigned long long " + tmap[size_t(op)] + " = (unsigned long long)&tm" + S(maps++) + ";");
+  }
+  if (c.mm2 != nullptr) em.line("const unsigned long long tmap2 = (unsigned long long)&tm" + S(maps++) + ";");
+  // The copied tensors' batch panels (of the tile's batch bz): their own batch axes, broadcast
+  // against the output's.
+  auto panels = [&]() {
+    for (int op = 0; op < 2; ++op) {
+      const OperandPlan& p = op == 0 ? c.a : c.b;
+      if (!p.direct && !p.staged) continue;
+      const std::vector<int64_t> od = dims_of(p.direct ? p.node : p.staged);
+      const std::vector<Term> opoint = operand_point(c, op, batch, term::integer(0), term::integer(0));
+      const std::vector<Term> ob(opoint.begin(), opoint.end() - 2);
+      const std::string panel = ob.empty() ? "0" : em.index(flat_index(ob, std::vector<int64_t>(od.begin(), od.end() - 2)));
+      em.line("const int panel" + S(op) + " = (int)(" + panel + ");");
+    }
+  };
+  // Copies of operand op's k-tile (or its staged source's) into its slot, completing on `bar`.
+  // A twin's B and B2 fill the B slot's first and second halves (K-major: rows; MN-major: 64-column
+  // blocks), both from columns n0 on.
+  auto issue = [&](int op, const std::string& bar) {
+    const OperandPlan& p = op == 0 ? c.a : c.b;
+    const std::string base = op == 0 ? "sa0 + (unsigned)(slot * " + S(AE * 2) + ")" : "sb0 + (unsigned)(slot * " + S(BE * 2) + ")";
+    const std::string rows0 = op == 0 ? "m0" : "n0", panel = "panel" + S(op);
+    const int rows = op == 0 ? t.bm : c.tile_n(t.bn);  // the tile's rows (K-major) or columns of one tensor
+    const int64_t half = p.k_major ? int64_t(rows) * 128 : int64_t(rows / 64) * t.bk * 128;  // bytes
+    // Multicast B: this block's share (rank r: rows r * rows / CL .., or every CL-th 64-column
+    // block from r), written to every block of the cluster.
+    const int share = op == 1 ? CL : 1;
+    auto copy = [&](const std::string& dst, const std::string& tm, const std::string& c0, const std::string& c1) {
+      if (share == 1) {
+        em.line(inline_asm(*ti.copy, {{"d", "r", {dst}}, {"a", "l", {tm}}, {"c0", "r", {c0}}, {"c1", "r", {c1}}, {"c2", "r", {panel}}, {"m", "r", {bar}}}, true));
+        return;
+      }
+      em.line(inline_asm(*ci.copy_mc, {{"d", "r", {dst}}, {"a", "l", {tm}}, {"c0", "r", {c0}}, {"c1", "r", {c1}}, {"c2", "r", {panel}}, {"m", "r", {bar}},
+                                       {"k", "h", {"(unsigned short)" + S((1 << CL) - 1)}}}, true));
+    };
+    for (int twin = 0; twin < (op == 1 && c.mm2 != nullptr ? 2 : 1); ++twin) {
+      const std::string tm = twin ? "tmap2" : tmap[size_t(op)], at = twin ? base + " + " + S(half) : base;
+      if (p.k_major) {
+        if (share == 1) copy(at, tm, "k0", rows0);
+        else copy(at + " + rank * " + S(int64_t(rows / share) * 128), tm, "k0", rows0 + " + rank * " + S(rows / share));
+        continue;
+      }
+      em.line("#pragma unroll");  // 64-column blocks of bk rows
+      em.open(share == 1 ? "for (int j = 0; j < " + S(rows / 64) + "; ++j) {" : "for (int j = rank; j < " + S(rows / 64) + "; j += " + S(share) + ") {");
+      copy(at + " + j * " + S(int64_t(t.bk) * 128), tm, rows0 + " + j * 64", "k0");
+      em.close();
+    }
+  };
+  // Thread 0 takes slot g % S for k-tile kt (waiting for the consumers to release its previous
+  // k-tile, phase g / S - 1) and starts its copies.
+  auto acquire = [&]() {
+    em.line("const int slot = g % " + S(S_) + ", k0 = kt * " + S(t.bk) + ";");
+    em.open("if (tid == 0) {");
+    em.line("if (g >= " + S(S_) + ") " + wait("empty0 + 8 * slot", "((g / " + S(S_) + ") + 1) & 1"));
+    for (const auto& [bytes, bar, direct] : {std::tuple<int64_t, std::string, bool>{direct_bytes, "full0 + 8 * slot", true},
+                                             {staged_bytes, "raw0 + 8 * slot", false}}) {
+      if (bytes == 0) continue;
+      em.line(inline_asm(*ti.expect, {{"a", "r", {bar}}, {"b", "r", {S(bytes)}}}, true));
+      for (int op = 0; op < 2; ++op) {
+        const OperandPlan& p = op == 0 ? c.a : c.b;
+        if (direct ? p.direct : p.staged != nullptr) issue(op, bar);
+      }
+    }
+    em.close();
+  };
+  if (persistent) {
+    em.open(tile_loop);
+    tile.origin("tile");
+    panels();
+    em.open("for (int j = 0; j < NK; ++j) {");
+    em.line("const int kt = kb + j, g = lt * NK + j;");
+    acquire();
+    em.close();
+    em.close();
+  } else if (all_direct) {
+    panels();
+    em.open("for (int j = 0; j < NK; ++j) {");
+    em.line("const int kt = kb + j, g = j;");
+    acquire();
+    em.close();
+  } else {
+    panels();
+    const int L = S_ - 2;
+    em.open("for (int it = 0; it < NK + " + S(L) + "; ++it) {");
+    em.open("if (it < NK) {");
+    em.line("const int kt = kb + it, g = it;");
+    acquire();
+    em.close();
+    em.line("const int j = it - " + S(L) + ";");
+    em.open("if (j >= 0) {");
+    em.line("const int slot = j % " + S(S_) + ";");
+    // Every thread writes into the slot: it too waits for its release (thread 0 did, for the copies).
+    em.line("if (j >= " + S(S_) + ") " + wait("empty0 + 8 * slot", "((j / " + S(S_) + ") + 1) & 1"));
+    if (staged_bytes > 0) em.line(wait("raw0 + 8 * slot", "(j / " + S(S_) + ") & 1"));
+    em.line("load_tile(kb + j, slot);");
+    em.line(inline_asm(*wi.proxy, {}, true));  // st.shared (generic proxy) before wgmma's reads
+    em.line(inline_asm(*ti.arrive, {{"a", "r", {"full0 + 8 * slot"}}}, true));
+    em.close();
+    em.close();
+  }
+  em.line("return;");
+  em.close();  // producer
+
+  if (all_direct) em.line(inline_asm(*ti.reg_inc, {{"n", "", {store_warps ? "216" : "232"}, true}}, false));
+  if (persistent) {
+    em.open(tile_loop);
+    tile.origin("tile");
+    tile.zero();
+  } else {
+    em.line("const int lt = 0;");
+  }
+  // At least one k-tile (NK >= 1): a do-while, so that no path skips the wgmmas (ptxas serializes
+  // every wgmma of a kernel whose accumulators a skipped loop leaves to moves: C7515).
+  em.line("int j = 0;");
+  em.open("do {");
+  em.line("const int g = lt * NK + j, slot = g % " + S(S_) + ";");
+  em.line(wait("full0 + 8 * slot", "(g / " + S(S_) + ") & 1"));
+  emit_wgmmas();
+  // A slot goes back to the producer (multicast: to every block's, whose copies it receives).
+  auto release = [&](const std::string& bar) {
+    if (CL == 1) return inline_asm(*ti.arrive, {{"a", "r", {bar}}}, true);
+    return "for (int r = 0; r < " + S(CL) + "; ++r) { unsigned ra; " + inline_asm(*ci.mapa, {{"d", "=r", {"ra"}}, {"a", "r", {bar}}, {"b", "r", {"r"}}}, false) +
+           " " + inline_asm(*ci.arrive_remote, {{"a", "r", {"ra"}}}, true) + " }";
+  };
+  // The previous k-tile's wgmma has completed: its slot goes back.
+  em.line("if (j > 0 && (th & 31) == 0) " + release("empty0 + 8 * ((g - 1) % " + S(S_) + ")"));
+  em.close("} while (++j < NK);");
+  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+  // And the last one's, for the block's next tile.
+  em.line("if ((th & 31) == 0) " + release("empty0 + 8 * ((lt * NK + NK - 1) % " + S(S_) + ")"));
+  if (persistent && store_warps) {
+    // Hand the tile to the store warps once they have read the previous one.
+    em.line("if (lt > 0) " + wait("sfree", "(lt - 1) & 1"));
+    tile.epilogue();
+    em.line(inline_asm(*ti.arrive, {{"a", "r", {"sfull"}}}, true));
+    em.close();
+  } else if (persistent) {
+    tile.epilogue();
+    em.close();
+  }
+  // Multicast: a block's consumers leave only when the cluster's are done (they arrive on its
+  // barriers until then); the producer thread and store warps hold no cluster barrier once exited.
+  if (CL > 1) {
+    em.line(inline_asm(*ci.arrive, {}, true));
+    em.line(inline_asm(*ci.wait, {}, true));
+  }
+}
+
+}  // namespace axon::tiling::detail
