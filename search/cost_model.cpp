@@ -635,17 +635,10 @@ class CostModel {
       KernelEstimate fused;
       fused.kind = "attention";
       NodeSet nodes, reads;
-      double compute_us = 0;
       for (int p : parts) {
         const KernelEstimate& k = ks[size_t(p)];
         for (const Node* n : k.nodes)
-          if (nodes.insert(n).second) {
-            fused.nodes.push_back(n);
-            const double f = node_flops(n);
-            const bool tensor_core = n->kind() == OpKind::Contraction && (n->dtype() == DType::bf16 || n->dtype() == DType::f16);
-            compute_us += f / ((tensor_core ? t.tensor_tflops_16 : t.fp32_tflops) * 1e6);
-            fused.flops += f;
-          }
+          if (nodes.insert(n).second) fused.nodes.push_back(n);
         for (const Node* v : k.reads)
           if (std::find(inner.begin(), inner.end(), v) == inner.end() && reads.insert(v).second) fused.reads.push_back(v);
         est.flops -= k.flops;
@@ -658,9 +651,7 @@ class CostModel {
       std::sort(fused.reads.begin(), fused.reads.end(), by_pos);
       fused.writes = ks[j].writes;
       fused.root = ks[j].root;
-      for (const auto* list : {&fused.reads, &fused.writes})
-        for (const Node* v : *list) fused.bytes += bytes(v);
-      fused.time_us = std::max(compute_us, fused.bytes / (t.hbm_gb_s * 1e3)) + t.launch_us;
+      cost_fused(t, fused);
       est.flops += fused.flops;
       est.bytes += fused.bytes;
       est.time_us += fused.time_us;
@@ -673,6 +664,22 @@ class CostModel {
       est.kernels = static_cast<int>(ks.size());
       return true;  // indices moved: start over (each fusion removes kernels, so this ends)
     }
+  }
+
+  // A fused kernel's FLOPs, bytes and time from its nodes, reads and writes (as totals() counts
+  // a kernel: each node once, tensor-core FLOPs at the 16-bit rate).
+  void cost_fused(const TargetModel& t, KernelEstimate& k) {
+    double compute_us = 0;
+    k.flops = k.bytes = 0;
+    for (const Node* n : k.nodes) {
+      const double f = node_flops(n);
+      const bool tensor_core = n->kind() == OpKind::Contraction && (n->dtype() == DType::bf16 || n->dtype() == DType::f16);
+      compute_us += f / ((tensor_core ? t.tensor_tflops_16 : t.fp32_tflops) * 1e6);
+      k.flops += f;
+    }
+    for (const auto* list : {&k.reads, &k.writes})
+      for (const Node* v : *list) k.bytes += bytes(v);
+    k.time_us = std::max(compute_us, k.bytes / (t.hbm_gb_s * 1e3)) + t.launch_us;
   }
 
   // 7. Twins: a contraction kernel K1 that is one matmul U = A @ B1 of stored operands, read only
@@ -720,15 +727,7 @@ class CostModel {
         std::sort(fused.reads.begin(), fused.reads.end(), by_pos);
         fused.writes = ks[j].writes;
         fused.root = ks[j].root;
-        fused.flops = u.flops + ks[j].flops;
-        double compute_us = 0;
-        for (const Node* n : fused.nodes) {
-          const bool tensor_core = n->kind() == OpKind::Contraction && (n->dtype() == DType::bf16 || n->dtype() == DType::f16);
-          compute_us += node_flops(n) / ((tensor_core ? t.tensor_tflops_16 : t.fp32_tflops) * 1e6);
-        }
-        for (const auto* list : {&fused.reads, &fused.writes})
-          for (const Node* v : *list) fused.bytes += bytes(v);
-        fused.time_us = std::max(compute_us, fused.bytes / (t.hbm_gb_s * 1e3)) + t.launch_us;
+        cost_fused(t, fused);
         fused.parts = {u, ks[j]};
         est.flops += fused.flops - u.flops - ks[j].flops;
         est.bytes += fused.bytes - u.bytes - ks[j].bytes;
