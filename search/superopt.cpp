@@ -80,6 +80,7 @@ tiling::Limits limits_for(const Isa& isa, const gpu::Probe& p, const TargetModel
   L.smem_per_block = std::min<int64_t>(isa.target.smem_per_block, 48 * 1024);
   L.smem_dynamic = isa.target.smem_per_block;
   L.hbm_gb_s = tm.hbm_gb_s;
+  if (isa.target.l2_bytes > 0) L.l2_bytes = isa.target.l2_bytes;
   L.fp32_tflops = tm.fp32_tflops;
   if (auto it = isa.target.peak_tflops.find("bf16_tensor"); it != isa.target.peak_tflops.end()) L.tensor_tflops = it->second;
   if (p.ok) {
@@ -88,6 +89,7 @@ tiling::Limits limits_for(const Isa& isa, const gpu::Probe& p, const TargetModel
     L.smem_per_block = std::min<int64_t>(p.props.smem_per_block, 48 * 1024);
     if (p.props.smem_optin > 0) L.smem_dynamic = p.props.smem_optin;
     if (p.copy_gb_s > 0) L.hbm_gb_s = p.copy_gb_s;
+    if (p.props.l2_bytes > 0) L.l2_bytes = p.props.l2_bytes;
   }
   return L;
 }

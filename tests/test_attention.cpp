@@ -38,14 +38,17 @@ std::string deferred_tail(const std::string& u, const std::string& p_extra = "")
     "outputs":["y"]})";
 }
 
-// Attention: scores Q K^T scaled, optionally causal-masked, then the deferred softmax and P V.
-std::string deferred(const std::string& q, const std::string& k, const std::string& v, bool causal, const std::string& p_extra = "") {
-  std::string masked = causal ? R"({"name":"mk","op":"causal_mask","inputs":["ss"]},)" : "";
+// Attention: scores Q K^T scaled (or not: the scale pushed onto Q), optionally causal-masked,
+// then the deferred softmax and P V.
+std::string deferred(const std::string& q, const std::string& k, const std::string& v, bool causal, const std::string& p_extra = "",
+                     bool scaled = true) {
+  const std::string u = scaled ? "ss" : "s";
+  std::string masked = causal ? R"({"name":"mk","op":"causal_mask","inputs":[")" + u + R"("]},)" : "";
   return R"({"name":"att","inputs":[{"name":"q","shape":)" + q + R"(,"dtype":"bf16"},{"name":"k","shape":)" + k +
          R"(,"dtype":"bf16"},{"name":"v","shape":)" + v + R"(,"dtype":"bf16"}],
-    "nodes":[{"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},
-      {"name":"c","op":"constant","inputs":[],"attrs":{"value":0.125,"dtype":"bf16"}},
-      {"name":"ss","op":"mul","inputs":["s","c"]},)" + masked + deferred_tail(causal ? "mk" : "ss", p_extra);
+    "nodes":[{"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},)" +
+         std::string(scaled ? R"({"name":"c","op":"constant","inputs":[],"attrs":{"value":0.125,"dtype":"bf16"}},
+      {"name":"ss","op":"mul","inputs":["s","c"]},)" : "") + masked + deferred_tail(causal ? "mk" : u, p_extra);
 }
 
 // softmax -> matmul: the scores are an input (bf16, keys contiguous), optionally masked causally.
@@ -201,11 +204,15 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   tiling::Limits L;
   L.smem_dynamic = 227 * 1024;
   std::ostringstream tu;
-  int n = 0, overlap = 0;
+  int n = 0, overlap = 0, packed = 0, grouped = 0;
+  // The last graph's scores are the chain (no scale, keys a multiple of the tiles): row maxima from
+  // the packed pairs; with an L2 of 512 KiB its row blocks walk the batch in groups of two.
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
                                   deferred("[1,2,200,128]", "[1,2,200,128]", "[1,2,200,128]", true),
                                   deferred("[3,77,40]", "[3,77,40]", "[3,77,40]", true), stored_scores("[2,100,200]", "[2,200,40]", true),
-                                  stored_scores("[300,1000]", "[1000,128]", false)}) {
+                                  stored_scores("[300,1000]", "[1000,128]", false),
+                                  deferred("[5,200,64]", "[5,256,64]", "[5,256,64]", true, "", false)}) {
+    L.l2_bytes = text.find("[5,256,64]") != std::string::npos ? 512 * 1024 : 50 << 20;
     Graph g = parse(text);
     tiling::Group gr = whole_graph(g);
     tiling::GroupShape s = tiling::classify(gr, low.isa.get());
@@ -239,6 +246,20 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((k.body.find(": \"r\"(pin), \"r\"(0) : \"memory\");") != std::string::npos) == deferred);
       CHECK((k.body.find("} while (++it < ke);") != std::string::npos) == (!deferred && rc.config.splits == 1));
       overlap += rc.config.overlap;
+      // Masked tiles test the band in integers; the kept side of a mask is neither selected nor
+      // rounded again (a where of bf16 values is one); unmasked, unscaled scores give their row
+      // maxima from the packed pairs (keys a multiple of the tile).
+      CHECK((k.body.find("LL * gi + ") != std::string::npos) == !s.att.bands.empty());
+      CHECK(k.body.find("axon_round_bf16(axon_where") == std::string::npos);
+      CHECK(k.body.find("axon_where_bf16(1.0f") == std::string::npos);
+      const bool pm = k.body.find("max.NaN.bf16x2") != std::string::npos;
+      CHECK(pm == (text.find("[5,256,64]") != std::string::npos && 256 % rc.config.bn == 0));
+      packed += pm;
+      // Row blocks in groups of batch entries (the whole batch when K and V fit a quarter of L2).
+      CHECK(k.body.find("- gw / gn;") != std::string::npos);
+      CHECK((rc.config.group > 0) == (text.find("[5,256,64]") != std::string::npos));
+      if (rc.config.group > 0) CHECK(rc.config.str().find(" g" + std::to_string(rc.config.group)) != std::string::npos);
+      grouped += rc.config.group > 0;
       // The key split (stored scores only): alternate key tiles, merged through shared memory.
       CHECK((k.body.find("it += 2") != std::string::npos) == (rc.config.splits == 2));
       CHECK((rc.config.splits == 2) <= stored);
@@ -254,6 +275,8 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   }
   CHECK(n >= 24);
   CHECK(overlap >= 8);
+  CHECK(packed >= 4);
+  CHECK(grouped >= 4);
   axon::test::check_sm90a(low, tu.str(), "attention");
 }
 

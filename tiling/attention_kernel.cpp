@@ -8,6 +8,7 @@
 // The rescaling is the proven online-softmax merge (rewrites/rules/true/softmax.axr); the
 // epilogue evaluates the group's writes with the final O, max and sums. Which register holds
 // which element comes from the spec's fragments, checked here.
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -155,10 +156,13 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
           ", kempty0 = vfull0 + " + S(8 * ST) + ", vempty0 = kempty0 + " + S(8 * ST) + ", pin = vempty0 + " + S(8 * ST) + ";");
   em.line(KS == 1 ? "const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;"
                   : "const int tid = threadIdx.x, role = tid >> 7, wg = 0, kp = role - 1, th = tid & 127;");
-  // Row blocks with the most key tiles first (masks make later rows longer), then the batch.
-  const int64_t MT = (SQ + BM - 1) / BM;
-  em.line("const int mt = " + S(MT - 1) + " - (int)(blockIdx.x / " + S(qk.batch) + ");");
-  em.line("const " + I + " bz = (" + I + ")(blockIdx.x % " + S(qk.batch) + "), m0 = (" + I + ")mt * " + S(BM) + ";");
+  // Row blocks with the most key tiles first (masks make later rows longer), then the batch; in
+  // groups of G batch entries (TileConfig::group), the last one possibly smaller.
+  const int64_t MT = (SQ + BM - 1) / BM, G = t.group > 0 ? std::min<int64_t>(t.group, qk.batch) : qk.batch;
+  em.line("const int gc = (int)(blockIdx.x / " + S(G * MT) + "), gw = (int)(blockIdx.x % " + S(G * MT) + ");");
+  em.line("const int gn = min((int)" + S(G) + ", (int)" + S(qk.batch) + " - gc * " + S(G) + ");");
+  em.line("const int mt = " + S(MT - 1) + " - gw / gn;");
+  em.line("const " + I + " bz = (" + I + ")(gc * " + S(G) + " + gw % gn), m0 = (" + I + ")mt * " + S(BM) + ";");
   // The key tiles these rows visit (key_tiles, as C).
   em.line("int kb = 0, ke = " + S((SK + BN - 1) / BN) + ";");
   em.line("const long long i0 = m0, i1 = min(m0 + " + S(BM) + ", (" + I + ")" + S(SQ) + ") - 1;");
@@ -268,23 +272,32 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     const InstrSpec* bar_named = low.isa->find("bar.sync.named");
     const InstrSpec* st4 = low.isa->find("st.shared.v4.f32");
     AXON_CHECK(bar_named != nullptr && st4 != nullptr, "codegen: the ISA lacks bar.sync.named or st.shared.v4.f32");
-    const int64_t cpr = DP / 8;
-    em.open("for (int q = tid - 128; q < " + S(BM * cpr) + "; q += " + S(128 * C) + ") {");
-    em.line("const int r = q / " + S(cpr) + ", c = q % " + S(cpr) + ";");
+    const int64_t cpr = DP / 8, NQ = (int64_t(BM) * cpr + 128 * C - 1) / (128 * C);
+    // Every thread's values first (NQ chunks, all loads in flight), then the stores: a store's
+    // asm is a compiler barrier, and loads behind one would wait for each other's latency.
+    em.line("float qv[" + S(NQ) + "][8];");
+    em.line("#pragma unroll");
+    em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
+    em.line("const int q = tid - 128 + qi * " + S(128 * C) + ", r = min(q / " + S(cpr) + ", " + S(BM - 1) + "), c = q % " + S(cpr) + ";");
     em.line("const " + I + " gi = min(m0 + r, (" + I + ")" + S(SQ - 1) + ");");
-    std::vector<std::string> v;
     for (int e = 0; e < 8; ++e) {
       em.line("const " + I + " gk" + S(e) + " = min((" + I + ")(c * 8 + " + S(e) + "), (" + I + ")" + S(D - 1) + ");");
       em.name_var(kChunkVar + e, "gk" + S(e));
       const std::string x = em.value(qk.a.node, operand_point(qk, 0, batch, term::var(kRowVar), term::var(kChunkVar + e)));
-      v.push_back("(m0 + r < " + S(SQ) + " && c * 8 + " + S(e) + " < " + S(D) + " ? " + x + " : 0.0f)");
+      em.line("qv[qi][" + S(e) + "] = m0 + r < " + S(SQ) + " && c * 8 + " + S(e) + " < " + S(D) + " ? " + x + " : 0.0f;");
     }
+    em.close();
     // Two bf16 values (already rounded) per 32-bit word, moved as f32 bits.
     auto two = [&](int e) {
-      return "__uint_as_float((__float_as_uint(" + v[size_t(e)] + ") >> 16) | (__float_as_uint(" + v[size_t(e) + 1] + ") & 0xFFFF0000u))";
+      return "__uint_as_float((__float_as_uint(qv[qi][" + S(e) + "]) >> 16) | (__float_as_uint(qv[qi][" + S(e + 1) + "]) & 0xFFFF0000u))";
     };
+    em.line("#pragma unroll");
+    em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
+    em.line("const int q = tid - 128 + qi * " + S(128 * C) + ", r = q / " + S(cpr) + ", c = q % " + S(cpr) + ";");
+    em.open("if (r < " + S(BM) + ") {");
     em.line("const unsigned at = sq0 + (unsigned)((c / 8) * " + S(int64_t(BM) * 128) + " + r * 128 + (((c % 8) ^ (r % 8)) * 16));");
     em.line(inline_asm(*st4, {{"a", "r", {"at"}}, {"b", "f", {two(0), two(2), two(4), two(6)}}}, true));
+    em.close();
     em.close();
     em.line(inline_asm(*wi.proxy, {}, true));  // generic-proxy stores before wgmma's reads
     em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * C)}}}, true));
@@ -385,12 +398,40 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
             "), gj = min(gj0, (" + I + ")" + S(SK - 1) + ");");
     em.line("(void)gi; (void)gj; (void)gj0;");
   };
+  // The chain is the rounded scores themselves (through exact widening casts, and masks that
+  // keep every point of an inside tile): its row maxima come from the packed pairs.
+  const InstrSpec* pmax = low.isa->find("max.NaN.bf16x2");
+  auto chain_is_scores = [&](bool inside) {
+    const Node* x = a.max->operand(0);
+    while (x != qk.mm) {
+      if (x->op() == Op::Cast && (x->dtype() == DType::f32 || x->dtype() == x->operand(0)->dtype()) &&
+          (x->operand(0)->dtype() == DType::bf16 || x->operand(0)->dtype() == DType::f32)) {
+        x = x->operand(0);
+        continue;
+      }
+      const auto b = std::find_if(a.bands.begin(), a.bands.end(), [&](const auto& b) { return x->op() == Op::Where && x->operand(0) == b.cond; });
+      if (!inside || b == a.bands.end()) return false;
+      x = x->operand(b->keep ? 1 : 2);
+    }
+    return true;
+  };
+  const bool packed_max = pair_round && !tail && pmax != nullptr && qk.mm->dtype() == DType::bf16 && chain_is_scores(true);
   auto chain_loop = [&](bool inside) {
+    if (packed_max && chain_is_scores(inside)) {
+      // Partial maxima: the low and high halves of the two packed accumulators per row slot.
+      em.line("#pragma unroll");
+      em.line("for (int r = 0; r < 2; ++r) { mp[r][0] = __uint_as_float(mx2[r][0] << 16); mp[r][1] = __uint_as_float(mx2[r][0] & 0xFFFF0000u); "
+              "mp[r][2] = __uint_as_float(mx2[r][1] << 16); mp[r][3] = __uint_as_float(mx2[r][1] & 0xFFFF0000u); }");
+      return;
+    }
     open_s_loop();
     em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-      if (inside)
-        for (const auto& b : a.bands)
-          if (n == b.cond) return b.keep ? "1.0f" : "0.0f";
+      for (const auto& b : a.bands)
+        if (n == b.cond) {
+          if (inside) return b.keep ? "1.0f" : "0.0f";
+          // The band is the condition (classify_attention), as integer arithmetic.
+          return "(" + S(b.alpha) + "LL * gi + " + S(b.beta) + "LL * gj + " + S(b.gamma) + "LL >= 0 ? " + (b.keep ? "1.0f : 0.0f" : "0.0f : 1.0f") + ")";
+        }
       if (n != (stored ? a.scores : qk.mm)) return "";
       AXON_CHECK(point_key(p) == key, "codegen: the scores' chain reads the scores elsewhere");
       // Stored scores are bf16 already; Q K^T's bf16 rounding is done in pairs before the loop.
@@ -409,10 +450,13 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   // moves earlier partial results to it (the sums rescaled here, O by rescale_o).
   auto softmax_max = [&]() {
     if (pair_round) {  // S rounded to bf16 two elements at a time (cvt.rn.bf16x2.f32: each to nearest even)
+      if (packed_max) em.line("unsigned mx2[2][2] = {{0xFF80FF80u, 0xFF80FF80u}, {0xFF80FF80u, 0xFF80FF80u}};  // -inf pairs");
       em.line("#pragma unroll");
       em.open("for (int e = 0; e < " + S(RS) + "; e += 2) {");
       em.line("unsigned w;");
       em.line(pure_asm(*pack, {{"d", "=r", {"w"}}, {"a.1", "f", {"sc[e + 1]"}}, {"a.0", "f", {"sc[e]"}}}));
+      if (packed_max)  // two accumulators per row slot (shorter dependence chains)
+        em.line(pure_asm(*pmax, {{"d", "=r", {"mx2[rs_s[e]][(e >> 2) & 1]"}}, {"a", "r", {"mx2[rs_s[e]][(e >> 2) & 1]"}}, {"b", "r", {"w"}}}));
       em.line("sc[e] = __uint_as_float(w << 16);");
       em.line("sc[e + 1] = __uint_as_float(w & 0xFFFF0000u);");
       em.close();

@@ -375,6 +375,11 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
   double bytes = 0;
   for (const auto* list : {&g.reads, &g.writes})
     for (const Node* n : *list) bytes += double(numel(dims_of(n))) * dtype_bytes(n->dtype());
+  // Block order: groups of batch entries whose K and V (re-read by every row block of an entry)
+  // fill at most a quarter of L2, so that the resident blocks' reads of them hit it.
+  const double reuse = double(a.qk.n) * double((a.scores != nullptr ? 0 : a.qk.k) + a.pv.n) * 2;
+  const int64_t fit = std::max<int64_t>(1, int64_t(double(L.l2_bytes) / 4 / std::max(reuse, 1.0)));
+  const int group = fit < a.qk.batch ? static_cast<int>(fit) : 0;
   // Stored scores may split the keys between two consumer warpgroups of one row block (more
   // warps per SM when the row blocks are few), with a slot more each.
   for (int c : {1, 2})
@@ -404,6 +409,7 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         t.pingpong = pingpong;
         t.overlap = overlap;
         t.splits = ks;
+        t.group = group;
         if (attention_smem(a, t) > L.smem_dynamic) continue;
         // Work: the key tiles each row block visits (masks skip some).
         double tiles = 0;

@@ -34,6 +34,7 @@ std::string TileConfig::str() const {
   }
   if (strategy == Strategy::Attention) {
     os << " " << bm << "x" << bn << " w" << warps_m << " s" << stages << (pingpong ? " pingpong" : overlap ? " overlap" : "") << (splits > 1 ? " keysplit" : "");
+    if (group > 0) os << " g" << group;
     return os.str();
   }
   if (strategy != Strategy::Generic) os << " v" << vec;

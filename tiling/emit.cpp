@@ -331,6 +331,25 @@ std::string lowering_op(const Node* n) {
   return op;
 }
 
+// Where, max, min, neg, abs and relu give one of their value operands, its negation or zero:
+// when the operands are of the node's dtype (every node's value is rounded to its dtype), so is
+// the result, and rounding it again changes nothing.
+bool keeps_dtype(const Node* n) {
+  size_t first = 0;
+  switch (n->op()) {
+    case Op::Where: first = 1; break;
+    case Op::Max: case Op::Min: case Op::Neg: case Op::Abs: case Op::Relu: break;
+    default: return false;
+  }
+  for (size_t k = first; k < n->operands().size(); ++k)
+    if (n->operand(k)->dtype() != n->dtype()) return false;
+  return true;
+}
+
+bool is_literal(const std::string& x, bool one) {
+  return one ? (x == "1.0f" || x == "1.0") : (x == "0.0f" || x == "0.0");
+}
+
 bool lowerable(OpKind k) {
   return k == OpKind::Unary || k == OpKind::Binary || k == OpKind::Compare || k == OpKind::Select;
 }
@@ -352,6 +371,26 @@ std::string Emitter::value(const Node* n, const std::vector<Term>& point) {
   if (v.empty() && stored(n)) {
     v = fresh("v");
     line("const " + std::string(real()) + " " + v + " = " + load(n, point) + ";");
+  }
+  if (v.empty()) {
+    Definition d = define(*n);
+    std::map<int, Term> sub;
+    for (size_t i = 0; i < point.size(); ++i) sub[static_cast<int>(i)] = point[i];
+    // A where whose condition is a literal here (given: e.g. a mask known to keep a whole tile)
+    // is the operand it selects.
+    if (n->op() == Op::Where && keeps_dtype(n)) {
+      std::vector<const TermNode*> first(n->operands().size(), nullptr);
+      operand_points(d.body, first);
+      auto at = [&](size_t k) {
+        AXON_CHECK(first[k] != nullptr, "codegen: operand not read by its definition");
+        std::vector<Term> p;
+        for (const Term& i : first[k]->args) p.push_back(subst(i, sub));
+        return value(n->operand(k), p);
+      };
+      const std::string c = at(0);
+      if (is_literal(c, true)) v = at(1);
+      else if (is_literal(c, false)) v = at(2);
+    }
   }
   if (v.empty()) {
     Definition d = define(*n);
@@ -381,7 +420,7 @@ std::string Emitter::value(const Node* n, const std::vector<Term>& point) {
       x = term(d.body, n, sub);
     }
     // The node's result is rounded to its dtype, unless its definition already ends with that.
-    const bool rounded = l == nullptr && d.body->kind == TermKind::Round && d.body->dtype == n->dtype();
+    const bool rounded = (l == nullptr && d.body->kind == TermKind::Round && d.body->dtype == n->dtype()) || keeps_dtype(n);
     v = fresh("v");
     line("const " + std::string(real()) + " " + v + " = " + (rounded ? x : round(n->dtype(), x)) + ";  // " +
          std::string(op_name(n->op())) + " " + std::to_string(n->id()));

@@ -82,6 +82,11 @@ struct TileConfig {
   // Attention: each consumer warpgroup issues a tile's S before the previous tile's P V and
   // computes the tile's softmax while that P V runs (the first tile peeled); implied by pingpong.
   bool overlap = false;
+  // Attention: the order of the row blocks. The batch is walked in groups of `group` entries: all
+  // row blocks of a group (longest first, then the entries) before the next group, so that the
+  // blocks resident at once read the K and V of a few entries, which stay in L2 (0: one group of
+  // the whole batch: every entry's longest row block first).
+  int group = 0;
   [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
 };
 
@@ -97,6 +102,7 @@ struct Limits {
   double hbm_gb_s = 4000;  // for the roofline ranking
   double fp32_tflops = 60;
   double tensor_tflops = 0;  // dense 16-bit tensor-core rate (0: unknown)
+  int64_t l2_bytes = 50 << 20;  // L2 cache (attention's block order keeps K and V in it)
 };
 
 // How a contraction kernel gets one operand into shared memory (docs/contraction.md).
