@@ -38,17 +38,21 @@ std::string deferred_tail(const std::string& u, const std::string& p_extra = "")
     "outputs":["y"]})";
 }
 
-// Attention: scores Q K^T scaled (or not: the scale pushed onto Q), optionally causal-masked,
-// then the deferred softmax and P V.
+// Attention: scores Q K^T scaled (or not, or Q scaled: the scale pushed onto Q), optionally
+// causal-masked, then the deferred softmax and P V.
+enum class Scale { Scores, None, Q };
 std::string deferred(const std::string& q, const std::string& k, const std::string& v, bool causal, const std::string& p_extra = "",
-                     bool scaled = true) {
-  const std::string u = scaled ? "ss" : "s";
+                     Scale scale = Scale::Scores) {
+  const std::string u = scale == Scale::Scores ? "ss" : "s";
   std::string masked = causal ? R"({"name":"mk","op":"causal_mask","inputs":[")" + u + R"("]},)" : "";
+  const std::string c = R"({"name":"c","op":"constant","inputs":[],"attrs":{"value":0.125,"dtype":"bf16"}},)";
   return R"({"name":"att","inputs":[{"name":"q","shape":)" + q + R"(,"dtype":"bf16"},{"name":"k","shape":)" + k +
-         R"(,"dtype":"bf16"},{"name":"v","shape":)" + v + R"(,"dtype":"bf16"}],
-    "nodes":[{"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},)" +
-         std::string(scaled ? R"({"name":"c","op":"constant","inputs":[],"attrs":{"value":0.125,"dtype":"bf16"}},
-      {"name":"ss","op":"mul","inputs":["s","c"]},)" : "") + masked + deferred_tail(causal ? "mk" : u, p_extra);
+         R"(,"dtype":"bf16"},{"name":"v","shape":)" + v + R"(,"dtype":"bf16"}],"nodes":[)" +
+         (scale == Scale::Q ? c + R"({"name":"qs","op":"mul","inputs":["q","c"]},
+      {"name":"s","op":"matmul","inputs":["qs","k"],"attrs":{"transpose_b":true}},)"
+                            : std::string(R"({"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},)")) +
+         (scale == Scale::Scores ? c + R"({"name":"ss","op":"mul","inputs":["s","c"]},)" : "") + masked +
+         deferred_tail(causal ? "mk" : u, p_extra);
 }
 
 // softmax -> matmul: the scores are an input (bf16, keys contiguous), optionally masked causally.
@@ -211,7 +215,8 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
                                   deferred("[1,2,200,128]", "[1,2,200,128]", "[1,2,200,128]", true),
                                   deferred("[3,77,40]", "[3,77,40]", "[3,77,40]", true), stored_scores("[2,100,200]", "[2,200,40]", true),
                                   stored_scores("[300,1000]", "[1000,128]", false),
-                                  deferred("[5,200,64]", "[5,256,64]", "[5,256,64]", true, "", false)}) {
+                                  deferred("[5,200,64]", "[5,256,64]", "[5,256,64]", true, "", Scale::None),
+                                  deferred("[2,90,64]", "[2,140,64]", "[2,140,64]", false, "", Scale::Q)}) {
     L.l2_bytes = text.find("[5,256,64]") != std::string::npos ? 512 * 1024 : 50 << 20;
     Graph g = parse(text);
     tiling::Group gr = whole_graph(g);
@@ -260,6 +265,12 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((rc.config.group > 0) == (text.find("[5,256,64]") != std::string::npos));
       if (rc.config.group > 0) CHECK(rc.config.str().find(" g" + std::to_string(rc.config.group)) != std::string::npos);
       grouped += rc.config.group > 0;
+      // Q computed from a stored source: its rows read 16 bytes at a time. The epilogue staged in
+      // Q's panels (head dims within Q's) and stored in 8-column chunks.
+      CHECK((k.body.find("axon_ldw<4>(in") != std::string::npos) == (text.find("\"qs\"") != std::string::npos));
+      const bool staged_out = !stored && (s.att.pv.n + 63) / 64 <= (s.att.qk.k + 63) / 64;
+      CHECK((k.body.find("sstat[") != std::string::npos) == staged_out);
+      CHECK((k.body.find("const int gjc7") != std::string::npos) == staged_out);
       // The key split (stored scores only): alternate key tiles, merged through shared memory.
       CHECK((k.body.find("it += 2") != std::string::npos) == (rc.config.splits == 2));
       CHECK((rc.config.splits == 2) <= stored);

@@ -64,7 +64,9 @@ int attention_smem(const AttentionShape& a, const TileConfig& t) {
   // key split's exchange reuses the slots once every tile is consumed (the kernel checks it fits).
   const int64_t first = a.scores != nullptr ? int64_t(t.bm) * t.bn * 2 : int64_t(t.bn) * dp * 2;
   const int64_t slots = int64_t(t.stages) * (first + int64_t(t.bn) * dvp * 2);
-  return static_cast<int>(int64_t(t.bm) * dp * 2 + slots + 1024 + 8 * (2 + 4 * t.stages));
+  // The staged epilogue's row statistics (the max and each sum, f32) after the barriers.
+  const int64_t stats = int64_t(t.bm) * 4 * (1 + int64_t(a.sums.size()));
+  return static_cast<int>(int64_t(t.bm) * dp * 2 + slots + 1024 + 8 * (2 + 4 * t.stages) + stats);
 }
 
 std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const TileConfig& t) {
@@ -275,17 +277,40 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     const int64_t cpr = DP / 8, NQ = (int64_t(BM) * cpr + 128 * C - 1) / (128 * C);
     // Every thread's values first (NQ chunks, all loads in flight), then the stores: a store's
     // asm is a compiler barrier, and loads behind one would wait for each other's latency.
+    // With a staged source (qk.a.staged: bf16/f16, Q's dims, rows a multiple of 8), its 8 values
+    // of a chunk come in one 16-byte load (columns past D clamped to the row's last chunk, and
+    // replaced by zeros).
+    const Node* qs = qk.a.staged;
+    AXON_CHECK(qs == nullptr || (D % 8 == 0 && dims_of(qs) == dims_of(qk.a.node)), "codegen: Q's staged source is not in 16-byte rows");
     em.line("float qv[" + S(NQ) + "][8];");
+    if (qs != nullptr) em.line("unsigned qw[" + S(NQ) + "][4];");
     em.line("#pragma unroll");
     em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
     em.line("const int q = tid - 128 + qi * " + S(128 * C) + ", r = min(q / " + S(cpr) + ", " + S(BM - 1) + "), c = q % " + S(cpr) + ";");
     em.line("const " + I + " gi = min(m0 + r, (" + I + ")" + S(SQ - 1) + ");");
+    std::map<std::string, int> at_e;
     for (int e = 0; e < 8; ++e) {
       em.line("const " + I + " gk" + S(e) + " = min((" + I + ")(c * 8 + " + S(e) + "), (" + I + ")" + S(D - 1) + ");");
       em.name_var(kChunkVar + e, "gk" + S(e));
+      at_e[point_key(operand_point(qk, 0, batch, term::var(kRowVar), term::var(kChunkVar + e)))] = e;
+    }
+    if (qs != nullptr) {
+      em.line("const " + I + " gq = min((" + I + ")c * 8, (" + I + ")" + S(D - 8) + ");");
+      em.name_var(kKVar, "gq");
+      em.line("axon_ldw<4>(in" + S(int64_t(find_param(g.reads, qs))) + " + " +
+              em.index(flat_index(operand_point(qk, 0, batch, term::var(kRowVar), term::var(kKVar)), dims_of(qs))) + ", qw[qi]);");
+      em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+        if (n != qs) return "";
+        auto it = at_e.find(point_key(p));
+        AXON_CHECK(it != at_e.end(), "codegen: Q's definition reads its staged source elsewhere");
+        return std::string(qs->dtype() == DType::f16 ? "axon_f16_at" : "axon_bf16_at") + "(qw[qi], " + S(it->second) + ")";
+      };
+    }
+    for (int e = 0; e < 8; ++e) {
       const std::string x = em.value(qk.a.node, operand_point(qk, 0, batch, term::var(kRowVar), term::var(kChunkVar + e)));
       em.line("qv[qi][" + S(e) + "] = m0 + r < " + S(SQ) + " && c * 8 + " + S(e) + " < " + S(D) + " ? " + x + " : 0.0f;");
     }
+    em.given = nullptr;
     em.close();
     // Two bf16 values (already rounded) per 32-bit word, moved as f32 bits.
     auto two = [&](int e) {
@@ -721,6 +746,68 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line(inline_asm(*lds, {{"d", "=f", {"x"}}, {"a", "r", {at("e")}}}, true));
     em.line("o[e] = o[e] * a0[rs_o[e]] + x * a1[rs_o[e]];");
     em.close();
+  }
+  // Staged epilogue (Q K^T kernels, P V of a 16-bit type, head dims within Q's): each warpgroup
+  // leaves its O, rounded to P V's type, in its own rows of Q's panels (only its S wgmmas read
+  // them, all done), 128-byte rows with 16-byte chunks swizzled by the row as Q's are, and its
+  // rows' statistics after the barriers; then the group's writes of whole 8-column chunks of
+  // rows, one 16-byte store each where whole, instead of one 2-byte store per element.
+  bool frag_pairs = true;  // elements 2p, 2p + 1 are row neighbours at an even column
+  for (int th = 0; th < 128 && frag_pairs; ++th)
+    for (int e = 0; e + 1 < RO; e += 2)
+      frag_pairs = frag_pairs && fragment_index(fo.row, th, e + 1) == fragment_index(fo.row, th, e) &&
+                   fragment_index(fo.col, th, e + 1) == fragment_index(fo.col, th, e) + 1 && fragment_index(fo.col, th, e) % 2 == 0;
+  bool float_writes = true;
+  for (const Node* n : g.writes) float_writes = float_writes && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
+  const bool staged_out = !stored && KS == 1 && DVP <= DP && dtype_bytes(pv.mm->dtype()) == 2 && frag_pairs && float_writes && bar_named != nullptr;
+  if (staged_out) {
+    const int64_t stat_at = q_bytes + int64_t(ST) * (k_bytes + v_bytes) + 8 * (2 + 4 * ST), CPO = (DV + 7) / 8;
+    const std::string MT = storage_type(pv.mm->dtype()), P(dtype_name(pv.mm->dtype()));
+    auto chunk_at = [&](const std::string& lr, const std::string& lc) {
+      return "sbase + (" + lc + " / 64) * " + S(int64_t(BM) * 128) + " + (wg * 64 + " + lr + ") * 128 + (((" + lc + " % 64) / 8) ^ (" + lr + " % 8)) * 16";
+    };
+    em.line("unsigned char* const sbase = (unsigned char*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);");
+    em.line("float* const sstat = (float*)(sbase + " + S(stat_at) + ");");
+    em.line("#pragma unroll");
+    em.open("for (int e = 0; e < " + S(RO) + "; e += 2) {");
+    em.line("const int lr = " + em.index(em.subst(fo.row, frag_vars)) + ", lc = " + em.index(em.subst(fo.col, frag_vars)) + ";");
+    em.line("axon_st2_" + P + "((" + MT + "*)(" + chunk_at("lr", "lc") + ") + lc % 8, " + em.round(pv.mm->dtype(), "o[e]") + ", " +
+            em.round(pv.mm->dtype(), "o[e + 1]") + ");");
+    em.close();
+    for (int r = 0; r < 2; ++r) {  // every thread of the row's quad holds the same statistics
+      const int er = static_cast<int>(std::find(slot_o.begin(), slot_o.end(), r) - slot_o.begin());
+      AXON_CHECK(er < RO, "codegen: O's fragment lacks a row slot");
+      em.open("{");
+      em.line("const int lr = wg * 64 + " + em.index(em.subst(fo.row, {{0, term::var(kLaneVar)}, {1, term::integer(er)}})) + ";");
+      em.line("sstat[lr] = mrow[" + S(r) + "];");
+      for (int k = 0; k < NS; ++k) em.line("sstat[" + S(int64_t(BM) * (1 + k)) + " + lr] = l" + S(k) + "[" + S(r) + "];");
+      em.close();
+    }
+    em.line(inline_asm(*bar_named, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
+    em.open("for (int q = th; q < " + S(64 * CPO) + "; q += 128) {");
+    em.line("const int lr = q / " + S(CPO) + ", lc = (q % " + S(CPO) + ") * 8;");
+    em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = lc;");
+    em.line("if (gi >= " + S(SQ) + ") continue;");
+    em.line("unsigned ow[4];");
+    em.line("axon_ldw<4>(" + chunk_at("lr", "lc") + ", ow);");
+    emit_chunk_writes(em, g, batch, DV, [&](const Node* n, const std::vector<Term>& p, int e) -> std::string {
+      if (n == pv.mm) {
+        AXON_CHECK(e >= 0, "codegen: the epilogue reads P V elsewhere");
+        return std::string(pv.mm->dtype() == DType::f16 ? "axon_f16_at" : "axon_bf16_at") + "(ow, " + S(e) + ")";
+      }
+      if (n == a.max) {
+        AXON_CHECK(is_row_point(n, p), "codegen: the epilogue reads the row max at another row");
+        return "sstat[wg * 64 + lr]";
+      }
+      for (int k = 0; k < NS; ++k)
+        if (n == a.sums[size_t(k)]) {
+          AXON_CHECK(is_row_point(n, p), "codegen: the epilogue reads a row sum at another row");
+          return em.round(n->dtype(), "sstat[" + S(int64_t(BM) * (1 + k)) + " + wg * 64 + lr]");
+        }
+      return "";
+    });
+    em.close();
+    return head.str() + em.str() + "}\n";
   }
   em.line("#pragma unroll");
   em.open("for (int e = 0; e < " + S(RO) + "; ++e) {");

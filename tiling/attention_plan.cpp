@@ -213,6 +213,8 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
     // Q is copied when stored (and TMA can), else computed by the consumers once per block.
     qk.a.direct = qk.a.direct && find_param(g.reads, qk.a.node) >= 0;
     qk.a.k_major = true;
+    // A computed Q's stored source (e.g. Q before its scale), which its consumers read in 16-byte rows.
+    qk.a.staged = qk.a.direct ? nullptr : staged_source(g, qk, 0);
     if (qk.batch_dims != pv.batch_dims || qk.m != pv.m || qk.n != pv.k) return fail("the two matmuls' shapes do not chain");
   }
   const std::vector<int64_t> scores = stored ? dims_of(scores_in) : dims_of(mm1);

@@ -50,8 +50,6 @@ std::vector<Term> operand_point(const ContractionShape& c, int operand, const st
   return p;
 }
 
-namespace {
-
 // The staged source of computed operand `op` (OperandPlan::staged), or null: a stored bf16/f16
 // value with the operand's dims, contiguous axis a multiple of 8 (TMA strides), stored in the
 // orientation of the operand's tile (K-major A, N-major B: no transpose attribute), and read by
@@ -80,8 +78,6 @@ const Node* staged_source(const Group& g, const ContractionShape& c, int op) {
       return n;
   return nullptr;
 }
-
-}  // namespace
 
 bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
   auto fail = [&](const std::string& why) {

@@ -60,6 +60,8 @@ TensorCoreIsa tensor_core_isa(const Isa& isa, DType in);
 // Contraction groups (contraction_plan.cpp): fills s.mm and returns true, or returns false with
 // the reason in s.why_generic.
 bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s);
+// The staged source of computed operand `op` of `c` in group `g` (OperandPlan::staged), or null.
+const Node* staged_source(const Group& g, const ContractionShape& c, int op);
 std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& s, const Limits& L);
 // The operand's own index point for the contraction's (batch, row, k) point (A) or (batch, k,
 // col) point (B), through the matmul's transpose attributes and NumPy batch broadcasting.
@@ -144,6 +146,12 @@ bool multicast_fits(const ContractionShape& c, const TileConfig& t);
 // Whether the matmul and every value the group writes are f32, bf16 or f16 (the epilogues that
 // store 8-column chunks, staged or split-K, need it).
 bool float_outputs(const Group& g, const ContractionShape& c);
+// The group's writes (float types) at the 8 columns gj .. gj + 7 of row gi (both named here;
+// columns clamped to ncols - 1, stores only inside), whole chunks in one 16-byte store. `given`
+// answers for the nodes the caller holds: (node, point, e) with e the chunk column the point is,
+// or -1 when it is none of them; "" for the others.
+using ChunkGiven = std::function<std::string(const Node*, const std::vector<Term>&, int)>;
+void emit_chunk_writes(Emitter& em, const Group& g, const std::vector<Term>& batch, int64_t ncols, const ChunkGiven& given);
 // The tensor map of stored value x (its last axis inner, the one before outer, the rest panels):
 // boxes of 64 inner elements by `box_outer` rows, 128-byte swizzled.
 TensorMapSpec tensor_map_of(const Group& g, const Node* x, int box_outer);

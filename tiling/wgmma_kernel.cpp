@@ -317,56 +317,11 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   // value at the e-th given by `matmul_at`: the epilogue's other inputs read and the results
   // stored in whole rows (16-byte accesses where aligned); what the 8 points share is computed once.
   auto chunk_epilogue = [&](const std::function<std::string(const Node*, int)>& matmul_at) {
-    em.name_var(kRowVar, "gi");
-    em.name_var(kColVar, "gj");
-    std::vector<std::vector<Term>> pts;
-    std::map<std::string, int> at_e;
-    for (int e = 0; e < 8; ++e) {
-      const std::string E = S(e);
-      em.line("const " + I + " gjc" + E + " = min(gj + " + E + ", (" + I + ")" + S(c.n) + " - 1);");
-      em.name_var(kChunkVar + e, "gjc" + E);
-      std::vector<Term> p = batch;
-      p.push_back(term::var(kRowVar));
-      p.push_back(term::var(kChunkVar + e));
-      at_e[point_key(p)] = e;
-      pts.push_back(p);
-    }
-    em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+    emit_chunk_writes(em, g, batch, c.n, [&](const Node* n, const std::vector<Term>&, int e) -> std::string {
       if (n != c.mm && n != c.mm2) return "";
-      auto it = at_e.find(point_key(p));
-      AXON_CHECK(it != at_e.end(), "codegen: the epilogue reads the matmul elsewhere");
-      return matmul_at(n, it->second);
-    };
-    std::vector<Term> row0 = batch;  // the chunk's first output
-    row0.push_back(term::var(kRowVar));
-    row0.push_back(term::var(kColVar));
-    for (size_t w = 0; w < g.writes.size(); ++w) {
-      const Node* n = g.writes[w];
-      const std::string W = S(static_cast<int64_t>(w)), T = storage_type(n->dtype());
-      std::vector<std::string> v;
-      for (int e = 0; e < 8; ++e) v.push_back(em.value(n, pts[size_t(e)]));
-      const std::string at = "out" + W + " + " + em.index(flat_index(row0, dims_of(n)));
-      // Whole chunks start on 16 bytes when a row's bytes are a multiple of 16 (the pointers are).
-      if ((c.n * dtype_bytes(n->dtype())) % 16 == 0) {
-        em.open("if (gj + 8 <= " + S(c.n) + ") {");
-        if (n->dtype() == DType::f32) {
-          em.line("*reinterpret_cast<float4*>(" + at + ") = make_float4(" + v[0] + ", " + v[1] + ", " + v[2] + ", " + v[3] + ");");
-          em.line("*reinterpret_cast<float4*>(" + at + " + 4) = make_float4(" + v[4] + ", " + v[5] + ", " + v[6] + ", " + v[7] + ");");
-        } else {
-          const std::string bits = n->dtype() == DType::f16 ? "axon_f_to_f16" : "axon_bf16_bits";
-          auto two = [&](int e) { return "(unsigned)" + bits + "(" + v[size_t(e)] + ") | ((unsigned)" + bits + "(" + v[size_t(e) + 1] + ") << 16)"; };
-          em.line("*reinterpret_cast<uint4*>(" + at + ") = make_uint4(" + two(0) + ", " + two(2) + ", " + two(4) + ", " + two(6) + ");");
-        }
-        em.close("} else {");
-        for (int e = 0; e < 8; ++e)
-          em.line("  if (gj + " + S(e) + " < " + S(c.n) + ") axon_st_" + dt(n) + "(" + at + " + " + S(e) + ", " + v[size_t(e)] + ");");
-        em.line("}");
-      } else {
-        for (int e = 0; e < 8; ++e)
-          em.line("if (gj + " + S(e) + " < " + S(c.n) + ") axon_st_" + dt(n) + "(" + at + " + " + S(e) + ", " + v[size_t(e)] + ");");
-      }
-    }
-    em.given = nullptr;
+      AXON_CHECK(e >= 0, "codegen: the epilogue reads the matmul elsewhere");
+      return matmul_at(n, e);
+    });
   };
   // The matmul's values (a twin's both halves: all N columns), rounded to its type, into rows
   // `row0` + the fragment's row of the staging buffer `stage`, rows padded by 16 bytes
