@@ -216,7 +216,8 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
                                   deferred("[3,77,40]", "[3,77,40]", "[3,77,40]", true), stored_scores("[2,100,200]", "[2,200,40]", true),
                                   stored_scores("[300,1000]", "[1000,128]", false),
                                   deferred("[5,200,64]", "[5,256,64]", "[5,256,64]", true, "", Scale::None),
-                                  deferred("[2,90,64]", "[2,140,64]", "[2,140,64]", false, "", Scale::Q)}) {
+                                  deferred("[2,90,64]", "[2,140,64]", "[2,140,64]", false, "", Scale::Q),
+                                  deferred("[2,64,64]", "[2,128,64]", "[2,128,64]", true)}) {
     L.l2_bytes = text.find("[5,256,64]") != std::string::npos ? 512 * 1024 : 50 << 20;
     Graph g = parse(text);
     tiling::Group gr = whole_graph(g);
@@ -252,13 +253,15 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((k.body.find("} while (++it < ke);") != std::string::npos) == (!deferred && rc.config.splits == 1));
       overlap += rc.config.overlap;
       // Masked tiles test the band in integers; the kept side of a mask is neither selected nor
-      // rounded again (a where of bf16 values is one); unmasked, unscaled scores give their row
-      // maxima from the packed pairs (keys a multiple of the tile).
+      // rounded again (a where of bf16 values is one); the scale runs on the packed pairs of
+      // rounded scores (mul.rn.bf16x2), and when the chain is those (masks kept, casts) the row
+      // maxima come from the pairs too (keys a multiple of the tile).
       CHECK((k.body.find("LL * gi + ") != std::string::npos) == !s.att.bands.empty());
       CHECK(k.body.find("axon_round_bf16(axon_where") == std::string::npos);
       CHECK(k.body.find("axon_where_bf16(1.0f") == std::string::npos);
+      CHECK((k.body.find("mul.rn.bf16x2") != std::string::npos) == (!stored && text.find("\"ss\"") != std::string::npos));
       const bool pm = k.body.find("max.NaN.bf16x2") != std::string::npos;
-      CHECK(pm == (text.find("[5,256,64]") != std::string::npos && 256 % rc.config.bn == 0));
+      CHECK(pm == (!stored && s.att.qk.n % rc.config.bn == 0));
       packed += pm;
       // Row blocks in groups of batch entries (the whole batch when K and V fit a quarter of L2).
       CHECK(k.body.find("- gw / gn;") != std::string::npos);

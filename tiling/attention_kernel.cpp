@@ -9,6 +9,7 @@
 // epilogue evaluates the group's writes with the final O, max and sums. Which register holds
 // which element comes from the spec's fragments, checked here.
 #include <algorithm>
+#include <cstring>
 #include <set>
 #include <sstream>
 
@@ -413,6 +414,43 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   // tile inside every band (all its points kept) reads the masks' conditions as constants.
   const bool tail = SK % BN != 0;
   const bool pair_round = !stored && qk.mm->dtype() == DType::bf16;
+  // The chain as far as it stays in bf16 pairs: after the pair rounding, a node that combines
+  // the chain's value (its only use) with a bf16 constant by an operation the ISA has as an
+  // exact lanewise bf16x2 instruction (no error bound: one rounding to nearest even per lane,
+  // which is the node's value) runs on the packed pairs, one instruction per two elements.
+  // `chain_base` is the last such node (the scores when none): the per-element chain reads it.
+  struct PackedStep {
+    const InstrSpec* ins;
+    bool chain_first;  // the chain's value is the node's operand 0
+    uint32_t bits;     // the constant in both lanes
+  };
+  std::vector<PackedStep> steps;
+  const Node* chain_base = qk.mm;
+  while (pair_round && chain_base != a.max->operand(0)) {
+    const Node* u = nullptr;
+    int users = 0;
+    for (const Node* n : g.nodes)
+      for (const Node* o : n->operands()) users += o == chain_base && (u = n) != nullptr;
+    if (users != 1 || std::find(g.writes.begin(), g.writes.end(), chain_base) != g.writes.end() || (u->op() != Op::Mul && u->op() != Op::Add && u->op() != Op::Sub) || u->dtype() != DType::bf16) break;
+    const bool first = u->operand(0) == chain_base;
+    const Node* c = u->operand(first ? 1 : 0);
+    if (c->op() != Op::Constant || c->dtype() != DType::bf16 || (u->op() != Op::Mul && u->operand(0) == u->operand(1))) break;
+    const Term want = u->op() == Op::Mul ? term::fmul(term::read(0, {}), term::read(1, {}))
+                      : u->op() == Op::Add ? term::fadd(term::read(0, {}), term::read(1, {}))
+                                           : term::fsub(term::read(0, {}), term::read(1, {}));
+    const InstrSpec* best = nullptr;
+    for (const InstrSpec& ins : low.isa->instrs)
+      if (ins.lanewise && ins.kind == InstrKind::Scalar && ins.error.kind == ErrorBound::Kind::Exact && !ins.nan_drops && ins.cuda.empty() &&
+          ins.outs.size() == 1 && ins.outs[0].type == "bf16x2" && ins.ins.size() == 2 && ins.ins[0].type == "bf16x2" &&
+          ins.ins[1].type == "bf16x2" && axon::to_string(ins.semantics) == axon::to_string(want) && (best == nullptr || ins.issue < best->issue))
+        best = &ins;
+    if (best == nullptr) break;
+    const float v = static_cast<float>(round_to(DType::bf16, c->attrs().f("value")));
+    uint32_t b = 0;
+    std::memcpy(&b, &v, 4);
+    steps.push_back({best, first, (b >> 16) * 0x10001u});
+    chain_base = u;
+  }
   // A loop over S's elements: the key gj0, and the coordinates clamped into the tensors
   // (elements past the ends are replaced).
   auto open_s_loop = [&]() {
@@ -428,7 +466,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   const InstrSpec* pmax = low.isa->find("max.NaN.bf16x2");
   auto chain_is_scores = [&](bool inside) {
     const Node* x = a.max->operand(0);
-    while (x != qk.mm) {
+    while (x != chain_base) {
       if (x->op() == Op::Cast && (x->dtype() == DType::f32 || x->dtype() == x->operand(0)->dtype()) &&
           (x->operand(0)->dtype() == DType::bf16 || x->operand(0)->dtype() == DType::f32)) {
         x = x->operand(0);
@@ -457,7 +495,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
           // The band is the condition (classify_attention), as integer arithmetic.
           return "(" + S(b.alpha) + "LL * gi + " + S(b.beta) + "LL * gj + " + S(b.gamma) + "LL >= 0 ? " + (b.keep ? "1.0f : 0.0f" : "0.0f : 1.0f") + ")";
         }
-      if (n != (stored ? a.scores : qk.mm)) return "";
+      if (n != (stored ? a.scores : chain_base)) return "";
       AXON_CHECK(point_key(p) == key, "codegen: the scores' chain reads the scores elsewhere");
       // Stored scores are bf16 already; Q K^T's bf16 rounding is done in pairs before the loop.
       return stored || pair_round ? std::string("sc[e]") : em.round(qk.mm->dtype(), "sc[e]");
@@ -480,6 +518,10 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
       em.open("for (int e = 0; e < " + S(RS) + "; e += 2) {");
       em.line("unsigned w;");
       em.line(pure_asm(*pack, {{"d", "=r", {"w"}}, {"a.1", "f", {"sc[e + 1]"}}, {"a.0", "f", {"sc[e]"}}}));
+      for (const PackedStep& st : steps) {
+        const std::string c = std::to_string(st.bits) + "u";
+        em.line(pure_asm(*st.ins, {{"d", "=r", {"w"}}, {"a", "r", {st.chain_first ? "w" : c}}, {"b", "r", {st.chain_first ? c : "w"}}}));
+      }
       if (packed_max)  // two accumulators per row slot (shorter dependence chains)
         em.line(pure_asm(*pmax, {{"d", "=r", {"mx2[rs_s[e]][(e >> 2) & 1]"}}, {"a", "r", {"mx2[rs_s[e]][(e >> 2) & 1]"}}, {"b", "r", {"w"}}}));
       em.line("sc[e] = __uint_as_float(w << 16);");
