@@ -23,29 +23,6 @@ namespace {
 std::string S(int64_t v) { return std::to_string(v); }
 int64_t up64(int64_t v) { return (v + 63) / 64 * 64; }
 
-// The rows of a 64 x N accumulator fragment: thread th holds rows base(th) + 8 * slot(e), two of
-// them, shared with the lanes th ^ 1, th ^ 2, th ^ 3 of its quad only. Throws InternalError
-// when the spec's map is not of that form (the kernel's row reductions rely on it).
-std::vector<int> row_slots(const InstrSpec& ins, const Fragment& f, int regs) {
-  std::vector<int> slot(static_cast<size_t>(regs));
-  std::map<int64_t, std::set<int>> holders;
-  for (int th = 0; th < 128; ++th) {
-    const int64_t base = fragment_index(f.row, th, 0);
-    for (int e = 0; e < regs; ++e) {
-      const int64_t d = fragment_index(f.row, th, e) - base;
-      AXON_CHECK((d == 0 || d == 8) && (th == 0 || slot[size_t(e)] == d / 8),
-                 "codegen: " + ins.name + "'s d fragment does not hold two rows 8 apart per thread");
-      slot[size_t(e)] = static_cast<int>(d / 8);
-      holders[fragment_index(f.row, th, e)].insert(th);
-    }
-  }
-  for (const auto& [row, ths] : holders) {
-    AXON_CHECK(ths.size() == 4, "codegen: " + ins.name + ": a row is not held by one quad");
-    for (int th : ths) AXON_CHECK((th & ~3) == (*ths.begin() & ~3), "codegen: " + ins.name + ": a row is not held by one quad");
-  }
-  return slot;
-}
-
 // `constexpr int name[] = {...};`: a register's row slot, a constant once loops are unrolled.
 std::string slot_table(const std::string& name, const std::vector<int>& slots) {
   std::string s = "constexpr int " + name + "[" + std::to_string(slots.size()) + "] = {";
@@ -60,14 +37,17 @@ int64_t split_exchange_floats(const AttentionShape& a) { return up64(a.pv.n) / 2
 }  // namespace
 
 int attention_smem(const AttentionShape& a, const TileConfig& t) {
+  // Q, the slots and the barriers, then the staged epilogue's row statistics; 1024 for alignment.
+  return static_cast<int>(attention_stats_at(a, t) + 1024 + int64_t(t.bm) * 4 * (1 + int64_t(a.sums.size())));
+}
+
+// Q (bm x dp); per slot a K tile (bn x dp), or a stored-scores tile (bm x bn), and a V tile
+// (bn x dvp); the barriers. The key split's exchange reuses the slots once every tile is consumed
+// (the kernel checks it fits).
+int64_t attention_stats_at(const AttentionShape& a, const TileConfig& t) {
   const int64_t dp = up64(a.qk.k), dvp = up64(a.pv.n);
-  // Per slot a K tile (bn x dp), or a stored-scores tile (bm x bn); and a V tile (bn x dvp). The
-  // key split's exchange reuses the slots once every tile is consumed (the kernel checks it fits).
   const int64_t first = a.scores != nullptr ? int64_t(t.bm) * t.bn * 2 : int64_t(t.bn) * dp * 2;
-  const int64_t slots = int64_t(t.stages) * (first + int64_t(t.bn) * dvp * 2);
-  // The staged epilogue's row statistics (the max and each sum, f32) after the barriers.
-  const int64_t stats = int64_t(t.bm) * 4 * (1 + int64_t(a.sums.size()));
-  return static_cast<int>(int64_t(t.bm) * dp * 2 + slots + 1024 + 8 * (2 + 4 * t.stages) + stats);
+  return int64_t(t.bm) * dp * 2 + int64_t(t.stages) * (first + int64_t(t.bn) * dvp * 2) + 8 * (2 + 4 * int64_t(t.stages));
 }
 
 std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const TileConfig& t) {
@@ -414,43 +394,9 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   // tile inside every band (all its points kept) reads the masks' conditions as constants.
   const bool tail = SK % BN != 0;
   const bool pair_round = !stored && qk.mm->dtype() == DType::bf16;
-  // The chain as far as it stays in bf16 pairs: after the pair rounding, a node that combines
-  // the chain's value (its only use) with a bf16 constant by an operation the ISA has as an
-  // exact lanewise bf16x2 instruction (no error bound: one rounding to nearest even per lane,
-  // which is the node's value) runs on the packed pairs, one instruction per two elements.
-  // `chain_base` is the last such node (the scores when none): the per-element chain reads it.
-  struct PackedStep {
-    const InstrSpec* ins;
-    bool chain_first;  // the chain's value is the node's operand 0
-    uint32_t bits;     // the constant in both lanes
-  };
-  std::vector<PackedStep> steps;
+  // The chain's first nodes on the packed pairs (packed_chain); the rest reads `chain_base`.
   const Node* chain_base = qk.mm;
-  while (pair_round && chain_base != a.max->operand(0)) {
-    const Node* u = nullptr;
-    int users = 0;
-    for (const Node* n : g.nodes)
-      for (const Node* o : n->operands()) users += o == chain_base && (u = n) != nullptr;
-    if (users != 1 || std::find(g.writes.begin(), g.writes.end(), chain_base) != g.writes.end() || (u->op() != Op::Mul && u->op() != Op::Add && u->op() != Op::Sub) || u->dtype() != DType::bf16) break;
-    const bool first = u->operand(0) == chain_base;
-    const Node* c = u->operand(first ? 1 : 0);
-    if (c->op() != Op::Constant || c->dtype() != DType::bf16 || (u->op() != Op::Mul && u->operand(0) == u->operand(1))) break;
-    const Term want = u->op() == Op::Mul ? term::fmul(term::read(0, {}), term::read(1, {}))
-                      : u->op() == Op::Add ? term::fadd(term::read(0, {}), term::read(1, {}))
-                                           : term::fsub(term::read(0, {}), term::read(1, {}));
-    const InstrSpec* best = nullptr;
-    for (const InstrSpec& ins : low.isa->instrs)
-      if (ins.lanewise && ins.kind == InstrKind::Scalar && ins.error.kind == ErrorBound::Kind::Exact && !ins.nan_drops && ins.cuda.empty() &&
-          ins.outs.size() == 1 && ins.outs[0].type == "bf16x2" && ins.ins.size() == 2 && ins.ins[0].type == "bf16x2" &&
-          ins.ins[1].type == "bf16x2" && axon::to_string(ins.semantics) == axon::to_string(want) && (best == nullptr || ins.issue < best->issue))
-        best = &ins;
-    if (best == nullptr) break;
-    const float v = static_cast<float>(round_to(DType::bf16, c->attrs().f("value")));
-    uint32_t b = 0;
-    std::memcpy(&b, &v, 4);
-    steps.push_back({best, first, (b >> 16) * 0x10001u});
-    chain_base = u;
-  }
+  const std::vector<PackedStep> steps = pair_round ? packed_chain(g, a, *low.isa, chain_base) : std::vector<PackedStep>{};
   // A loop over S's elements: the key gj0, and the coordinates clamped into the tensors
   // (elements past the ends are replaced).
   auto open_s_loop = [&]() {
@@ -789,68 +735,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line("o[e] = o[e] * a0[rs_o[e]] + x * a1[rs_o[e]];");
     em.close();
   }
-  // Staged epilogue (Q K^T kernels, P V of a 16-bit type, head dims within Q's): each warpgroup
-  // leaves its O, rounded to P V's type, in its own rows of Q's panels (only its S wgmmas read
-  // them, all done), 128-byte rows with 16-byte chunks swizzled by the row as Q's are, and its
-  // rows' statistics after the barriers; then the group's writes of whole 8-column chunks of
-  // rows, one 16-byte store each where whole, instead of one 2-byte store per element.
-  bool frag_pairs = true;  // elements 2p, 2p + 1 are row neighbours at an even column
-  for (int th = 0; th < 128 && frag_pairs; ++th)
-    for (int e = 0; e + 1 < RO; e += 2)
-      frag_pairs = frag_pairs && fragment_index(fo.row, th, e + 1) == fragment_index(fo.row, th, e) &&
-                   fragment_index(fo.col, th, e + 1) == fragment_index(fo.col, th, e) + 1 && fragment_index(fo.col, th, e) % 2 == 0;
-  bool float_writes = true;
-  for (const Node* n : g.writes) float_writes = float_writes && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
-  const bool staged_out = !stored && KS == 1 && DVP <= DP && dtype_bytes(pv.mm->dtype()) == 2 && frag_pairs && float_writes && bar_named != nullptr;
-  if (staged_out) {
-    const int64_t stat_at = q_bytes + int64_t(ST) * (k_bytes + v_bytes) + 8 * (2 + 4 * ST), CPO = (DV + 7) / 8;
-    const std::string MT = storage_type(pv.mm->dtype()), P(dtype_name(pv.mm->dtype()));
-    auto chunk_at = [&](const std::string& lr, const std::string& lc) {
-      return "sbase + (" + lc + " / 64) * " + S(int64_t(BM) * 128) + " + (wg * 64 + " + lr + ") * 128 + (((" + lc + " % 64) / 8) ^ (" + lr + " % 8)) * 16";
-    };
-    em.line("unsigned char* const sbase = (unsigned char*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);");
-    em.line("float* const sstat = (float*)(sbase + " + S(stat_at) + ");");
-    em.line("#pragma unroll");
-    em.open("for (int e = 0; e < " + S(RO) + "; e += 2) {");
-    em.line("const int lr = " + em.index(em.subst(fo.row, frag_vars)) + ", lc = " + em.index(em.subst(fo.col, frag_vars)) + ";");
-    em.line("axon_st2_" + P + "((" + MT + "*)(" + chunk_at("lr", "lc") + ") + lc % 8, " + em.round(pv.mm->dtype(), "o[e]") + ", " +
-            em.round(pv.mm->dtype(), "o[e + 1]") + ");");
-    em.close();
-    for (int r = 0; r < 2; ++r) {  // every thread of the row's quad holds the same statistics
-      const int er = static_cast<int>(std::find(slot_o.begin(), slot_o.end(), r) - slot_o.begin());
-      AXON_CHECK(er < RO, "codegen: O's fragment lacks a row slot");
-      em.open("{");
-      em.line("const int lr = wg * 64 + " + em.index(em.subst(fo.row, {{0, term::var(kLaneVar)}, {1, term::integer(er)}})) + ";");
-      em.line("sstat[lr] = mrow[" + S(r) + "];");
-      for (int k = 0; k < NS; ++k) em.line("sstat[" + S(int64_t(BM) * (1 + k)) + " + lr] = l" + S(k) + "[" + S(r) + "];");
-      em.close();
-    }
-    em.line(inline_asm(*bar_named, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
-    em.open("for (int q = th; q < " + S(64 * CPO) + "; q += 128) {");
-    em.line("const int lr = q / " + S(CPO) + ", lc = (q % " + S(CPO) + ") * 8;");
-    em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = lc;");
-    em.line("if (gi >= " + S(SQ) + ") continue;");
-    em.line("unsigned ow[4];");
-    em.line("axon_ldw<4>(" + chunk_at("lr", "lc") + ", ow);");
-    emit_chunk_writes(em, g, batch, DV, [&](const Node* n, const std::vector<Term>& p, int e) -> std::string {
-      if (n == pv.mm) {
-        AXON_CHECK(e >= 0, "codegen: the epilogue reads P V elsewhere");
-        return std::string(pv.mm->dtype() == DType::f16 ? "axon_f16_at" : "axon_bf16_at") + "(ow, " + S(e) + ")";
-      }
-      if (n == a.max) {
-        AXON_CHECK(is_row_point(n, p), "codegen: the epilogue reads the row max at another row");
-        return "sstat[wg * 64 + lr]";
-      }
-      for (int k = 0; k < NS; ++k)
-        if (n == a.sums[size_t(k)]) {
-          AXON_CHECK(is_row_point(n, p), "codegen: the epilogue reads a row sum at another row");
-          return em.round(n->dtype(), "sstat[" + S(int64_t(BM) * (1 + k)) + " + wg * 64 + lr]");
-        }
-      return "";
-    });
-    em.close();
-    return head.str() + em.str() + "}\n";
-  }
+  if (!stored && KS == 1 && emit_staged_epilogue(em, g, a, t, *low.isa, batch, is_row_point)) return head.str() + em.str() + "}\n";
   em.line("#pragma unroll");
   em.open("for (int e = 0; e < " + S(RO) + "; ++e) {");
   em.line("const " + I + " gi = m0 + wg * 64 + " + em.index(em.subst(fo.row, frag_vars)) + ";");

@@ -150,6 +150,20 @@ bool float_outputs(const Group& g, const ContractionShape& c);
 // columns clamped to ncols - 1, stores only inside), whole chunks in one 16-byte store. `given`
 // answers for the nodes the caller holds: (node, point, e) with e the chunk column the point is,
 // or -1 when it is none of them; "" for the others.
+// Attention (attention_parts.cpp): the row slot (0, 1: rows 8 apart) of each register of a
+// 64-row accumulator fragment, checked to be held by quads; the chain's steps on packed bf16
+// pairs from `chain_base` (moved to the last); the staged epilogue (false where it does not apply);
+// the byte offset of that epilogue's row statistics in shared memory.
+struct PackedStep {
+  const InstrSpec* ins;
+  bool chain_first;  // the chain's value is the node's operand 0
+  uint32_t bits;     // the constant in both lanes
+};
+std::vector<int> row_slots(const InstrSpec& ins, const Fragment& f, int regs);
+std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, const Isa& isa, const Node*& chain_base);
+bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const TileConfig& t, const Isa& isa,
+                          const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point);
+int64_t attention_stats_at(const AttentionShape& a, const TileConfig& t);
 using ChunkGiven = std::function<std::string(const Node*, const std::vector<Term>&, int)>;
 void emit_chunk_writes(Emitter& em, const Group& g, const std::vector<Term>& batch, int64_t ncols, const ChunkGiven& given);
 // The tensor map of stored value x (its last axis inner, the one before outer, the rest panels):
