@@ -3,7 +3,9 @@
 #include <chrono>
 #include <set>
 #include <sstream>
+#include <thread>
 #include <unordered_map>
+#include <utility>
 
 #include "internal.h"
 
@@ -82,12 +84,15 @@ std::vector<const Node*> roots_of(const std::vector<GraphOutput>& outs) {
 
 }  // namespace
 
+int default_prove_jobs() { return static_cast<int>(std::clamp(std::thread::hardware_concurrency() / 2, 1u, 8u)); }
+
 VariantSet explore(const Graph& g, const ExploreOptions& opts, const ProveFn& prove, const ScoreFn& score) {
   const auto start = Clock::now();
   VariantSet vs(g);
   ExploreStats& st = vs.stats;
   std::set<std::vector<const Node*>> seen{roots_of(g.outputs)};
   std::unordered_map<std::string, Admission> proofs;  // by the local rule's canonical key
+  std::unordered_map<std::string, Admission> fresh;   // proved side by side, not yet needed
   rw::StabilityGuard guard(vs.original, opts.seed);
 
   Variant v0;
@@ -110,7 +115,44 @@ VariantSet explore(const Graph& g, const ExploreOptions& opts, const ProveFn& pr
     for (int from : frontier) {
       if (stop) break;
       Graph gv = vs.graph_of(from);
-      for (const Candidate& c : propose_moves(gv)) {
+      const std::vector<Candidate> cands = propose_moves(gv);
+      // Each candidate's variant and local rule (sizes related by an earlier split if need be).
+      auto rule_of = [&](const Candidate& c, std::string& why) {
+        auto rule = rw::local_rule(c, why);
+        if (!rule && !vs.variants[from].factors.empty()) {
+          Candidate with_factors = c;
+          with_factors.factors.insert(vs.variants[from].factors.begin(), vs.variants[from].factors.end());
+          rule = rw::local_rule(with_factors, why);
+        }
+        return rule;
+      };
+      using Rule = decltype(rw::local_rule(std::declval<const Candidate&>(), std::declval<std::string&>()));
+      std::vector<std::vector<GraphOutput>> outs_of(cands.size());
+      std::vector<Rule> rules(cands.size());
+      std::vector<std::string> whys(cands.size());
+      std::vector<bool> ready(cands.size(), false);
+      // With jobs > 1, the rules not yet answered are proved side by side first; the loop below
+      // (now or for a later variant) takes them from `fresh` when it first needs them and counts
+      // them as it would have.
+      if (opts.jobs > 1 && since(start) <= opts.budget_s) {
+        std::vector<RuleSpec> todo;
+        std::vector<std::string> keys;
+        for (size_t i = 0; i < cands.size(); ++i) {
+          outs_of[i] = rw::replace_node(g.ctx(), vs.variants[from].outputs, cands[i].old, cands[i].repl);
+          ready[i] = true;
+          if (seen.count(roots_of(outs_of[i]))) continue;
+          rules[i] = rule_of(cands[i], whys[i]);
+          if (!rules[i] || proofs.count(rules[i]->key) || fresh.count(rules[i]->key) ||
+              std::find(keys.begin(), keys.end(), rules[i]->key) != keys.end())
+            continue;
+          keys.push_back(rules[i]->key);
+          todo.push_back(rw::rule_spec(*rules[i], "move"));
+        }
+        const std::vector<RuleResult> rs = prove_in_children(todo, prove, opts.jobs, opts.prove_deadline_s);
+        for (size_t k = 0; k < rs.size(); ++k) fresh[keys[k]] = {rs[k].verdict, rs[k].reason, rs[k].seconds, false};
+      }
+      for (size_t ci = 0; ci < cands.size(); ++ci) {
+        const Candidate& c = cands[ci];
         if (since(start) > opts.budget_s) {
           st.budget_hit = stop = true;
           break;
@@ -120,18 +162,14 @@ VariantSet explore(const Graph& g, const ExploreOptions& opts, const ProveFn& pr
           break;
         }
         ++st.candidates;
-        std::vector<GraphOutput> outs = rw::replace_node(g.ctx(), vs.variants[from].outputs, c.old, c.repl);
+        std::vector<GraphOutput> outs =
+            ready[ci] ? std::move(outs_of[ci]) : rw::replace_node(g.ctx(), vs.variants[from].outputs, c.old, c.repl);
         if (!seen.insert(roots_of(outs)).second) {
           ++st.duplicates;
           continue;
         }
-        std::string why;
-        auto rule = rw::local_rule(c, why);
-        if (!rule && !vs.variants[from].factors.empty()) {  // sizes related by an earlier split
-          Candidate with_factors = c;
-          with_factors.factors.insert(vs.variants[from].factors.begin(), vs.variants[from].factors.end());
-          rule = rw::local_rule(with_factors, why);
-        }
+        std::string why = whys[ci];
+        auto rule = rules[ci] ? std::move(rules[ci]) : rule_of(c, why);
         if (!rule) {
           ++st.ill_typed;
           reject(from, c, "", {Verdict::Unknown, why, 0, false});
@@ -145,9 +183,15 @@ VariantSet explore(const Graph& g, const ExploreOptions& opts, const ProveFn& pr
           adm.seconds = 0;
         } else {
           ++st.distinct_rules;
-          RuleResult r = prove(rw::rule_spec(*rule, "move"));
-          adm = {r.verdict, r.reason, r.seconds, false};
-          st.prove_seconds += r.seconds;
+          auto pre = fresh.find(rule->key);
+          if (pre != fresh.end()) {
+            adm = pre->second;
+            fresh.erase(pre);
+          } else {
+            RuleResult r = prove(rw::rule_spec(*rule, "move"));
+            adm = {r.verdict, r.reason, r.seconds, false};
+          }
+          st.prove_seconds += adm.seconds;
           proofs[rule->key] = adm;
         }
         switch (adm.verdict) {

@@ -1,5 +1,6 @@
 #include "axon/semantics/verify.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -262,6 +263,54 @@ std::vector<RuleSpec> rules_of_graphs(const std::string& a_path, const std::stri
       return std::make_pair(l, r);
     };
     out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::vector<RuleResult> prove_in_children(const std::vector<RuleSpec>& rules, const std::function<RuleResult(const RuleSpec&)>& prove,
+                                          int jobs, double deadline_s) {
+  std::vector<RuleResult> out(rules.size());
+  const size_t step = static_cast<size_t>(std::max(1, jobs));
+  for (size_t begin = 0; begin < rules.size(); begin += step) {
+    const size_t end = std::min(rules.size(), begin + step);
+    std::vector<std::function<std::string()>> work;
+    for (size_t i = begin; i < end; ++i)
+      work.push_back([&rules, &prove, i] {
+        // "verdict seconds\nreason", or "user\nmessage" / "internal\nmessage" for an exception,
+        // which the parent throws again.
+        try {
+          const RuleResult r = prove(rules[i]);
+          return std::to_string(static_cast<int>(r.verdict)) + " " + std::to_string(r.seconds) + "\n" + r.reason;
+        } catch (const UserError& e) {
+          return std::string("user\n") + e.what();
+        } catch (const std::exception& e) {
+          return std::string("internal\n") + e.what();
+        }
+      });
+    auto texts = sem::run_isolated(work, deadline_s, [](size_t, const std::string&) { return false; });
+    for (size_t i = begin; i < end; ++i) {
+      RuleResult& r = out[i];
+      r.name = rules[i].name;
+      r.line = rules[i].line;
+      const auto& t = texts[i - begin];
+      const size_t nl = t ? t->find('\n') : std::string::npos;
+      if (nl == std::string::npos) {
+        r.verdict = Verdict::Unknown;
+        r.reason = "stopped: no answer within " + std::to_string(static_cast<int>(deadline_s)) + " s";
+        r.seconds = deadline_s;
+        continue;
+      }
+      const std::string head = t->substr(0, nl);
+      if (head == "user") throw UserError(t->substr(nl + 1));
+      if (head == "internal") throw InternalError(t->substr(nl + 1));
+      int v = -1;
+      double secs = 0;
+      std::istringstream(head) >> v >> secs;
+      AXON_CHECK(v >= 0 && v <= static_cast<int>(Verdict::Unknown), "prove_in_children: a child's answer is garbled");
+      r.verdict = static_cast<Verdict>(v);
+      r.seconds = secs;
+      r.reason = t->substr(nl + 1);
+    }
   }
   return out;
 }

@@ -29,8 +29,9 @@ Verifier& verifier() {
   return v;
 }
 
-VariantSet discover(const Graph& g, int depth, int max_variants = 400, int beam = 32) {
+VariantSet discover(const Graph& g, int depth, int max_variants = 400, int beam = 32, int jobs = 1) {
   ExploreOptions eo;
+  eo.jobs = jobs;
   eo.max_depth = depth;
   eo.max_variants = max_variants;
   eo.beam = beam;
@@ -242,6 +243,26 @@ TEST_CASE("rewrites: a prover that answers unknown admits no variant", "[rewrite
   CHECK(vs.variants.size() == 1);
   CHECK(vs.stats.proved == 0);
   CHECK(vs.stats.unknown == asked);
+}
+
+TEST_CASE("rewrites: proofs side by side in child processes admit what proofs one by one do", "[rewrites]") {
+  Graph g = load_graph(bench("softmax_matmul"));
+  VariantSet side = discover(g, 2, 400, 32, 3), one = discover(g, 2, 400, 32, 1);  // the children prove first
+  REQUIRE(one.variants.size() == side.variants.size());
+  for (size_t i = 0; i < one.variants.size(); ++i) {
+    CHECK(one.variants[i].parent == side.variants[i].parent);
+    CHECK(one.variants[i].move.rule == side.variants[i].move.rule);
+  }
+  CHECK(one.stats.proved == side.stats.proved);
+  CHECK(one.stats.refuted == side.stats.refuted);
+  CHECK(one.stats.distinct_rules == side.stats.distinct_rules);
+  CHECK(one.rejected.size() == side.rejected.size());
+  // A prover's error in a child is the parent's error.
+  ExploreOptions eo;
+  eo.jobs = 2;
+  eo.max_depth = 1;
+  CHECK_THROWS_AS(explore(g, eo, [](const RuleSpec&) -> RuleResult { throw UserError("test: a bad rule"); }, [](const Graph&) { return 0.0; }),
+                  UserError);
 }
 
 TEST_CASE("rewrites: the stability guard flags what is equal only over the reals", "[rewrites]") {

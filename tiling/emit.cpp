@@ -332,9 +332,11 @@ std::string lowering_op(const Node* n) {
 }
 
 // Where, max, min, neg, abs and relu give one of their value operands, its negation or zero:
-// when the operands are of the node's dtype (every node's value is rounded to its dtype), so is
-// the result, and rounding it again changes nothing.
+// when the operands are of the node's float dtype (every node's value is rounded to its dtype),
+// so is the result, and rounding it again changes nothing. (Not for i32, where the rounding also
+// saturates: neg and abs of the smallest integer.)
 bool keeps_dtype(const Node* n) {
+  if (!is_float(n->dtype())) return false;
   size_t first = 0;
   switch (n->op()) {
     case Op::Where: first = 1; break;

@@ -67,6 +67,7 @@ int run_rewrite(const RewriteArgs& a, Streams io) {
   eo.budget_s = a.budget;
   eo.check_stability = !a.no_stability;
   eo.seed = a.seed;
+  eo.jobs = default_prove_jobs();
   if (!a.quiet) eo.progress = [&io](const std::string& line) { io.err << "axon rewrite: " << line << "\n" << std::flush; };
   std::map<const Node*, CostEstimate> costs;  // by the first output node: variants differ there
   // Ranked as superopt ranks: attention kernels the target cannot run counted as their parts.

@@ -69,6 +69,7 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   o.self_exe = self_exe();
   o.explore.max_variants = a.max_variants;
   o.explore.budget_s = a.budget;
+  o.explore.jobs = default_prove_jobs();
   if (!a.quiet) {
     o.progress = [&io](const std::string& line) { io.err << "axon superopt: " << line << "\n" << std::flush; };
     o.explore.progress = [&io](const std::string& line) { io.err << "axon superopt: rewrites: " << line << "\n" << std::flush; };

@@ -75,6 +75,10 @@ struct ExploreOptions {
   double budget_s = 120;   // wall time; the search stops between candidates
   bool check_stability = true;
   uint64_t seed = 1;
+  // > 1: the rules of one variant's candidates are proved side by side, each in a child process
+  // (prove_in_children), at most `jobs` at once; a child past prove_deadline_s gives Unknown.
+  int jobs = 1;
+  double prove_deadline_s = 60;
   std::function<void(const std::string&)> progress;  // one line per depth; may be empty
 };
 
@@ -120,6 +124,10 @@ struct VariantSet {
 // against the original graph.
 Stability check_stability(const Graph& original, const std::vector<GraphOutput>& variant,
                           uint64_t seed = 1);
+
+// ExploreOptions::jobs for this machine: half its cores (each proof runs two solvers side by
+// side), 1 to 8.
+int default_prove_jobs();
 
 VariantSet explore(const Graph& g, const ExploreOptions& opts, const ProveFn& prove,
                    const ScoreFn& score);

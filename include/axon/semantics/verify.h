@@ -96,6 +96,13 @@ class Verifier {
 
 };
 
+// Proves rules side by side, each by `prove` (e.g. Verifier::verify) in a child process of its
+// own, at most `jobs` at once; a child still running after `deadline_s` is stopped (Unknown).
+// What comes back is each rule's verdict, reason and time (a counterexample stays in its child).
+// Fork-based, like the solver calls themselves: call it while the process has no other threads.
+std::vector<RuleResult> prove_in_children(const std::vector<RuleSpec>& rules, const std::function<RuleResult(const RuleSpec&)>& prove,
+                                          int jobs, double deadline_s);
+
 // A readable multi-line rendering of a counterexample.
 std::string describe(const Counterexample& c);
 
