@@ -744,20 +744,8 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.line("(void)rs;");
   em.open("if (gi < " + S(SQ) + " && gj < " + S(DV) + ") {");
   em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-    if (n == pv.mm) {
-      AXON_CHECK(point_key(p) == key, "codegen: the epilogue reads P V elsewhere");
-      return em.round(pv.mm->dtype(), "o[e]");
-    }
-    if (n == a.max) {
-      AXON_CHECK(is_row_point(n, p), "codegen: the epilogue reads the row max at another row");
-      return "mrow[rs]";
-    }
-    for (int k = 0; k < NS; ++k)
-      if (n == a.sums[size_t(k)]) {
-        AXON_CHECK(is_row_point(n, p), "codegen: the epilogue reads a row sum at another row");
-        return em.round(n->dtype(), "l" + S(k) + "[rs]");
-      }
-    return "";
+    return epilogue_answer(em, a, n, point_key(p) == key, is_row_point(n, p), em.round(pv.mm->dtype(), "o[e]"), "mrow[rs]",
+                           [&](int k) { return "l" + S(k) + "[rs]"; });
   };
   for (size_t w = 0; w < g.writes.size(); ++w) {
     const Node* n = g.writes[w];

@@ -76,6 +76,24 @@ std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, co
   return steps;
 }
 
+std::string epilogue_answer(Emitter& em, const AttentionShape& a, const Node* n, bool at_point, bool at_row, const std::string& pv,
+                            const std::string& max, const std::function<std::string(int)>& sum) {
+  if (n == a.pv.mm) {
+    AXON_CHECK(at_point, "codegen: the epilogue reads P V elsewhere");
+    return pv;
+  }
+  if (n == a.max) {
+    AXON_CHECK(at_row, "codegen: the epilogue reads the row max at another row");
+    return max;
+  }
+  for (size_t k = 0; k < a.sums.size(); ++k)
+    if (n == a.sums[k]) {
+      AXON_CHECK(at_row, "codegen: the epilogue reads a row sum at another row");
+      return em.round(n->dtype(), sum(static_cast<int>(k)));
+    }
+  return "";
+}
+
 // Staged epilogue (Q K^T kernels, P V of a 16-bit type, head dims within Q's): each warpgroup
 // leaves its O, rounded to P V's type, in its own rows of Q's panels (only its S wgmmas read
 // them, all done), 128-byte rows with 16-byte chunks swizzled by the row as Q's are, and its rows'
@@ -133,20 +151,9 @@ bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, 
   em.line("unsigned ow[4];");
   em.line("axon_ldw<4>(" + chunk_at("lr", "lc") + ", ow);");
   emit_chunk_writes(em, g, batch, DV, [&](const Node* n, const std::vector<Term>& p, int e) -> std::string {
-    if (n == pv.mm) {
-      AXON_CHECK(e >= 0, "codegen: the epilogue reads P V elsewhere");
-      return std::string(pv.mm->dtype() == DType::f16 ? "axon_f16_at" : "axon_bf16_at") + "(ow, " + S(e) + ")";
-    }
-    if (n == a.max) {
-      AXON_CHECK(is_row_point(n, p), "codegen: the epilogue reads the row max at another row");
-      return "sstat[wg * 64 + lr]";
-    }
-    for (int k = 0; k < NS; ++k)
-      if (n == a.sums[size_t(k)]) {
-        AXON_CHECK(is_row_point(n, p), "codegen: the epilogue reads a row sum at another row");
-        return em.round(n->dtype(), "sstat[" + S(int64_t(BM) * (1 + k)) + " + wg * 64 + lr]");
-      }
-    return "";
+    return epilogue_answer(em, a, n, e >= 0, is_row_point(n, p),
+                           std::string(pv.mm->dtype() == DType::f16 ? "axon_f16_at" : "axon_bf16_at") + "(ow, " + S(e) + ")",
+                           "sstat[wg * 64 + lr]", [&](int k) { return "sstat[" + S(int64_t(BM) * (1 + k)) + " + wg * 64 + lr]"; });
   });
   em.close();
   return true;

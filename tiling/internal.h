@@ -164,6 +164,10 @@ std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, co
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const TileConfig& t, const Isa& isa,
                           const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point);
 int64_t attention_stats_at(const AttentionShape& a, const TileConfig& t);
+// The epilogue's value of P V (read at its own point: at_point), the row max or a row sum (at
+// their row: at_row), given as pv, max and sum(k); "" for other nodes.
+std::string epilogue_answer(Emitter& em, const AttentionShape& a, const Node* n, bool at_point, bool at_row, const std::string& pv,
+                            const std::string& max, const std::function<std::string(int)>& sum);
 using ChunkGiven = std::function<std::string(const Node*, const std::vector<Term>&, int)>;
 void emit_chunk_writes(Emitter& em, const Group& g, const std::vector<Term>& batch, int64_t ncols, const ChunkGiven& given);
 // The tensor map of stored value x (its last axis inner, the one before outer, the rest panels):
