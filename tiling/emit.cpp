@@ -378,26 +378,25 @@ std::string Emitter::value(const Node* n, const std::vector<Term>& point) {
     Definition d = define(*n);
     std::map<int, Term> sub;
     for (size_t i = 0; i < point.size(); ++i) sub[static_cast<int>(i)] = point[i];
+    std::vector<const TermNode*> first(n->operands().size(), nullptr);
+    operand_points(d.body, first);
+    auto operand_value = [&](size_t k) {  // operand k at the point its definition reads it
+      AXON_CHECK(first[k] != nullptr, "codegen: operand not read by its definition");
+      std::vector<Term> p;
+      for (const Term& i : first[k]->args) p.push_back(subst(i, sub));
+      return value(n->operand(k), p);
+    };
     // A where whose condition is a literal here (given: e.g. a mask known to keep a whole tile)
     // is the operand it selects.
     if (n->op() == Op::Where && keeps_dtype(n)) {
-      std::vector<const TermNode*> first(n->operands().size(), nullptr);
-      operand_points(d.body, first);
-      auto at = [&](size_t k) {
-        AXON_CHECK(first[k] != nullptr, "codegen: operand not read by its definition");
-        std::vector<Term> p;
-        for (const Term& i : first[k]->args) p.push_back(subst(i, sub));
-        return value(n->operand(k), p);
-      };
-      const std::string c = at(0);
-      if (is_literal(c, true)) v = at(1);
-      else if (is_literal(c, false)) v = at(2);
+      const std::string c = operand_value(0);
+      if (is_literal(c, true)) v = operand_value(1);
+      else if (is_literal(c, false)) v = operand_value(2);
     }
-  }
-  if (v.empty()) {
-    Definition d = define(*n);
-    std::map<int, Term> sub;
-    for (size_t i = 0; i < point.size(); ++i) sub[static_cast<int>(i)] = point[i];
+    if (!v.empty()) {
+      scopes_.back()[key] = v;
+      return v;
+    }
     const Lowering* l = nullptr;
     if (!dbl_ && low_ && lowerable(n->kind()) && n->op() != Op::Cast) {
       DType vt = n->kind() == OpKind::Compare ? n->operand(0)->dtype() : n->dtype();
@@ -406,15 +405,8 @@ std::string Emitter::value(const Node* n, const std::vector<Term>& point) {
     }
     std::string x;
     if (l != nullptr) {
-      std::vector<const TermNode*> first(n->operands().size(), nullptr);
-      operand_points(d.body, first);
       std::vector<std::string> args;
-      for (size_t k = 0; k < first.size(); ++k) {
-        AXON_CHECK(first[k] != nullptr, "codegen: operand not read by its definition");
-        std::vector<Term> p;
-        for (const Term& i : first[k]->args) p.push_back(subst(i, sub));
-        args.push_back(value(n->operand(k), p));
-      }
+      for (size_t k = 0; k < first.size(); ++k) args.push_back(operand_value(k));
       x = "axon_" + ident(l->op) + "_" + std::string(dtype_name(l->dtype)) + "(";
       for (size_t k = 0; k < args.size(); ++k) x += (k ? ", " : "") + args[k];
       x += ")";
