@@ -424,7 +424,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     }
     return true;
   };
-  const bool packed_max = pair_round && !tail && pmax != nullptr && qk.mm->dtype() == DType::bf16 && chain_is_scores(true);
+  const bool packed_max = pair_round && !tail && pmax != nullptr && chain_is_scores(true);
   auto chain_loop = [&](bool inside) {
     if (packed_max && chain_is_scores(inside)) {
       // Partial maxima: the low and high halves of the two packed accumulators per row slot.

@@ -48,10 +48,14 @@ std::vector<int> row_slots(const InstrSpec& ins, const Fragment& f, int regs) {
 std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, const Isa& isa, const Node*& chain_base) {
   std::vector<PackedStep> steps;
   while (chain_base != a.max->operand(0)) {
-    const Node* u = nullptr;
+    const Node* u = nullptr;  // chain_base's user (one use in all)
     int users = 0;
     for (const Node* n : g.nodes)
-      for (const Node* o : n->operands()) users += o == chain_base && (u = n) != nullptr;
+      for (const Node* o : n->operands())
+        if (o == chain_base) {
+          u = n;
+          ++users;
+        }
     const bool written = std::find(g.writes.begin(), g.writes.end(), chain_base) != g.writes.end();
     if (users != 1 || written || (u->op() != Op::Mul && u->op() != Op::Add && u->op() != Op::Sub) || u->dtype() != DType::bf16) break;
     const bool first = u->operand(0) == chain_base;
