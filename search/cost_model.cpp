@@ -9,6 +9,7 @@
 #include "axon/search/cost_model.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
 #include <optional>
@@ -16,6 +17,7 @@
 #include <unordered_set>
 
 #include "axon/core/error.h"
+#include "axon/tiling/kernel.h"
 
 namespace axon {
 
@@ -509,7 +511,7 @@ class CostModel {
       for (const Node* v : ke.writes) ke.bytes += bytes(v);
       ke.kind = contraction ? "contraction" : reduce ? "reduction" : "elementwise";
       ke.root = ke.writes.empty() ? ke.nodes.back() : ke.writes.back();
-      ke.time_us = std::max(compute_us, ke.bytes / (t.hbm_gb_s * 1e3)) + t.launch_us;
+      ke.time_us = std::max({compute_us, ke.bytes / (t.hbm_gb_s * 1e3), contraction ? prologues_us(t, nodes) : 0.0}) + t.launch_us;
       est.flops += ke.flops;
       est.bytes += ke.bytes;
       est.time_us += ke.time_us;
@@ -519,6 +521,24 @@ class CostModel {
     est.assumed_sizes = assumed_;
     reduction_penalty(t, est);
     return est;
+  }
+
+  // A contraction kernel's computed operands (tiling::prologue_us): evaluated once per tile of
+  // the other output axis (tiles of 128 x 256), by one producer warpgroup per SM.
+  double prologues_us(const TargetModel& t, const NodeSet& nodes) {
+    double us = 0;
+    auto inside = [&](const Node* n) { return nodes.count(n) > 0; };
+    for (const Node* n : nodes) {
+      if (n->op() != Op::MatMul || n->rank() < 2) continue;
+      const double m = size_value(n->shape()[size_t(n->rank() - 2)]), nn = size_value(n->shape()[size_t(n->rank() - 1)]);
+      const double k = size_value(n->operand(0)->shape()[static_cast<size_t>(k_axis(n, 0))]);
+      const double per_m = elems(n) / std::max(1.0, m), per_n = elems(n) / std::max(1.0, nn);
+      if (inside(n->operand(0)))
+        us += tiling::prologue_us(per_n * k, std::ceil(nn / 256), tiling::prologue_weight(n->operand(0), inside), 4, t.sm_count);
+      if (inside(n->operand(1)))
+        us += tiling::prologue_us(per_m * k, std::ceil(m / 128), tiling::prologue_weight(n->operand(1), inside), 4, t.sm_count);
+    }
+    return us;
   }
 
   // Reductions reachable from a matmul with a matmul reachable from them.

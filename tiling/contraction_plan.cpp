@@ -3,12 +3,35 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "axon/core/error.h"
 #include "internal.h"
 
 namespace axon::tiling {
+
+double prologue_us(double elements, double recompute, double weight, double producer_warps, int sm_count) {
+  constexpr double kPerWarp = 850;  // elements per us per SM and producer warp, at weight 1
+  return elements * recompute * weight / (kPerWarp * std::max(1.0, producer_warps) * std::max(1, sm_count));
+}
+
+double prologue_weight(const Node* operand, const std::function<bool(const Node*)>& inside) {
+  static constexpr Op kHeavy[] = {Op::Exp,  Op::Log,     Op::Tanh, Op::Erf,  Op::Sqrt, Op::Rsqrt,
+                                  Op::Sigmoid, Op::Silu, Op::Gelu, Op::Pow, Op::Div, Op::Reciprocal};
+  double w = 0;
+  std::set<const Node*> seen;
+  std::vector<const Node*> stack{operand};
+  while (!stack.empty()) {
+    const Node* n = stack.back();
+    stack.pop_back();
+    if (!inside(n) || !seen.insert(n).second) continue;
+    if (n->kind() != OpKind::Layout && n->op() != Op::Cast)
+      w += std::find(std::begin(kHeavy), std::end(kHeavy), n->op()) != std::end(kHeavy) ? 4.0 : 1.0;
+    for (const Node* o : n->operands()) stack.push_back(o);
+  }
+  return std::max(1.0, w);
+}
 
 namespace detail {
 
@@ -202,6 +225,15 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
   const double tensor = L.tensor_tflops > 0 ? L.tensor_tflops : 8 * L.fp32_tflops;
   const double sm_rate = tensor * 1e6 / L.sm_count;  // flops per us per SM
   const int smem_limit = static_cast<int>(std::max<int64_t>(L.smem_per_block, L.smem_dynamic));
+  // Computed operands: each block evaluates its tiles' prologues, so A's is evaluated once per
+  // tile column and B's once per tile row, by the warps that compute.
+  const std::set<const Node*> in_group(g.nodes.begin(), g.nodes.end());
+  auto inside = [&](const Node* n) { return in_group.count(n) > 0; };
+  const double wa = c.a.direct ? 0 : prologue_weight(c.a.node, inside), wb = c.b.direct ? 0 : prologue_weight(c.b.node, inside);
+  auto prologue = [&](int bm, int tn, double warps) {
+    return (wa > 0 ? prologue_us(double(c.batch) * c.m * c.k, std::ceil(double(c.n) / tn), wa, warps, L.sm_count) : 0.0) +
+           (wb > 0 ? prologue_us(double(c.batch) * c.k * c.n, std::ceil(double(c.m) / bm), wb, warps, L.sm_count) : 0.0);
+  };
   // Twins need TMA-fed wgmma (classify_contraction).
   for (int bm : c.mm2 ? std::vector<int>{} : std::vector<int>{16, 32, 64, 128, 256})
     for (int bn : {32, 64, 128, 256})
@@ -244,7 +276,8 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
               if (!c.a.direct || !c.b.direct) eff *= 0.6;
               const double used = (double(c.m) / (tiles_m * bm)) * (double(c.n) / (tiles_n * bn));
               const double tile_flops = 2.0 * bm * bn * double(c.k);
-              const double compute = std::ceil(tiles / L.sm_count) * tile_flops / (sm_rate * eff);
+              // Every warp computes operands between its mma's: half their issue.
+              const double compute = std::max(std::ceil(tiles / L.sm_count) * tile_flops / (sm_rate * eff), prologue(bm, bn, 0.5 * warps));
               // Each A tile row-panel is read once per tile column and B once per tile row; the
               // repeats mostly hit L2.
               const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
@@ -322,7 +355,10 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 if (store_warps) eff *= 1.02;  // and so do the next tile's wgmmas
                 if (multicast > 1) eff *= 1.01;  // half of B's traffic from L2
                 const double blocks = tiles * splits;
-                const double compute = std::ceil(blocks / L.sm_count) * 2.0 * t.bm * bn * double(c.k) / splits / (sm_rate * eff);
+                // The producers' prologues run beside the wgmmas (without TMA every warp computes
+                // between its wgmmas: half their issue).
+                const double compute = std::max(std::ceil(blocks / L.sm_count) * 2.0 * t.bm * bn * double(c.k) / splits / (sm_rate * eff),
+                                                prologue(t.bm, tn, tma ? 4.0 * producers : 2.0 * wg));
                 // B is read once per cluster of `multicast` tile rows.
                 const double reread = a_bytes * (tiles_n - 1) + b_bytes * (std::ceil(tiles_m / multicast) - 1);
                 // Persistent blocks store (and read the epilogue's inputs) in the accumulator layout, half

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -194,6 +195,19 @@ struct RankedConfig {
   std::string why;  // the estimate's parts
 };
 std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s, const Limits& limits);
+
+// The time a contraction's producers spend evaluating a computed operand (a prologue), in us.
+// The operand's definition is evaluated at each of its `elements` once per tile of the other
+// output axis (`recompute`: A once per tile column, B once per tile row), by `producer_warps`
+// warps per SM; `weight` is prologue_weight's. Calibrated on the H200: W * g rounded to bf16
+// (weight 1) as the B of an 8192 x 4096 x 4096 matmul, one producer warpgroup, 128 x 256 tiles
+// (64 recomputations): 2362 us, six times the plain matmul; about 850 elements per us per
+// producer warp and SM.
+double prologue_us(double elements, double recompute, double weight, double producer_warps, int sm_count);
+// The arithmetic in the definition of `operand` inside a kernel (`inside` says which nodes the
+// kernel computes; the others are stored): 1 per elementwise node, 4 per transcendental one,
+// nothing for layout ops and casts; at least 1 (the operand is rounded and stored anyway).
+double prologue_weight(const Node* operand, const std::function<bool(const Node*)>& inside);
 
 // The TMA tensor maps a contraction launch passes after its pointers (runtime.h).
 using gpu::TensorMapSpec;
