@@ -80,7 +80,7 @@ std::string find_nvcc() {
 
 json trial_json(const ConfigTrial& t) {
   return {{"config", t.config.str()}, {"estimate_us", t.est_us}, {"status", t.status}, {"detail", t.detail},
-          {"time_us", t.us}, {"reps", t.reps}, {"worst_error_ratio", t.worst}};
+          {"time_us", t.us}, {"reps", t.reps}, {"worst_error_ratio", t.worst}, {"finalists", t.finalists}};
 }
 
 }  // namespace

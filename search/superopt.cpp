@@ -9,6 +9,7 @@
 #include <future>
 #include <functional>
 #include <map>
+#include <cmath>
 #include <set>
 #include <sstream>
 
@@ -264,7 +265,7 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
     auto results = gpu::measure(job, o.work_dir, o.self_exe, o.timeout_s, [&](const gpu::MeasureResult& res) {
       std::ostringstream os;
       os << "    " << kr.trials[static_cast<size_t>(res.id)].config.str() << ": " << res.status;
-      if (res.status == "ok") os << " " << res.us << " us";
+      if (res.status == "ok") os << " " << res.us << " us" << (res.detail.empty() ? "" : " (" + res.detail + ")");
       else os << " (" << res.detail << ")";
       say(os.str());
     });
@@ -275,10 +276,15 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
       t.us = res.us;
       t.reps = res.reps;
       t.worst = res.worst;
+      t.finalists = res.finalists;
     }
   }
+  // The fastest finalist: finalists were timed side by side, the others only screened (the
+  // fallback round, when it runs, has finalists of its own).
+  const bool any_final = std::any_of(kr.trials.begin(), kr.trials.end(), [](const ConfigTrial& t) { return t.status == "ok" && t.finalists > 0; });
   for (size_t i = 0; i < kr.trials.size(); ++i)
-    if (kr.trials[i].status == "ok" && (kr.winner < 0 || kr.trials[i].us < kr.trials[static_cast<size_t>(kr.winner)].us))
+    if (kr.trials[i].status == "ok" && (!any_final || kr.trials[i].finalists > 0) &&
+        (kr.winner < 0 || kr.trials[i].us < kr.trials[static_cast<size_t>(kr.winner)].us))
       kr.winner = static_cast<int>(i);
   if (kr.winner < 0)
     throw UserError("kernel " + kname + " (" + gr.label + "): no candidate passed validation; see " + o.work_dir +
@@ -395,9 +401,21 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
   say("rewrites: " + std::to_string(st.kept) + " proven variants (" + std::to_string(st.proved) + " moves proved, " +
       std::to_string(st.refuted) + " refuted) in " + std::to_string(int(r.rewrite_seconds)) + " s");
 
+  // The best-ranked variants, skipping one whose kernels the model cannot tell from an already
+  // chosen variant's (the same kinds and estimates: a rewrite that moves a cast, say): timing
+  // it again would spend the budget on the same kernels.
   std::vector<int> chosen;
+  std::set<std::string> seen;
+  auto signature = [&](const Graph& gv) {
+    std::ostringstream os;
+    for (const KernelEstimate& k : cost_of(gv).kernel_list) os << k.kind << ":" << std::llround(k.time_us * 100) << ";";
+    return os.str();
+  };
+  seen.insert(signature(r.variants.graph_of(0)));  // the original is always timed (below)
+  int scanned = 0;
   for (const Variant* v : r.variants.ranked()) {
-    if (static_cast<int>(chosen.size()) >= o.variants) break;
+    if (static_cast<int>(chosen.size()) >= o.variants || ++scanned > 64) break;
+    if (v->id != 0 && !seen.insert(signature(r.variants.graph_of(v->id))).second) continue;
     chosen.push_back(v->id);
   }
   if (std::find(chosen.begin(), chosen.end(), 0) == chosen.end()) chosen.push_back(0);
@@ -448,6 +466,13 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       kr.bytes = group_bytes(gr);
       kr.flops = k.flops;
       std::vector<tiling::RankedConfig> ranked = tiling::enumerate_configs(gr, kr.shape, L);
+      if (!o.config_match.empty())
+        ranked.erase(std::remove_if(ranked.begin(), ranked.end(),
+                                    [&](const tiling::RankedConfig& rc) {
+                                      return rc.config.strategy != tiling::Strategy::Generic &&
+                                             rc.config.str().find(o.config_match) == std::string::npos;
+                                    }),
+                     ranked.end());
       std::vector<tiling::RankedConfig> picked = pick_configs(ranked, o.configs);
       const std::string kname = "axon_k" + std::to_string(kernel_counter++);
       std::vector<tiling::KernelCode> codes;

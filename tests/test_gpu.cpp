@@ -208,7 +208,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
   CHECK(key_split >= 2);   // and so did attention's key split over stored scores
 }
 
-TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, and goes on (GPU)", "[gpu]") {
+TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, goes on, and times its finalists side by side (GPU)", "[gpu]") {
   if (!have_gpu()) return;
   Graph g = parse(R"({"name":"silu","inputs":[{"name":"x","shape":[300,1000],"dtype":"f32"},{"name":"b","shape":[1000],"dtype":"f32"}],
       "nodes":[{"name":"h","op":"add","inputs":["x","b"]},{"name":"y","op":"silu","inputs":["h"]}],"outputs":["y"]})");
@@ -280,5 +280,33 @@ TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, an
   }
   CHECK(results[0].us > 0);
   CHECK(results.back().us > 0);
+
+  // Two copies of the good kernel and a slow one in one worker: all three are screened (three
+  // repetitions); the copies are the finalists, timed side by side; the slow one is not.
+  const std::string slow = std::string(good.source).insert(body, " { const long long t0 = clock64(); while (clock64() - t0 < 2000000) {} }");
+  const std::vector<std::string> second = {good.source, good.source, slow};
+  job.candidates.clear();
+  for (size_t i = 0; i < second.size(); ++i) {
+    gpu::CandidateSpec cs;
+    cs.id = static_cast<int>(i);
+    cs.cubin = cubin("d" + std::to_string(i), second[i]);
+    cs.launches.push_back({"k", good.launches[0].grid, good.launches[0].block, 0, {}});
+    job.candidates.push_back(cs);
+  }
+  job.min_reps = 10;
+  job.max_reps = 20;
+  results = gpu::measure(job, dir.string(), axon_binary(), 30.0, {});
+  REQUIRE(results.size() == 3);
+  for (const auto& r : results) {
+    INFO(r.id << ": " << r.status << " " << r.us << " us, " << r.reps << " reps: " << r.detail);
+    CHECK(r.status == "ok");
+  }
+  CHECK(results[0].finalists == 2);
+  CHECK(results[1].finalists == 2);
+  CHECK(results[0].detail.find("side by side") != std::string::npos);
+  CHECK(results[0].reps >= 3 + 10);
+  CHECK(results[2].finalists == 0);
+  CHECK(results[2].reps == 3);
+  CHECK(results[2].us > 1.25 * results[0].us);
   fs::remove_all(dir);
 }

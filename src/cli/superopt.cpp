@@ -29,6 +29,7 @@ struct SuperoptArgs {
   uint64_t seed = 1;
   bool no_gpu = false, quiet = false;
   int variants = 2, configs = 24, max_variants = 1000;
+  std::string config_match;
   double timeout = 30;
 };
 
@@ -62,6 +63,7 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   o.no_gpu = a.no_gpu;
   o.variants = a.variants;
   o.configs = a.configs;
+  o.config_match = a.config_match;
   o.timeout_s = a.timeout;
   o.bind = bind;
   o.cache_dir = a.cache.empty() ? default_cache() : a.cache;
@@ -109,6 +111,9 @@ Runner add_superopt(CLI::App& app, Streams io) {
       ->check(CLI::Range(1, 20))->capture_default_str();
   cmd->add_option("--configs", args->configs, "Tiling configurations timed per kernel (plus the generic fallback)")
       ->check(CLI::Range(1, 64))->capture_default_str();
+  cmd->add_option("--config-match", args->config_match,
+                  "Only tiling configurations whose description (as the table prints it) contains this text, "
+                  "e.g. 'store-warps' (the generic fallback stays)");
   cmd->add_option("--max-variants", args->max_variants, "Rewrite variants explored at most")->check(CLI::Range(1, 100000))->capture_default_str();
   cmd->add_option("--timeout", args->timeout, "Seconds a candidate may run in the worker before it is killed")
       ->check(CLI::Range(1.0, 3600.0))->capture_default_str();

@@ -21,6 +21,7 @@ struct SuperoptOptions {
   bool no_gpu = false;         // rank by the cost model only ("untimed")
   int variants = 2;            // best-ranked rewrite variants realized as kernels (the original too)
   int configs = 24;            // tiling configurations timed per kernel (the generic fallback too)
+  std::string config_match;    // when not empty: only configurations whose description contains it
   double timeout_s = 30;       // per candidate in the worker
   Bindings bind;
   std::string cache_dir;       // compiled kernels by source hash ("" : none)
@@ -38,6 +39,7 @@ struct ConfigTrial {
   double us = 0;
   int reps = 0;
   double worst = 0;
+  int finalists = 0;  // > 0: timed side by side with the other finalists (gpu::MeasureResult)
 };
 
 struct KernelResult {

@@ -11,7 +11,12 @@
 // NaN first; an output element passes when it equals the reference, both are NaN, or
 // |c - r| <= rtol (|r| + mean |r|). A candidate that passes everywhere is timed: warm-up, then
 // repetitions each preceded by a write of a buffer twice the L2 (outside the timed region),
-// CUDA events around the launches, the median reported.
+// CUDA events around the launches. Each candidate that passes is screened with three
+// repetitions (warm-up first); the finalists, within 1.25x of the best screening median (eight
+// at most), are then timed side by side: one launch of each per round, in a rotating order, for
+// `target_ms` of kernel time (`min_reps` to `max_reps` rounds), and their medians are reported.
+// Timed one after the other, a candidate's figure depended on how hot the GPU was when its turn
+// came; side by side, the finalists share the clocks. The others keep their screening median.
 #pragma once
 
 #include <cstdint>
@@ -81,10 +86,11 @@ struct MeasureResult {
   double us = 0;       // median time of the candidate's launches
   int reps = 0;
   double worst = 0;    // worst |c - r| / tolerance over the checks (<= 1 passes)
+  int finalists = 0;   // > 0: a finalist, `us` from rounds side by side with this many (itself too)
 };
 
 // The worker's side: runs the job, printing JSON lines ({"ready"}, {"start": id}, {"result":
-// ...}) to `out`; skips the listed candidates. Returns the process exit code.
+// ...}, last {"final": [...]}) to `out`; skips the listed candidates. Returns the process exit code.
 int run_worker(const std::string& job_path, const std::vector<int>& skip, std::ostream& out);
 
 // The parent's side: runs `self_exe __worker JOB` (restarting it after a crash or a timeout)
