@@ -98,11 +98,15 @@ TEST_CASE("contraction groups: operands staged directly or computed, by layout a
     CHECK(s.mm.n == c.n);
     CHECK(s.mm.k == c.k);
   }
-  // Not for tensor cores: f32 operands (exact path), and no ISA.
+  // f32 operands: the SIMT kernel (FMAs in f32, no tf32), with or without the ISA; bf16 without
+  // the ISA: generic (no tensor-core instructions).
   Graph f32 = parse(mm_graph("[16,16]", "[16,16]", "f32", "{}"));
-  tiling::GroupShape s = tiling::classify(contraction_group(f32), isa);
-  CHECK(s.strategy == tiling::Strategy::Generic);
-  CHECK(s.why_generic.find("f32 stays exact") != std::string::npos);
+  for (const Isa* i : {isa, static_cast<const Isa*>(nullptr)}) {
+    tiling::GroupShape s = tiling::classify(contraction_group(f32), i);
+    CHECK(s.strategy == tiling::Strategy::Contraction);
+    CHECK(s.mm.simt);
+    CHECK(!s.mm.wgmma);
+  }
   Graph bf = parse(mm_graph("[16,16]", "[16,16]", "bf16", "{}"));
   CHECK(tiling::classify(contraction_group(bf)).strategy == tiling::Strategy::Generic);
 }
@@ -266,6 +270,65 @@ TEST_CASE("contraction kernels of every operand orientation compile with nvcc fo
     INFO(r.log.substr(0, 3000));
     CHECK(r.rc == 0);
     CHECK(kernels == 12);
+  }
+}
+
+TEST_CASE("f32 matmuls take the SIMT kernel, which compiles with nvcc for sm_80 and sm_90", "[codegen][contraction][nvcc]") {
+  const std::vector<std::string> graphs = {
+      // Ragged M, N, K with a bias and relu; A M-major and B K-major; batches with a broadcast B; a
+      // computed A (exp); the result cast to bf16.
+      mm_graph("[37,70]", "[70,45]", "f32", "{}", R"(,{"name":"bias","shape":[45],"dtype":"f32"})",
+               R"(,{"name":"y","op":"add","inputs":["m","bias"]},{"name":"z","op":"relu","inputs":["y"]})", "z"),
+      mm_graph("[136,88]", "[40,136]", "f32", R"({"transpose_a":true,"transpose_b":true})"),
+      mm_graph("[3,37,64]", "[64,72]", "f32", "{}"),
+      R"({"name":"t","inputs":[{"name":"x","shape":[2,50,96],"dtype":"f32"},{"name":"w","shape":[96,72],"dtype":"f32"}],
+          "nodes":[{"name":"e","op":"exp","inputs":["x"]},{"name":"m","op":"matmul","inputs":["e","w"]}],"outputs":["m"]})",
+      R"({"name":"t","inputs":[{"name":"x","shape":[33,70],"dtype":"f32"},{"name":"w","shape":[70,45],"dtype":"f32"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["x","w"]},{"name":"c","op":"cast","inputs":["m"],"attrs":{"dtype":"bf16"}}],
+          "outputs":["c"]})",
+  };
+  const std::string cc = nvcc();
+  for (const std::string target : {"sm_80", "sm_90"}) {
+    const tiling::Lowerings& low = lowerings(target);
+    std::ostringstream tu;
+    int kernels = 0;
+    for (size_t gi = 0; gi < graphs.size(); ++gi) {
+      Graph g = parse(graphs[gi]);
+      tiling::Group gr = contraction_group(g);
+      tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+      INFO(graphs[gi] << ": " << s.why_generic);
+      REQUIRE(s.strategy == tiling::Strategy::Contraction);
+      CHECK(s.mm.simt);
+      auto configs = tiling::enumerate_configs(gr, s, tiling::Limits{});
+      REQUIRE(configs.size() >= 2);
+      for (size_t j = 0, taken = 0; j < configs.size() && taken < 3; ++j) {
+        const tiling::TileConfig& c = configs[j].config;
+        if (c.strategy != tiling::Strategy::Contraction) continue;  // the generic fallback
+        ++taken;
+        CHECK(c.simt);
+        CHECK(c.threads == 256);
+        CHECK(2 * (c.bm + c.bn + 8) * c.bk * 4 <= 48 * 1024);  // static shared memory
+        CHECK(c.bm % 64 == 0);  // 16-byte reads of 4 rows and of 4 columns
+        CHECK(c.bn % 64 == 0);
+        tiling::CodegenOptions o;
+        o.name = "k" + std::to_string(gi) + "_" + std::to_string(j);
+        tiling::KernelCode code = tiling::generate(gr, s, c, low, o);
+        CHECK(code.body.find("fmaf(") != std::string::npos);
+        CHECK(code.arch_suffix.empty());
+        REQUIRE(code.launches.size() == 1);
+        CHECK(code.launches[0].smem == 0);
+        tu << code.body << "\n";
+        ++kernels;
+      }
+    }
+    CHECK(kernels >= 9);
+    if (cc.empty()) {
+      WARN("nvcc not found: compile check skipped");
+      continue;
+    }
+    const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-arch=" + target, "simt");
+    INFO(r.log.substr(0, 3000));
+    CHECK(r.rc == 0);
   }
 }
 

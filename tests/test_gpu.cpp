@@ -111,6 +111,17 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
       R"({"name":"mm_cast","inputs":[{"name":"x","shape":[2,45,96],"dtype":"f32"},{"name":"w","shape":[96,72],"dtype":"bf16"}],
           "nodes":[{"name":"c","op":"cast","inputs":["x"],"attrs":{"dtype":"bf16"}},{"name":"m","op":"matmul","inputs":["c","w"]}],
           "outputs":["m"]})",
+      // SIMT contractions (f32): ragged tiles, both transposes, a broadcast
+      // batch, a computed operand, an epilogue; enough tiles for several blocks per SM.
+      R"({"name":"mm_f32","inputs":[{"name":"a","shape":[300,520],"dtype":"f32"},{"name":"w","shape":[520,264],"dtype":"f32"},
+          {"name":"bias","shape":[264],"dtype":"f32"}],
+          "nodes":[{"name":"n","op":"neg","inputs":["w"]},{"name":"m","op":"matmul","inputs":["a","n"]},{"name":"y","op":"add","inputs":["m","bias"]},
+                   {"name":"z","op":"relu","inputs":["y"]}],"outputs":["z"]})",
+      R"({"name":"mm_f32_t","inputs":[{"name":"a","shape":[2,3,70,37],"dtype":"f32"},{"name":"w","shape":[45,70],"dtype":"f32"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"],"attrs":{"transpose_a":true,"transpose_b":true}}],"outputs":["m"]})",
+      R"({"name":"mm_f32_cast","inputs":[{"name":"x","shape":[33,70],"dtype":"f32"},{"name":"w","shape":[70,45],"dtype":"f32"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["x","w"]},{"name":"c","op":"cast","inputs":["m"],"attrs":{"dtype":"bf16"}}],
+          "outputs":["c"]})",
       // Split-K over a cluster of blocks per tile (few tiles, long K; K not a multiple of 64, shares
       // of unequal length): copied operands with a bias, and a staged computed A (softmax's exp).
       R"({"name":"mm_splitk","inputs":[{"name":"a","shape":[20,1000],"dtype":"bf16"},{"name":"w","shape":[1000,200],"dtype":"bf16"},

@@ -24,6 +24,10 @@ std::string TileConfig::str() const {
   std::ostringstream os;
   os << strategy_name(strategy) << " t" << threads;
   if (strategy == Strategy::Contraction) {
+    if (simt) {
+      os << " simt " << bm << "x" << bn << "x" << bk;
+      return os.str();
+    }
     os << (tma ? " wgmma-tma " : wgmma ? " wgmma " : " ") << bm << "x" << bn << "x" << bk << " w" << warps_m << "x" << warps_n << " s" << stages;
     if (tma && producers > 1) os << " p" << producers;
     if (splits > 1) os << " split" << splits;

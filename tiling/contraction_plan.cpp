@@ -133,13 +133,20 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
   c.a.node = mm->operand(0);
   c.b.node = mm->operand(1);
   if (c.a.node->rank() < 2 || c.b.node->rank() < 2) return fail("a 1-D operand");
-  if (c.a.node->dtype() != c.b.node->dtype() || (c.a.node->dtype() != DType::bf16 && c.a.node->dtype() != DType::f16))
-    return fail("operands are " + std::string(dtype_name(c.a.node->dtype())) + " and " + std::string(dtype_name(c.b.node->dtype())) +
-                " (tensor cores take two bf16 or two f16 operands; f32 stays exact)");
-  c.in = c.a.node->dtype();
-  if (isa == nullptr) return fail("no ISA given");
-  TensorCoreIsa tc = tensor_core_isa(*isa, c.in);
-  if (!tc.ok) return fail(tc.why);
+  const DType in = c.a.node->dtype();  // the graph format gives both operands one dtype
+  if (in != c.b.node->dtype() || (in != DType::f32 && in != DType::bf16 && in != DType::f16))
+    return fail("operands are " + std::string(dtype_name(in)) + " and " + std::string(dtype_name(c.b.node->dtype())) +
+                " (float types only)");
+  // Tensor cores take bf16 and f16 operands; f32 (no tf32 without --allow-tf32) is multiplied
+  // exactly in f32 on the CUDA cores (SIMT).
+  c.simt = in == DType::f32;
+  if (c.simt && mm2 != nullptr) return fail("twin matmuls need bf16 operands (tensor cores)");
+  c.in = in;
+  if (!c.simt) {
+    if (isa == nullptr) return fail("no ISA given");
+    TensorCoreIsa tc = tensor_core_isa(*isa, c.in);
+    if (!tc.ok) return fail(tc.why);
+  }
   const std::vector<int64_t> out = dims_of(mm);
   const bool ta = mm->attrs().has("transpose_a") && mm->attrs().b("transpose_a");
   const std::vector<int64_t> ad = dims_of(c.a.node), bd = dims_of(c.b.node);
@@ -186,6 +193,14 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
   plan(c.a, 0);
   plan(c.b, 1);
   if (mm2 != nullptr) plan(c.b2, 1);
+  if (c.simt) {  // every operand evaluated at its points by the SIMT kernel's loads
+    s.strategy = Strategy::Contraction;
+    s.full = out;
+    s.elements = numel(out);
+    s.mm = c;
+    s.min_bytes = s.max_bytes = 4;
+    return true;
+  }
   c.wgmma = c.in == DType::bf16 && wgmma_isa(*isa).pick(c.a.k_major, c.b.k_major) != nullptr;
   if (!c.a.direct) c.a.staged = staged_source(g, c, 0);
   if (!c.b.direct) c.b.staged = staged_source(g, c, 1);
@@ -214,9 +229,57 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
   return true;
 }
 
+namespace {
+
+// SIMT (f32) configurations: 256 threads, (bm / 16) x (bn / 16) outputs each (4 or 8 per axis:
+// 16-byte shared reads), two shared buffers of bk-deep f32 tiles. Ranked like the others: the fp32 rate, an efficiency that grows
+// with the register tile (outputs per shared load), wave quantization; bytes as mma.sync's.
+std::vector<RankedConfig> simt_configs(const Group& g, const ContractionShape& c, const Limits& L) {
+  std::vector<RankedConfig> out;
+  double io_bytes = 0;
+  for (const auto* list : {&g.reads, &g.writes})
+    for (const Node* n : *list) io_bytes += double(numel(dims_of(n))) * dtype_bytes(n->dtype());
+  const double a_bytes = double(c.batch) * c.m * c.k * 4, b_bytes = double(c.batch) * c.k * c.n * 4;
+  const double sm_rate = L.fp32_tflops * 1e6 / L.sm_count;  // flops per us per SM
+  for (int bm : {64, 128})
+    for (int bn : {64, 128})
+      for (int bk : {8, 16}) {
+        if ((bm > 64 && bm / 2 >= c.m) || (bn > 64 && bn / 2 >= c.n)) continue;  // mostly idle lanes
+        TileConfig t;
+        t.strategy = Strategy::Contraction;
+        t.simt = true;
+        t.threads = 256;
+        t.bm = bm;
+        t.bn = bn;
+        t.bk = bk;
+        t.stages = 2;
+        const int tm = bm / 16, tn = bn / 16;
+        const int regs = tm * tn + tm + tn + (bm + bn) * bk / 256 + 40;
+        const double tiles_m = std::ceil(double(c.m) / bm), tiles_n = std::ceil(double(c.n) / bn);
+        const double tiles = double(c.batch) * tiles_m * tiles_n;
+        const double resident = std::max(1.0, std::min({std::floor(65536.0 / (regs * 256.0)), 8.0,
+                                                        std::floor(228.0 * 1024 / (2.0 * (bm + bn + 8) * bk * 4))}));
+        const double intensity = double(tm * tn) / double(tm + tn);  // FMAs per shared load
+        const double eff = 0.85 * std::min(1.0, intensity / 4.0) * (bk == 16 ? 1.0 : 0.95);
+        const double slots = L.sm_count * resident, waves = std::ceil(tiles / slots);
+        const double used = (double(c.m) / (tiles_m * bm)) * (double(c.n) / (tiles_n * bn));
+        const double compute = waves * resident * 2.0 * bm * bn * double(c.k) / (sm_rate * eff);
+        const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
+        const double memory = (io_bytes + 0.15 * reread) / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
+        std::ostringstream why;
+        why << "simt: compute " << compute << " us (eff " << eff << ", lanes used " << used << ", waves " << waves << "), memory "
+            << memory << " us";
+        out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0, why.str()});
+      }
+  return out;
+}
+
+}  // namespace
+
 std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& s, const Limits& L) {
   std::vector<RankedConfig> out;
   const ContractionShape& c = s.mm;
+  if (c.simt) return simt_configs(g, c, L);
   double write_bytes = 0, other_bytes = 0;
   for (const Node* w : g.writes) write_bytes += double(numel(dims_of(w))) * dtype_bytes(w->dtype());
   for (const Node* r : g.reads)

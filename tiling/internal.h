@@ -194,6 +194,7 @@ bool paired_stores(const Group& g, const ContractionShape& c, const Fragment& d,
 // them (full, empty, staged sources landed), and two for the staging buffer (full, free).
 inline int contraction_staging(const TileConfig& c) { return c.store_warps ? c.bm * (2 * c.bn + 16) : 0; }
 inline int contraction_smem(const TileConfig& c) {
+  if (c.simt) return 0;  // static shared memory
   return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0) + contraction_staging(c) + (c.tma ? 24 * c.stages : 0) +
          (c.store_warps ? 16 : 0);
 }
@@ -217,6 +218,9 @@ struct TilePieces {
 void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
                        const WgmmaIsa& wi, const TmaIsa& ti, const ClusterIsa& ci, const std::vector<Term>& batch,
                        const std::function<void()>& emit_wgmmas, const TilePieces& tile);
+// The SIMT contraction kernel (simt_kernel.cpp): f32 FMAs on the CUDA cores, static shared memory.
+std::string simt_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+                        const std::string& name, bool wide);
 // The contraction kernel (contraction_kernel.cpp).
 std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                                const std::string& name, bool wide);

@@ -98,7 +98,9 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need;
     k.launches.push_back({o.name, grid, c.threads * c.rows_per_block, 0, params, roles, {}});
   } else if (c.strategy == Strategy::Contraction) {
-    body << (c.wgmma ? detail::wgmma_kernel(g, s, c, low, o.name, wide) : detail::contraction_kernel(g, s, c, low, o.name, wide));
+    body << (c.simt    ? detail::simt_kernel(g, s, c, low, o.name, wide)
+             : c.wgmma ? detail::wgmma_kernel(g, s, c, low, o.name, wide)
+                       : detail::contraction_kernel(g, s, c, low, o.name, wide));
     const ContractionShape& m = s.mm;
     // Multicast clusters take `multicast` tile rows each (past the last, a block copies its share
     // and stores nothing).

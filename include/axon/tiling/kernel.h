@@ -55,6 +55,9 @@ struct TileConfig {
   // Contraction: block tile, warp grid (warp tile bm/warps_m x bn/warps_n), pipeline depth.
   int bm = 0, bn = 0, bk = 0, warps_m = 0, warps_n = 0, stages = 0;
   bool wgmma = false;  // sm_90a warpgroup MMA (warps_m warpgroups of 64 rows) instead of mma.sync
+  // SIMT (ContractionShape::simt): 256 threads as 16 x 16, each owning (bm / 16) x (bn / 16)
+  // outputs (rows ty + 16 i, columns tx + 16 j); f32 tiles of bk in two shared buffers.
+  bool simt = false;
   // wgmma fed by the tensor memory accelerator: a producer warpgroup issues the bulk tensor copies
   // (and computes any computed operand) into `stages` slots guarded by mbarriers, warps_m consumer
   // warpgroups multiply (threads = 128 * (warps_m + producers)).
@@ -124,6 +127,9 @@ struct ContractionShape {
   std::vector<int64_t> batch_dims;
   DType in = DType::bf16;  // both operands' type
   OperandPlan a, b;
+  // f32 operands: the SIMT kernel, FMAs in f32 on the CUDA cores, exact (no tf32). The fields
+  // below stay false.
+  bool simt = false;
   bool wgmma = false;  // the target has wgmma and the operands fit its layouts (bf16, A K-major)
   bool tma = false;    // ... and the bulk tensor copy, with an operand (or its staged source) to copy
   bool multicast = false;  // ... and the multicast copy and cluster barriers (TileConfig::multicast)
