@@ -240,6 +240,47 @@ TEST_CASE("a launcher with TMA-fed kernels encodes their tensor maps at each run
   fs::remove_all(o.work_dir);
 }
 
+TEST_CASE("on sm_90 a launcher's later kernels are launched to start while the one before drains", "[codegen][superopt]") {
+  // rmsnorm -> matmul: a row kernel writes y, the contraction reads it. On sm_90 every kernel starts
+  // with griddepcontrol (the ISA spec's instructions) and the second is launched with programmatic
+  // stream serialization; sm_80's spec has neither, and its launcher launches plainly.
+  Graph g = bench("rmsnorm_matmul_m2048");
+  for (const std::string target : {"sm_90", "sm_80"}) {
+    SuperoptOptions o;
+    o.no_gpu = true;
+    o.budget_s = 10;
+    o.variants = 1;
+    o.target = target;
+    o.work_dir = (fs::temp_directory_path() / ("axon_pdl_" + target + "_" + std::to_string(::getpid()))).string();
+    Verifier v(VerifyOptions{});
+    SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+    const auto& best = r.realized.at(static_cast<size_t>(r.best));
+    REQUIRE(best.kernels.size() == 2);
+    for (const auto& k : best.kernels) {
+      CHECK(k.code.grid_dep == (target == "sm_90"));
+      const std::string& b = k.code.body;
+      const std::string first = b.substr(b.find("{\n", b.find("__global__")) + 2, 200);  // the kernel's first lines
+      INFO(first);
+      if (target == "sm_90") {
+        CHECK(first.rfind("  asm volatile(\"griddepcontrol.launch_dependents;\"", 0) == 0);
+        CHECK(first.find("\n  asm volatile(\"griddepcontrol.wait;\"") != std::string::npos);
+      } else {
+        CHECK(b.find("griddepcontrol") == std::string::npos);
+      }
+    }
+    const fs::path out = fs::path(o.work_dir) / "out";
+    (void)write_outputs(g, r, o, out.string());
+    std::stringstream ss;
+    ss << std::ifstream(out / "axon_rmsnorm_matmul_m2048.cu").rdbuf();
+    const std::string cu = ss.str();
+    CHECK((cu.find("cudaLaunchAttributeProgrammaticStreamSerialization") != std::string::npos) == (target == "sm_90"));
+    CHECK(cu.find("axon_k0_c0<<<") != std::string::npos);  // the first kernel: a plain launch
+    nlohmann::json lj = nlohmann::json::parse(std::ifstream(out / "launcher.json"));
+    if (!nvcc().empty()) CHECK(lj["library_built"] == true);
+    fs::remove_all(o.work_dir);
+  }
+}
+
 TEST_CASE("kernels whose inputs are other kernels' results are validated on values computed from the graph's inputs", "[codegen]") {
   Graph g = bench("softmax_matmul");
   auto groups = fusion_groups(g, "sm_90");

@@ -135,6 +135,19 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     }
   }
   k.body = body.str();
+  // Programmatic dependent launch: each kernel lets the next one be scheduled, then waits until
+  // the one before it has completed and its writes are visible, before touching memory.
+  const InstrSpec* dep_launch = low.isa ? low.isa->find("griddepcontrol.launch_dependents") : nullptr;
+  const InstrSpec* dep_wait = low.isa ? low.isa->find("griddepcontrol.wait") : nullptr;
+  if (dep_launch != nullptr && dep_wait != nullptr) {
+    const std::string lines = "  " + detail::inline_asm(*dep_launch, {}, true) + "\n  " + detail::inline_asm(*dep_wait, {}, true) + "\n";
+    for (size_t at = k.body.find("__global__"); at != std::string::npos; at = k.body.find("__global__", at + 1)) {
+      const size_t open = k.body.find("{\n", at);
+      AXON_CHECK(open != std::string::npos, "codegen: a kernel without a body");
+      k.body.insert(open + 2, lines);
+    }
+    k.grid_dep = true;
+  }
   // The file starts with what the kernel is (graph, variant, moves, tiling), then the prelude.
   const std::string about = detail::comment_block(o.header + (o.header.empty() ? "" : "\n") + "tiling: " + c.str());
   k.source = about + "\n" + prelude(low) + "\n" + k.body;

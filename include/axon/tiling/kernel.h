@@ -238,6 +238,10 @@ struct KernelCode {
   std::vector<Launch> launches;
   TileConfig config;
   std::string arch_suffix;  // "a": needs the arch-specific target (sm_90a) for wgmma
+  // Every kernel starts with the ISA's griddepcontrol.launch_dependents and griddepcontrol.wait
+  // (sm_90): a launcher may launch it with programmatic stream serialization, so that it is
+  // scheduled while the kernel before it drains. Both are no-ops in a plain launch.
+  bool grid_dep = false;
 };
 
 // The lowerings kernels use: synthesized per op and dtype, and the warp reductions.
