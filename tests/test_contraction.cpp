@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -65,6 +66,49 @@ std::string mm_graph(const std::string& a, const std::string& b, const std::stri
   return R"({"name":"t","inputs":[{"name":"a","shape":)" + a + R"(,"dtype":")" + dtype + R"("},{"name":"b","shape":)" + b +
          R"(,"dtype":")" + dtype + R"("})" + extra_inputs + R"(],"nodes":[{"name":"m","op":"matmul","inputs":["a","b"],"attrs":)" +
          attrs + "}" + epilogue + R"(],"outputs":[")" + out + R"("]})";
+}
+
+// For sm_80 and sm_90: the first `per_graph` contraction configurations of each graph (the
+// generic fallback skipped), each generated and shown to `check` with its group's shape, then
+// all compiled together with nvcc when there is one. Returns the kernels generated per target.
+int compile_contractions(const std::vector<std::string>& graphs, size_t per_graph, const std::string& tag,
+                         const std::function<void(const tiling::GroupShape&, const tiling::TileConfig&, const tiling::KernelCode&)>& check) {
+  const std::string cc = nvcc();
+  int per_target = 0;
+  for (const std::string target : {"sm_80", "sm_90"}) {
+    const tiling::Lowerings& low = lowerings(target);
+    std::ostringstream tu;
+    int kernels = 0;
+    for (size_t gi = 0; gi < graphs.size(); ++gi) {
+      Graph g = parse(graphs[gi]);
+      tiling::Group gr = contraction_group(g);
+      tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+      INFO(target << ", " << graphs[gi] << ": " << s.why_generic);
+      REQUIRE(s.strategy == tiling::Strategy::Contraction);
+      auto configs = tiling::enumerate_configs(gr, s, tiling::Limits{});
+      for (size_t j = 0, taken = 0; j < configs.size() && taken < per_graph; ++j) {
+        const tiling::TileConfig& c = configs[j].config;
+        if (c.strategy != tiling::Strategy::Contraction) continue;
+        ++taken;
+        tiling::CodegenOptions o;
+        o.name = "k" + std::to_string(gi) + "_" + std::to_string(j);
+        const tiling::KernelCode code = tiling::generate(gr, s, c, low, o);
+        check(s, c, code);
+        tu << code.body << "\n";
+        ++kernels;
+      }
+    }
+    per_target = kernels;
+    if (cc.empty()) {
+      WARN("nvcc not found: compile check skipped");
+      continue;
+    }
+    INFO(target << ": " << kernels << " kernels");
+    const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-arch=" + target, tag);
+    INFO(r.log.substr(0, 3000));
+    CHECK(r.rc == 0);
+  }
+  return per_target;
 }
 
 }  // namespace
@@ -234,11 +278,6 @@ TEST_CASE("the ldmatrix addressing is checked against the spec's mma fragments",
 }
 
 TEST_CASE("contraction kernels of every operand orientation compile with nvcc for sm_80 and sm_90", "[codegen][contraction][nvcc]") {
-  const std::string cc = nvcc();
-  if (cc.empty()) {
-    WARN("nvcc not found: compile check skipped");
-    return;
-  }
   const std::vector<std::string> graphs = {
       mm_graph("[77,136]", "[136,200]", "bf16", "{}", R"(,{"name":"r","shape":[77,200],"dtype":"bf16"})",
                R"(,{"name":"y","op":"add","inputs":["m","r"]})", "y"),
@@ -248,29 +287,7 @@ TEST_CASE("contraction kernels of every operand orientation compile with nvcc fo
                R"(,{"name":"y","op":"add","inputs":["m","bias"]},{"name":"z","op":"gelu","inputs":["y"],"attrs":{"approximate":"tanh"}})",
                "z"),
   };
-  for (const std::string target : {"sm_80", "sm_90"}) {
-    const tiling::Lowerings& low = lowerings(target);
-    std::ostringstream tu;
-    int kernels = 0;
-    for (size_t gi = 0; gi < graphs.size(); ++gi) {
-      Graph g = parse(graphs[gi]);
-      tiling::Group gr = contraction_group(g);
-      tiling::GroupShape s = tiling::classify(gr, low.isa.get());
-      REQUIRE(s.strategy == tiling::Strategy::Contraction);
-      auto configs = tiling::enumerate_configs(gr, s, tiling::Limits{});
-      for (size_t j = 0; j < configs.size() && j < 3; ++j) {
-        tiling::CodegenOptions o;
-        o.name = "k" + std::to_string(gi) + "_" + std::to_string(j);
-        tu << tiling::generate(gr, s, configs[j].config, low, o).body << "\n";
-        ++kernels;
-      }
-    }
-    INFO(target << ": " << kernels << " kernels");
-    const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-arch=" + target, "contraction");
-    INFO(r.log.substr(0, 3000));
-    CHECK(r.rc == 0);
-    CHECK(kernels == 12);
-  }
+  CHECK(compile_contractions(graphs, 3, "contraction", [](const auto&, const auto&, const auto&) {}) == 12);
 }
 
 TEST_CASE("f32 matmuls take the SIMT kernel, which compiles with nvcc for sm_80 and sm_90", "[codegen][contraction][nvcc]") {
@@ -287,49 +304,20 @@ TEST_CASE("f32 matmuls take the SIMT kernel, which compiles with nvcc for sm_80 
           "nodes":[{"name":"m","op":"matmul","inputs":["x","w"]},{"name":"c","op":"cast","inputs":["m"],"attrs":{"dtype":"bf16"}}],
           "outputs":["c"]})",
   };
-  const std::string cc = nvcc();
-  for (const std::string target : {"sm_80", "sm_90"}) {
-    const tiling::Lowerings& low = lowerings(target);
-    std::ostringstream tu;
-    int kernels = 0;
-    for (size_t gi = 0; gi < graphs.size(); ++gi) {
-      Graph g = parse(graphs[gi]);
-      tiling::Group gr = contraction_group(g);
-      tiling::GroupShape s = tiling::classify(gr, low.isa.get());
-      INFO(graphs[gi] << ": " << s.why_generic);
-      REQUIRE(s.strategy == tiling::Strategy::Contraction);
-      CHECK(s.mm.simt);
-      auto configs = tiling::enumerate_configs(gr, s, tiling::Limits{});
-      REQUIRE(configs.size() >= 2);
-      for (size_t j = 0, taken = 0; j < configs.size() && taken < 3; ++j) {
-        const tiling::TileConfig& c = configs[j].config;
-        if (c.strategy != tiling::Strategy::Contraction) continue;  // the generic fallback
-        ++taken;
-        CHECK(c.simt);
-        CHECK(c.threads == 256);
-        CHECK(2 * (c.bm + c.bn + 8) * c.bk * 4 <= 48 * 1024);  // static shared memory
-        CHECK(c.bm % 64 == 0);  // 16-byte reads of 4 rows and of 4 columns
-        CHECK(c.bn % 64 == 0);
-        tiling::CodegenOptions o;
-        o.name = "k" + std::to_string(gi) + "_" + std::to_string(j);
-        tiling::KernelCode code = tiling::generate(gr, s, c, low, o);
-        CHECK(code.body.find("fmaf(") != std::string::npos);
-        CHECK(code.arch_suffix.empty());
-        REQUIRE(code.launches.size() == 1);
-        CHECK(code.launches[0].smem == 0);
-        tu << code.body << "\n";
-        ++kernels;
-      }
-    }
-    CHECK(kernels >= 9);
-    if (cc.empty()) {
-      WARN("nvcc not found: compile check skipped");
-      continue;
-    }
-    const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-arch=" + target, "simt");
-    INFO(r.log.substr(0, 3000));
-    CHECK(r.rc == 0);
-  }
+  const int kernels = compile_contractions(graphs, 3, "simt", [](const tiling::GroupShape& s, const tiling::TileConfig& c,
+                                                                    const tiling::KernelCode& code) {
+    CHECK(s.mm.simt);
+    CHECK(c.simt);
+    CHECK(c.threads == 256);
+    CHECK(2 * (c.bm + c.bn + 8) * c.bk * 4 <= 48 * 1024);  // static shared memory
+    CHECK(c.bm % 64 == 0);  // 16-byte reads of 4 rows and of 4 columns
+    CHECK(c.bn % 64 == 0);
+    CHECK(code.body.find("fmaf(") != std::string::npos);
+    CHECK(code.arch_suffix.empty());
+    REQUIRE(code.launches.size() == 1);
+    CHECK(code.launches[0].smem == 0);
+  });
+  CHECK(kernels >= 9);
 }
 
 TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N-major", "[codegen][contraction][nvcc]") {

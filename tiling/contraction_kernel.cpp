@@ -127,6 +127,20 @@ void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& 
   em.line("const int m0 = " + (CL > 1 ? "(tm * " + S(CL) + " + rank)" : std::string("tm")) + " * " + S(t.bm) + ", n0 = tn * " + S(BN) + ";");
 }
 
+std::vector<Term> epilogue_point(Emitter& em, const ContractionShape& c, const std::vector<Term>& batch, const std::string& acc) {
+  em.name_var(kRowVar, "gi");
+  em.name_var(kColVar, "gj");
+  std::vector<Term> point = batch;
+  point.push_back(term::var(kRowVar));
+  point.push_back(term::var(kColVar));
+  em.given = [&em, mm = c.mm, key = point_key(point), acc](const Node* n, const std::vector<Term>& p) -> std::string {
+    if (n != mm) return "";
+    AXON_CHECK(point_key(p) == key, "codegen: the epilogue reads the matmul elsewhere");
+    return em.round(mm->dtype(), acc);
+  };
+  return point;
+}
+
 bool paired_stores(const Group& g, const ContractionShape& c, const Fragment& d, int threads, int regs) {
   bool pairs = c.n % 2 == 0;
   for (int th = 0; th < threads && pairs; ++th)
@@ -348,17 +362,7 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
   // accumulator fragment says.
   const Fragment& df = fragment(*tc.mma, "d");
   const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
-  em.name_var(kRowVar, "gi");
-  em.name_var(kColVar, "gj");
-  std::vector<Term> point = batch;
-  point.push_back(term::var(kRowVar));
-  point.push_back(term::var(kColVar));
-  const std::string key = point_key(point);
-  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-    if (n != c.mm) return "";
-    AXON_CHECK(point_key(p) == key, "codegen: the epilogue reads the matmul elsewhere");
-    return em.round(c.mm->dtype(), "acc[mi][ni][e]");
-  };
+  const std::vector<Term> point = epilogue_point(em, c, batch, "acc[mi][ni][e]");
   // Elements 2p and 2p + 1 of the fragment are neighbours in a row (checked on the spec): with an
   // even N their values are stored together, 4 or 8 bytes at a time.
   const bool pairs = paired_stores(g, c, df, 32, 4);

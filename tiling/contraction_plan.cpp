@@ -193,14 +193,15 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
   plan(c.a, 0);
   plan(c.b, 1);
   if (mm2 != nullptr) plan(c.b2, 1);
-  if (c.simt) {  // every operand evaluated at its points by the SIMT kernel's loads
+  auto accept = [&]() {
     s.strategy = Strategy::Contraction;
     s.full = out;
     s.elements = numel(out);
     s.mm = c;
-    s.min_bytes = s.max_bytes = 4;
+    s.min_bytes = s.max_bytes = dtype_bytes(c.in);
     return true;
-  }
+  };
+  if (c.simt) return accept();  // every operand evaluated at its points by the SIMT kernel's loads
   c.wgmma = c.in == DType::bf16 && wgmma_isa(*isa).pick(c.a.k_major, c.b.k_major) != nullptr;
   if (!c.a.direct) c.a.staged = staged_source(g, c, 0);
   if (!c.b.direct) c.b.staged = staged_source(g, c, 1);
@@ -221,12 +222,7 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
   // Twins run only as TMA-fed wgmma with every operand copied (one box of B2 beside B's).
   if (mm2 != nullptr && !(c.tma && c.a.direct && c.b.direct && c.b2.direct && c.b2.k_major == c.b.k_major && mappable(c.b2.node)))
     return fail("twin matmuls need TMA-fed wgmma with A, B and B2 stored, bf16, contiguous axes a multiple of 8");
-  s.strategy = Strategy::Contraction;
-  s.full = out;
-  s.elements = numel(out);
-  s.mm = c;
-  s.min_bytes = s.max_bytes = 2;
-  return true;
+  return accept();
 }
 
 namespace {

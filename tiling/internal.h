@@ -183,6 +183,10 @@ std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c
 // multicast, the cluster's number, whose `multicast` consecutive tile rows are ranks 0, 1, ..
 // (the emitted code's `rank`).
 void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& t, const std::string& block = "blockIdx.x");
+// The epilogue's output point (the batch coordinates, then rows `gi` and columns `gj`, so named),
+// with the matmul's value there given as `acc` rounded to its dtype (em.given; reading the matmul
+// at any other point is an internal error). Returns the point.
+std::vector<Term> epilogue_point(Emitter& em, const ContractionShape& c, const std::vector<Term>& batch, const std::string& acc);
 // Whether accumulator elements 2p and 2p + 1 of the spec's fragment `d` (over `threads` threads and
 // `regs` elements) are row neighbours at an even column, N is even and every write is a float
 // type: then the epilogue stores them together.

@@ -55,17 +55,22 @@ std::string simt_kernel(const Group& g, const GroupShape& s, const TileConfig& t
   // the tensors); put(buf): those registers into shared buffer buf.
   const int PA = t.bm * BK / 256 > 0 ? t.bm * BK / 256 : 1, PB = BK * t.bn / 256 > 0 ? BK * t.bn / 256 : 1;
   em.line("float ra[" + S(PA) + "], rb[" + S(PB) + "];");
+  // The loop over this thread's points of operand op's tile: point e is (er, ek), consecutive
+  // threads along the stored contiguous axis.
+  auto open_points = [&](int op) {
+    const int rows = op == 0 ? t.bm : t.bn;  // the tile's M (A) or N (B) extent
+    em.line("#pragma unroll");
+    em.open("for (int p = 0; p < " + S(op == 0 ? PA : PB) + "; ++p) {");
+    em.line("const int e = tid + 256 * p;");
+    if (k_fastest(c, op)) em.line("const int ek = e % " + S(BK) + ", er = e / " + S(BK) + ";");
+    else em.line("const int er = e % " + S(rows) + ", ek = e / " + S(rows) + ";");
+  };
   em.open("auto fetch = [&](int kt) {");
   em.line("const " + I + " k0 = (" + I + ")kt * " + S(BK) + ";");
   for (int op = 0; op < 2; ++op) {
-    const int rows = op == 0 ? t.bm : t.bn, P = op == 0 ? PA : PB;  // rows: M (A) or N (B) extent of the tile
+    const int rows = op == 0 ? t.bm : t.bn;
     const std::string reg = op == 0 ? "ra" : "rb";
-    const bool kf = k_fastest(c, op);
-    em.line("#pragma unroll");
-    em.open("for (int p = 0; p < " + S(P) + "; ++p) {");
-    em.line("const int e = tid + 256 * p;");
-    if (kf) em.line("const int ek = e % " + S(BK) + ", er = e / " + S(BK) + ";");
-    else em.line("const int er = e % " + S(rows) + ", ek = e / " + S(rows) + ";");
+    open_points(op);
     const std::string origin = op == 0 ? "m0" : "n0", ext = S(op == 0 ? c.m : c.n);
     em.line("const " + I + " gr = " + origin + " + er, gk = k0 + ek;");
     em.line("const " + I + " grc = min(gr, (" + I + ")" + ext + " - 1), gkc = min(gk, (" + I + ")" + S(c.k) + " - 1);");
@@ -80,13 +85,8 @@ std::string simt_kernel(const Group& g, const GroupShape& s, const TileConfig& t
   em.close("};");
   em.open("auto put = [&](int buf) {");
   for (int op = 0; op < 2; ++op) {
-    const int rows = op == 0 ? t.bm : t.bn, P = op == 0 ? PA : PB;
-    const bool kf = k_fastest(c, op);
-    em.line("#pragma unroll");
-    em.open("for (int p = 0; p < " + S(P) + "; ++p) {");
-    em.line("const int e = tid + 256 * p;");
-    if (kf) em.line("const int ek = e % " + S(BK) + ", er = e / " + S(BK) + ";");
-    else em.line("const int er = e % " + S(rows) + ", ek = e / " + S(rows) + ";");
+    const int rows = op == 0 ? t.bm : t.bn;
+    open_points(op);
     em.line("if (e < " + S(rows * BK) + ") " + std::string(op == 0 ? "sA" : "sB") + "[buf][ek][er] = " + (op == 0 ? "ra" : "rb") + "[p];");
     em.close();
   }
@@ -121,17 +121,7 @@ std::string simt_kernel(const Group& g, const GroupShape& s, const TileConfig& t
 
   // The epilogue: each write's definition at each of the thread's outputs, the matmul's value
   // being the accumulator rounded to its dtype.
-  em.name_var(kRowVar, "gi");
-  em.name_var(kColVar, "gj");
-  std::vector<Term> point = batch;
-  point.push_back(term::var(kRowVar));
-  point.push_back(term::var(kColVar));
-  const std::string key = point_key(point);
-  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-    if (n != c.mm) return "";
-    AXON_CHECK(point_key(p) == key, "codegen: the epilogue reads the matmul elsewhere");
-    return em.round(c.mm->dtype(), "acc[i][j]");
-  };
+  const std::vector<Term> point = epilogue_point(em, c, batch, "acc[i][j]");
   em.line("#pragma unroll");
   em.open("for (int i = 0; i < " + S(TM) + "; ++i) {");
   em.line("#pragma unroll");
