@@ -1,6 +1,7 @@
 // The set of proven-equivalent variants (docs/rewrites.md, "The variant set").
 #include <algorithm>
 #include <chrono>
+#include <numeric>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -66,7 +67,7 @@ std::vector<const Variant*> VariantSet::path_of(int id) const {
 std::vector<const Variant*> VariantSet::ranked() const {
   std::vector<const Variant*> out;
   for (const Variant& v : variants)
-    if (v.id == 0 || v.stability.stable) out.push_back(&v);
+    if (v.usable()) out.push_back(&v);
   std::stable_sort(out.begin(), out.end(), [](const Variant* a, const Variant* b) { return a->score < b->score; });
   return out;
 }
@@ -106,11 +107,33 @@ VariantSet explore(const Graph& g, const ExploreOptions& opts, const ProveFn& pr
     if (vs.rejected.size() < 500)
       vs.rejected.push_back({from, {c.kind, c.what, std::move(rule), std::move(a)}});
   };
+  // The guard's verdict on variant id (checked once); `stable` true when it is not wanted.
+  auto check = [&](int id) {
+    Variant& v = vs.variants[static_cast<size_t>(id)];
+    if (v.stability.checked || id == 0) return;
+    if (!opts.check_stability) {
+      v.stability.worst = "not checked (disabled)";
+      v.stability.checked = true;
+      return;
+    }
+    v.stability = guard.check(v.outputs, v.factors);
+    ++st.stability_checks;
+    if (!v.stability.stable) ++st.unstable;
+  };
+  // The best `n` variants of `ids` found stable, in score order (checking them as they come).
+  auto best_stable = [&](std::vector<int> ids, int n) {
+    std::stable_sort(ids.begin(), ids.end(), [&](int a, int b) { return vs.variants[a].score < vs.variants[b].score; });
+    std::vector<int> out;
+    for (int id : ids) {
+      if (static_cast<int>(out.size()) >= n) break;
+      check(id);
+      if (vs.variants[static_cast<size_t>(id)].usable()) out.push_back(id);
+    }
+    return out;
+  };
   bool stop = false;
   for (int depth = 1; depth <= opts.max_depth && !stop && !frontier.empty(); ++depth) {
-    std::stable_sort(frontier.begin(), frontier.end(),
-                     [&](int a, int b) { return vs.variants[a].score < vs.variants[b].score; });
-    if (static_cast<int>(frontier.size()) > opts.beam) frontier.resize(opts.beam);
+    frontier = best_stable(frontier, opts.beam);
     std::vector<int> next;
     for (int from : frontier) {
       if (stop) break;
@@ -212,12 +235,10 @@ VariantSet explore(const Graph& g, const ExploreOptions& opts, const ProveFn& pr
         v.move = {c.kind, c.what, rule->key, adm};
         v.factors = vs.variants[from].factors;
         v.factors.insert(c.factors.begin(), c.factors.end());
-        if (opts.check_stability) v.stability = guard.check(v.outputs, v.factors);
-        else v.stability.worst = "not checked (disabled)";
-        if (!v.stability.stable) ++st.unstable;
         vs.variants.push_back(std::move(v));
         Variant& added = vs.variants.back();
         added.score = score(vs.graph_of(added.id));
+        if (!opts.lazy_stability) check(added.id);
         if (added.stability.stable) next.push_back(added.id);
       }
     }
@@ -230,6 +251,10 @@ VariantSet explore(const Graph& g, const ExploreOptions& opts, const ProveFn& pr
     }
     frontier = std::move(next);
   }
+  // The best-ranked variants, checked until ranked_checked of them are known stable.
+  std::vector<int> all(vs.variants.size());
+  std::iota(all.begin(), all.end(), 0);
+  (void)best_stable(all, opts.ranked_checked + 1);  // the original is one of them
   st.kept = static_cast<int>(vs.variants.size());
   st.seconds = since(start);
   return vs;

@@ -45,12 +45,19 @@ std::vector<const Node*> nodes_of(const VariantSet& vs, int id) {
   return vs.graph_of(id).topo_order();
 }
 
+// Whether the stability guard finds the variant stable: its verdict, or (a variant the lazy search
+// left unchecked) the guard's answer now.
+bool stable_variant(const VariantSet& vs, const Variant& v) {
+  return v.stability.checked ? v.usable() : check_stability(vs.original, v.outputs).stable;
+}
+
 // The first admitted, stable variant with a node satisfying `pred`; -1 if none.
 int find_variant(const VariantSet& vs, const std::function<bool(const Node*)>& pred) {
   for (const Variant& v : vs.variants) {
-    if (v.id == 0 || !v.stability.stable) continue;
-    for (const Node* n : nodes_of(vs, v.id))
-      if (pred(n)) return v.id;
+    if (v.id == 0) continue;
+    bool has = false;
+    for (const Node* n : nodes_of(vs, v.id)) has = has || pred(n);
+    if (has && stable_variant(vs, v)) return v.id;
   }
   return -1;
 }
@@ -106,13 +113,13 @@ TEST_CASE("rewrites: RMSNorm's row scale moves past the matmul and gamma into th
   // Both in one variant.
   bool both = false;
   for (const Variant& v : vs.variants) {
-    if (!v.stability.stable) continue;
+    if (both || v.id == 0) continue;
     bool s = false, w = false;
     for (const Node* n : nodes_of(vs, v.id)) {
       s = s || scale_after_matmul(n, Op::Mul);
       w = w || weight_scaled(n);
     }
-    both = both || (s && w);
+    both = s && w && stable_variant(vs, v);
   }
   CHECK(both);
 }
@@ -263,6 +270,38 @@ TEST_CASE("rewrites: proofs side by side in child processes admit what proofs on
   eo.max_depth = 1;
   CHECK_THROWS_AS(explore(g, eo, [](const RuleSpec&) -> RuleResult { throw UserError("test: a bad rule"); }, [](const Graph&) { return 0.0; }),
                   UserError);
+}
+
+TEST_CASE("rewrites: checking stability lazily expands the same variants and ranks the same best ones", "[rewrites]") {
+  // The guard runs on a variant only when it is about to be expanded or ranked among the best
+  // `ranked_checked`; the search tree (ids, in order) and the head of ranked() are those of
+  // checking every variant, with fewer checks.
+  Graph g = load_graph(bench("layernorm_matmul"));
+  TargetModel t = target_model("sm_90");
+  auto run = [&](bool lazy) {
+    ExploreOptions eo;
+    eo.max_depth = 3;
+    eo.max_variants = 400;
+    eo.beam = 16;
+    eo.budget_s = 300;
+    eo.lazy_stability = lazy;
+    eo.ranked_checked = 10;
+    return explore(g, eo, [](const RuleSpec& r) { return verifier().verify(r); },
+                   [t](const Graph& v) { return estimate_cost(v, t).time_us; });
+  };
+  const VariantSet eager = run(false), lazy = run(true);
+  REQUIRE(lazy.variants.size() == eager.variants.size());
+  for (size_t i = 0; i < lazy.variants.size(); ++i) {
+    CHECK(lazy.variants[i].parent == eager.variants[i].parent);
+    CHECK(lazy.variants[i].move.rule == eager.variants[i].move.rule);
+    if (lazy.variants[i].stability.checked) CHECK(lazy.variants[i].stability.stable == eager.variants[i].stability.stable);
+  }
+  const auto a = eager.ranked(), b = lazy.ranked();
+  REQUIRE(b.size() >= 11);
+  for (size_t i = 0; i < 11; ++i) CHECK(a[i]->id == b[i]->id);
+  INFO("checks: eager " << eager.stats.stability_checks << ", lazy " << lazy.stats.stability_checks);
+  CHECK(eager.stats.stability_checks == static_cast<int>(eager.variants.size()) - 1);
+  CHECK(lazy.stats.stability_checks < eager.stats.stability_checks);
 }
 
 TEST_CASE("rewrites: the stability guard flags what is equal only over the reals", "[rewrites]") {

@@ -104,6 +104,7 @@ int run_rewrite(const RewriteArgs& a, Streams io) {
     j["stats"] = {{"candidates", st.candidates}, {"duplicates", st.duplicates}, {"ill_typed", st.ill_typed},
                   {"proved", st.proved}, {"refuted", st.refuted}, {"unknown", st.unknown},
                   {"vacuous", st.vacuous}, {"distinct_rules", st.distinct_rules}, {"unstable", st.unstable},
+                  {"stability_checks", st.stability_checks},
                   {"kept", st.kept}, {"budget_hit", st.budget_hit}, {"seconds", st.seconds},
                   {"prove_seconds", st.prove_seconds}};
     for (const Variant& v : vs.variants) {
@@ -129,7 +130,8 @@ int run_rewrite(const RewriteArgs& a, Streams io) {
   }
 
   io.out << "axon rewrite: " << (g.name.empty() ? a.graph : g.name) << ", target " << target.name << "\n"
-         << "  " << st.kept << " variants (" << st.unstable << " unstable, not used) from " << st.candidates
+         << "  " << st.kept << " variants (" << st.stability_checks << " checked for stability, the best and those expanded; "
+         << st.unstable << " unstable, not used) from " << st.candidates
          << " candidate moves: " << st.proved << " proved, " << st.refuted << " refuted, " << st.unknown
          << " unknown, " << st.ill_typed << " not generalizable, " << st.duplicates << " duplicates; "
          << st.distinct_rules << " distinct local rules sent to the prover (" << fmt(st.prove_seconds)

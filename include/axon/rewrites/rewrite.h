@@ -66,6 +66,8 @@ struct Variant {
   Factorizations factors;            // accumulated along the path
   Stability stability;
   double score = 0;                  // from the ranking function (lower is better)
+  // The original, or checked by the stability guard and found stable.
+  [[nodiscard]] bool usable() const { return id == 0 || (stability.checked && stability.stable); }
 };
 
 struct ExploreOptions {
@@ -74,6 +76,12 @@ struct ExploreOptions {
   int beam = 64;           // variants expanded per depth, best first
   double budget_s = 120;   // wall time; the search stops between candidates
   bool check_stability = true;
+  // Lazily: a variant is checked when it is about to be expanded (the frontier takes the best
+  // `beam` variants found stable, in score order) and at the end until the best `ranked_checked`
+  // stable ones are known; the rest stay unchecked. The expanded variants and the first
+  // `ranked_checked` of ranked() are the same as checking every variant (test), in less time.
+  bool lazy_stability = true;
+  int ranked_checked = 64;
   uint64_t seed = 1;
   // > 1: the rules of one variant's candidates are proved side by side, each in a child process
   // (prove_in_children), at most `jobs` at once; a child past prove_deadline_s gives Unknown.
@@ -89,6 +97,7 @@ struct ExploreStats {
   int proved = 0, refuted = 0, unknown = 0, vacuous = 0;
   int distinct_rules = 0;   // local rules sent to the prover (the rest came from the cache)
   int unstable = 0;
+  int stability_checks = 0; // variants the guard checked (all of them unless lazy_stability)
   int kept = 0;             // variants in the set, the original included
   bool budget_hit = false;
   double seconds = 0, prove_seconds = 0;
@@ -116,7 +125,7 @@ struct VariantSet {
   [[nodiscard]] Graph graph_of(int id) const;
   // The moves from the original to the variant, in order.
   [[nodiscard]] std::vector<const Variant*> path_of(int id) const;
-  // Admitted, stable variants ordered by score (best first).
+  // The original and the variants checked and found stable, ordered by score (best first).
   [[nodiscard]] std::vector<const Variant*> ranked() const;
 };
 
