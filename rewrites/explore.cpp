@@ -107,7 +107,7 @@ VariantSet explore(const Graph& g, const ExploreOptions& opts, const ProveFn& pr
     if (vs.rejected.size() < 500)
       vs.rejected.push_back({from, {c.kind, c.what, std::move(rule), std::move(a)}});
   };
-  // The guard's verdict on variant id (checked once); `stable` true when it is not wanted.
+  // The guard's verdict on variant `id`, once (with the guard disabled: checked, and stable).
   auto check = [&](int id) {
     Variant& v = vs.variants[static_cast<size_t>(id)];
     if (v.stability.checked || id == 0) return;

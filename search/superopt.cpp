@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <future>
 #include <functional>
 #include <map>
-#include <cmath>
 #include <set>
 #include <sstream>
 
