@@ -17,6 +17,7 @@
 #include <unordered_set>
 
 #include "axon/core/error.h"
+#include "axon/core/op_table.h"
 #include "axon/tiling/kernel.h"
 
 namespace axon {
@@ -59,13 +60,6 @@ bool generated(const Node* n) {
 // Cheap to recompute in every consumer: fused rather than materialized.
 bool is_cheap(const Node* n) {
   return is_elementwise(n) || n->kind() == OpKind::Layout || is_generator(n);
-}
-// Ops that go through the special-function unit (division and reciprocal: an approximate
-// reciprocal refined to IEEE rounding): 4 FLOPs per element.
-bool is_transcendental(Op op) {
-  static constexpr Op kOps[] = {Op::Exp,  Op::Log,     Op::Tanh, Op::Erf,  Op::Sqrt, Op::Rsqrt,
-                                Op::Sigmoid, Op::Silu, Op::Gelu, Op::Pow, Op::Div, Op::Reciprocal};
-  return std::find(std::begin(kOps), std::end(kOps), op) != std::end(kOps);
 }
 bool flag(const Node* n, const char* key) { return n->attrs().has(key) && n->attrs().b(key); }
 

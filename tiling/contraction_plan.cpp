@@ -17,8 +17,6 @@ double prologue_us(double elements, double recompute, double weight, double prod
 }
 
 double prologue_weight(const Node* operand, const std::function<bool(const Node*)>& inside) {
-  static constexpr Op kHeavy[] = {Op::Exp,  Op::Log,     Op::Tanh, Op::Erf,  Op::Sqrt, Op::Rsqrt,
-                                  Op::Sigmoid, Op::Silu, Op::Gelu, Op::Pow, Op::Div, Op::Reciprocal};
   double w = 0;
   std::set<const Node*> seen;
   std::vector<const Node*> stack{operand};
@@ -27,7 +25,7 @@ double prologue_weight(const Node* operand, const std::function<bool(const Node*
     stack.pop_back();
     if (!inside(n) || !seen.insert(n).second) continue;
     if (n->kind() != OpKind::Layout && n->op() != Op::Cast)
-      w += std::find(std::begin(kHeavy), std::end(kHeavy), n->op()) != std::end(kHeavy) ? 4.0 : 1.0;
+      w += is_transcendental(n->op()) ? 4.0 : 1.0;
     for (const Node* o : n->operands()) stack.push_back(o);
   }
   return std::max(1.0, w);

@@ -1,5 +1,7 @@
 #include "axon/core/op_table.h"
 
+#include <algorithm>
+
 #include <array>
 
 #include "axon/core/error.h"
@@ -92,6 +94,12 @@ const std::vector<OpInfo>& table() {
 }  // namespace
 
 const OpInfo& op_info(Op op) { return table()[static_cast<size_t>(op)]; }
+
+bool is_transcendental(Op op) {
+  static constexpr Op kOps[] = {Op::Exp,  Op::Log,     Op::Tanh, Op::Erf,  Op::Sqrt, Op::Rsqrt,
+                                Op::Sigmoid, Op::Silu, Op::Gelu, Op::Pow, Op::Div, Op::Reciprocal};
+  return std::find(std::begin(kOps), std::end(kOps), op) != std::end(kOps);
+}
 
 Definition define(const Node& node) { return op_info(node.op()).define(node); }
 

@@ -46,6 +46,9 @@ struct OpInfo {
 };
 
 const OpInfo& op_info(Op op);
+// Ops that go through the special-function unit (division and reciprocal: an approximate
+// reciprocal refined to IEEE rounding): the cost estimates count them as 4 FLOPs per element.
+bool is_transcendental(Op op);
 // The definition of a node's op, out[v0..] = body, with operand k read as Read(k, ...).
 Definition define(const Node& node);
 
