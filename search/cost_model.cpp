@@ -43,6 +43,14 @@ namespace {
 
 using NodeSet = std::unordered_set<const Node*>;
 
+// TFLOP/s of a node's arithmetic: matmuls of 16-bit floats on the tensor cores, f32 matmuls on
+// the CUDA cores (or the tensor cores in tf32 when the model allows it), everything else f32.
+double flop_rate(const TargetModel& t, const Node* n) {
+  if (n->kind() != OpKind::Contraction) return t.fp32_tflops;
+  if (n->dtype() == DType::bf16 || n->dtype() == DType::f16) return t.tensor_tflops_16;
+  return n->dtype() == DType::f32 && t.tf32 ? t.tensor_tflops_tf32 : t.fp32_tflops;
+}
+
 bool is_elementwise(const Node* n) {
   OpKind k = n->kind();
   return k == OpKind::Unary || k == OpKind::Binary || k == OpKind::Compare || k == OpKind::Select;
@@ -484,9 +492,7 @@ class CostModel {
           ke.nodes.push_back(n);
           reduce |= n->kind() == OpKind::Reduce;
           const double f = node_flops(n);
-          const bool half = n->dtype() == DType::bf16 || n->dtype() == DType::f16;
-          const bool tensor_core = n->kind() == OpKind::Contraction && half;
-          compute_us += f / ((tensor_core ? t.tensor_tflops_16 : t.fp32_tflops) * 1e6);
+          compute_us += f / (flop_rate(t, n) * 1e6);
           ke.flops += f;
         }
         for (const Node* v : kern.reads)
@@ -687,8 +693,7 @@ class CostModel {
     k.flops = k.bytes = 0;
     for (const Node* n : k.nodes) {
       const double f = node_flops(n);
-      const bool tensor_core = n->kind() == OpKind::Contraction && (n->dtype() == DType::bf16 || n->dtype() == DType::f16);
-      compute_us += f / ((tensor_core ? t.tensor_tflops_16 : t.fp32_tflops) * 1e6);
+      compute_us += f / (flop_rate(t, n) * 1e6);
       k.flops += f;
     }
     for (const auto* list : {&k.reads, &k.writes})

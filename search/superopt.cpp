@@ -84,6 +84,7 @@ tiling::Limits limits_for(const Isa& isa, const gpu::Probe& p, const TargetModel
   if (isa.target.l2_bytes > 0) L.l2_bytes = isa.target.l2_bytes;
   L.fp32_tflops = tm.fp32_tflops;
   if (auto it = isa.target.peak_tflops.find("bf16_tensor"); it != isa.target.peak_tflops.end()) L.tensor_tflops = it->second;
+  if (auto it = isa.target.peak_tflops.find("tf32_tensor"); it != isa.target.peak_tflops.end()) L.tf32_tflops = it->second;
   if (p.ok) {
     L.sm_count = p.props.sm_count;
     L.max_threads_per_block = p.props.max_threads_per_block;
@@ -215,8 +216,12 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
   // (2^-5 for |s| < 8) into a 3% step of its probability: four times the dtype's tolerance
   // (docs/attention.md). Groups that store the scores are checked at the plain tolerance.
   const double rtol_scale = kr.shape.strategy == tiling::Strategy::Attention ? 4.0 : 1.0;
+  // A tf32 contraction rounds its operands to 10 mantissa bits, as f16 does: its f32 results are
+  // checked at f16's tolerance (docs/contraction.md).
+  const bool tf32 = kr.shape.strategy == tiling::Strategy::Contraction && kr.shape.mm.tf32;
   for (const Node* n : gr.writes) {
-    job.outputs.push_back({static_cast<int>(n->dtype()), elements(n), check_rtol(n->dtype()) * rtol_scale});
+    const double rtol = tf32 && n->dtype() == DType::f32 ? check_rtol(DType::f16) : check_rtol(n->dtype());
+    job.outputs.push_back({static_cast<int>(n->dtype()), elements(n), rtol * rtol_scale});
     auto it = std::find(ref.computed.begin(), ref.computed.end(), n);
     job.checks.push_back(static_cast<int>(it - ref.computed.begin()));
   }
@@ -326,7 +331,7 @@ CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* is
   auto generic_side = [&](const KernelEstimate& k) {
     const bool reduces = std::any_of(k.nodes.begin(), k.nodes.end(), [](const Node* n) { return n->kind() == OpKind::Reduce; });
     return k.kind == "contraction" && k.parts.empty() && reduces &&
-           tiling::classify(group_of(gv, k), isa).strategy == tiling::Strategy::Generic;
+           tiling::classify(group_of(gv, k), isa, tm.tf32).strategy == tiling::Strategy::Generic;
   };
   if (!ce.assumed_sizes && std::any_of(ce.kernel_list.begin(), ce.kernel_list.end(), generic_side)) ce = estimate_cost(gv, tm, bind, false);
   std::vector<KernelEstimate> list;
@@ -335,7 +340,7 @@ CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* is
       list.push_back(std::move(k));
       continue;
     }
-    const tiling::GroupShape fs = tiling::classify(group_of(gv, k), isa);
+    const tiling::GroupShape fs = tiling::classify(group_of(gv, k), isa, tm.tf32);
     if (fs.strategy == (k.kind == "attention" ? tiling::Strategy::Attention : tiling::Strategy::Contraction)) {
       list.push_back(std::move(k));
       continue;
@@ -365,7 +370,8 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
   auto say = [&](const std::string& s) {
     if (o.progress) o.progress(s);
   };
-  const TargetModel tm = target_model(o.target);
+  TargetModel tm = target_model(o.target);
+  tm.tf32 = o.allow_tf32;
   const Isa isa = load_isa(default_isa_dir(), o.target);
   SuperoptResult r{VariantSet(g), {}, 0, false, "", {}, {}, 0, 0};
   r.lowerings = tiling::load_lowerings(isa, tiling::default_lowerings_path(o.target));
@@ -470,7 +476,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       }
       KernelResult kr;
       kr.group = gr;
-      kr.shape = tiling::classify(gr, r.lowerings.isa.get());
+      kr.shape = tiling::classify(gr, r.lowerings.isa.get(), o.allow_tf32);
       kr.bytes = group_bytes(gr);
       kr.flops = k.flops;
       std::vector<tiling::RankedConfig> ranked = tiling::enumerate_configs(gr, kr.shape, L);

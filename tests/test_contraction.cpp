@@ -72,7 +72,8 @@ std::string mm_graph(const std::string& a, const std::string& b, const std::stri
 // generic fallback skipped), each generated and shown to `check` with its group's shape, then
 // all compiled together with nvcc when there is one. Returns the kernels generated per target.
 int compile_contractions(const std::vector<std::string>& graphs, size_t per_graph, const std::string& tag,
-                         const std::function<void(const tiling::GroupShape&, const tiling::TileConfig&, const tiling::KernelCode&)>& check) {
+                         const std::function<void(const tiling::GroupShape&, const tiling::TileConfig&, const tiling::KernelCode&)>& check,
+                         bool allow_tf32 = false) {
   const std::string cc = nvcc();
   int per_target = 0;
   for (const std::string target : {"sm_80", "sm_90"}) {
@@ -82,7 +83,7 @@ int compile_contractions(const std::vector<std::string>& graphs, size_t per_grap
     for (size_t gi = 0; gi < graphs.size(); ++gi) {
       Graph g = parse(graphs[gi]);
       tiling::Group gr = contraction_group(g);
-      tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+      tiling::GroupShape s = tiling::classify(gr, low.isa.get(), allow_tf32);
       INFO(target << ", " << graphs[gi] << ": " << s.why_generic);
       REQUIRE(s.strategy == tiling::Strategy::Contraction);
       auto configs = tiling::enumerate_configs(gr, s, tiling::Limits{});
@@ -318,6 +319,51 @@ TEST_CASE("f32 matmuls take the SIMT kernel, which compiles with nvcc for sm_80 
     CHECK(code.launches[0].smem == 0);
   });
   CHECK(kernels >= 9);
+}
+
+TEST_CASE("with allow_tf32, f32 matmuls take tf32 mma.sync from the spec; the kernels compile for sm_80 and sm_90",
+          "[codegen][contraction][nvcc]") {
+  // The same graphs as the SIMT test: every operand orientation (K inner or outer in shared
+  // memory), batches, a computed operand, epilogues.
+  const std::vector<std::string> graphs = {
+      mm_graph("[37,70]", "[70,45]", "f32", "{}", R"(,{"name":"bias","shape":[45],"dtype":"f32"})",
+               R"(,{"name":"y","op":"add","inputs":["m","bias"]},{"name":"z","op":"relu","inputs":["y"]})", "z"),
+      mm_graph("[136,88]", "[40,136]", "f32", R"({"transpose_a":true,"transpose_b":true})"),
+      mm_graph("[3,37,64]", "[64,72]", "f32", "{}"),
+      R"({"name":"t","inputs":[{"name":"x","shape":[2,50,96],"dtype":"f32"},{"name":"w","shape":[96,72],"dtype":"f32"}],
+          "nodes":[{"name":"e","op":"exp","inputs":["x"]},{"name":"m","op":"matmul","inputs":["e","w"]}],"outputs":["m"]})",
+  };
+  const int kernels = compile_contractions(
+      graphs, 3, "tf32",
+      [](const tiling::GroupShape& s, const tiling::TileConfig& c, const tiling::KernelCode& code) {
+        CHECK(s.mm.simt);
+        CHECK(s.mm.tf32);
+        CHECK(c.tf32);
+        CHECK(c.threads == 32 * c.warps_m * c.warps_n);
+        CHECK(code.body.find("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32") != std::string::npos);
+        CHECK(code.body.find("cvt.rna.tf32.f32") != std::string::npos);
+        CHECK(code.body.find("cp.async") != std::string::npos);  // x and w are stored
+        CHECK(code.body.find("fmaf(") == std::string::npos);
+        REQUIRE(code.launches.size() == 1);
+        CHECK(code.launches[0].smem >= c.stages * (c.bm + c.bn) * c.bk * 4);  // f32 slots, dynamic
+        CHECK(code.launches[0].smem <= 227 * 1024);
+        CHECK(code.launches[0].block == c.threads);
+      },
+      true);
+  CHECK(kernels >= 9);
+  // Not allowed: exact. A spec without the tf32 mma: exact, allowed or not.
+  const tiling::Lowerings& low = lowerings("sm_90");
+  const Graph g = parse(graphs[0]);
+  tiling::Group gr = contraction_group(g);
+  CHECK(!tiling::classify(gr, low.isa.get()).mm.tf32);
+  Isa no_tf32 = *low.isa;
+  std::erase_if(no_tf32.instrs, [](const InstrSpec& i) { return i.name.find(".tf32.") != std::string::npos; });
+  const tiling::GroupShape s = tiling::classify(gr, &no_tf32, true);
+  CHECK(s.strategy == tiling::Strategy::Contraction);
+  CHECK(s.mm.simt);
+  CHECK(!s.mm.tf32);
+  for (const tiling::RankedConfig& rc : tiling::enumerate_configs(gr, s, tiling::Limits{}))
+    if (rc.config.strategy == tiling::Strategy::Contraction) CHECK(!rc.config.tf32);
 }
 
 TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N-major", "[codegen][contraction][nvcc]") {

@@ -219,6 +219,52 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
   CHECK(key_split >= 2);   // and so did attention's key split over stored scores
 }
 
+TEST_CASE("with --allow-tf32, f32 matmuls run as tf32 mma.sync and every configuration is right on odd shapes (GPU)", "[gpu]") {
+  if (!have_gpu()) return;
+  const std::vector<const char*> graphs = {
+      // Ragged M, N, K (A K inner, B K outer in shared memory), a computed B and an epilogue.
+      R"({"name":"tf32_mm","inputs":[{"name":"a","shape":[300,520],"dtype":"f32"},{"name":"w","shape":[520,264],"dtype":"f32"},
+          {"name":"bias","shape":[264],"dtype":"f32"}],
+          "nodes":[{"name":"n","op":"neg","inputs":["w"]},{"name":"m","op":"matmul","inputs":["a","n"]},{"name":"y","op":"add","inputs":["m","bias"]},
+                   {"name":"z","op":"relu","inputs":["y"]}],"outputs":["z"]})",
+      // Both transposed (A K outer, B K inner), a broadcast batch.
+      R"({"name":"tf32_mm_t","inputs":[{"name":"a","shape":[2,3,70,37],"dtype":"f32"},{"name":"w","shape":[45,70],"dtype":"f32"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"],"attrs":{"transpose_a":true,"transpose_b":true}}],"outputs":["m"]})",
+      // More tiles than SMs, K not a multiple of 8.
+      R"({"name":"tf32_mm_big","inputs":[{"name":"a","shape":[1000,203],"dtype":"f32"},{"name":"w","shape":[203,1500],"dtype":"f32"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]}],"outputs":["m"]})",
+  };
+  Verifier v(VerifyOptions{});
+  for (const char* text : graphs) {
+    Graph g = parse(text);
+    INFO(g.name);
+    SuperoptOptions o;
+    o.target = target();
+    o.budget_s = 60;
+    o.configs = 12;
+    o.variants = 1;
+    o.allow_tf32 = true;
+    o.self_exe = axon_binary();
+    o.work_dir = scratch(g.name).string();
+    SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+    REQUIRE(r.timed);
+    int tf32_ok = 0;
+    for (const VariantResult& vr : r.realized)
+      for (const KernelResult& k : vr.kernels) {
+        REQUIRE(k.winner >= 0);
+        for (const ConfigTrial& t : k.trials) {
+          INFO(t.config.str() << ": " << t.status << " " << t.detail);
+          CHECK((t.status == "ok" || (t.status == "skipped" && t.config.strategy == tiling::Strategy::Generic)));
+          CHECK(t.worst <= 1.0);
+          tf32_ok += t.config.tf32 && t.status == "ok";
+        }
+        if (k.shape.strategy == tiling::Strategy::Contraction) CHECK(k.trials[size_t(k.winner)].config.tf32);
+      }
+    CHECK(tf32_ok >= 6);
+    fs::remove_all(o.work_dir);
+  }
+}
+
 TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, goes on, and times its finalists side by side (GPU)", "[gpu]") {
   if (!have_gpu()) return;
   Graph g = parse(R"({"name":"silu","inputs":[{"name":"x","shape":[300,1000],"dtype":"f32"},{"name":"b","shape":[1000],"dtype":"f32"}],

@@ -24,6 +24,10 @@ std::string TileConfig::str() const {
   std::ostringstream os;
   os << strategy_name(strategy) << " t" << threads;
   if (strategy == Strategy::Contraction) {
+    if (tf32) {
+      os << " tf32 " << bm << "x" << bn << "x" << bk << " w" << warps_m << "x" << warps_n << " s" << stages;
+      return os.str();
+    }
     if (simt) {
       os << " simt " << bm << "x" << bn << "x" << bk;
       return os.str();
@@ -66,7 +70,7 @@ std::vector<int64_t> without_last(std::vector<int64_t> d) {
 
 }  // namespace
 
-GroupShape classify(const Group& g, const Isa* isa) {
+GroupShape classify(const Group& g, const Isa* isa, bool allow_tf32) {
   GroupShape s;
   for (const auto* list : {&g.nodes, &g.reads, &g.writes})
     for (const Node* n : *list) (void)detail::dims_of(n);  // concrete sizes, or a clear error
@@ -92,7 +96,7 @@ GroupShape classify(const Group& g, const Isa* isa) {
     std::vector<const Node*> mms;
     for (const Node* n : g.nodes)
       if (n->kind() == OpKind::Contraction) mms.push_back(n);
-    if (mms[0]->operand(0) == mms[1]->operand(0)) (void)detail::classify_contraction(g, isa, s);
+    if (mms[0]->operand(0) == mms[1]->operand(0)) (void)detail::classify_contraction(g, isa, s, allow_tf32);
     else (void)detail::classify_attention(g, isa, s);  // Attention, or generic with the reason
     return s;
   }
@@ -105,7 +109,7 @@ GroupShape classify(const Group& g, const Isa* isa) {
   }
   for (const Node* n : g.nodes) {
     if (n->kind() == OpKind::Contraction) {
-      (void)detail::classify_contraction(g, isa, s);  // Contraction, or generic with the reason
+      (void)detail::classify_contraction(g, isa, s, allow_tf32);  // Contraction, or generic with the reason
       return s;
     }
     if (n->kind() == OpKind::Reduce) reductions.push_back(n);

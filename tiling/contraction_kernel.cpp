@@ -141,6 +141,13 @@ std::vector<Term> epilogue_point(Emitter& em, const ContractionShape& c, const s
   return point;
 }
 
+std::string operand_panel(Emitter& em, const ContractionShape& c, int op, const std::vector<Term>& batch) {
+  const std::vector<int64_t> od = dims_of(op == 0 ? c.a.node : c.b.node);
+  const std::vector<Term> opoint = operand_point(c, op, batch, term::integer(0), term::integer(0));
+  const std::vector<Term> ob(opoint.begin(), opoint.end() - 2);
+  return ob.empty() ? "0" : em.index(flat_index(ob, std::vector<int64_t>(od.begin(), od.end() - 2)));
+}
+
 bool paired_stores(const Group& g, const ContractionShape& c, const Fragment& d, int threads, int regs) {
   bool pairs = c.n % 2 == 0;
   for (int th = 0; th < threads && pairs; ++th)
@@ -199,14 +206,8 @@ void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, cons
     if (p.direct) {
       const int k = find_param(g.reads, p.node);
       const int64_t panel = std::stoll(geo.outer_ext) * std::stoll(geo.inner_ext);
-      // The operand's own batch panel: its batch axes broadcast against the output's.
-      const std::vector<int64_t> od = dims_of(p.node);
-      const std::vector<Term> opoint = operand_point(c, op, batch, term::integer(0), term::integer(0));
-      const std::vector<Term> ob(opoint.begin(), opoint.end() - 2);
-      const std::string panel_index =
-          ob.empty() ? "0" : em.index(flat_index(ob, std::vector<int64_t>(od.begin(), od.end() - 2)));
       em.open("if (go < " + geo.outer_ext + " && gi < " + geo.inner_ext + ") {");
-      em.line("const unsigned short* src = in" + S(k) + " + (long long)(" + panel_index + ") * " + S(panel) +
+      em.line("const unsigned short* src = in" + S(k) + " + (long long)(" + operand_panel(em, c, op, batch) + ") * " + S(panel) +
               " + (long long)go * " + geo.inner_ext + " + gi;");
       em.line("const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);");
       em.line(inline_asm(*tc.cp16, {{"d", "r", {"sdst"}}, {"a", "l", {"src"}}}, true));
@@ -260,6 +261,58 @@ void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, cons
   }
   em.close("};");
 
+}
+
+void emit_mma_epilogue(Emitter& em, const Group& g, const ContractionShape& c, const Fragment& df, const std::vector<Term>& batch,
+                       int WM, int WN, int MI, int NI) {
+  const std::string I = em.idx();
+  // The epilogue: each write's definition at each accumulator element, the matmul's value being
+  // the accumulator rounded to its dtype. Element e of lane `lane` sits where the spec's
+  // accumulator fragment says.
+  const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
+  const std::vector<Term> point = epilogue_point(em, c, batch, "acc[mi][ni][e]");
+  // Elements 2p and 2p + 1 of the fragment are neighbours in a row (checked on the spec): with an
+  // even N their values are stored together, 4 or 8 bytes at a time.
+  const bool pairs = paired_stores(g, c, df, 32, 4);
+  const std::string gi_expr = "m0 + wr * " + S(WM) + " + mi * 16 + " + em.index(em.subst(df.row, frag_vars));
+  const std::string gj_expr = "n0 + wc * " + S(WN) + " + ni * 8 + " + em.index(em.subst(df.col, frag_vars));
+  const std::string in_range = "gi < " + S(c.m) + " && gj < " + S(c.n);
+  em.line("#pragma unroll");
+  em.open("for (int mi = 0; mi < " + S(MI) + "; ++mi) {");
+  em.line("#pragma unroll");
+  em.open("for (int ni = 0; ni < " + S(NI) + "; ++ni) {");
+  if (pairs)
+    for (size_t w = 0; w < g.writes.size(); ++w) em.line("float ov" + S(static_cast<int64_t>(w)) + "[4];");
+  em.line("#pragma unroll");
+  em.open("for (int e = 0; e < 4; ++e) {");
+  em.line("const " + I + " gi = " + gi_expr + ";");
+  em.line("const " + I + " gj = " + gj_expr + ";");
+  em.open("if (" + in_range + ") {");
+  for (size_t w = 0; w < g.writes.size(); ++w) {
+    const std::string v = em.value(g.writes[w], point);
+    if (pairs) em.line("ov" + S(static_cast<int64_t>(w)) + "[e] = " + v + ";");
+    else
+      em.line("axon_st_" + dt(g.writes[w]) + "(out" + S(static_cast<int64_t>(w)) + " + " +
+              em.index(flat_index(point, dims_of(g.writes[w]))) + ", " + v + ");");
+  }
+  em.close();
+  em.close();
+  if (pairs) {
+    em.line("#pragma unroll");
+    em.open("for (int e = 0; e < 4; e += 2) {");
+    em.line("const " + I + " gi = " + gi_expr + ";");
+    em.line("const " + I + " gj = " + gj_expr + ";");
+    em.open("if (" + in_range + ") {");
+    for (size_t w = 0; w < g.writes.size(); ++w) {
+      const std::string W = S(static_cast<int64_t>(w));
+      em.line("axon_st2_" + dt(g.writes[w]) + "(out" + W + " + " + em.index(flat_index(point, dims_of(g.writes[w]))) + ", ov" + W +
+              "[e], ov" + W + "[e + 1]);");
+    }
+    em.close();
+    em.close();
+  }
+  em.close();
+  em.close();
 }
 
 std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
@@ -357,53 +410,8 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
   em.close();  // kk
   em.close();  // kt
 
-  // The epilogue: each write's definition at each accumulator element, the matmul's value being
-  // the accumulator rounded to its dtype. Element e of lane `lane` sits where the spec's
-  // accumulator fragment says.
-  const Fragment& df = fragment(*tc.mma, "d");
-  const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
-  const std::vector<Term> point = epilogue_point(em, c, batch, "acc[mi][ni][e]");
-  // Elements 2p and 2p + 1 of the fragment are neighbours in a row (checked on the spec): with an
-  // even N their values are stored together, 4 or 8 bytes at a time.
-  const bool pairs = paired_stores(g, c, df, 32, 4);
-  const std::string gi_expr = "m0 + wr * " + S(WM) + " + mi * 16 + " + em.index(em.subst(df.row, frag_vars));
-  const std::string gj_expr = "n0 + wc * " + S(WN) + " + ni * 8 + " + em.index(em.subst(df.col, frag_vars));
-  const std::string in_range = "gi < " + S(c.m) + " && gj < " + S(c.n);
-  em.line("#pragma unroll");
-  em.open("for (int mi = 0; mi < " + S(MI) + "; ++mi) {");
-  em.line("#pragma unroll");
-  em.open("for (int ni = 0; ni < " + S(NI) + "; ++ni) {");
-  for (size_t w = 0; w < g.writes.size(); ++w) em.line("float ov" + S(static_cast<int64_t>(w)) + "[4];");
-  em.line("#pragma unroll");
-  em.open("for (int e = 0; e < 4; ++e) {");
-  em.line("const " + I + " gi = " + gi_expr + ";");
-  em.line("const " + I + " gj = " + gj_expr + ";");
-  em.open("if (" + in_range + ") {");
-  for (size_t w = 0; w < g.writes.size(); ++w) {
-    const std::string v = em.value(g.writes[w], point);
-    if (pairs) em.line("ov" + S(static_cast<int64_t>(w)) + "[e] = " + v + ";");
-    else
-      em.line("axon_st_" + dt(g.writes[w]) + "(out" + S(static_cast<int64_t>(w)) + " + " +
-              em.index(flat_index(point, dims_of(g.writes[w]))) + ", " + v + ");");
-  }
-  em.close();
-  em.close();
-  if (pairs) {
-    em.line("#pragma unroll");
-    em.open("for (int e = 0; e < 4; e += 2) {");
-    em.line("const " + I + " gi = " + gi_expr + ";");
-    em.line("const " + I + " gj = " + gj_expr + ";");
-    em.open("if (" + in_range + ") {");
-    for (size_t w = 0; w < g.writes.size(); ++w) {
-      const std::string W = S(static_cast<int64_t>(w));
-      em.line("axon_st2_" + dt(g.writes[w]) + "(out" + W + " + " + em.index(flat_index(point, dims_of(g.writes[w]))) + ", ov" + W +
-              "[e], ov" + W + "[e + 1]);");
-    }
-    em.close();
-    em.close();
-  }
-  em.close();
-  em.close();
+  // The epilogue: each write's definition at each accumulator element.
+  emit_mma_epilogue(em, g, c, fragment(*tc.mma, "d"), batch, WM, WN, MI, NI);
   return head.str() + em.str() + "}\n";
 }
 

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "axon/core/error.h"
 #include "internal.h"
@@ -43,6 +44,22 @@ TensorCoreIsa tensor_core_isa(const Isa& isa, DType in) {
   need(t.mma, "mma.sync.aligned.m16n8k16.row.col.f32." + ty + "." + ty + ".f32");
   need(t.ldsm, "ldmatrix.sync.aligned.m8n8.x4.shared.b16");
   need(t.ldsm_t, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16");
+  need(t.cp16, "cp.async.cg.shared.global.16");
+  need(t.commit, "cp.async.commit_group");
+  need(t.wait, "cp.async.wait_group");
+  t.ok = t.why.empty();
+  return t;
+}
+
+Tf32Isa tf32_isa(const Isa& isa) {
+  Tf32Isa t;
+  auto need = [&](const InstrSpec*& slot, const std::string& name) {
+    slot = isa.find(name);
+    if (slot == nullptr && t.why.empty()) t.why = "the " + isa.target.target + " ISA spec has no " + name;
+  };
+  need(t.mma, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32");
+  need(t.cvt, "cvt.rna.tf32.f32");
+  need(t.cp4, "cp.async.ca.shared.global.4");
   need(t.cp16, "cp.async.cg.shared.global.16");
   need(t.commit, "cp.async.commit_group");
   need(t.wait, "cp.async.wait_group");
@@ -100,7 +117,7 @@ const Node* staged_source(const Group& g, const ContractionShape& c, int op) {
   return nullptr;
 }
 
-bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
+bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool allow_tf32) {
   auto fail = [&](const std::string& why) {
     s.why_generic = "contraction: " + why;
     return false;
@@ -135,9 +152,11 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s) {
   if (in != c.b.node->dtype() || (in != DType::f32 && in != DType::bf16 && in != DType::f16))
     return fail("operands are " + std::string(dtype_name(in)) + " and " + std::string(dtype_name(c.b.node->dtype())) +
                 " (float types only)");
-  // Tensor cores take bf16 and f16 operands; f32 (no tf32 without --allow-tf32) is multiplied
-  // exactly in f32 on the CUDA cores (SIMT).
+  // Tensor cores take bf16 and f16 operands; f32 is multiplied exactly in f32 on the CUDA cores
+  // (SIMT), or in tf32 on the tensor cores when allowed (--allow-tf32) and the spec has the
+  // instructions (the same staging; docs/contraction.md).
   c.simt = in == DType::f32;
+  c.tf32 = c.simt && allow_tf32 && isa != nullptr && tf32_isa(*isa).ok;
   if (c.simt && mm2 != nullptr) return fail("twin matmuls need bf16 operands (tensor cores)");
   c.in = in;
   if (!c.simt) {
@@ -228,12 +247,64 @@ namespace {
 // SIMT (f32) configurations: 256 threads, (bm / 16) x (bn / 16) outputs each (4 or 8 per axis:
 // 16-byte shared reads), two shared buffers of bk-deep f32 tiles. Ranked like the others: the fp32 rate, an efficiency that grows
 // with the register tile (outputs per shared load), wave quantization; bytes as mma.sync's.
-std::vector<RankedConfig> simt_configs(const Group& g, const ContractionShape& c, const Limits& L) {
-  std::vector<RankedConfig> out;
+// The time of moving the f32 kernels' bytes: every read and write once, plus the operands'
+// re-reads by the other tiles (mostly from L2), the grid filling the GPU or not.
+double f32_memory_us(const Group& g, const ContractionShape& c, const Limits& L, double tiles_m, double tiles_n) {
   double io_bytes = 0;
   for (const auto* list : {&g.reads, &g.writes})
     for (const Node* n : *list) io_bytes += double(numel(dims_of(n))) * dtype_bytes(n->dtype());
   const double a_bytes = double(c.batch) * c.m * c.k * 4, b_bytes = double(c.batch) * c.k * c.n * 4;
+  const double tiles = double(c.batch) * tiles_m * tiles_n;
+  const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
+  return (io_bytes + 0.15 * reread) / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
+}
+
+// tf32 configurations (ContractionShape::tf32): warps_m x warps_n warps of tf32 mma.sync
+// (m16n8k8), `stages` slots of f32 tiles in dynamic shared memory. Ranked by the tf32 tensor rate
+// at an efficiency for mma.sync fed by one 32-bit shared load (and one cvt) per fragment register
+// (mma.sync reaches about 60% of the wgmma rate on sm_90): the mma's per fragment load,
+// MI NI / (4 MI + 2 NI), up to one; deeper k-tiles hide more of the copies' latency.
+std::vector<RankedConfig> tf32_configs(const Group& g, const ContractionShape& c, const Limits& L) {
+  std::vector<RankedConfig> out;
+  const double rate = (L.tf32_tflops > 0 ? L.tf32_tflops : 4 * L.fp32_tflops) * 1e6 / L.sm_count;  // flops per us per SM
+  for (int bm : {64, 128})
+    for (int bn : {64, 128})
+      for (auto [bk, stages] : {std::pair{16, 4}, std::pair{32, 3}, std::pair{32, 4}})
+        for (auto [wm, wn] : {std::pair{2, 2}, std::pair{2, 4}, std::pair{4, 2}}) {
+          if ((bm > 64 && bm / 2 >= c.m) || (bn > 64 && bn / 2 >= c.n)) continue;  // mostly idle warps
+          TileConfig t;
+          t.strategy = Strategy::Contraction;
+          t.simt = t.tf32 = true;
+          t.threads = 32 * wm * wn;
+          t.bm = bm;
+          t.bn = bn;
+          t.bk = bk;
+          t.warps_m = wm;
+          t.warps_n = wn;
+          t.stages = stages;
+          const int MI = bm / wm / 16, NI = bn / wn / 8;
+          if (MI < 1 || NI < 1 || bm % (16 * wm) != 0 || bn % (8 * wn) != 0 || MI * NI > 32) continue;
+          const int64_t smem = contraction_smem(t);
+          if (smem > L.smem_dynamic) continue;
+          const int regs = 4 * MI * NI + 4 * MI + 2 * NI + 40;
+          if (regs > L.regs_per_thread) continue;
+          const double tiles_m = std::ceil(double(c.m) / bm), tiles_n = std::ceil(double(c.n) / bn);
+          const double tiles = double(c.batch) * tiles_m * tiles_n;
+          const double resident = std::max(1.0, std::min({std::floor(65536.0 / (regs * double(t.threads))), 2048.0 / t.threads,
+                                                          std::floor(228.0 * 1024 / (double(smem) + 1024))}));
+          const double eff = 0.6 * std::min(1.0, double(MI * NI) / (4 * MI + 2 * NI)) * (bk == 32 ? 1.0 : 0.95);
+          const double slots = L.sm_count * resident, waves = std::ceil(tiles / slots);
+          const double compute = waves * resident * 2.0 * bm * bn * double(c.k) / (rate * eff);
+          const double memory = f32_memory_us(g, c, L, tiles_m, tiles_n);
+          std::ostringstream why;
+          why << "tf32: compute " << compute << " us (eff " << eff << ", waves " << waves << "), memory " << memory << " us";
+          out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0, why.str()});
+        }
+  return out;
+}
+
+std::vector<RankedConfig> simt_configs(const Group& g, const ContractionShape& c, const Limits& L) {
+  std::vector<RankedConfig> out;
   const double sm_rate = L.fp32_tflops * 1e6 / L.sm_count;  // flops per us per SM
   for (int bm : {64, 128})
     for (int bn : {64, 128})
@@ -258,8 +329,7 @@ std::vector<RankedConfig> simt_configs(const Group& g, const ContractionShape& c
         const double slots = L.sm_count * resident, waves = std::ceil(tiles / slots);
         const double used = (double(c.m) / (tiles_m * bm)) * (double(c.n) / (tiles_n * bn));
         const double compute = waves * resident * 2.0 * bm * bn * double(c.k) / (sm_rate * eff);
-        const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
-        const double memory = (io_bytes + 0.15 * reread) / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
+        const double memory = f32_memory_us(g, c, L, tiles_m, tiles_n);
         std::ostringstream why;
         why << "simt: compute " << compute << " us (eff " << eff << ", lanes used " << used << ", waves " << waves << "), memory "
             << memory << " us";
@@ -273,6 +343,7 @@ std::vector<RankedConfig> simt_configs(const Group& g, const ContractionShape& c
 std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& s, const Limits& L) {
   std::vector<RankedConfig> out;
   const ContractionShape& c = s.mm;
+  if (c.tf32) return tf32_configs(g, c, L);
   if (c.simt) return simt_configs(g, c, L);
   double write_bytes = 0, other_bytes = 0;
   for (const Node* w : g.writes) write_bytes += double(numel(dims_of(w))) * dtype_bytes(w->dtype());

@@ -59,7 +59,28 @@ TensorCoreIsa tensor_core_isa(const Isa& isa, DType in);
 
 // Contraction groups (contraction_plan.cpp): fills s.mm and returns true, or returns false with
 // the reason in s.why_generic.
-bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s);
+bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool allow_tf32 = false);
+// The instructions of the tf32 path (f32 operands on the tensor cores); `why` when not `ok`.
+struct Tf32Isa {
+  const InstrSpec* mma = nullptr;   // mma.sync m16n8k8 tf32, f32 accumulators
+  const InstrSpec* cvt = nullptr;   // cvt.rna.tf32.f32
+  const InstrSpec* cp4 = nullptr;   // cp.async 4 bytes, global -> shared
+  const InstrSpec* cp16 = nullptr;  // cp.async 16 bytes
+  const InstrSpec* commit = nullptr;
+  const InstrSpec* wait = nullptr;
+  bool ok = false;
+  std::string why;
+};
+Tf32Isa tf32_isa(const Isa& isa);
+// The tf32 contraction kernel (tf32_kernel.cpp; TileConfig::tf32): operand tiles of f32 in their
+// stored orientation, `stages` slots in dynamic shared memory (tf32_smem_floats per slot),
+// cp.async for stored operands, the inlined prologue for computed ones; tf32 mma.sync.
+std::string tf32_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+                        const std::string& name, bool wide);
+// Floats of one pipeline slot of operand `op` (0: A, 1: B): K inner, [R][bk + 4]; K outer,
+// [bk][R + 8] (R = bm or bn). `k_inner` < 0: the larger of the two (contraction_smem, which
+// does not know the orientation).
+int64_t tf32_smem_floats(const TileConfig& t, int op, int k_inner);
 // The staged source of computed operand `op` of `c` in group `g` (OperandPlan::staged), or null.
 const Node* staged_source(const Group& g, const ContractionShape& c, int op);
 std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& s, const Limits& L);
@@ -187,10 +208,18 @@ void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& 
 // with the matmul's value there given as `acc` rounded to its dtype (em.given; reading the matmul
 // at any other point is an internal error). Returns the point.
 std::vector<Term> epilogue_point(Emitter& em, const ContractionShape& c, const std::vector<Term>& batch, const std::string& acc);
+// The flat index of a stored operand's own batch panel for the output's batch point (its batch
+// axes broadcast against the output's), as a C expression; "0" without batch axes.
+std::string operand_panel(Emitter& em, const ContractionShape& c, int op, const std::vector<Term>& batch);
 // Whether accumulator elements 2p and 2p + 1 of the spec's fragment `d` (over `threads` threads and
 // `regs` elements) are row neighbours at an even column, N is even and every write is a float
 // type: then the epilogue stores them together.
 bool paired_stores(const Group& g, const ContractionShape& c, const Fragment& d, int threads, int regs);
+// The epilogue of an mma.sync kernel: accumulators acc[MI][NI][4] of a warp tile of WM x WN at
+// (m0 + wr * WM, n0 + wc * WN), element e of each 16 x 8 fragment where the spec's `d` says;
+// every write's definition there, stored (in pairs when paired_stores allows).
+void emit_mma_epilogue(Emitter& em, const Group& g, const ContractionShape& c, const Fragment& d, const std::vector<Term>& batch,
+                       int WM, int WN, int MI, int NI);
 
 // Dynamic shared memory of a contraction kernel: `stages` A and B tiles of 16-bit elements.
 // wgmma kernels align the tiles to 1024 bytes; with store warps a staging buffer follows them (bm
@@ -198,6 +227,7 @@ bool paired_stores(const Group& g, const ContractionShape& c, const Fragment& d,
 // them (full, empty, staged sources landed), and two for the staging buffer (full, free).
 inline int contraction_staging(const TileConfig& c) { return c.store_warps ? c.bm * (2 * c.bn + 16) : 0; }
 inline int contraction_smem(const TileConfig& c) {
+  if (c.tf32) return static_cast<int>(c.stages * (tf32_smem_floats(c, 0, -1) + tf32_smem_floats(c, 1, -1)) * 4);
   if (c.simt) return 0;  // static shared memory
   return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0) + contraction_staging(c) + (c.tma ? 24 * c.stages : 0) +
          (c.store_warps ? 16 : 0);

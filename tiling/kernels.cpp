@@ -98,7 +98,8 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need;
     k.launches.push_back({o.name, grid, c.threads * c.rows_per_block, 0, params, roles, {}});
   } else if (c.strategy == Strategy::Contraction) {
-    body << (c.simt    ? detail::simt_kernel(g, s, c, low, o.name, wide)
+    body << (c.tf32    ? detail::tf32_kernel(g, s, c, low, o.name, wide)
+             : c.simt  ? detail::simt_kernel(g, s, c, low, o.name, wide)
              : c.wgmma ? detail::wgmma_kernel(g, s, c, low, o.name, wide)
                        : detail::contraction_kernel(g, s, c, low, o.name, wide));
     const ContractionShape& m = s.mm;

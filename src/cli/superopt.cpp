@@ -30,6 +30,7 @@ struct SuperoptArgs {
   bool no_gpu = false, quiet = false;
   int variants = 2, configs = 24, max_variants = 1000;
   std::string config_match;
+  bool allow_tf32 = false;
   double timeout = 30;
 };
 
@@ -64,6 +65,7 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   o.variants = a.variants;
   o.configs = a.configs;
   o.config_match = a.config_match;
+  o.allow_tf32 = a.allow_tf32;
   o.timeout_s = a.timeout;
   o.bind = bind;
   o.cache_dir = a.cache.empty() ? default_cache() : a.cache;
@@ -114,6 +116,9 @@ Runner add_superopt(CLI::App& app, Streams io) {
   cmd->add_option("--config-match", args->config_match,
                   "Only tiling configurations whose description (as the table prints it) contains this text, "
                   "e.g. 'store-warps' (the generic fallback stays)");
+  cmd->add_flag("--allow-tf32", args->allow_tf32,
+                "f32 matmuls may run on the tensor cores in tf32 (operands rounded to 10 mantissa bits; outputs "
+                "checked at f16's tolerance). Without it they are exact f32 FMAs");
   cmd->add_option("--max-variants", args->max_variants, "Rewrite variants explored at most")->check(CLI::Range(1, 100000))->capture_default_str();
   cmd->add_option("--timeout", args->timeout, "Seconds a candidate may run in the worker before it is killed")
       ->check(CLI::Range(1.0, 3600.0))->capture_default_str();

@@ -71,7 +71,7 @@
 // Nodes recomputed in several kernels are counted in each, once per kernel at their own size
 // (a [M, 1] node fused into a [M, K] load counts M).
 // time_us = max(compute, memory) + launch_us, where compute = matmul FLOPs / (tensor_tflops_16
-// for bf16/f16, fp32_tflops for f32: the exact path, tf32 is never assumed) + other FLOPs /
+// for bf16/f16; for f32 fp32_tflops, the exact path, or tensor_tflops_tf32 when `tf32`) + other FLOPs /
 // fp32_tflops, and memory = bytes / hbm_gb_s. The graph's time is the sum over kernels plus a
 // penalty for every reduction that sits between two matmuls (reachable from a matmul, and a
 // matmul reachable from it: softmax between Q K^T and P V): the bytes of the reduction's input
@@ -100,10 +100,11 @@ struct TargetModel {
   std::string name;          // "sm_90"
   double hbm_gb_s;           // memory bandwidth, GB/s
   double tensor_tflops_16;   // bf16/f16 tensor-core dense rate, TFLOP/s
-  double tensor_tflops_tf32; // tf32 tensor-core rate (not used: f32 matmuls take the exact path)
+  double tensor_tflops_tf32; // tf32 tensor-core rate (f32 matmuls, when `tf32` is set)
   double fp32_tflops;        // CUDA-core f32 FMA rate (2 flops per FMA)
   double launch_us;          // per-kernel launch/tail overhead
   int sm_count;
+  bool tf32 = false;         // f32 matmuls run on the tensor cores in tf32 (--allow-tf32)
 };
 
 // "sm_90" (H200, measured copy bandwidth and bf16 rate) or "sm_80" (A100-SXM 80GB). Throws

@@ -58,6 +58,10 @@ struct TileConfig {
   // SIMT (ContractionShape::simt): 256 threads as 16 x 16, each owning (bm / 16) x (bn / 16)
   // outputs (rows ty + 16 i, columns tx + 16 j); f32 tiles of bk in two shared buffers.
   bool simt = false;
+  // tf32 (ContractionShape::tf32; simt set too): warps_m x warps_n warps (threads = 32 warps_m
+  // warps_n) of tf32 mma.sync on warp tiles of (bm / warps_m) x (bn / warps_n); f32 tiles of bk
+  // in `stages` slots of dynamic shared memory.
+  bool tf32 = false;
   // wgmma fed by the tensor memory accelerator: a producer warpgroup issues the bulk tensor copies
   // (and computes any computed operand) into `stages` slots guarded by mbarriers, warps_m consumer
   // warpgroups multiply (threads = 128 * (warps_m + producers)).
@@ -106,6 +110,7 @@ struct Limits {
   double hbm_gb_s = 4000;  // for the roofline ranking
   double fp32_tflops = 60;
   double tensor_tflops = 0;  // dense 16-bit tensor-core rate (0: unknown)
+  double tf32_tflops = 0;    // dense tf32 tensor-core rate (0: unknown)
   int64_t l2_bytes = 50 << 20;  // L2 cache (attention's block order keeps K and V in it)
 };
 
@@ -130,6 +135,9 @@ struct ContractionShape {
   // f32 operands: the SIMT kernel, FMAs in f32 on the CUDA cores, exact (no tf32). The fields
   // below stay false.
   bool simt = false;
+  // ... multiplied on the tensor cores in tf32 instead (classify's allow_tf32, and the target's
+  // spec has tf32 mma.sync and cvt.rna.tf32.f32): operands rounded to 10 mantissa bits.
+  bool tf32 = false;
   bool wgmma = false;  // the target has wgmma and the operands fit its layouts (bf16, A K-major)
   bool tma = false;    // ... and the bulk tensor copy, with an operand (or its staged source) to copy
   bool multicast = false;  // ... and the multicast copy and cluster barriers (TileConfig::multicast)
@@ -191,8 +199,9 @@ struct GroupShape {
 
 // Classifies a group. Sizes must be concrete (throws UserError naming the node otherwise).
 // `isa` (optional) is the target's instruction set: without it, or when it lacks the
-// tensor-core instructions, contractions are generic.
-GroupShape classify(const Group& g, const Isa* isa = nullptr);
+// tensor-core instructions, contractions are generic. `allow_tf32`: f32 matmuls may run on the
+// tensor cores in tf32 (`--allow-tf32`); otherwise they are exact (SIMT).
+GroupShape classify(const Group& g, const Isa* isa = nullptr, bool allow_tf32 = false);
 
 // The configurations worth trying for a group, pruned by `limits`, best estimate first.
 struct RankedConfig {

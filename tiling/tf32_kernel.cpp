@@ -1,0 +1,261 @@
+// The tf32 contraction kernel (docs/contraction.md, "f32 contractions"): f32 matmuls on the
+// tensor cores, allowed only with --allow-tf32 (ContractionShape::tf32). warps_m x warps_n warps,
+// each a warp tile of 16 x 8 mma.sync m16n8k8 tiles. Operand tiles are kept in f32, in their
+// stored orientation, in `stages` slots of dynamic shared memory: stored operands arrive by
+// cp.async (16 bytes when the contiguous extent is a multiple of 4, else 4), computed ones by
+// the inlined prologue; each fragment register is read where the spec's fragment map puts it
+// and rounded to tf32 there (cvt.rna, from the spec).
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+#include "axon/core/error.h"
+#include "internal.h"
+
+namespace axon::tiling::detail {
+
+namespace {
+
+std::string S(int64_t v) { return std::to_string(v); }
+
+// Whether operand op's stored contiguous axis is K (A unless transposed, B when transposed).
+bool k_inner(const ContractionShape& c, int op) {
+  const char* attr = op == 0 ? "transpose_a" : "transpose_b";
+  const bool trans = c.mm->attrs().has(attr) && c.mm->attrs().b(attr);
+  return op == 0 ? !trans : trans;
+}
+
+// Operand op's tile in shared memory, in the stored orientation: `rows` x `cols` (contiguous)
+// at a row pitch of `pitch` floats; the global extents and tile origins of the two axes.
+struct Tf32Tile {
+  bool k_inner = false;
+  int rows = 0, cols = 0, pitch = 0;
+  std::string outer_ext, inner_ext, outer_origin, inner_origin;
+};
+
+Tf32Tile tile_of(const ContractionShape& c, const TileConfig& t, int op) {
+  const int R = op == 0 ? t.bm : t.bn;
+  const std::string ext = S(op == 0 ? c.m : c.n), origin = op == 0 ? "m0" : "n0";
+  // Pitches: a fragment's 32 reads (8 rows x 4 k of the m16n8k8 maps) fall in distinct banks,
+  // 16-byte rows stay aligned: K inner, pitch bk + 4 (bank 4 r + k, or 20 r + k for bk = 16);
+  // K outer, pitch R + 8 (bank 8 k + r).
+  if (k_inner(c, op)) return {true, R, t.bk, t.bk + 4, ext, S(c.k), origin, "k0"};
+  return {false, t.bk, R, R + 8, S(c.k), ext, "k0", origin};
+}
+
+// ldmatrix on f32 tiles (K inner): an 8 x 8 b16 matrix is 8 rows of 4 f32, lane l receiving
+// the 32-bit element (l / 4, l % 4) of each as register m of the .x4 form. Lane L supplies the
+// address of row `row` and k offset `k` (f32 elements) of the operand's 16 x 8 (A) or 2 x (8 x 8)
+// (B: n tiles ni, ni + 1) block: A's register m is a_m (rows + 8 for odd m, k + 4 for m >= 2),
+// B's registers are b_0, b_1 of tile ni, then of tile ni + 1. Terms over Var 0 (the lane).
+struct LdsmAddress {
+  Term row, k;
+};
+LdsmAddress ldsm_address(int op) {
+  using namespace term;
+  const Term lane = var(0), m = floordiv(lane, integer(8)), r8 = mod(lane, integer(8));
+  if (op == 0) return {add(r8, mul(mod(m, integer(2)), integer(8))), mul(floordiv(m, integer(2)), integer(4))};
+  return {add(r8, mul(floordiv(m, integer(2)), integer(8))), mul(mod(m, integer(2)), integer(4))};
+}
+
+// The spec's ldmatrix fragment, read as 32-bit elements through ldsm_address, must be the spec's
+// mma fragment of the operand for every lane and register (checked before a kernel uses it).
+void check_ldsm(const InstrSpec& ld, const InstrSpec& mma, int op) {
+  const Fragment& lf = fragment(ld, "d");
+  const Fragment& mf = fragment(mma, op == 0 ? "a" : "b");
+  const LdsmAddress at = ldsm_address(op);
+  for (int lane = 0; lane < 32; ++lane)
+    for (int m = 0; m < 4; ++m) {
+      // b16 elements 2m and 2m + 1: one f32 word of the stacked row (the supplying lane).
+      const int64_t srow = fragment_index(lf.row, lane, 2 * m), c16 = fragment_index(lf.col, lane, 2 * m);
+      const bool word = c16 % 2 == 0 && fragment_index(lf.row, lane, 2 * m + 1) == srow && fragment_index(lf.col, lane, 2 * m + 1) == c16 + 1;
+      const int64_t row = fragment_index(at.row, srow, 0), k = fragment_index(at.k, srow, 0) + c16 / 2;
+      int64_t want_row, want_k;
+      if (op == 0) {
+        want_row = fragment_index(mf.row, lane, m);
+        want_k = fragment_index(mf.col, lane, m);
+      } else {  // registers b_0, b_1 of n tile m / 2
+        want_k = fragment_index(mf.row, lane, m % 2);
+        want_row = fragment_index(mf.col, lane, m % 2) + 8 * (m / 2);
+      }
+      if (!word || row != want_row || k != want_k)
+        throw InternalError("codegen: " + ld.name + " on f32 as addressed does not produce " + mma.name + "'s " + mf.name +
+                            " fragment (lane " + S(lane) + ", register " + S(m) + ")");
+    }
+}
+
+}  // namespace
+
+int64_t tf32_smem_floats(const TileConfig& t, int op, int k_in) {
+  const int64_t R = op == 0 ? t.bm : t.bn, inner = R * (t.bk + 4), outer = int64_t(t.bk) * (R + 8);
+  return k_in < 0 ? std::max(inner, outer) : k_in ? inner : outer;
+}
+
+std::string tf32_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low, const std::string& name,
+                        bool wide) {
+  const ContractionShape& c = s.mm;
+  const int T = t.threads, BK = t.bk, ST = t.stages;
+  AXON_CHECK(t.tf32 && c.tf32 && T == 32 * t.warps_m * t.warps_n && t.bm % (16 * t.warps_m) == 0 && t.bn % (8 * t.warps_n) == 0 &&
+                 BK % 8 == 0 && ST >= 2,
+             "codegen: a tf32 configuration expected");
+  const Tf32Isa tf = tf32_isa(*low.isa);
+  AXON_CHECK(tf.ok, "codegen: " + tf.why);
+  const Fragment& fa = fragment(*tf.mma, "a");
+  const Fragment& fb = fragment(*tf.mma, "b");
+  AXON_CHECK(fa.rows == "16" && fa.cols == "8" && fa.regs == "4" && fb.rows == "8" && fb.cols == "8" && fb.regs == "2",
+             "codegen: " + tf.mma->name + " is not an m16n8k8 with 4 A and 2 B registers");
+  const int WM = t.bm / t.warps_m, WN = t.bn / t.warps_n, MI = WM / 16, NI = WN / 8;
+  const Tf32Tile tiles[2] = {tile_of(c, t, 0), tile_of(c, t, 1)};
+  // Fragments of K-inner tiles by ldmatrix when the spec has it (B's two at a time: NI even).
+  const TensorCoreIsa tc = tensor_core_isa(*low.isa, DType::bf16);
+  bool ldsm[2] = {false, false};
+  for (int op = 0; op < 2; ++op) {
+    ldsm[op] = tiles[op].k_inner && tc.ldsm != nullptr && (op == 0 || NI % 2 == 0);
+    if (ldsm[op]) check_ldsm(*tc.ldsm, *tf.mma, op);
+  }
+
+  Emitter em(&low, false, wide);
+  global_loads(em, g);
+  const std::string I = em.idx();
+  em.name_var(kBatchVar, "bz");
+  em.name_var(kLaneVar, "lane");
+  em.name_var(kRegVar, "e");
+  const std::vector<Term> batch = coords_of(term::var(kBatchVar), c.batch_dims);
+
+  std::ostringstream head;
+  head << "extern \"C\" __global__ void __launch_bounds__(" << T << ") " << name << "(" << param_list(g) << ") {\n";
+  // Dynamic shared memory (the launch asks for contraction_smem): `stages` A slots, then B's.
+  const int64_t FA = tf32_smem_floats(t, 0, tiles[0].k_inner), FB = tf32_smem_floats(t, 1, tiles[1].k_inner);
+  em.line("extern __shared__ __align__(16) float axon_smem[];");
+  em.line("float* const sA = axon_smem;");
+  em.line("float* const sB = axon_smem + " + S(ST * FA) + ";");
+  em.line("const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, wr = warp / " + S(t.warps_n) + ", wc = warp % " +
+          S(t.warps_n) + ";");
+  emit_tile_origin(em, c, t);
+  em.line("float acc[" + S(MI) + "][" + S(NI) + "][4];");
+  em.line("#pragma unroll");
+  em.open("for (int i = 0; i < " + S(MI * NI * 4) + "; ++i) {");
+  em.line("(&acc[0][0][0])[i] = 0.0f;");
+  em.close();
+
+  // load_tile(kt, slot): k-tile kt of both operands into pipeline slot `slot`, zeros outside.
+  em.open("auto load_tile = [&](int kt, int slot) {");
+  em.line("const " + I + " k0 = (" + I + ")kt * " + S(BK) + ";");
+  for (int op = 0; op < 2; ++op) {
+    const Tf32Tile& tl = tiles[op];
+    const Node* x = op == 0 ? c.a.node : c.b.node;
+    const int k = find_param(g.reads, x);
+    // Stored operands are copied as they are (their layout is the tile's); 16-byte copies when
+    // every row of the contiguous axis starts 16-byte aligned (then a copy is wholly in or out).
+    const int W = k >= 0 && std::stoll(tl.inner_ext) % 4 == 0 ? 4 : 1;
+    const int per_row = tl.cols / W;
+    em.open("for (int u = tid; u < " + S(tl.rows * per_row) + "; u += " + S(T) + ") {");
+    em.line("const int r = u / " + S(per_row) + ", cc = (u % " + S(per_row) + ") * " + S(W) + ";");
+    em.line(std::string("float* const dst = ") + (op == 0 ? "sA" : "sB") + " + slot * " + S(op == 0 ? FA : FB) + " + r * " +
+            S(tl.pitch) + " + cc;");
+    em.line("const " + I + " go = " + tl.outer_origin + " + r, gi = " + tl.inner_origin + " + cc;");
+    const std::string inside = "go < " + tl.outer_ext + " && gi < " + tl.inner_ext;
+    if (k >= 0) {
+      const int64_t panel = std::stoll(tl.outer_ext) * std::stoll(tl.inner_ext);
+      em.open("if (" + inside + ") {");
+      em.line("const float* src = in" + S(k) + " + (long long)(" + operand_panel(em, c, op, batch) + ") * " + S(panel) +
+              " + (long long)go * " + tl.inner_ext + " + gi;");
+      em.line("const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);");
+      em.line(inline_asm(W == 4 ? *tf.cp16 : *tf.cp4, {{"d", "r", {"sdst"}}, {"a", "l", {"src"}}}, true));
+      em.close("} else {");
+      em.line(W == 4 ? "  *reinterpret_cast<float4*>(dst) = make_float4(0.0f, 0.0f, 0.0f, 0.0f);" : "  *dst = 0.0f;");
+      em.line("}");
+    } else {
+      // The operand's definition at its point (clamped indices; zero outside the tensor).
+      em.line("const " + I + " goc = min(go, (" + I + ")" + tl.outer_ext + " - 1), gic = min(gi, (" + I + ")" + tl.inner_ext + " - 1);");
+      const int mn = op == 0 ? kRowVar : kColVar;
+      em.name_var(tl.k_inner ? mn : kKVar, "goc");
+      em.name_var(tl.k_inner ? kKVar : mn, "gic");
+      const std::vector<Term> point = operand_point(c, op, batch, term::var(mn), term::var(kKVar));
+      const std::string v = em.value(x, point);
+      em.line("*dst = " + inside + " ? " + v + " : 0.0f;");
+    }
+    em.close();
+  }
+  em.close("};");
+
+  // Fragment register e of an operand: the element the spec's map gives, rounded to tf32.
+  em.line("auto tf32 = [](float x) -> unsigned {");
+  em.line("  unsigned v;");
+  em.line("  " + pure_asm(*tf.cvt, {{"d", "=r", {"v"}}, {"a", "f", {"x"}}}));
+  em.line("  return v;");
+  em.line("};");
+  auto reg = [&](const Term& x, int e) { return em.index(em.subst(x, {{0, term::var(kLaneVar)}, {1, term::integer(e)}})); };
+  auto at = [&](int op, const std::string& r, const std::string& kk) {
+    const Tf32Tile& tl = tiles[op];
+    const std::string base = op == 0 ? "a_s" : "b_s";
+    return tl.k_inner ? base + "[(" + r + ") * " + S(tl.pitch) + " + " + kk + "]" : base + "[(" + kk + ") * " + S(tl.pitch) + " + " + r + "]";
+  };
+
+  // The pipeline: stages - 1 k-tiles in flight ahead of the one being multiplied. A slot is
+  // refilled only after the barrier that follows every warp's reads of it.
+  const std::string commit = inline_asm(*tf.commit, {}, true);
+  em.line("const int KT = " + S((c.k + BK - 1) / BK) + ";");
+  em.line("#pragma unroll");
+  em.open("for (int st = 0; st < " + S(ST - 1) + "; ++st) {");
+  em.line("if (st < KT) load_tile(st, st);");
+  em.line(commit);
+  em.close();
+  em.open("for (int kt = 0; kt < KT; ++kt) {");
+  em.line(inline_asm(*tf.wait, {{"n", "", {S(ST - 2)}, true}}, true));
+  em.line("__syncthreads();");
+  em.line("if (kt + " + S(ST - 1) + " < KT) load_tile(kt + " + S(ST - 1) + ", (kt + " + S(ST - 1) + ") % " + S(ST) + ");");
+  em.line(commit);
+  em.line("const float* a_s = sA + (kt % " + S(ST) + ") * " + S(FA) + ";");
+  em.line("const float* b_s = sB + (kt % " + S(ST) + ") * " + S(FB) + ";");
+  em.line("#pragma unroll");
+  em.open("for (int kk = 0; kk < " + S(BK) + "; kk += 8) {");
+  em.line("unsigned af[" + S(MI) + "][4], bf[" + S(NI) + "][2];");
+  for (int op = 0; op < 2; ++op) {
+    const std::string base = op == 0 ? "wr * " + S(WM) + " + mi * 16" : "wc * " + S(WN) + " + ni * 8";
+    if (ldsm[op]) {
+      // K inner: one ldmatrix.x4 per A fragment, or per two B fragments (the checked addressing).
+      const LdsmAddress la = ldsm_address(op);
+      const std::map<int, Term> lane_var = {{0, term::var(kLaneVar)}};
+      em.line("#pragma unroll");
+      em.open(op == 0 ? "for (int mi = 0; mi < " + S(MI) + "; ++mi) {" : "for (int ni = 0; ni < " + S(NI) + "; ni += 2) {");
+      em.line("const unsigned at = (unsigned)__cvta_generic_to_shared(&" +
+              at(op, base + " + " + em.index(em.subst(la.row, lane_var)), "kk + " + em.index(em.subst(la.k, lane_var))) + ");");
+      em.line("unsigned q[4];");
+      em.line(inline_asm(*tc.ldsm, {{"d", "=r", {"q[0]", "q[1]", "q[2]", "q[3]"}}, {"a", "r", {"at"}}}, false));
+      em.line("#pragma unroll");
+      em.line(op == 0 ? "for (int e = 0; e < 4; ++e) af[mi][e] = tf32(__uint_as_float(q[e]));"
+                      : "for (int e = 0; e < 4; ++e) bf[ni + e / 2][e % 2] = tf32(__uint_as_float(q[e]));");
+      em.close();
+      continue;
+    }
+    em.line("#pragma unroll");
+    em.open(op == 0 ? "for (int mi = 0; mi < " + S(MI) + "; ++mi) {" : "for (int ni = 0; ni < " + S(NI) + "; ++ni) {");
+    if (op == 0)
+      for (int e = 0; e < 4; ++e)  // A's (row, k) = (fa.row, fa.col)
+        em.line("af[mi][" + S(e) + "] = tf32(" + at(0, base + " + " + reg(fa.row, e), "kk + " + reg(fa.col, e)) + ");");
+    else
+      for (int e = 0; e < 2; ++e)  // B's (k, col) = (fb.row, fb.col)
+        em.line("bf[ni][" + S(e) + "] = tf32(" + at(1, base + " + " + reg(fb.col, e), "kk + " + reg(fb.row, e)) + ");");
+    em.close();
+  }
+  em.line("#pragma unroll");
+  em.open("for (int mi = 0; mi < " + S(MI) + "; ++mi) {");
+  em.line("#pragma unroll");
+  em.open("for (int ni = 0; ni < " + S(NI) + "; ++ni) {");
+  const std::vector<std::string> d = {"acc[mi][ni][0]", "acc[mi][ni][1]", "acc[mi][ni][2]", "acc[mi][ni][3]"};
+  em.line(inline_asm(*tf.mma, {{"d", "=f", d},
+                               {"a", "r", {"af[mi][0]", "af[mi][1]", "af[mi][2]", "af[mi][3]"}},
+                               {"b", "r", {"bf[ni][0]", "bf[ni][1]"}},
+                               {"c", "f", d}}, false));
+  em.close();
+  em.close();
+  em.close();  // kk
+  em.close();  // kt
+  em.line(inline_asm(*tf.wait, {{"n", "", {"0"}, true}}, true));
+
+  emit_mma_epilogue(em, g, c, fragment(*tf.mma, "d"), batch, WM, WN, MI, NI);
+  return head.str() + em.str() + "}\n";
+}
+
+}  // namespace axon::tiling::detail
