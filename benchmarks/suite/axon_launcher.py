@@ -43,11 +43,12 @@ class AxonRunError(RuntimeError):
 
 
 def run_superopt(axon: str, graph: Path, out_dir: Path, budget: float, log_path: Path,
-                 name: str) -> dict:
-    """Run `axon superopt`, streaming its output; {"ok", "rc", "seconds", "reason"}."""
+                 name: str, extra: tuple = ()) -> dict:
+    """Run `axon superopt` (with the `extra` arguments), streaming its output; {"ok", "rc",
+    "seconds", "reason"}."""
     budget_arg = str(int(budget)) if float(budget).is_integer() else str(budget)
     cmd = [axon, "superopt", str(graph), "--target", "sm_90", "-o", str(out_dir),
-           "--budget", budget_arg]
+           "--budget", budget_arg, *extra]
     log("[%s] $ %s" % (name, shlex.join(cmd)))
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     log_path.parent.mkdir(parents=True, exist_ok=True)

@@ -5,8 +5,9 @@
         [--budget SECONDS_PER_GRAPH] [--only name1,name2] [--skip-compile] [--allow-tf32]
 
 For each graph: search with `axon superopt`, load its launcher with ctypes, check its outputs
-against PyTorch eager on the same inputs, then time axon, eager and torch.compile the same way
-(CUDA events, L2 flushed between repetitions, median) in this one process, next to two ceilings
+against PyTorch eager on the same inputs, then time axon, eager and torch.compile side by side
+(rounds of one run each, rotating; CUDA events, L2 flushed before each run, median) in this one
+process, next to two ceilings
 measured first (device copy bandwidth, bf16 matmul rate) that give each workload's floor.
 Writes results.json, results.md and speedups.png under --out. Method: README.md (this folder).
 """
@@ -72,13 +73,35 @@ class Timer:
 
     def time(self, fn) -> dict:
         """Median (and min, max) microseconds of fn() over MIN_REPS..MAX_REPS reps."""
-        fn()
+        return self.time_sides({"fn": fn})["fn"]
+
+    def time_sides(self, sides: dict) -> dict:
+        """Each side's median (and min, max) microseconds, timed side by side: after a warm-up,
+        rounds in which every side runs once (the order rotating from round to round), the L2
+        flushed before each run, so that clocks and temperature drift alike for every side.
+        Reps: MIN_REPS..MAX_REPS, about SIDE_SECONDS of the slowest side."""
+        names = list(sides)
+        for n in names:
+            sides[n]()
         torch.cuda.synchronize()
-        estimate = statistics.median(self._reps(fn, 3))
+        estimate = max(statistics.median(self._reps(sides[n], 3)) for n in names)
         reps = int(min(MAX_REPS, max(MIN_REPS, SIDE_SECONDS * 1e6 / max(estimate, 1.0))))
-        times = self._reps(fn, reps)
-        return {"median_us": statistics.median(times), "min_us": min(times),
-                "max_us": max(times), "reps": reps}
+        events = {n: [] for n in names}
+        for r in range(reps):
+            for n in names[r % len(names):] + names[:r % len(names)]:
+                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                self._flush.zero_()      # queued before `start`: outside the timed region
+                start.record()
+                sides[n]()
+                end.record()
+                events[n].append((start, end))
+        torch.cuda.synchronize()
+        out = {}
+        for n in names:
+            times = [s.elapsed_time(e) * 1e3 for s, e in events[n]]  # us
+            out[n] = {"median_us": statistics.median(times), "min_us": min(times),
+                      "max_us": max(times), "reps": reps}
+        return out
 
     @staticmethod
     def peak_mib(fn) -> float:
@@ -226,7 +249,8 @@ class Suite:
 
         kdir = self.out / "kernels" / stem
         so = run_superopt(self.args.axon, path, kdir, self.args.budget,
-                          self.out / "logs" / (stem + ".superopt.log"), name)
+                          self.out / "logs" / (stem + ".superopt.log"), name,
+                          ("--allow-tf32",) if self.args.allow_tf32 else ())
         rec.update(search_s=so["seconds"], superopt_rc=so["rc"], axon_out=str(kdir))
         if not so["ok"]:
             _fail(rec, so["reason"])
@@ -254,33 +278,35 @@ class Suite:
         tols = [self.tolerance(tr.infos[n].dtype) + (z,)
                 for n, z in zip(tr.output_names, noise)]
 
+        # The sides that run and check out, timed together at the end (Timer.time_sides).
+        sides = {}
         if so["ok"]:
             try:
-                self._axon_side(rec, kdir, tr, inputs, ref, tols)
+                sides["axon"] = self._axon_side(rec, kdir, tr, inputs, ref, tols)
             except (LauncherError, AxonRunError) as e:
                 _fail(rec, str(e))
             except Exception as e:
                 _fail(rec, "axon side: %s: %s" % (type(e).__name__, e))
-        self._side(rec, "eager", lambda: eager(*ordered))
+        sides["eager"] = lambda: eager(*ordered)
         if self.args.skip_compile:
             rec["notes"].append("torch.compile skipped (--skip-compile)")
-            return _derive(rec)
-        compiled = torch.compile(eager, dynamic=False)
-        try:
-            start = time.monotonic()
-            got = compiled(*ordered)
-            torch.cuda.synchronize()
-            rec["compile_s"] = time.monotonic() - start
-        except Exception as e:
-            rec["notes"].append("torch.compile failed: %s: %s"
-                                % (type(e).__name__, (str(e).splitlines() or [""])[0]))
-            return _derive(rec)
-        rec["compiled_check"] = {n: compare(g, r, *t)
-                                 for g, r, n, t in zip(got, ref, tr.output_names, tols)}
-        del got
-        if any(c["mismatches"] for c in rec["compiled_check"].values()):
-            rec["notes"].append("torch.compile's outputs differ from eager's beyond tolerance")
-        self._side(rec, "compiled", lambda: compiled(*ordered))
+        else:
+            compiled = torch.compile(eager, dynamic=False)
+            try:
+                start = time.monotonic()
+                got = compiled(*ordered)
+                torch.cuda.synchronize()
+                rec["compile_s"] = time.monotonic() - start
+                rec["compiled_check"] = {n: compare(g, r, *t)
+                                         for g, r, n, t in zip(got, ref, tr.output_names, tols)}
+                del got
+                if any(c["mismatches"] for c in rec["compiled_check"].values()):
+                    rec["notes"].append("torch.compile's outputs differ from eager's beyond tolerance")
+                sides["compiled"] = lambda: compiled(*ordered)
+            except Exception as e:
+                rec["notes"].append("torch.compile failed: %s: %s"
+                                    % (type(e).__name__, (str(e).splitlines() or [""])[0]))
+        self._time_sides(rec, sides)
         return _derive(rec)
 
     def same_size_copy_us(self, io_bytes: int):
@@ -301,8 +327,9 @@ class Suite:
             log("same-size copy of %d bytes failed: %s" % (half, e))
             return None
 
-    def _axon_side(self, rec, kdir: Path, tr, inputs: dict, ref, tols) -> None:
-        """Load, check (outputs poisoned first), time and measure axon's kernel."""
+    def _axon_side(self, rec, kdir: Path, tr, inputs: dict, ref, tols):
+        """Load, check (outputs poisoned first) and measure axon's kernel; returns the call to
+        time (with the other sides)."""
         kernel = AxonKernel(kdir, tr)
         rec["workspace_bytes"] = kernel.workspace_bytes
         call, outs = kernel.prepare(inputs)
@@ -317,17 +344,23 @@ class Suite:
                 _fail(rec, "mismatch: %d of %d elements of %r outside tolerance (%d not finite;"
                       " max err %.3g x tol)" % (c["mismatches"], c["elements"], n,
                                                 c["nonfinite_mismatches"], c["max_err_over_tol"]))
-        rec["timing"]["axon"] = self.timer.time(call)
         rec["peak_mib"]["axon"] = self.timer.peak_mib(lambda: kernel.prepare(inputs)[0]())
+        return call
 
-    def _side(self, rec, side: str, fn) -> None:
-        """Time and measure a PyTorch side; a failure is noted, not fatal to the workload."""
+    def _time_sides(self, rec, sides: dict) -> None:
+        """Measure each side's peak memory, then time the sides side by side. A PyTorch side
+        that fails is noted and left out (not fatal to the workload); axon's failure is."""
+        for side in [s for s in sides if s != "axon"]:
+            try:
+                rec["peak_mib"][side] = self.timer.peak_mib(sides[side])
+            except Exception as e:
+                rec["notes"].append("%s failed: %s: %s"
+                                    % (side, type(e).__name__, (str(e).splitlines() or [""])[0]))
+                del sides[side]
         try:
-            rec["timing"][side] = self.timer.time(fn)
-            rec["peak_mib"][side] = self.timer.peak_mib(fn)
+            rec["timing"].update(self.timer.time_sides(sides))
         except Exception as e:
-            rec["notes"].append("%s failed: %s: %s"
-                                % (side, type(e).__name__, (str(e).splitlines() or [""])[0]))
+            _fail(rec, "timing failed: %s: %s" % (type(e).__name__, (str(e).splitlines() or [""])[0]))
 
 
 def new_record(name: str, path: Path) -> dict:
@@ -437,7 +470,8 @@ def parse_args(argv=None):
     p.add_argument("--only", help="comma-separated graph names to run")
     p.add_argument("--skip-compile", action="store_true", help="do not run torch.compile")
     p.add_argument("--allow-tf32", action="store_true",
-                   help="let PyTorch use TF32 for f32 matmuls (f32 tolerance 5e-3)")
+                   help="let PyTorch and axon (superopt --allow-tf32) use TF32 for f32 matmuls "
+                        "(f32 tolerance 5e-3)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
     p.add_argument("--time-limit", type=float, default=0.0,
                    help="stop starting workloads once this many seconds have passed (0: no limit); "
