@@ -291,10 +291,11 @@ TEST_CASE("contraction kernels of every operand orientation compile with nvcc fo
   CHECK(compile_contractions(graphs, 3, "contraction", [](const auto&, const auto&, const auto&) {}) == 12);
 }
 
-TEST_CASE("f32 matmuls take the SIMT kernel, which compiles with nvcc for sm_80 and sm_90", "[codegen][contraction][nvcc]") {
-  const std::vector<std::string> graphs = {
-      // Ragged M, N, K with a bias and relu; A M-major and B K-major; batches with a broadcast B; a
-      // computed A (exp); the result cast to bf16.
+// f32 matmuls: ragged M, N, K with a bias and relu; A M-major and B K-major (so, in the tf32
+// kernel, every orientation of the shared tiles); batches with a broadcast B; a computed A (exp);
+// the result cast to bf16.
+std::vector<std::string> f32_graphs() {
+  return {
       mm_graph("[37,70]", "[70,45]", "f32", "{}", R"(,{"name":"bias","shape":[45],"dtype":"f32"})",
                R"(,{"name":"y","op":"add","inputs":["m","bias"]},{"name":"z","op":"relu","inputs":["y"]})", "z"),
       mm_graph("[136,88]", "[40,136]", "f32", R"({"transpose_a":true,"transpose_b":true})"),
@@ -305,7 +306,10 @@ TEST_CASE("f32 matmuls take the SIMT kernel, which compiles with nvcc for sm_80 
           "nodes":[{"name":"m","op":"matmul","inputs":["x","w"]},{"name":"c","op":"cast","inputs":["m"],"attrs":{"dtype":"bf16"}}],
           "outputs":["c"]})",
   };
-  const int kernels = compile_contractions(graphs, 3, "simt", [](const tiling::GroupShape& s, const tiling::TileConfig& c,
+}
+
+TEST_CASE("f32 matmuls take the SIMT kernel, which compiles with nvcc for sm_80 and sm_90", "[codegen][contraction][nvcc]") {
+  const int kernels = compile_contractions(f32_graphs(), 3, "simt", [](const tiling::GroupShape& s, const tiling::TileConfig& c,
                                                                     const tiling::KernelCode& code) {
     CHECK(s.mm.simt);
     CHECK(c.simt);
@@ -323,16 +327,7 @@ TEST_CASE("f32 matmuls take the SIMT kernel, which compiles with nvcc for sm_80 
 
 TEST_CASE("with allow_tf32, f32 matmuls take tf32 mma.sync from the spec; the kernels compile for sm_80 and sm_90",
           "[codegen][contraction][nvcc]") {
-  // The same graphs as the SIMT test: every operand orientation (K inner or outer in shared
-  // memory), batches, a computed operand, epilogues.
-  const std::vector<std::string> graphs = {
-      mm_graph("[37,70]", "[70,45]", "f32", "{}", R"(,{"name":"bias","shape":[45],"dtype":"f32"})",
-               R"(,{"name":"y","op":"add","inputs":["m","bias"]},{"name":"z","op":"relu","inputs":["y"]})", "z"),
-      mm_graph("[136,88]", "[40,136]", "f32", R"({"transpose_a":true,"transpose_b":true})"),
-      mm_graph("[3,37,64]", "[64,72]", "f32", "{}"),
-      R"({"name":"t","inputs":[{"name":"x","shape":[2,50,96],"dtype":"f32"},{"name":"w","shape":[96,72],"dtype":"f32"}],
-          "nodes":[{"name":"e","op":"exp","inputs":["x"]},{"name":"m","op":"matmul","inputs":["e","w"]}],"outputs":["m"]})",
-  };
+  const std::vector<std::string> graphs = f32_graphs();
   const int kernels = compile_contractions(
       graphs, 3, "tf32",
       [](const tiling::GroupShape& s, const tiling::TileConfig& c, const tiling::KernelCode& code) {

@@ -52,6 +52,29 @@ fs::path scratch(const std::string& what) {
 
 Graph parse(const std::string& text) { return parse_graph(text, "test.json", {}); }
 
+// A timed search of one variant (and the original) over `configs` configurations per kernel.
+SuperoptOptions odd_shape_options(const Graph& g, int configs, bool allow_tf32) {
+  SuperoptOptions o;
+  o.target = target();
+  o.budget_s = 60;
+  o.configs = configs;
+  o.variants = 1;
+  o.allow_tf32 = allow_tf32;
+  o.self_exe = axon_binary();
+  o.work_dir = scratch(g.name).string();
+  return o;
+}
+
+// f32 matmuls: ragged M, N, K, a computed B, bias and relu; both operands transposed, a broadcast batch.
+constexpr const char* kMmF32 =
+    R"({"name":"mm_f32","inputs":[{"name":"a","shape":[300,520],"dtype":"f32"},{"name":"w","shape":[520,264],"dtype":"f32"},
+        {"name":"bias","shape":[264],"dtype":"f32"}],
+        "nodes":[{"name":"n","op":"neg","inputs":["w"]},{"name":"m","op":"matmul","inputs":["a","n"]},{"name":"y","op":"add","inputs":["m","bias"]},
+                 {"name":"z","op":"relu","inputs":["y"]}],"outputs":["z"]})";
+constexpr const char* kMmF32T =
+    R"({"name":"mm_f32_t","inputs":[{"name":"a","shape":[2,3,70,37],"dtype":"f32"},{"name":"w","shape":[45,70],"dtype":"f32"}],
+        "nodes":[{"name":"m","op":"matmul","inputs":["a","w"],"attrs":{"transpose_a":true,"transpose_b":true}}],"outputs":["m"]})";
+
 }  // namespace
 
 TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
@@ -113,12 +136,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           "outputs":["m"]})",
       // SIMT contractions (f32): ragged tiles, both transposes, a broadcast
       // batch, a computed operand, an epilogue; enough tiles for several blocks per SM.
-      R"({"name":"mm_f32","inputs":[{"name":"a","shape":[300,520],"dtype":"f32"},{"name":"w","shape":[520,264],"dtype":"f32"},
-          {"name":"bias","shape":[264],"dtype":"f32"}],
-          "nodes":[{"name":"n","op":"neg","inputs":["w"]},{"name":"m","op":"matmul","inputs":["a","n"]},{"name":"y","op":"add","inputs":["m","bias"]},
-                   {"name":"z","op":"relu","inputs":["y"]}],"outputs":["z"]})",
-      R"({"name":"mm_f32_t","inputs":[{"name":"a","shape":[2,3,70,37],"dtype":"f32"},{"name":"w","shape":[45,70],"dtype":"f32"}],
-          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"],"attrs":{"transpose_a":true,"transpose_b":true}}],"outputs":["m"]})",
+      kMmF32, kMmF32T,
       R"({"name":"mm_f32_cast","inputs":[{"name":"x","shape":[33,70],"dtype":"f32"},{"name":"w","shape":[70,45],"dtype":"f32"}],
           "nodes":[{"name":"m","op":"matmul","inputs":["x","w"]},{"name":"c","op":"cast","inputs":["m"],"attrs":{"dtype":"bf16"}}],
           "outputs":["c"]})",
@@ -179,13 +197,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
   for (const char* text : graphs) {
     Graph g = parse(text);
     INFO(g.name);
-    SuperoptOptions o;
-    o.target = target();
-    o.budget_s = 60;
-    o.configs = 8;
-    o.variants = 1;
-    o.self_exe = axon_binary();
-    o.work_dir = scratch(g.name).string();
+    const SuperoptOptions o = odd_shape_options(g, 8, false);
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     REQUIRE(r.timed);
     for (const VariantResult& vr : r.realized)
@@ -222,14 +234,9 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
 TEST_CASE("with --allow-tf32, f32 matmuls run as tf32 mma.sync and every configuration is right on odd shapes (GPU)", "[gpu]") {
   if (!have_gpu()) return;
   const std::vector<const char*> graphs = {
-      // Ragged M, N, K (A K inner, B K outer in shared memory), a computed B and an epilogue.
-      R"({"name":"tf32_mm","inputs":[{"name":"a","shape":[300,520],"dtype":"f32"},{"name":"w","shape":[520,264],"dtype":"f32"},
-          {"name":"bias","shape":[264],"dtype":"f32"}],
-          "nodes":[{"name":"n","op":"neg","inputs":["w"]},{"name":"m","op":"matmul","inputs":["a","n"]},{"name":"y","op":"add","inputs":["m","bias"]},
-                   {"name":"z","op":"relu","inputs":["y"]}],"outputs":["z"]})",
-      // Both transposed (A K outer, B K inner), a broadcast batch.
-      R"({"name":"tf32_mm_t","inputs":[{"name":"a","shape":[2,3,70,37],"dtype":"f32"},{"name":"w","shape":[45,70],"dtype":"f32"}],
-          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"],"attrs":{"transpose_a":true,"transpose_b":true}}],"outputs":["m"]})",
+      // Ragged M, N, K (A K inner, B K outer in shared memory), a computed B and an epilogue; both
+      // transposed (A K outer, B K inner), a broadcast batch.
+      kMmF32, kMmF32T,
       // More tiles than SMs, K not a multiple of 8.
       R"({"name":"tf32_mm_big","inputs":[{"name":"a","shape":[1000,203],"dtype":"f32"},{"name":"w","shape":[203,1500],"dtype":"f32"}],
           "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]}],"outputs":["m"]})",
@@ -238,14 +245,7 @@ TEST_CASE("with --allow-tf32, f32 matmuls run as tf32 mma.sync and every configu
   for (const char* text : graphs) {
     Graph g = parse(text);
     INFO(g.name);
-    SuperoptOptions o;
-    o.target = target();
-    o.budget_s = 60;
-    o.configs = 12;
-    o.variants = 1;
-    o.allow_tf32 = true;
-    o.self_exe = axon_binary();
-    o.work_dir = scratch(g.name).string();
+    const SuperoptOptions o = odd_shape_options(g, 12, true);
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     REQUIRE(r.timed);
     int tf32_ok = 0;

@@ -263,6 +263,40 @@ void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, cons
 
 }
 
+std::vector<Term> begin_mma_kernel(Emitter& em, const Group& g, const ContractionShape& c) {
+  global_loads(em, g);
+  em.name_var(kBatchVar, "bz");
+  em.name_var(kLaneVar, "lane");
+  em.name_var(kRegVar, "e");
+  return coords_of(term::var(kBatchVar), c.batch_dims);
+}
+
+void emit_warp_tiles(Emitter& em, const ContractionShape& c, const TileConfig& t, int MI, int NI) {
+  em.line("const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;");
+  em.line("const int wr = warp / " + S(t.warps_n) + ", wc = warp % " + S(t.warps_n) + ";");
+  // Block -> (batch, tile row, tile column), tile rows walked in groups of 8 for L2 reuse of B.
+  emit_tile_origin(em, c, t);
+  em.line("float acc[" + S(MI) + "][" + S(NI) + "][4];");
+  em.line("#pragma unroll");
+  em.open("for (int i = 0; i < " + S(MI * NI * 4) + "; ++i) {");
+  em.line("(&acc[0][0][0])[i] = 0.0f;");
+  em.close();
+}
+
+void emit_mma_grid(Emitter& em, const InstrSpec& mma, int MI, int NI) {
+  em.line("#pragma unroll");
+  em.open("for (int mi = 0; mi < " + S(MI) + "; ++mi) {");
+  em.line("#pragma unroll");
+  em.open("for (int ni = 0; ni < " + S(NI) + "; ++ni) {");
+  const std::vector<std::string> d = {"acc[mi][ni][0]", "acc[mi][ni][1]", "acc[mi][ni][2]", "acc[mi][ni][3]"};
+  em.line(inline_asm(mma, {{"d", "=f", d},
+                           {"a", "r", {"af[mi][0]", "af[mi][1]", "af[mi][2]", "af[mi][3]"}},
+                           {"b", "r", {"bf[ni][0]", "bf[ni][1]"}},
+                           {"c", "f", d}}, false));
+  em.close();
+  em.close();
+}
+
 void emit_mma_epilogue(Emitter& em, const Group& g, const ContractionShape& c, const Fragment& df, const std::vector<Term>& batch,
                        int WM, int WN, int MI, int NI) {
   const std::string I = em.idx();
@@ -328,12 +362,8 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
   const int AE = ga.rows * ga.cols, BE = gb.rows * gb.cols;
 
   Emitter em(&low, false, wide);
-  global_loads(em, g);
+  const std::vector<Term> batch = begin_mma_kernel(em, g, c);
   const std::string I = em.idx();
-  em.name_var(kBatchVar, "bz");
-  em.name_var(kLaneVar, "lane");
-  em.name_var(kRegVar, "e");
-  const std::vector<Term> batch = coords_of(term::var(kBatchVar), c.batch_dims);
 
   std::ostringstream head;
   head << "extern \"C\" __global__ void __launch_bounds__(" << t.threads << ") " << name << "(" << param_list(g) << ") {\n";
@@ -341,15 +371,7 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
   em.line("extern __shared__ __align__(128) unsigned short axon_smem[];");
   em.line("unsigned short* const sA = axon_smem;");
   em.line("unsigned short* const sB = axon_smem + " + S(t.stages * AE) + ";");
-  em.line("const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;");
-  em.line("const int wr = warp / " + S(t.warps_n) + ", wc = warp % " + S(t.warps_n) + ";");
-  // Block -> (batch, tile row, tile column), tile rows walked in groups of 8 for L2 reuse of B.
-  emit_tile_origin(em, c, t);
-  em.line("float acc[" + S(MI) + "][" + S(NI) + "][4];");
-  em.line("#pragma unroll");
-  em.open("for (int i = 0; i < " + S(MI * NI * 4) + "; ++i) {");
-  em.line("(&acc[0][0][0])[i] = 0.0f;");
-  em.close();
+  emit_warp_tiles(em, c, t, MI, NI);
 
   emit_load_tile(em, g, c, t, tc, batch, false, {"tid", t.threads, false});
 
@@ -396,17 +418,7 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
                               {"a", "r", {"at"}}}, false));
     em.close();
   }
-  em.line("#pragma unroll");
-  em.open("for (int mi = 0; mi < " + S(MI) + "; ++mi) {");
-  em.line("#pragma unroll");
-  em.open("for (int ni = 0; ni < " + S(NI) + "; ++ni) {");
-  const std::vector<std::string> d = {"acc[mi][ni][0]", "acc[mi][ni][1]", "acc[mi][ni][2]", "acc[mi][ni][3]"};
-  em.line(inline_asm(*tc.mma, {{"d", "=f", d},
-                               {"a", "r", {"af[mi][0]", "af[mi][1]", "af[mi][2]", "af[mi][3]"}},
-                               {"b", "r", {"bf[ni][0]", "bf[ni][1]"}},
-                               {"c", "f", d}}, false));
-  em.close();
-  em.close();
+  emit_mma_grid(em, *tc.mma, MI, NI);
   em.close();  // kk
   em.close();  // kt
 

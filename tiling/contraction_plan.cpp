@@ -34,13 +34,22 @@ double prologue_weight(const Node* operand, const std::function<bool(const Node*
 
 namespace detail {
 
+namespace {
+
+// A lookup of the target's instructions that names the first one missing in `why`.
+auto needs(const Isa& isa, std::string& why) {
+  return [&isa, &why](const InstrSpec*& slot, const std::string& name) {
+    slot = isa.find(name);
+    if (slot == nullptr && why.empty()) why = "the " + isa.target.target + " ISA spec has no " + name;
+  };
+}
+
+}  // namespace
+
 TensorCoreIsa tensor_core_isa(const Isa& isa, DType in) {
   TensorCoreIsa t;
   const std::string ty = in == DType::f16 ? "f16" : "bf16";
-  auto need = [&](const InstrSpec*& slot, const std::string& name) {
-    slot = isa.find(name);
-    if (slot == nullptr && t.why.empty()) t.why = "the " + isa.target.target + " ISA spec has no " + name;
-  };
+  const auto need = needs(isa, t.why);
   need(t.mma, "mma.sync.aligned.m16n8k16.row.col.f32." + ty + "." + ty + ".f32");
   need(t.ldsm, "ldmatrix.sync.aligned.m8n8.x4.shared.b16");
   need(t.ldsm_t, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16");
@@ -53,10 +62,7 @@ TensorCoreIsa tensor_core_isa(const Isa& isa, DType in) {
 
 Tf32Isa tf32_isa(const Isa& isa) {
   Tf32Isa t;
-  auto need = [&](const InstrSpec*& slot, const std::string& name) {
-    slot = isa.find(name);
-    if (slot == nullptr && t.why.empty()) t.why = "the " + isa.target.target + " ISA spec has no " + name;
-  };
+  const auto need = needs(isa, t.why);
   need(t.mma, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32");
   need(t.cvt, "cvt.rna.tf32.f32");
   need(t.cp4, "cp.async.ca.shared.global.4");

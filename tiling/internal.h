@@ -215,6 +215,15 @@ std::string operand_panel(Emitter& em, const ContractionShape& c, int op, const 
 // `regs` elements) are row neighbours at an even column, N is even and every write is a float
 // type: then the epilogue stores them together.
 bool paired_stores(const Group& g, const ContractionShape& c, const Fragment& d, int threads, int regs);
+// An mma.sync kernel's emitter set up: the group's global loads, the batch index `bz`, the
+// fragment variables `lane` and `e` named; returns the batch coordinates of `bz`.
+std::vector<Term> begin_mma_kernel(Emitter& em, const Group& g, const ContractionShape& c);
+// The threads of an mma.sync kernel: `tid`, `lane`, `warp`, the warp's tile row `wr` and column
+// `wc` of warps_m x warps_n, the block's tile origin, and acc[MI][NI][4] zeroed.
+void emit_warp_tiles(Emitter& em, const ContractionShape& c, const TileConfig& t, int MI, int NI);
+// A warp tile's mma.sync (the spec's instruction): acc[mi][ni][0..3] += af[mi][0..3] x bf[ni][0..1]
+// for every mi < MI, ni < NI.
+void emit_mma_grid(Emitter& em, const InstrSpec& mma, int MI, int NI);
 // The epilogue of an mma.sync kernel: accumulators acc[MI][NI][4] of a warp tile of WM x WN at
 // (m0 + wr * WM, n0 + wc * WN), element e of each 16 x 8 fragment where the spec's `d` says;
 // every write's definition there, stored (in pairs when paired_stores allows).

@@ -115,12 +115,8 @@ std::string tf32_kernel(const Group& g, const GroupShape& s, const TileConfig& t
   }
 
   Emitter em(&low, false, wide);
-  global_loads(em, g);
+  const std::vector<Term> batch = begin_mma_kernel(em, g, c);
   const std::string I = em.idx();
-  em.name_var(kBatchVar, "bz");
-  em.name_var(kLaneVar, "lane");
-  em.name_var(kRegVar, "e");
-  const std::vector<Term> batch = coords_of(term::var(kBatchVar), c.batch_dims);
 
   std::ostringstream head;
   head << "extern \"C\" __global__ void __launch_bounds__(" << T << ") " << name << "(" << param_list(g) << ") {\n";
@@ -129,14 +125,7 @@ std::string tf32_kernel(const Group& g, const GroupShape& s, const TileConfig& t
   em.line("extern __shared__ __align__(16) float axon_smem[];");
   em.line("float* const sA = axon_smem;");
   em.line("float* const sB = axon_smem + " + S(ST * FA) + ";");
-  em.line("const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, wr = warp / " + S(t.warps_n) + ", wc = warp % " +
-          S(t.warps_n) + ";");
-  emit_tile_origin(em, c, t);
-  em.line("float acc[" + S(MI) + "][" + S(NI) + "][4];");
-  em.line("#pragma unroll");
-  em.open("for (int i = 0; i < " + S(MI * NI * 4) + "; ++i) {");
-  em.line("(&acc[0][0][0])[i] = 0.0f;");
-  em.close();
+  emit_warp_tiles(em, c, t, MI, NI);
 
   // load_tile(kt, slot): k-tile kt of both operands into pipeline slot `slot`, zeros outside.
   em.open("auto load_tile = [&](int kt, int slot) {");
@@ -239,17 +228,7 @@ std::string tf32_kernel(const Group& g, const GroupShape& s, const TileConfig& t
         em.line("bf[ni][" + S(e) + "] = tf32(" + at(1, base + " + " + reg(fb.col, e), "kk + " + reg(fb.row, e)) + ");");
     em.close();
   }
-  em.line("#pragma unroll");
-  em.open("for (int mi = 0; mi < " + S(MI) + "; ++mi) {");
-  em.line("#pragma unroll");
-  em.open("for (int ni = 0; ni < " + S(NI) + "; ++ni) {");
-  const std::vector<std::string> d = {"acc[mi][ni][0]", "acc[mi][ni][1]", "acc[mi][ni][2]", "acc[mi][ni][3]"};
-  em.line(inline_asm(*tf.mma, {{"d", "=f", d},
-                               {"a", "r", {"af[mi][0]", "af[mi][1]", "af[mi][2]", "af[mi][3]"}},
-                               {"b", "r", {"bf[ni][0]", "bf[ni][1]"}},
-                               {"c", "f", d}}, false));
-  em.close();
-  em.close();
+  emit_mma_grid(em, *tf.mma, MI, NI);
   em.close();  // kk
   em.close();  // kt
   em.line(inline_asm(*tf.wait, {{"n", "", {"0"}, true}}, true));
