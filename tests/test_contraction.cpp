@@ -325,7 +325,7 @@ TEST_CASE("f32 matmuls take the SIMT kernel, which compiles with nvcc for sm_80 
   CHECK(kernels >= 9);
 }
 
-TEST_CASE("with allow_tf32, f32 matmuls take tf32 mma.sync from the spec; the kernels compile for sm_80 and sm_90",
+TEST_CASE("with allow_tf32, f32 matmuls take tf32 mma.sync from the spec, and the kernels compile for sm_80 and sm_90",
           "[codegen][contraction][nvcc]") {
   const std::vector<std::string> graphs = f32_graphs();
   const int kernels = compile_contractions(
