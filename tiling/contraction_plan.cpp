@@ -73,11 +73,22 @@ Tf32Isa tf32_isa(const Isa& isa) {
   return t;
 }
 
+namespace {
+
+// Whether the matmul's transpose attribute of operand `op` is set.
+bool transposed(const ContractionShape& c, int op) {
+  const char* attr = op == 0 ? "transpose_a" : "transpose_b";
+  return c.mm->attrs().has(attr) && c.mm->attrs().b(attr);
+}
+
+}  // namespace
+
+bool stored_k_major(const ContractionShape& c, int op) { return op == 0 ? !transposed(c, 0) : transposed(c, 1); }
+
 std::vector<Term> operand_point(const ContractionShape& c, int operand, const std::vector<Term>& batch,
                                 const Term& outer, const Term& kk) {
   const Node* x = operand == 0 ? c.a.node : c.b.node;
-  const bool trans = c.mm->attrs().has(operand == 0 ? "transpose_a" : "transpose_b") &&
-                     c.mm->attrs().b(operand == 0 ? "transpose_a" : "transpose_b");
+  const bool trans = transposed(c, operand);
   const std::vector<int64_t> d = dims_of(x);
   const size_t nb = d.size() - 2;
   std::vector<Term> p(d.size());
@@ -100,8 +111,7 @@ std::vector<Term> operand_point(const ContractionShape& c, int operand, const st
 // the operand's definition only at the operand's own point (a dry run of the emitter).
 const Node* staged_source(const Group& g, const ContractionShape& c, int op) {
   const Node* x = op == 0 ? c.a.node : c.b.node;
-  const char* attr = op == 0 ? "transpose_a" : "transpose_b";
-  if (c.mm->attrs().has(attr) && c.mm->attrs().b(attr)) return nullptr;
+  if (transposed(c, op)) return nullptr;
   Emitter em(nullptr, false, true);
   global_loads(em, g);
   em.name_var(kBatchVar, "bz");
@@ -204,14 +214,10 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
   // Direct operands: stored, with the output's batch axes, contiguous axis a multiple of 8.
   auto plan = [&](OperandPlan& p, int operand) {
     const std::vector<int64_t>& d = operand == 0 ? ad : bd;
-    const bool trans = mm->attrs().has(operand == 0 ? "transpose_a" : "transpose_b") &&
-                       mm->attrs().b(operand == 0 ? "transpose_a" : "transpose_b");
-    // A is K-major unless transposed; B is K-major only when transposed.
-    const bool stored_k_major = operand == 0 ? !trans : trans;
     // Broadcast batch axes are fine: the copy's source panel is the operand's own (operand_point).
     const bool stored = find_param(g.reads, p.node) >= 0;
     p.direct = stored && d.back() % 8 == 0;
-    p.k_major = p.direct ? stored_k_major : operand == 0;
+    p.k_major = p.direct ? stored_k_major(c, operand) : operand == 0;
   };
   plan(c.a, 0);
   plan(c.b, 1);

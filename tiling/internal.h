@@ -81,6 +81,9 @@ std::string tf32_kernel(const Group& g, const GroupShape& s, const TileConfig& c
 // [bk][R + 8] (R = bm or bn). `k_inner` < 0: the larger of the two (contraction_smem, which
 // does not know the orientation).
 int64_t tf32_smem_floats(const TileConfig& t, int op, int k_inner);
+// Whether operand `op` (0: A, 1: B) of the matmul is stored with K as its contiguous axis: A
+// unless transpose_a, B only when transpose_b.
+bool stored_k_major(const ContractionShape& c, int op);
 // The staged source of computed operand `op` of `c` in group `g` (OperandPlan::staged), or null.
 const Node* staged_source(const Group& g, const ContractionShape& c, int op);
 std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& s, const Limits& L);

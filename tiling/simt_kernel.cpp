@@ -18,13 +18,6 @@ namespace {
 
 std::string S(int64_t v) { return std::to_string(v); }
 
-// The operand's stored contiguous axis: A's K unless transposed, B's N unless transposed.
-bool k_fastest(const ContractionShape& c, int op) {
-  const char* attr = op == 0 ? "transpose_a" : "transpose_b";
-  const bool trans = c.mm->attrs().has(attr) && c.mm->attrs().b(attr);
-  return op == 0 ? !trans : trans;
-}
-
 }  // namespace
 
 std::string simt_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
@@ -62,7 +55,7 @@ std::string simt_kernel(const Group& g, const GroupShape& s, const TileConfig& t
     em.line("#pragma unroll");
     em.open("for (int p = 0; p < " + S(op == 0 ? PA : PB) + "; ++p) {");
     em.line("const int e = tid + 256 * p;");
-    if (k_fastest(c, op)) em.line("const int ek = e % " + S(BK) + ", er = e / " + S(BK) + ";");
+    if (stored_k_major(c, op)) em.line("const int ek = e % " + S(BK) + ", er = e / " + S(BK) + ";");
     else em.line("const int er = e % " + S(rows) + ", ek = e / " + S(rows) + ";");
   };
   em.open("auto fetch = [&](int kt) {");

@@ -18,13 +18,6 @@ namespace {
 
 std::string S(int64_t v) { return std::to_string(v); }
 
-// Whether operand op's stored contiguous axis is K (A unless transposed, B when transposed).
-bool k_inner(const ContractionShape& c, int op) {
-  const char* attr = op == 0 ? "transpose_a" : "transpose_b";
-  const bool trans = c.mm->attrs().has(attr) && c.mm->attrs().b(attr);
-  return op == 0 ? !trans : trans;
-}
-
 // Operand op's tile in shared memory, in the stored orientation: `rows` x `cols` (contiguous)
 // at a row pitch of `pitch` floats; the global extents and tile origins of the two axes.
 struct Tf32Tile {
@@ -39,7 +32,7 @@ Tf32Tile tile_of(const ContractionShape& c, const TileConfig& t, int op) {
   // Pitches: a fragment's 32 reads (8 rows x 4 k of the m16n8k8 maps) fall in distinct banks,
   // 16-byte rows stay aligned: K inner, pitch bk + 4 (bank 4 r + k, or 20 r + k for bk = 16);
   // K outer, pitch R + 8 (bank 8 k + r).
-  if (k_inner(c, op)) return {true, R, t.bk, t.bk + 4, ext, S(c.k), origin, "k0"};
+  if (stored_k_major(c, op)) return {true, R, t.bk, t.bk + 4, ext, S(c.k), origin, "k0"};
   return {false, t.bk, R, R + 8, S(c.k), ext, "k0", origin};
 }
 
