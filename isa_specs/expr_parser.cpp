@@ -130,6 +130,17 @@ class Parser {
         ++p_;
       std::string text(s_.substr(start, p_ - start));
       auto a = std::make_unique<Ast>();
+      if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {  // hex: an integer
+        size_t used = 0;
+        try {
+          a->num = static_cast<double>(std::stoull(text.substr(2), &used, 16));
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used != text.size() - 2) fail("bad number '" + text + "'");
+        a->integral = true;
+        return a;
+      }
       try {
         size_t used = 0;
         a->num = std::stod(text, &used);
@@ -188,8 +199,78 @@ class Parser {
 class Converter {
  public:
   Converter(const std::map<std::string, int>& inputs, const std::map<std::string, int>& vars,
-            const std::map<std::string, int64_t>& params)
-      : inputs_(inputs), vars_(vars), params_(params) {}
+            const std::map<std::string, int64_t>& params, const std::map<std::string, int>& bit_widths = {})
+      : inputs_(inputs), vars_(vars), params_(params), widths_(bit_widths) {}
+
+  // A bit-pattern expression: a bit-typed operand, a bit function, or + - over one.
+  bool is_bits(const Ast& a) const {
+    switch (a.kind) {
+      case Ast::Ident: return widths_.count(a.name) > 0;
+      case Ast::Bin: return (a.name == "+" || a.name == "-") && (is_bits(*a.args[0]) || is_bits(*a.args[1]));
+      case Ast::Cond: return is_bits(*a.args[1]) || is_bits(*a.args[2]);
+      case Ast::Call:
+        return a.name == "and" || a.name == "or" || a.name == "shl" || a.name == "shr" || a.name == "bits" ||
+               (a.name == "xor" && a.args.size() == 2);
+      default: return false;
+    }
+  }
+  // The width of a bit expression (0 when only its context can tell: a literal).
+  int width_of(const Ast& a) const {
+    switch (a.kind) {
+      case Ast::Ident: return widths_.count(a.name) ? widths_.at(a.name) : 0;
+      case Ast::Call:
+        if (a.name == "bits") return a.args.empty() ? 0 : static_cast<int>(a.args[0]->num);
+        if (a.name == "shl" || a.name == "shr") return a.args.empty() ? 0 : width_of(*a.args[0]);
+        [[fallthrough]];
+      case Ast::Bin:
+      case Ast::Cond: {
+        int w = 0;
+        for (size_t i = a.kind == Ast::Cond ? 1 : 0; i < a.args.size() && w == 0; ++i) w = width_of(*a.args[i]);
+        return w;
+      }
+      default: return 0;
+    }
+  }
+
+  Term bits(const Ast& a, int width) {
+    if (int w = width_of(a)) width = w;
+    if (width == 0) throw UserError("cannot tell the width of '" + describe(a) + "' (give an operand a bit type)");
+    switch (a.kind) {
+      case Ast::Num:
+        if (!a.integral || a.num < 0 || a.num >= std::ldexp(1.0, width))
+          throw UserError("bit constant " + std::to_string(a.num) + " does not fit " + std::to_string(width) + " bits");
+        return term::bits(static_cast<uint64_t>(a.num), width);
+      case Ast::Ident: {
+        auto it = inputs_.find(a.name);
+        if (it == inputs_.end() || !widths_.count(a.name)) throw UserError("'" + a.name + "' is not a bit-typed operand");
+        return term::read_bits(it->second, widths_.at(a.name));
+      }
+      case Ast::Bin:
+        if (a.name == "+") return term::bitop(BitFn::Add, bits(*a.args[0], width), bits(*a.args[1], width));
+        if (a.name == "-") return term::bitop(BitFn::Sub, bits(*a.args[0], width), bits(*a.args[1], width));
+        throw UserError("'" + a.name + "' is not an operator on bit patterns (use and, or, xor, shl, shr)");
+      case Ast::Cond: return term::select(condition(*a.args[0]), bits(*a.args[1], width), bits(*a.args[2], width));
+      case Ast::Call: {
+        if (a.args.size() != 2) throw UserError(a.name + ": expects 2 arguments");
+        if (a.name == "bits") {
+          const Ast& n = *a.args[0];
+          if (n.kind != Ast::Num || !n.integral || n.num < 1 || n.num > 32) throw UserError("bits: the first argument is a width 1..32");
+          int from = width_of(*a.args[1]);
+          return term::resize(bits(*a.args[1], from ? from : static_cast<int>(n.num)), static_cast<int>(n.num));
+        }
+        static const std::map<std::string, BitFn> fns{{"and", BitFn::And}, {"or", BitFn::Or}, {"xor", BitFn::Xor},
+                                                      {"shl", BitFn::Shl}, {"shr", BitFn::Shr}};
+        auto it = fns.find(a.name);
+        if (it == fns.end()) break;
+        return term::bitop(it->second, bits(*a.args[0], width), bits(*a.args[1], width));
+      }
+      default: break;
+    }
+    throw UserError("'" + describe(a) + "' is not a bit-pattern expression");
+  }
+
+  // The top level: a bit expression or a value.
+  Term any(const Ast& a) { return is_bits(a) ? bits(a, 0) : real(a); }
 
   bool is_int(const Ast& a) const {
     switch (a.kind) {
@@ -264,6 +345,7 @@ class Converter {
       case Ast::Ident: {
         auto it = inputs_.find(a.name);
         if (it == inputs_.end()) throw UserError("unknown name '" + a.name + "'");
+        if (widths_.count(a.name)) throw UserError("'" + a.name + "' is a bit pattern, not a value");
         return term::read(it->second, {});
       }
       case Ast::Index: {
@@ -322,11 +404,20 @@ class Converter {
       return term::apply(it->second, {real(*a.args[0]), real(*a.args[1])});
     }
     if (a.name == "round") {
-      arity(2);
+      // round(T, x) rounds to nearest even; round(T, x, rz) toward zero, round(T, x, rna) to
+      // nearest with ties away from zero.
+      if (a.args.size() != 2 && a.args.size() != 3) throw UserError("round: expects 2 or 3 arguments");
       if (a.args[0]->kind != Ast::Ident) throw UserError("round: the first argument is a type");
       auto t = parse_dtype(a.args[0]->name);
       if (!t || !is_float(*t)) throw UserError("round: '" + a.args[0]->name + "' is not a float type");
-      return term::round(*t, real(*a.args[1]));
+      RoundMode mode = RoundMode::Rne;
+      if (a.args.size() == 3) {
+        const std::string& m = a.args[2]->name;
+        if (a.args[2]->kind != Ast::Ident || (m != "rn" && m != "rz" && m != "rna"))
+          throw UserError("round: the rounding mode is rn, rz or rna");
+        mode = m == "rz" ? RoundMode::Rz : m == "rna" ? RoundMode::Rna : RoundMode::Rne;
+      }
+      return term::round(*t, real(*a.args[1]), mode);
     }
     throw UserError("unknown function '" + a.name + "'");
   }
@@ -337,6 +428,7 @@ class Converter {
   const std::map<std::string, int>& inputs_;
   const std::map<std::string, int>& vars_;
   const std::map<std::string, int64_t>& params_;
+  const std::map<std::string, int>& widths_;  // bit-typed operands: name -> width
   std::map<std::string, int> bound_;
   int next_var_ = 8;  // sum variables after the named ones
 };
@@ -344,13 +436,20 @@ class Converter {
 }  // namespace
 
 Term parse_isa_expr(std::string_view text, const std::map<std::string, int>& inputs,
-                    const std::map<std::string, int>& vars, const std::map<std::string, int64_t>& params) {
+                    const std::map<std::string, int>& vars, const std::map<std::string, int64_t>& params,
+                    const std::map<std::string, int>& bit_widths) {
   AstP ast = Parser(text).parse();
   try {
-    return Converter(inputs, vars, params).real(*ast);
+    return Converter(inputs, vars, params, bit_widths).any(*ast);
   } catch (const UserError& e) {
     throw UserError("expression '" + std::string(text) + "': " + e.what());
   }
+}
+
+int bit_type_width(const std::string& type) {
+  if (type == "b16" || type == "u16" || type == "s16") return 16;
+  if (type == "b32" || type == "u32" || type == "s32") return 32;
+  return 0;
 }
 
 int64_t eval_isa_index(const Term& t, int64_t v0, int64_t v1) {

@@ -128,7 +128,16 @@ class InstrParser {
   void semantics(const std::string& v) {
     if (!have_type_) throw UserError("the type line must come first");
     s_.semantics_text = v;
-    s_.semantics = parse_isa_expr(v, inputs(), {});
+    std::map<std::string, int> widths;
+    for (const auto& o : s_.ins)
+      if (int w = bit_type_width(o.type)) widths[o.name] = w;
+    s_.semantics = parse_isa_expr(v, inputs(), {}, {}, widths);
+    int out_width = s_.outs.size() == 1 ? bit_type_width(s_.outs[0].type) : 0;
+    if (s_.semantics->sort == Sort::Bits && s_.semantics->width != out_width)
+      throw UserError("the semantics is a " + std::to_string(s_.semantics->width) + "-bit pattern but the output is " +
+                      (s_.outs.empty() ? std::string("missing") : s_.outs[0].type) + " (resize with bits(N, x))");
+    if (s_.semantics->sort != Sort::Bits && out_width != 0)
+      throw UserError("the output is " + s_.outs[0].type + ": the semantics must be a bit-pattern expression");
   }
   void warp(const std::string& v) {
     size_t eq = v.find('=');

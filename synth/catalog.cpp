@@ -14,6 +14,12 @@ Lowering not_a_target(const std::string& op, const std::string& why) {
 
 }  // namespace
 
+std::string lowering_key(const Lowering& l) {
+  std::string k = l.op + "/" + std::string(dtype_name(l.dtype));
+  if (l.cast) k += "<-" + std::string(dtype_name(l.source));
+  return k;
+}
+
 std::vector<Lowering> synthesize_all(const Isa& isa, const SynthOptions& opts, const ProveFn& prove,
                                      const std::function<void(const Lowering&)>& progress) {
   std::vector<Lowering> out;
@@ -27,7 +33,8 @@ std::vector<Lowering> synthesize_all(const Isa& isa, const SynthOptions& opts, c
                                   "lt", "le", "gt", "ge", "eq", "ne", "where"};
   for (const char* op : kScalar)
     for (DType t : {DType::f32, DType::bf16}) emit(synthesize_op(isa, op, t, opts, prove));
-  emit(not_a_target("cast", "conversions are single instructions chosen by type (cvt.* in isa_specs/ptx/convert.isa)"));
+  for (auto [from, to] : float_casts()) emit(synthesize_cast(isa, from, to, opts));
+  emit(not_a_target("cast", "to and from i32 and bool: integer conversions are not searched (code generation converts)"));
   emit(not_a_target("reduce_sum", "a warp reduction (see the shuffle trees below), then across warps in shared memory"));
   emit(not_a_target("reduce_max", "a warp reduction (see the shuffle trees below), then across warps in shared memory"));
   emit(not_a_target("reduce_mean", "reduce_sum's warp reduction, then a multiply by 1/N"));

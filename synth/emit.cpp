@@ -2,6 +2,7 @@
 // CUDA library call for `cuda` instructions), constants as exact float literals.
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <sstream>
 
 #include "internal.h"
@@ -44,9 +45,59 @@ std::string value(const Lowering& l, const std::string& name) {
   return it != l.constants.end() ? float_literal(it->second) : name;
 }
 
+// C++ type and asm constraint of a register type in a cast: f32 travels as float, other 32-bit
+// patterns as unsigned, 16-bit ones as unsigned short.
+struct CType {
+  const char* type;
+  const char* constraint;
+};
+CType ctype(const std::string& t) {
+  if (t == "f32") return {"float", "f"};
+  if (t == "bf16" || t == "f16" || t == "b16" || t == "u16" || t == "s16") return {"unsigned short", "h"};
+  return {"unsigned", "r"};
+}
+
+// `v` (of C type `have`) as C type `want` of the same width: the pattern, reinterpreted.
+std::string as(const std::string& v, const std::string& have, const std::string& want) {
+  if (have == want) return v;
+  if (want == "float") return "__uint_as_float(" + v + ")";
+  if (have == "float") return "__float_as_uint(" + v + ")";
+  return "(" + want + ")" + v;
+}
+
+std::string emit_cast(const Lowering& l) {
+  std::ostringstream os;
+  const std::string from(dtype_name(l.source)), to(dtype_name(l.dtype));
+  const std::string in_t = ctype(from).type, out_t = ctype(to).type;
+  os << "// cast " << to << " <- " << from << " (round to nearest even): " << l.expression << "\n"
+     << "// cost " << l.cost << " issue cycles, " << l.proof << "\n";
+  os << "__device__ __forceinline__ " << out_t << " axon_cast_" << to << "_" << from << "(" << in_t << " x0) {\n";
+  std::map<std::string, std::string> type_of{{"x0", in_t}};
+  for (const auto& s : l.steps) {
+    const CType out = ctype(s.instr->outs[0].type);
+    os << "  " << out.type << " " << s.out << ";\n";
+    os << "  asm(\"" << asm_text(*s.instr) << "\" : \"=" << out.constraint << "\"(" << s.out << ")";
+    for (size_t a = 0; a < s.args.size(); ++a) {
+      const CType want = ctype(s.instr->ins[a].type);
+      auto c = l.constants.find(s.args[a]);
+      std::string v = c != l.constants.end()
+                          ? "(" + std::string(want.type == std::string("float") ? "unsigned" : want.type) + ")" +
+                                std::to_string(static_cast<uint32_t>(c->second)) + "u"
+                          : as(s.args[a], type_of.at(s.args[a]), want.type);
+      if (c != l.constants.end() && want.type == std::string("float")) v = "__uint_as_float(" + v + ")";
+      os << (a ? ", " : " : ") << "\"" << want.constraint << "\"(" << v << ")";
+    }
+    os << ");\n";
+    type_of[s.out] = out.type;
+  }
+  os << "  return " << as(l.result, type_of.at(l.result), out_t) << ";\n}\n";
+  return os.str();
+}
+
 }  // namespace
 
 std::string emit_cuda(const Lowering& l) {
+  if (l.cast) return emit_cast(l);
   std::ostringstream os;
   const std::string fn = "axon_" + ident(l.op) + "_" + std::string(dtype_name(l.dtype));
   os << "// " << l.op << " (" << dtype_name(l.dtype) << "): " << l.expression << "\n"

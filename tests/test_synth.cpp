@@ -14,6 +14,7 @@
 #include "axon/core/error.h"
 #include "axon/isa/spec.h"
 #include "axon/synth/synth.h"
+#include "spec_copy.h"
 
 using namespace axon;
 namespace fs = std::filesystem;
@@ -40,34 +41,6 @@ std::string names(const Lowering& l) {
   for (const auto& st : l.steps) s += (s.empty() ? "" : " ") + st.instr->name;
   return s;
 }
-
-// A copy of the isa_specs tree in a temporary directory, to edit.
-struct SpecCopy {
-  fs::path dir;
-  SpecCopy() {
-    dir = fs::temp_directory_path() / ("axon_isa_" + std::to_string(::getpid()) + "_" + std::to_string(rand()));
-    fs::copy(default_isa_dir(), dir, fs::copy_options::recursive);
-  }
-  ~SpecCopy() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  void append(const std::string& file, const std::string& text) const {
-    std::ofstream(dir / "ptx" / file, std::ios::app) << text;
-  }
-  void remove_instruction(const std::string& file, const std::string& name) const {
-    std::ifstream in(dir / "ptx" / file);
-    std::stringstream out;
-    std::string line;
-    bool skipping = false;
-    while (std::getline(in, line)) {
-      if (line.rfind("instruction ", 0) == 0) skipping = line == "instruction " + name;
-      if (!skipping) out << line << "\n";
-    }
-    in.close();
-    std::ofstream(dir / "ptx" / file) << out.str();
-  }
-};
 
 }  // namespace
 

@@ -14,6 +14,16 @@ const Lowering* Lowerings::find(const std::string& op, DType dtype) const {
   return it != ops.end() && it->second.found ? &it->second : nullptr;
 }
 
+const Lowering* Lowerings::find_cast(DType from, DType to) const {
+  Lowering key;
+  key.op = "cast";
+  key.cast = true;
+  key.source = from;
+  key.dtype = to;
+  auto it = ops.find(lowering_key(key));
+  return it != ops.end() && it->second.found ? &it->second : nullptr;
+}
+
 std::string default_lowerings_path(const std::string& target) {
   if (const char* d = std::getenv("AXON_SYNTH_CACHE")) return (std::filesystem::path(d) / (target + ".json")).string();
   return (std::filesystem::path(default_isa_dir()).parent_path() / "synth" / "cache" / (target + ".json")).string();
@@ -45,6 +55,12 @@ Lowerings load_lowerings(const Isa& isa_in, const std::string& path) {
       auto dt = parse_dtype(o.at("dtype").get<std::string>());
       if (!dt) throw UserError(path + ": op " + l.op + ": unknown dtype");
       l.dtype = *dt;
+      l.cast = o.value("cast", false);
+      if (l.cast) {
+        auto src = parse_dtype(o.at("source").get<std::string>());
+        if (!src) throw UserError(path + ": cast: unknown source dtype");
+        l.source = *src;
+      }
       l.found = true;
       l.inputs = o.at("inputs").get<std::vector<std::string>>();
       l.result = o.at("result").get<std::string>();
@@ -63,7 +79,7 @@ Lowerings load_lowerings(const Isa& isa_in, const std::string& path) {
         s.out = st.at("out").get<std::string>();
         l.steps.push_back(std::move(s));
       }
-      low.ops[l.op + "/" + std::string(dtype_name(l.dtype))] = std::move(l);
+      low.ops[lowering_key(l)] = std::move(l);
     }
     for (const auto& w : j.at("warp_reductions")) {
       WarpReduction r;
@@ -85,6 +101,8 @@ Lowerings load_lowerings(const Isa& isa_in, const std::string& path) {
   for (const auto& w : low.warps)
     if (w.all_lanes) (w.reducer == Reducer::Sum ? sum : max) = true;
   if (!sum || !max) throw UserError(path + ": no proved all-lanes warp sum and max reductions");
+  if (!low.find_cast(DType::f32, DType::bf16))
+    throw UserError(path + ": no synthesized casts (written by an older axon): regenerate it with axon synth --json-out");
   return low;
 }
 

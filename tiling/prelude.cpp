@@ -2,13 +2,14 @@
 // worker. Plain CUDA C++ with inline PTX: no CUDA headers, so NVRTC and nvcc both compile it.
 #include <sstream>
 
+#include "axon/core/error.h"
 #include "axon/tiling/kernel.h"
 
 namespace axon::tiling {
 
 namespace {
 
-const char* kHelpers = R"(// ---- axon prelude: conversions, rounding, vector access, index helpers ----
+const char* kHelpersHead = R"(// ---- axon prelude: conversions, rounding, vector access, index helpers ----
 #ifndef AXON_PRELUDE
 #define AXON_PRELUDE
 // A TMA tensor map (the driver's CUtensorMap: 128 opaque bytes), passed as a __grid_constant__
@@ -16,11 +17,19 @@ const char* kHelpers = R"(// ---- axon prelude: conversions, rounding, vector ac
 struct __align__(128) axon_tmap { unsigned long long w[16]; };
 template <typename I> __device__ __forceinline__ I axon_fdiv(I a, I b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 template <typename I> __device__ __forceinline__ I axon_fmod(I a, I b) { I r = a % b; return r < 0 ? r + b : r; }
+)";
 
+// The conversions between f32 and the 16-bit floats. Kernels take them from the synthesized
+// cast lowerings (prelude(low)); the worker's tools (reference kernels, comparisons) keep these
+// fixed ones, so that a check never runs on the code it checks.
+const char* kToolConversions = R"(
 __device__ __forceinline__ float axon_bf16_to_f(unsigned short h) { return __uint_as_float(((unsigned)h) << 16); }
 __device__ __forceinline__ unsigned short axon_f_to_bf16(float f) { unsigned short h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h; }
 __device__ __forceinline__ float axon_f16_to_f(unsigned short h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
 __device__ __forceinline__ unsigned short axon_f_to_f16(float f) { unsigned short h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h; }
+)";
+
+const char* kHelpersRest = R"(
 // Stores receive values already rounded to their dtype (every node's value is): bf16 is then the
 // high half of the binary32 bits, exactly.
 __device__ __forceinline__ unsigned short axon_bf16_bits(float f) { return (unsigned short)(__float_as_uint(f) >> 16); }
@@ -307,13 +316,29 @@ extern "C" __global__ void axon_compare(const void* cand, int dtype, const doubl
 
 std::string prelude(const Lowerings& low) {
   std::ostringstream os;
-  os << kHelpers;
+  os << kHelpersHead;
+  os << "// ---- synthesized casts (" << low.source << ") ----\n";
+  const std::pair<const char*, std::pair<DType, DType>> kCasts[] = {
+      {"float axon_bf16_to_f(unsigned short x)", {DType::bf16, DType::f32}},
+      {"unsigned short axon_f_to_bf16(float x)", {DType::f32, DType::bf16}},
+      {"float axon_f16_to_f(unsigned short x)", {DType::f16, DType::f32}},
+      {"unsigned short axon_f_to_f16(float x)", {DType::f32, DType::f16}}};
+  for (const auto& [signature, cast] : kCasts) {
+    const Lowering* l = low.find_cast(cast.first, cast.second);
+    if (l == nullptr)
+      throw UserError(low.source + ": no proved cast " + std::string(dtype_name(cast.second)) + " <- " +
+                      std::string(dtype_name(cast.first)) + " for " + low.target + " (axon synth --op cast says why)");
+    os << emit_cuda(*l) << "__device__ __forceinline__ " << signature << " { return axon_cast_" << dtype_name(cast.second)
+       << "_" << dtype_name(cast.first) << "(x); }\n";
+  }
+  os << kHelpersRest;
   os << "// ---- synthesized lowerings (" << low.source << ") ----\n";
-  for (const auto& [key, l] : low.ops) os << emit_cuda(l);
+  for (const auto& [key, l] : low.ops)
+    if (!l.cast) os << emit_cuda(l);
   for (const WarpReduction& w : low.warps) os << emit_cuda(w);
   return os.str();
 }
 
-std::string tools_source() { return std::string(kHelpers) + kTools; }
+std::string tools_source() { return std::string(kHelpersHead) + kToolConversions + kHelpersRest + kTools; }
 
 }  // namespace axon::tiling

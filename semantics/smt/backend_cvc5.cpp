@@ -25,6 +25,10 @@ class Cvc5Translator {
       case Sort::Int: return s_.getIntegerSort();
       case Sort::Real: return s_.getRealSort();
       case Sort::F32: return s_.mkFloatingPointSort(8, 24);
+      case Sort::BV16: return s_.mkBitVectorSort(16);
+      case Sort::BV32: return s_.mkBitVectorSort(32);
+      case Sort::F16: return s_.mkFloatingPointSort(5, 11);
+      case Sort::BF16: return s_.mkFloatingPointSort(8, 8);
     }
     throw InternalError("cvc5: unknown sort");
   }
@@ -56,6 +60,10 @@ class Cvc5Translator {
     std::vector<cvc5::Term> args{s_.mkRoundingMode(cvc5::RoundingMode::ROUND_NEAREST_TIES_TO_EVEN)};
     for (const auto& a : e->args) args.push_back((*this)(a));
     return s_.mkTerm(k, args);
+  }
+
+  static std::pair<uint32_t, uint32_t> fp_format(Sort so) {
+    return so == Sort::F32 ? std::pair<uint32_t, uint32_t>{8, 24} : so == Sort::F16 ? std::pair<uint32_t, uint32_t>{5, 11} : std::pair<uint32_t, uint32_t>{8, 8};
   }
 
   cvc5::Term build(const Expr& e) {
@@ -105,6 +113,35 @@ class Cvc5Translator {
       case smt::Kind::FpLe: return mk(Kind::FLOATINGPOINT_LEQ, e);
       case smt::Kind::FpEq: return mk(Kind::FLOATINGPOINT_EQ, e);
       case smt::Kind::FpIsNaN: return mk(Kind::FLOATINGPOINT_IS_NAN, e);
+      case smt::Kind::BvLit: return s_.mkBitVector(static_cast<uint32_t>(bv_width(e->sort)), e->bits);
+      case smt::Kind::BvAdd: return mk(Kind::BITVECTOR_ADD, e);
+      case smt::Kind::BvSub: return mk(Kind::BITVECTOR_SUB, e);
+      case smt::Kind::BvAnd: return mk(Kind::BITVECTOR_AND, e);
+      case smt::Kind::BvOr: return mk(Kind::BITVECTOR_OR, e);
+      case smt::Kind::BvXor: return mk(Kind::BITVECTOR_XOR, e);
+      case smt::Kind::BvShl: return mk(Kind::BITVECTOR_SHL, e);
+      case smt::Kind::BvLshr: return mk(Kind::BITVECTOR_LSHR, e);
+      case smt::Kind::BvZext: {
+        cvc5::Op op = s_.mkOp(Kind::BITVECTOR_ZERO_EXTEND, {static_cast<uint32_t>(bv_width(e->sort) - bv_width(e->args[0]->sort))});
+        return s_.mkTerm(op, {(*this)(e->args[0])});
+      }
+      case smt::Kind::BvExtract: {
+        cvc5::Op op = s_.mkOp(Kind::BITVECTOR_EXTRACT, {static_cast<uint32_t>(bv_width(e->sort) - 1), 0});
+        return s_.mkTerm(op, {(*this)(e->args[0])});
+      }
+      case smt::Kind::FpFromBits: {
+        auto [ew, sw] = fp_format(e->sort);
+        cvc5::Op op = s_.mkOp(Kind::FLOATINGPOINT_TO_FP_FROM_IEEE_BV, {ew, sw});
+        return s_.mkTerm(op, {(*this)(e->args[0])});
+      }
+      case smt::Kind::FpRound: {
+        auto [ew, sw] = fp_format(e->sort);
+        cvc5::Op op = s_.mkOp(Kind::FLOATINGPOINT_TO_FP_FROM_FP, {ew, sw});
+        auto rm = e->ival == 0 ? cvc5::RoundingMode::ROUND_NEAREST_TIES_TO_EVEN
+                  : e->ival == 1 ? cvc5::RoundingMode::ROUND_TOWARD_ZERO
+                                 : cvc5::RoundingMode::ROUND_NEAREST_TIES_TO_AWAY;
+        return s_.mkTerm(op, {s_.mkRoundingMode(rm), (*this)(e->args[0])});
+      }
       case smt::Kind::FpFromReal: {
         cvc5::Op op = s_.mkOp(Kind::FLOATINGPOINT_TO_FP_FROM_REAL, {8, 24});
         return s_.mkTerm(op, {s_.mkRoundingMode(cvc5::RoundingMode::ROUND_NEAREST_TIES_TO_EVEN),
@@ -128,6 +165,7 @@ std::optional<double> value_of(const cvc5::Term& v) {
     if (slash == std::string::npos) return std::stod(text);
     return std::stod(text.substr(0, slash)) / std::stod(text.substr(slash + 1));
   }
+  if (v.isBitVectorValue()) return static_cast<double>(std::stoull(v.getBitVectorValue(2), nullptr, 2));
   if (v.isFloatingPointValue()) {
     auto bv = std::get<2>(v.getFloatingPointValue());
     auto bits = static_cast<uint32_t>(std::stoul(bv.getBitVectorValue(2), nullptr, 2));
@@ -136,6 +174,13 @@ std::optional<double> value_of(const cvc5::Term& v) {
     return static_cast<double>(f);
   }
   return std::nullopt;
+}
+
+bool uses_half(const Expr& e) {
+  if (e->sort == Sort::F16 || e->sort == Sort::BF16) return true;
+  for (const auto& a : e->args)
+    if (uses_half(a)) return true;
+  return false;
 }
 
 }  // namespace
@@ -149,6 +194,11 @@ CheckResult check_cvc5(const std::vector<Expr>& assertions, const std::vector<Ex
     s.setOption("produce-models", "true");
     s.setOption("tlimit-per", std::to_string(timeout_ms));
     s.setLogic("ALL");
+    // cvc5's default floating-point mode has only Float32 and Float64; binary16 and bfloat16
+    // (casts, synth/casts.cpp) need its experimental mode, used only for those queries.
+    bool half = false;
+    for (const auto& a : assertions) half = half || uses_half(a);
+    if (half) s.setOption("fp-exp", "true");
     Cvc5Translator tr(s);
     for (const auto& a : assertions) s.assertFormula(tr(a));
     cvc5::Result r = s.checkSat();

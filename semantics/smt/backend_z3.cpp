@@ -22,6 +22,10 @@ class Z3Translator {
       case Sort::Int: return c_.int_sort();
       case Sort::Real: return c_.real_sort();
       case Sort::F32: return c_.fpa_sort(8, 24);
+      case Sort::BV16: return c_.bv_sort(16);
+      case Sort::BV32: return c_.bv_sort(32);
+      case Sort::F16: return c_.fpa_sort(5, 11);
+      case Sort::BF16: return c_.fpa_sort(8, 8);
     }
     throw InternalError("z3: unknown sort");
   }
@@ -96,6 +100,21 @@ class Z3Translator {
       case Kind::FpIsNaN: return z3::expr(c_, Z3_mk_fpa_is_nan(c_, a(0)));
       case Kind::FpFromReal:
         return z3::expr(c_, Z3_mk_fpa_to_fp_real(c_, rne(), a(0), sort(Sort::F32)));
+      case Kind::BvLit: return c_.bv_val(static_cast<uint64_t>(e->bits), static_cast<unsigned>(bv_width(e->sort)));
+      case Kind::BvAdd: return a(0) + a(1);
+      case Kind::BvSub: return a(0) - a(1);
+      case Kind::BvAnd: return a(0) & a(1);
+      case Kind::BvOr: return a(0) | a(1);
+      case Kind::BvXor: return a(0) ^ a(1);
+      case Kind::BvShl: return z3::shl(a(0), a(1));
+      case Kind::BvLshr: return z3::lshr(a(0), a(1));
+      case Kind::BvZext: return z3::zext(a(0), static_cast<unsigned>(bv_width(e->sort) - bv_width(e->args[0]->sort)));
+      case Kind::BvExtract: return a(0).extract(static_cast<unsigned>(bv_width(e->sort) - 1), 0);
+      case Kind::FpFromBits: return z3::expr(c_, Z3_mk_fpa_to_fp_bv(c_, a(0), sort(e->sort)));
+      case Kind::FpRound: {
+        z3::expr rm = e->ival == 0 ? rne() : e->ival == 1 ? z3::expr(c_, Z3_mk_fpa_rtz(c_)) : z3::expr(c_, Z3_mk_fpa_rna(c_));
+        return z3::expr(c_, Z3_mk_fpa_to_fp_float(c_, rm, a(0), sort(e->sort)));
+      }
     }
     throw InternalError("z3: unknown expression kind");
   }
@@ -109,6 +128,11 @@ std::optional<double> numeral_value(z3::context& c, const z3::expr& v, Sort s) {
     if (v.is_true()) return 1.0;
     if (v.is_false()) return 0.0;
     return std::nullopt;
+  }
+  if (bv_width(s)) {
+    uint64_t bits = 0;
+    if (!v.is_numeral() || !Z3_get_numeral_uint64(c, v, &bits)) return std::nullopt;
+    return static_cast<double>(bits);
   }
   if (s == Sort::F32) {
     uint64_t bits = 0;
@@ -127,7 +151,7 @@ std::optional<double> numeral_value(z3::context& c, const z3::expr& v, Sort s) {
 }
 
 bool uses_fp(const Expr& e) {
-  if (e->sort == Sort::F32) return true;
+  if (e->sort != Sort::Bool && e->sort != Sort::Int && e->sort != Sort::Real) return true;
   for (const auto& a : e->args)
     if (uses_fp(a)) return true;
   return false;
@@ -146,7 +170,7 @@ CheckResult check_z3(const std::vector<Expr>& assertions, const std::vector<Expr
     // times out even on fp.add commutativity.
     bool fp = false;
     for (const auto& a : assertions) fp = fp || uses_fp(a);
-    z3::solver s = fp ? z3::solver(c, "QF_FP") : z3::solver(c);
+    z3::solver s = fp ? z3::solver(c, "QF_FPBV") : z3::solver(c);
     z3::params p(c);
     p.set("timeout", timeout_ms);
     // Some of Z3's procedures (nonlinear integer arithmetic) do not poll the timer; the

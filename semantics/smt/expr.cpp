@@ -14,9 +14,23 @@ const char* sort_name(Sort s) {
     case Sort::Int: return "Int";
     case Sort::Real: return "Real";
     case Sort::F32: return "(_ FloatingPoint 8 24)";
+    case Sort::BV16: return "(_ BitVec 16)";
+    case Sort::BV32: return "(_ BitVec 32)";
+    case Sort::F16: return "(_ FloatingPoint 5 11)";
+    case Sort::BF16: return "(_ FloatingPoint 8 8)";
   }
   return "?";
 }
+
+int bv_width(Sort s) { return s == Sort::BV16 ? 16 : s == Sort::BV32 ? 32 : 0; }
+Sort bv_sort(int width) {
+  AXON_CHECK(width == 16 || width == 32, "smt: bit-vectors are 16 or 32 bits");
+  return width == 16 ? Sort::BV16 : Sort::BV32;
+}
+
+namespace {
+int fp_width(Sort s) { return s == Sort::F32 ? 32 : (s == Sort::F16 || s == Sort::BF16) ? 16 : 0; }
+}  // namespace
 
 namespace {
 
@@ -217,6 +231,46 @@ Expr fp_from_real(Expr a) {
   return node(Kind::FpFromReal, Sort::F32, {std::move(a)});
 }
 
+Expr bv(uint32_t value, int width) {
+  auto n = node(Kind::BvLit, bv_sort(width));
+  n->bits = width == 32 ? value : (value & 0xffffu);
+  return n;
+}
+
+#define AXON_BV2(fname, K)                                                               \
+  Expr fname(Expr a, Expr b) {                                                           \
+    AXON_CHECK(a && b && bv_width(a->sort) && a->sort == b->sort, "smt " #fname ": operands"); \
+    Sort s = a->sort;                                                                    \
+    return node(Kind::K, s, {std::move(a), std::move(b)});                              \
+  }
+AXON_BV2(bv_add, BvAdd)
+AXON_BV2(bv_sub, BvSub)
+AXON_BV2(bv_and, BvAnd)
+AXON_BV2(bv_or, BvOr)
+AXON_BV2(bv_xor, BvXor)
+AXON_BV2(bv_shl, BvShl)
+AXON_BV2(bv_lshr, BvLshr)
+#undef AXON_BV2
+
+Expr bv_resize(Expr a, int width) {
+  AXON_CHECK(a && bv_width(a->sort), "smt bv_resize: not a bit-vector");
+  int from = bv_width(a->sort);
+  if (from == width) return a;
+  return node(width > from ? Kind::BvZext : Kind::BvExtract, bv_sort(width), {std::move(a)});
+}
+
+Expr fp_from_bits(Expr a, Sort fp) {
+  AXON_CHECK(a && bv_width(a->sort) && bv_width(a->sort) == fp_width(fp), "smt fp_from_bits: widths");
+  return node(Kind::FpFromBits, fp, {std::move(a)});
+}
+
+Expr fp_round(Expr a, Sort fp, Rounding r) {
+  AXON_CHECK(a && fp_width(a->sort) && fp_width(fp), "smt fp_round: not floats");
+  auto n = node(Kind::FpRound, fp, {std::move(a)});
+  n->ival = static_cast<int64_t>(r);
+  return n;
+}
+
 // ---- SMT-LIB printing ------------------------------------------------------------------------
 
 namespace {
@@ -255,6 +309,13 @@ const char* op_text(Kind k) {
     case Kind::FpEq: return "fp.eq";
     case Kind::FpIsNaN: return "fp.isNaN";
     case Kind::FpFromReal: return "(_ to_fp 8 24) RNE";
+    case Kind::BvAdd: return "bvadd";
+    case Kind::BvSub: return "bvsub";
+    case Kind::BvAnd: return "bvand";
+    case Kind::BvOr: return "bvor";
+    case Kind::BvXor: return "bvxor";
+    case Kind::BvShl: return "bvshl";
+    case Kind::BvLshr: return "bvlshr";
     default: return "?";
   }
 }
@@ -283,6 +344,25 @@ void print(std::ostream& os, const Expr& e) {
       };
       os << "(fp #b" << bin(b >> 31, 1) << " #b" << bin((b >> 23) & 0xff, 8) << " #b"
          << bin(b & 0x7fffff, 23) << ")";
+      return;
+    }
+    case Kind::BvLit: os << "(_ bv" << e->bits << " " << bv_width(e->sort) << ")"; return;
+    case Kind::BvZext:
+    case Kind::BvExtract: {
+      int to = bv_width(e->sort), from = bv_width(e->args[0]->sort);
+      if (e->kind == Kind::BvZext) os << "((_ zero_extend " << to - from << ") ";
+      else os << "((_ extract " << to - 1 << " 0) ";
+      print(os, e->args[0]);
+      os << ")";
+      return;
+    }
+    case Kind::FpFromBits:
+    case Kind::FpRound: {
+      const char* f = e->sort == Sort::F32 ? "8 24" : e->sort == Sort::F16 ? "5 11" : "8 8";
+      static const char* rm[] = {"RNE", "RTZ", "RNA"};
+      os << "((_ to_fp " << f << ")" << (e->kind == Kind::FpRound ? std::string(" ") + rm[e->ival] : std::string()) << " ";
+      print(os, e->args[0]);
+      os << ")";
       return;
     }
     case Kind::App:

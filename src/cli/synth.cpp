@@ -29,6 +29,11 @@ std::string sequence(const Lowering& l) {
   return s.empty() ? "(no instruction)" : s;
 }
 
+// "f32", or "bf16<-f32" for a cast.
+std::string type_column(const Lowering& l) {
+  return std::string(dtype_name(l.dtype)) + (l.cast ? "<-" + std::string(dtype_name(l.source)) : std::string());
+}
+
 std::string sci(double v) {
   std::ostringstream os;
   os << std::setprecision(2) << v;
@@ -53,11 +58,16 @@ int run_synth(const SynthArgs& a, Streams io) {
       if (!t || !is_float(*t)) throw UserError("--dtype: '" + a.dtype + "' is not a float dtype");
       types = {*t};
     }
-    for (DType t : types) lowerings.push_back(synthesize_op(isa, a.op, t, so, prove));
+    if (a.op == "cast") {
+      for (auto [from, to] : float_casts())
+        if (a.dtype.empty() || to == types[0]) lowerings.push_back(synthesize_cast(isa, from, to, so));
+    } else {
+      for (DType t : types) lowerings.push_back(synthesize_op(isa, a.op, t, so, prove));
+    }
   } else {
     lowerings = synthesize_all(isa, so, prove, [&](const Lowering& l) {
-      if (!a.quiet && !a.json && !l.steps.empty())
-        io.err << "axon synth: " << l.op << " (" << dtype_name(l.dtype) << ") " << (l.found ? "done" : "not found") << " in "
+      if (!a.quiet && !a.json && (!l.steps.empty() || l.cast))
+        io.err << "axon synth: " << l.op << " (" << type_column(l) << ") " << (l.found ? "done" : "not found") << " in "
                << sci(l.search_seconds + l.proof_seconds) << " s\n" << std::flush;
     });
   }
@@ -72,7 +82,7 @@ int run_synth(const SynthArgs& a, Streams io) {
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   int failed = 0;
-  for (const auto& l : lowerings) failed += !l.found && !l.steps.empty();
+  for (const auto& l : lowerings) failed += !l.found && (!l.steps.empty() || l.cast);
   for (const auto& w : warps) failed += w.proof != "PROVED";
   for (const auto& f : frags) failed += f.proof != "PROVED";
   for (const auto& l : layouts) failed += l.proof != "PROVED";
@@ -97,7 +107,8 @@ int run_synth(const SynthArgs& a, Streams io) {
     for (const auto& l : lowerings) {
       nlohmann::json s = nlohmann::json::array();
       for (const auto& st : l.steps) s.push_back({{"instr", st.instr->name}, {"args", st.args}, {"out", st.out}});
-      j["ops"].push_back({{"op", l.op}, {"dtype", dtype_name(l.dtype)}, {"found", l.found}, {"why_not", l.why_not},
+      j["ops"].push_back({{"op", l.op}, {"dtype", dtype_name(l.dtype)}, {"cast", l.cast}, {"source", dtype_name(l.source)},
+                          {"found", l.found}, {"why_not", l.why_not},
                           {"steps", s}, {"inputs", l.inputs}, {"result", l.result}, {"constants", l.constants}, {"cost", l.cost}, {"error_bound", l.error_bound},
                           {"measured_error", l.measured_error}, {"expression", l.expression}, {"proof", l.proof},
                           {"search_seconds", l.search_seconds}, {"proof_seconds", l.proof_seconds},
@@ -126,14 +137,14 @@ int run_synth(const SynthArgs& a, Streams io) {
   }
   io.out << "axon synth: target " << isa.target.target << " (" << isa.target.name << "), " << isa.instrs.size()
          << " instructions from the specs\n\n";
-  io.out << std::left << std::setw(11) << "op" << std::setw(6) << "dtype" << std::setw(8) << "cost" << std::setw(9)
+  io.out << std::left << std::setw(11) << "op" << std::setw(10) << "dtype" << std::setw(8) << "cost" << std::setw(9)
          << "bound" << std::setw(9) << "emul." << std::setw(9) << "time s" << "sequence / proof\n";
   for (const auto& l : lowerings) {
-    if (l.steps.empty() && !l.found && l.result.empty()) {
-      io.out << std::setw(17) << l.op << "  -- " << l.why_not << "\n";
+    if (l.steps.empty() && !l.found && l.result.empty() && !l.cast) {
+      io.out << std::setw(21) << l.op << "  -- " << l.why_not << "\n";
       continue;
     }
-    io.out << std::setw(11) << l.op << std::setw(6) << dtype_name(l.dtype) << std::setw(8) << l.cost << std::setw(9)
+    io.out << std::setw(11) << l.op << std::setw(10) << type_column(l) << std::setw(8) << l.cost << std::setw(9)
            << sci(l.error_bound) << std::setw(9) << sci(l.measured_error) << std::setw(9)
            << sci(l.search_seconds + l.proof_seconds) << sequence(l) << "   " << (l.found ? l.proof : l.why_not) << "\n";
   }

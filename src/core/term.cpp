@@ -48,6 +48,20 @@ const char* cmp_name(CmpOp c) {
   return "?";
 }
 
+const char* bitfn_name(BitFn f) {
+  switch (f) {
+    case BitFn::Add: return "+";
+    case BitFn::Sub: return "-";
+    case BitFn::And: return "and";
+    case BitFn::Or: return "or";
+    case BitFn::Xor: return "xor";
+    case BitFn::Shl: return "shl";
+    case BitFn::Shr: return "shr";
+    case BitFn::Resize: return "bits";
+  }
+  return "?";
+}
+
 namespace term {
 namespace {
 
@@ -181,10 +195,48 @@ Term select(Term cond, Term then_value, Term else_value) {
   return node(TermKind::Select, s, {std::move(cond), std::move(then_value), std::move(else_value)});
 }
 
-Term round(DType t, Term x) {
+Term round(DType t, Term x, RoundMode mode) {
   expect(x, Sort::Real, "round");
   auto n = node(TermKind::Round, Sort::Real, {std::move(x)});
   n->dtype = t;
+  n->mode = mode;
+  return n;
+}
+
+Term bits(uint64_t value, int width) {
+  AXON_CHECK(width >= 1 && width <= 32, "bits: width");
+  auto n = node(TermKind::BitLit, Sort::Bits);
+  n->width = static_cast<uint8_t>(width);
+  n->ival = static_cast<int64_t>(value & ((uint64_t{1} << width) - 1));
+  return n;
+}
+
+Term read_bits(int operand, int width) {
+  AXON_CHECK(width >= 1 && width <= 32 && operand >= 0, "read_bits");
+  auto n = node(TermKind::Read, Sort::Bits);
+  n->ival = operand;
+  n->width = static_cast<uint8_t>(width);
+  return n;
+}
+
+Term bitop(BitFn f, Term a, Term b) {
+  expect(a, Sort::Bits, "bit operation");
+  expect(b, Sort::Bits, "bit operation");
+  AXON_CHECK(f != BitFn::Resize, "bitop: use resize");
+  AXON_CHECK(f == BitFn::Shl || f == BitFn::Shr || a->width == b->width, "bit operation: operand widths differ");
+  auto n = node(TermKind::BitOp, Sort::Bits, {std::move(a), std::move(b)});
+  n->bitfn = f;
+  n->width = n->args[0]->width;
+  return n;
+}
+
+Term resize(Term a, int width) {
+  expect(a, Sort::Bits, "bits()");
+  AXON_CHECK(width >= 1 && width <= 32, "bits(): width");
+  if (a->width == width) return a;
+  auto n = node(TermKind::BitOp, Sort::Bits, {std::move(a)});
+  n->bitfn = BitFn::Resize;
+  n->width = static_cast<uint8_t>(width);
   return n;
 }
 
@@ -285,7 +337,36 @@ void print(std::ostringstream& os, const Term& t) {
       print(os, t->args[2]);
       os << ")";
       return;
-    case TermKind::Round: os << "round_" << dtype_name(t->dtype) << "("; print(os, t->args[0]); os << ")"; return;
+    case TermKind::Round:
+      os << "round_" << dtype_name(t->dtype) << (t->mode == RoundMode::Rz ? "_rz(" : t->mode == RoundMode::Rna ? "_rna(" : "(");
+      print(os, t->args[0]);
+      os << ")";
+      return;
+    case TermKind::BitLit: {
+      std::ostringstream h;
+      h << std::hex << t->ival;
+      os << "0x" << h.str();
+      return;
+    }
+    case TermKind::BitOp:
+      if (t->bitfn == BitFn::Add || t->bitfn == BitFn::Sub) {
+        os << "(";
+        print(os, t->args[0]);
+        os << " " << bitfn_name(t->bitfn) << " ";
+        print(os, t->args[1]);
+        os << ")";
+      } else if (t->bitfn == BitFn::Resize) {
+        os << "bits(" << int{t->width} << ", ";
+        print(os, t->args[0]);
+        os << ")";
+      } else {
+        os << bitfn_name(t->bitfn) << "(";
+        print(os, t->args[0]);
+        os << ", ";
+        print(os, t->args[1]);
+        os << ")";
+      }
+      return;
     case TermKind::ToReal: os << "real("; print(os, t->args[0]); os << ")"; return;
     case TermKind::Reduce:
       os << (t->reducer == Reducer::Sum ? "sum(" : "max(") << var_name(t->ival) << " < ";

@@ -7,6 +7,11 @@
 //   real (element values):     Read (operand k at int terms), Real, Apply (a scalar function),
 //                              Select, Round (to a dtype), ToReal (int -> real),
 //                              Reduce (sum or max of a real body over var in [0, extent))
+//   bits (a register's bit pattern, `width` bits; the ISA specs' bit operations and conversions):
+//                              BitLit, BitOp (modular + and -, and, or, xor, shifts, resize),
+//                              Read of a bit-typed instruction operand
+// A real term's Round carries a rounding mode; over the reals every mode is the identity (the
+// error analysis charges it), in the bit-level reading (synth/casts.cpp) it rounds.
 // Terms are immutable and shared (shared_ptr); builders check sorts and throw InternalError on
 // misuse. The SMT encoder (semantics/), the interpreter and code generation all read these.
 #pragma once
@@ -25,9 +30,17 @@ enum class TermKind : uint8_t {
   Var, Int, SizeOf, IAdd, ISub, IMul, IFloorDiv, IMod,  // int
   Cmp, And, Or, Not,                                      // bool
   Read, Real, Apply, Select, Round, ToReal, Reduce,      // real
+  BitLit, BitOp,                                          // bits
 };
 
-enum class Sort : uint8_t { Int, Bool, Real };
+enum class Sort : uint8_t { Int, Bool, Real, Bits };
+
+// Bit operations on `width`-bit patterns: Add and Sub modulo 2^width, Shl and Shr (logical) by
+// an amount (a pattern; amounts >= width give 0), Resize: zero-extend or keep the low bits.
+enum class BitFn : uint8_t { Add, Sub, And, Or, Xor, Shl, Shr, Resize };
+const char* bitfn_name(BitFn f);
+// IEEE rounding of Round: to nearest even, toward zero, to nearest with ties away from zero.
+enum class RoundMode : uint8_t { Rne, Rz, Rna };
 
 // Scalar functions of real terms. Everything else (sigmoid, rsqrt, gelu, ...) is written in
 // terms of these in the op definitions.
@@ -54,6 +67,9 @@ class TermNode {
   CmpOp cmp = CmpOp::Eq;
   Reducer reducer = Reducer::Sum;
   DType dtype = DType::f32;  // Round
+  RoundMode mode = RoundMode::Rne;  // Round
+  BitFn bitfn = BitFn::Add;  // BitOp
+  uint8_t width = 0;         // Bits sort: the pattern's width (BitLit's value is ival)
   // Reduce: args[0] is the extent (int), args[1] the body (real).
 };
 
@@ -74,7 +90,12 @@ Term read(int operand, std::vector<Term> indices);
 Term real(double v);
 Term apply(Fn f, std::vector<Term> args);
 Term select(Term cond, Term then_value, Term else_value);
-Term round(DType t, Term x);
+Term round(DType t, Term x, RoundMode mode = RoundMode::Rne);
+// Bit patterns (widths 1..32).
+Term bits(uint64_t value, int width);  // value masked to width
+Term read_bits(int operand, int width);
+Term bitop(BitFn f, Term a, Term b);   // both of one width (Shl/Shr: b any width)
+Term resize(Term a, int width);
 Term to_real(Term i);
 Term reduce(Reducer r, int var_id, Term extent, Term body);
 // Real-valued shorthands.

@@ -96,9 +96,14 @@ std::string default_isa_dir();
 
 // An expression of the spec language (docs/isa-spec-format.md) as a Term. `inputs` name the
 // operands read (index = Read's operand), `vars` the integer variables (Var ids), `params` the
-// integer parameters with known values. Throws UserError with a short reason.
+// integer parameters with known values, `bit_widths` the operands of bit types (b16, b32, u32,
+// ...: name -> width), which make a bit-pattern expression (Sort::Bits). Throws UserError with a
+// short reason.
 Term parse_isa_expr(std::string_view text, const std::map<std::string, int>& inputs,
-                    const std::map<std::string, int>& vars, const std::map<std::string, int64_t>& params = {});
+                    const std::map<std::string, int>& vars, const std::map<std::string, int64_t>& params = {},
+                    const std::map<std::string, int>& bit_widths = {});
+// The width of a bit type (b16 u16 s16 b32 u32 s32), 0 for any other type.
+int bit_type_width(const std::string& type);
 
 // An index expression (int sort): fragment maps, layouts.
 Term parse_isa_index(std::string_view text, const std::map<std::string, int>& vars,

@@ -11,8 +11,12 @@
 
 namespace axon::smt {
 
-enum class Sort : uint8_t { Bool, Int, Real, F32 };
-const char* sort_name(Sort s);  // SMT-LIB: Bool, Int, Real, (_ FloatingPoint 8 24)
+// BV16/BV32: bit-vectors (register patterns); F16/BF16: IEEE binary16 and bfloat16 (8, 8).
+enum class Sort : uint8_t { Bool, Int, Real, F32, BV16, BV32, F16, BF16 };
+const char* sort_name(Sort s);  // SMT-LIB: Bool, Int, Real, (_ FloatingPoint 8 24), (_ BitVec 16)
+int bv_width(Sort s);           // 16 or 32 for a bit-vector sort, else 0
+Sort bv_sort(int width);        // 16 or 32
+enum class Rounding : uint8_t { RNE, RTZ, RNA };
 
 enum class Kind : uint8_t {
   Const,    // a free constant: name, sort
@@ -22,6 +26,9 @@ enum class Kind : uint8_t {
   Lt, Le, Eq, And, Or, Not, Implies, Ite,
   FpAdd, FpSub, FpMul, FpDiv, FpSqrt, FpFma, FpNeg, FpAbs, FpMin, FpMax,
   FpLt, FpLe, FpEq, FpIsNaN, FpFromReal,
+  BvLit, BvAdd, BvSub, BvAnd, BvOr, BvXor, BvShl, BvLshr, BvZext, BvExtract,
+  FpFromBits,  // the float a bit pattern encodes (sort of the result: F32, F16 or BF16)
+  FpRound,     // a float rounded to another float sort (rounding in ival)
 };
 
 class Node;
@@ -36,7 +43,7 @@ class Node {
   bool bval = false;    // BoolLit
   int64_t ival = 0;     // IntLit
   std::string num, den; // RealLit: exact rational num/den (decimal, den > 0)
-  uint32_t bits = 0;    // F32Lit: IEEE binary32 bits
+  uint32_t bits = 0;    // F32Lit: IEEE binary32 bits; BvLit: the value
 };
 
 // Leaves.
@@ -86,6 +93,20 @@ Expr fp_le(Expr a, Expr b);
 Expr fp_eq(Expr a, Expr b);  // IEEE equality (NaN != NaN, -0 == +0)
 Expr fp_is_nan(Expr a);
 Expr fp_from_real(Expr a);   // nearest binary32 of a real
+// Bit-vectors of 16 or 32 bits (operands of one sort; shifts by amounts >= width give 0).
+Expr bv(uint32_t value, int width);
+Expr bv_add(Expr a, Expr b);
+Expr bv_sub(Expr a, Expr b);
+Expr bv_and(Expr a, Expr b);
+Expr bv_or(Expr a, Expr b);
+Expr bv_xor(Expr a, Expr b);
+Expr bv_shl(Expr a, Expr b);
+Expr bv_lshr(Expr a, Expr b);
+Expr bv_resize(Expr a, int width);  // zero-extend, or keep the low bits
+// IEEE formats: the float a pattern encodes (widths must agree), and rounding between formats.
+// On floats, eq is SMT-LIB's `=`: every NaN equals every NaN, and -0 != +0.
+Expr fp_from_bits(Expr a, Sort fp);
+Expr fp_round(Expr a, Sort fp, Rounding r);
 
 // SMT-LIB 2 text of a set of assertions: declarations (sorted by name) then the assertions.
 std::string to_smtlib(const std::vector<Expr>& assertions);

@@ -24,8 +24,12 @@ struct LoweringStep {
 };
 
 struct Lowering {
-  std::string op;       // "exp", "sigmoid", "add", ...
+  std::string op;       // "exp", "sigmoid", "add", ..., "cast"
   DType dtype = DType::f32;  // the value type the lowering serves (f16/bf16 compute in f32)
+  // A cast (op "cast") works on bit patterns: x0 is the pattern of `source`, the result the
+  // pattern of `dtype` (docs/synthesis.md, "Casts").
+  bool cast = false;
+  DType source = DType::f32;
   bool found = false;
   std::string why_not;  // when not found
   std::vector<LoweringStep> steps;
@@ -61,6 +65,15 @@ Lowering synthesize_op(const Isa& isa, const std::string& op, DType dtype, const
 // target (layout ops are index maps; reductions use warp_reduction; matmul the fragments).
 std::vector<Lowering> synthesize_all(const Isa& isa, const SynthOptions& opts, const ProveFn& prove,
                                      const std::function<void(const Lowering&)>& progress = {});
+
+// A cast from one float type to another (round to nearest even), searched over the bit-level
+// reading of the specs (bit operations and conversions on register patterns) and proved for
+// every input pattern by Z3 and CVC5. Up to max(opts.max_instrs, 4) instructions.
+Lowering synthesize_cast(const Isa& isa, DType from, DType to, const SynthOptions& opts);
+// The casts synthesis covers: (from, to) among f32, bf16, f16.
+std::vector<std::pair<DType, DType>> float_casts();
+// The key of a lowering in caches and tables: "exp/f32", "cast/bf16<-f32".
+std::string lowering_key(const Lowering& l);
 
 // A warp reduction: shuffle steps (instruction, immediate) each followed by the combining op.
 struct WarpReduction {

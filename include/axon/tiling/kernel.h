@@ -255,12 +255,13 @@ struct KernelCode {
 
 // The lowerings kernels use: synthesized per op and dtype, and the warp reductions.
 struct Lowerings {
-  std::map<std::string, Lowering> ops;  // key "exp/f32", "gelu_tanh/bf16"
+  std::map<std::string, Lowering> ops;  // key lowering_key(): "exp/f32", "gelu_tanh/bf16", "cast/bf16<-f32"
   std::vector<WarpReduction> warps;
   std::string target;
   std::string source;  // where they came from ("synth/cache/sm_90.json")
   std::shared_ptr<const Isa> isa;  // the instructions the steps point to (kept alive here)
   [[nodiscard]] const Lowering* find(const std::string& op, DType dtype) const;
+  [[nodiscard]] const Lowering* find_cast(DType from, DType to) const;
 };
 
 // Loads synth/cache/<target>.json (written by `axon synth --json-out`) against the ISA.
