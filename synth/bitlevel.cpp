@@ -17,10 +17,24 @@ int reg_width(const std::string& type) {
 }
 
 std::optional<DType> float_type(const std::string& type) {
-  if (type == "f32") return DType::f32;
-  if (type == "bf16") return DType::bf16;
-  if (type == "f16") return DType::f16;
+  if (type == "f32" || type == "f32x2") return DType::f32;  // f32x2, bf16x2, f16x2: per lane
+  if (type == "bf16" || type == "bf16x2") return DType::bf16;
+  if (type == "f16" || type == "f16x2") return DType::f16;
   return std::nullopt;
+}
+
+std::vector<int> slot_widths(const std::string& type) {
+  if (type == "f32x2") return {32, 32};
+  if (type == "bf16x2" || type == "f16x2") return {32};
+  if (int w = reg_width(type)) return {w};
+  return {};
+}
+
+std::vector<int> input_slots(const InstrSpec& i) {
+  std::vector<int> w;
+  for (const auto& o : i.ins)
+    for (int x : slot_widths(o.type)) w.push_back(x);
+  return w;
 }
 
 namespace {
@@ -100,10 +114,10 @@ double float_value(DType t, uint32_t bits) {
 }
 
 bool bit_level(const InstrSpec& i) {
-  if (i.kind != InstrKind::Scalar || !i.semantics || i.lanewise || i.outs.size() != 1 || !i.cuda.empty()) return false;
+  if (i.kind != InstrKind::Scalar || !i.semantics || i.outs.size() != 1 || !i.cuda.empty()) return false;
   for (const auto& o : i.ins)
-    if (!reg_width(o.type)) return false;
-  if (!reg_width(i.outs[0].type)) return false;
+    if (slot_widths(o.type).empty() || (i.lanewise != (o.type.find("x2") != std::string::npos))) return false;
+  if (slot_widths(i.outs[0].type).size() != 1 || i.lanewise != (i.outs[0].type.find("x2") != std::string::npos)) return false;
   if (i.semantics->sort == Sort::Bits) return bit_term(i.semantics);
   if (!float_type(i.outs[0].type) || !conversion_term(i.semantics)) return false;
   for (const auto& o : i.ins)
@@ -146,12 +160,32 @@ double eval_value(const InstrSpec& i, const Term& t, const std::vector<uint32_t>
   return float_value(t->dtype, float_bits(t->dtype, eval_value(i, t->args[0], in), t->mode));
 }
 
+// Lane `lane` of each operand of a lanewise instruction: a register of f32x2, a half of a pair.
+template <typename T, typename Half>
+std::vector<T> lane_operands(const InstrSpec& i, const std::vector<T>& in, int lane, const Half& half) {
+  std::vector<T> out;
+  size_t slot = 0;
+  for (const auto& o : i.ins) {
+    if (o.type == "f32x2") out.push_back(in.at(slot + static_cast<size_t>(lane)));
+    else out.push_back(half(in.at(slot), lane));
+    slot += slot_widths(o.type).size();
+  }
+  return out;
+}
+
 }  // namespace
 
 uint32_t eval_instr(const InstrSpec& i, const std::vector<uint32_t>& in) {
   if (i.semantics->sort == Sort::Bits) return eval_bits(i.semantics, in);
+  const DType out = *float_type(i.outs[0].type);
   // A conversion's value is exact in the output format (a widening, or a Round to it).
-  return float_bits(*float_type(i.outs[0].type), eval_value(i, i.semantics, in), RoundMode::Rne);
+  if (!i.lanewise) return float_bits(out, eval_value(i, i.semantics, in), RoundMode::Rne);
+  uint32_t r = 0;
+  for (int lane = 0; lane < 2; ++lane) {
+    auto ops = lane_operands(i, in, lane, [](uint32_t v, int l) { return (v >> (16 * l)) & 0xffffu; });
+    r |= float_bits(out, eval_value(i, i.semantics, ops), RoundMode::Rne) << (16 * lane);
+  }
+  return r;
 }
 
 smt::Sort fp_sort(DType t) {
@@ -208,11 +242,19 @@ smt::Expr encode_instr(const InstrSpec& i, const std::vector<smt::Expr>& in, con
   // The output register holds some pattern encoding the value: a fresh bit-vector constrained to
   // it (for a NaN, any NaN pattern: what follows must not depend on the payload).
   const DType out = *float_type(i.outs[0].type);
-  smt::Expr value = encode_value(i, i.semantics, in);
-  if (value->sort != fp_sort(out)) value = smt::fp_round(value, fp_sort(out), smt::Rounding::RNE);
-  smt::Expr r = smt::constant(fresh, smt::bv_sort(reg_width(i.outs[0].type)));
-  side.push_back(smt::eq(smt::fp_from_bits(r, fp_sort(out)), value));
-  return r;
+  auto lane_value = [&](const std::vector<smt::Expr>& ops, const std::string& name, int width) {
+    smt::Expr value = encode_value(i, i.semantics, ops);
+    if (value->sort != fp_sort(out)) value = smt::fp_round(value, fp_sort(out), smt::Rounding::RNE);
+    smt::Expr r = smt::constant(name, smt::bv_sort(width));
+    side.push_back(smt::eq(smt::fp_from_bits(r, fp_sort(out)), value));
+    return r;
+  };
+  if (!i.lanewise) return lane_value(in, fresh, reg_width(i.outs[0].type));
+  // A pair: each lane's result in its half.
+  auto half = [](const smt::Expr& v, int l) { return smt::bv_resize(l ? smt::bv_lshr(v, smt::bv(16, 32)) : v, 16); };
+  smt::Expr lo = lane_value(lane_operands(i, in, 0, half), fresh + "_0", 16);
+  smt::Expr hi = lane_value(lane_operands(i, in, 1, half), fresh + "_1", 16);
+  return smt::bv_or(smt::bv_resize(lo, 32), smt::bv_shl(smt::bv_resize(hi, 32), smt::bv(16, 32)));
 }
 
 }  // namespace axon::synth

@@ -23,10 +23,18 @@ uint32_t float_bits(DType t, double v, RoundMode mode);
 // The value a pattern of format t encodes (NaN for every NaN pattern).
 double float_value(DType t, uint32_t bits);
 
-// Whether an instruction has a bit-level reading: one output, every operand a register type of
-// reg_width > 0, and a bit-pattern semantics or a conversion (operands read, rounded).
+// The registers an operand type takes and their widths: one for a scalar type, two 32-bit ones
+// for f32x2 (lane 0 first), one 32-bit one for a packed pair (bf16x2, f16x2: lane 0 in bits
+// 15:0). Empty outside the bit-level reading.
+std::vector<int> slot_widths(const std::string& type);
+// The registers of an instruction's inputs, in order.
+std::vector<int> input_slots(const InstrSpec& i);
+
+// Whether an instruction has a bit-level reading: one output, every operand a register type,
+// and a bit-pattern semantics or a conversion (operands read, rounded); a lanewise conversion
+// applies to each lane of its f32x2 / bf16x2 / f16x2 operands.
 bool bit_level(const InstrSpec& i);
-// Its output pattern for input patterns.
+// Its output pattern for input patterns (one per register, input_slots order).
 uint32_t eval_instr(const InstrSpec& i, const std::vector<uint32_t>& in);
 
 smt::Sort fp_sort(DType t);

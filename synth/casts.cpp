@@ -29,6 +29,7 @@ struct BVal {
   const InstrSpec* instr = nullptr;  // nullptr: a leaf (the input, or a constant)
   std::vector<int> args;
   uint32_t value = 0;  // a constant's value
+  int input = -1;      // a leaf that is input `input`
 };
 
 struct Key {
@@ -39,13 +40,21 @@ struct Key {
   }
 };
 
+// Cast: one `from` pattern to `to`. Pack: two f32 patterns to a pair of `to` (x0 in bits 15:0).
+// Join: two 16-bit patterns into one 32-bit register, x0 in bits 15:0 (a pack's last step).
+enum class Mode : uint8_t { Cast, Pack, Join };
+
 class CastSearch {
  public:
-  CastSearch(const Isa& isa, DType from, DType to, int max_instrs)
-      : from_(from), to_(to), max_(max_instrs), in_w_(dtype_bytes(from) * 8), out_w_(dtype_bytes(to) * 8) {
+  CastSearch(const Isa& isa, DType from, DType to, Mode mode, int max_instrs)
+      : from_(from), to_(to), mode_(mode), max_(max_instrs), in_w_(dtype_bytes(from) * 8),
+        out_w_(mode == Mode::Cast ? dtype_bytes(to) * 8 : 32) {
     for (const auto& i : isa.instrs)
       if (synth::bit_level(i)) instrs_.push_back(&i);
   }
+  int inputs() const { return mode_ == Mode::Cast ? 1 : 2; }
+  // The second input's pattern at a sample point: the first's sample, rotated.
+  static uint32_t partner(const std::vector<uint32_t>& s, size_t p) { return s[(p * 7 + 3) % s.size()]; }
 
   // The sample: special patterns (zeros, infinities, NaNs with payloads in every part, the
   // subnormal and overflow edges, rounding ties of every narrower format) and random ones.
@@ -67,25 +76,36 @@ class CastSearch {
     for (size_t i = 0; i < random; ++i) {
       auto v = static_cast<uint32_t>(rng());
       if (in_w_ == 16) v &= 0xffff;
-      if (i % 4 == 1) v = (v & ~0xffffu) | 0x8000u;  // bf16 ties
+      if (i % 4 == 1 && in_w_ == 32) v = (v & ~0xffffu) | 0x8000u;  // bf16 ties
       if (i % 4 == 2 && in_w_ == 32) v = (v & ~0x1fffu) | 0x1000u;  // f16 ties
       s.push_back(v);
     }
     return s;
   }
 
-  uint32_t target(uint32_t x) const {
-    return synth::float_bits(to_, synth::float_value(from_, x), RoundMode::Rne);
+  uint32_t target(uint32_t x0, uint32_t x1) const {
+    if (mode_ == Mode::Join) return x0 | (x1 << 16);
+    uint32_t r = synth::float_bits(to_, synth::float_value(from_, x0), RoundMode::Rne);
+    if (mode_ == Mode::Pack) r |= synth::float_bits(to_, synth::float_value(from_, x1), RoundMode::Rne) << 16;
+    return r;
   }
   bool same(uint32_t got, uint32_t want) const {
-    return got == want || (std::isnan(synth::float_value(to_, got)) && std::isnan(synth::float_value(to_, want)));
+    auto one = [&](uint32_t g, uint32_t w) {
+      return g == w || (std::isnan(synth::float_value(to_, g)) && std::isnan(synth::float_value(to_, w)));
+    };
+    if (mode_ == Mode::Join) return got == want;
+    if (mode_ == Mode::Cast) return one(got, want);
+    return one(got & 0xffffu, want & 0xffffu) && one(got >> 16, want >> 16);
   }
 
   // Enumerates; returns the matches on the sample, cheapest first.
   std::vector<int> run(int& candidates, bool& too_wide) {
     pts_ = sample(96, 7);
-    for (uint32_t p : pts_) want_.push_back(target(p));
-    add_leaf(false, 0, in_w_);
+    for (size_t p = 0; p < pts_.size(); ++p) {
+      pts1_.push_back(partner(pts_, p));
+      want_.push_back(target(pts_[p], pts1_[p]));
+    }
+    for (int k = 0; k < inputs(); ++k) add_leaf(false, static_cast<uint32_t>(k), in_w_);
     const int df = frac_bits(from_) - frac_bits(to_);
     std::vector<uint32_t> pool{0, 1, 0xffff};
     if (in_w_ != out_w_) pool.push_back(static_cast<uint32_t>(std::abs(in_w_ - out_w_)));
@@ -100,7 +120,7 @@ class CastSearch {
       if (k * cheapest >= best) break;
       by_count_.emplace_back();
       for (const InstrSpec* in : instrs_) {
-        std::vector<int> args(in->ins.size());
+        std::vector<int> args(synth::input_slots(*in).size());
         expand(*in, k - 1, 0, args, k, matches, best, candidates, too_wide);
       }
     }
@@ -113,16 +133,19 @@ class CastSearch {
   int out_width() const { return out_w_; }
   DType from() const { return from_; }
   DType to() const { return to_; }
+  Mode mode() const { return mode_; }
 
  private:
   static int frac_bits(DType t) { return t == DType::f32 ? 23 : t == DType::bf16 ? 7 : 10; }
 
+  // A constant of value v, or input v.
   void add_leaf(bool constant, uint32_t v, int w) {
     BVal b;
     b.width = w;
     b.constant = constant;
-    b.value = v;
-    b.s = constant ? std::vector<uint32_t>(pts_.size(), v) : pts_;
+    b.value = constant ? v : 0;
+    b.input = constant ? -1 : static_cast<int>(v);
+    b.s = constant ? std::vector<uint32_t>(pts_.size(), v) : v == 0 ? pts_ : pts1_;
     insert(std::move(b), 0);
   }
 
@@ -150,14 +173,15 @@ class CastSearch {
   void expand(const InstrSpec& in, int left, size_t pos, std::vector<int>& args, int k, std::vector<int>& matches,
               double& best, int& candidates, bool& too_wide) {
     if (too_wide) return;
-    if (pos == in.ins.size()) {
+    const std::vector<int> slots = synth::input_slots(in);
+    if (pos == slots.size()) {
       if (left != 0) return;
       apply(in, args, k, matches, best, candidates, too_wide);
       return;
     }
-    const int w = reg_width(in.ins[pos].type);
+    const int w = slots[pos];
     for (int c = 0; c <= left; ++c) {
-      if (pos + 1 == in.ins.size() && c != left) continue;
+      if (pos + 1 == slots.size() && c != left) continue;
       for (int id : by_count_[static_cast<size_t>(c)]) {
         if (vals_[static_cast<size_t>(id)].width != w) continue;
         args[pos] = id;
@@ -181,7 +205,7 @@ class CastSearch {
       return;
     }
     BVal b;
-    b.width = reg_width(in.outs[0].type);
+    b.width = synth::slot_widths(in.outs[0].type).at(0);
     b.instr = &in;
     b.args = args;
     b.cost = cost;
@@ -200,9 +224,10 @@ class CastSearch {
   }
 
   DType from_, to_;
+  Mode mode_;
   int max_, in_w_, out_w_;
   std::vector<const InstrSpec*> instrs_;
-  std::vector<uint32_t> pts_, want_;
+  std::vector<uint32_t> pts_, pts1_, want_;  // the inputs' patterns and the target's at each point
   std::vector<BVal> vals_;
   std::vector<std::vector<int>> by_count_;
   std::unordered_map<std::pair<int, std::vector<uint32_t>>, int, Key> seen_;
@@ -213,7 +238,7 @@ void steps_of(const CastSearch& cs, int id, Lowering& l, std::map<int, std::stri
   if (names.count(id)) return;
   const BVal& v = cs.val(id);
   if (!v.instr) {
-    std::string name = v.constant ? "k" + std::to_string(v.value) : "x0";
+    std::string name = v.constant ? "k" + std::to_string(v.value) : "x" + std::to_string(v.input);
     if (v.constant) l.constants[name] = static_cast<double>(v.value);
     names[id] = name;
     return;
@@ -232,7 +257,7 @@ void steps_of(const CastSearch& cs, int id, Lowering& l, std::map<int, std::stri
 std::string describe(const CastSearch& cs, int id) {
   const BVal& v = cs.val(id);
   if (!v.instr) {
-    if (!v.constant) return "x";
+    if (!v.constant) return cs.inputs() == 2 ? "x" + std::to_string(v.input) : "x";
     std::ostringstream h;
     h << (v.value > 9 ? std::hex : std::dec) << (v.value > 9 ? "0x" : "") << v.value;
     return h.str();
@@ -242,13 +267,13 @@ std::string describe(const CastSearch& cs, int id) {
   return s + ")";
 }
 
-smt::Expr encode(const CastSearch& cs, int id, const smt::Expr& x, std::map<int, smt::Expr>& memo,
+smt::Expr encode(const CastSearch& cs, int id, const std::vector<smt::Expr>& x, std::map<int, smt::Expr>& memo,
                  std::vector<smt::Expr>& side) {
   if (auto it = memo.find(id); it != memo.end()) return it->second;
   const BVal& v = cs.val(id);
   smt::Expr e;
   if (!v.instr) {
-    e = v.constant ? smt::bv(v.value, v.width) : x;
+    e = v.constant ? smt::bv(v.value, v.width) : x.at(static_cast<size_t>(v.input));
   } else {
     std::vector<smt::Expr> in;
     for (int a : v.args) in.push_back(encode(cs, a, x, memo, side));
@@ -267,103 +292,195 @@ std::string hex(uint32_t v, int width) {
   return os.str();
 }
 
-// A counterexample among every 16-bit pattern, or a million 32-bit ones; nullopt when none.
-std::optional<uint32_t> refute(const CastSearch& cs, int id) {
+// A counterexample among every 16-bit pattern, or a million 32-bit ones (pairs of them for a
+// pack); nullopt when none.
+std::optional<std::pair<uint32_t, uint32_t>> refute(const CastSearch& cs, int id) {
   std::vector<uint32_t> pts;
   if (cs.in_width() == 16) {
     for (uint32_t v = 0; v < 0x10000; ++v) pts.push_back(v);
   } else {
     pts = cs.sample(1 << 20, 99);
   }
-  std::map<int, std::vector<uint32_t>> memo;
-  std::function<uint32_t(int, uint32_t)> run = [&](int vid, uint32_t x) -> uint32_t {
+  std::function<uint32_t(int, const uint32_t*)> run = [&](int vid, const uint32_t* x) -> uint32_t {
     const BVal& v = cs.val(vid);
-    if (!v.instr) return v.constant ? v.value : x;
+    if (!v.instr) return v.constant ? v.value : x[v.input];
     std::vector<uint32_t> in;
     for (int a : v.args) in.push_back(run(a, x));
     return synth::eval_instr(*v.instr, in);
   };
-  for (uint32_t x : pts) {
-    uint32_t want = synth::float_bits(cs.to(), synth::float_value(cs.from(), x), RoundMode::Rne);
-    uint32_t got = run(id, x);
-    if (got != want && !(std::isnan(synth::float_value(cs.to(), got)) && std::isnan(synth::float_value(cs.to(), want))))
-      return x;
+  for (size_t p = 0; p < pts.size(); ++p) {
+    const uint32_t x[2] = {pts[p], CastSearch::partner(pts, p)};
+    if (!cs.same(run(id, x), cs.target(x[0], x[1]))) return std::make_pair(x[0], x[1]);
   }
   return std::nullopt;
+}
+
+// The proof for every input pattern: the candidate's result (each half, for a pack) encodes the
+// same float as the input rounded to `to` (SMT-LIB `=`: NaN equals NaN whatever the payload,
+// -0 differs from +0). Empty when Z3 and CVC5 both prove it, else the verdict.
+std::string prove(const CastSearch& cs, int id, unsigned timeout_ms, double& seconds) {
+  std::vector<smt::Expr> x;
+  for (int k = 0; k < cs.inputs(); ++k) x.push_back(smt::constant("x" + std::to_string(k), smt::bv_sort(cs.in_width())));
+  std::map<int, smt::Expr> memo;
+  std::vector<smt::Expr> q;
+  smt::Expr got = encode(cs, id, x, memo, q);
+  auto rounded = [&](const smt::Expr& in) {
+    // Between two 16-bit formats the value goes through binary32 first (exact), which is the
+    // same number: cvc5 1.0's experimental binary16 mode crashes on a direct bfloat16 -> binary16.
+    smt::Expr v = smt::fp_from_bits(in, synth::fp_sort(cs.from()));
+    if (cs.from() != DType::f32 && cs.to() != DType::f32) v = smt::fp_round(v, smt::Sort::F32, smt::Rounding::RNE);
+    return smt::fp_round(v, synth::fp_sort(cs.to()), smt::Rounding::RNE);
+  };
+  if (cs.mode() == Mode::Join) {
+    q.push_back(smt::lnot(smt::eq(got, smt::bv_or(smt::bv_resize(x[0], 32), smt::bv_shl(smt::bv_resize(x[1], 32), smt::bv(16, 32))))));
+  } else if (cs.mode() == Mode::Cast) {
+    q.push_back(smt::lnot(smt::eq(smt::fp_from_bits(got, synth::fp_sort(cs.to())), rounded(x[0]))));
+  } else {
+    const smt::Sort to = synth::fp_sort(cs.to());
+    smt::Expr lo = smt::bv_resize(got, 16), hi = smt::bv_resize(smt::bv_lshr(got, smt::bv(16, 32)), 16);
+    q.push_back(smt::lnot(smt::land({smt::eq(smt::fp_from_bits(lo, to), rounded(x[0])), smt::eq(smt::fp_from_bits(hi, to), rounded(x[1]))})));
+  }
+  for (auto b : {smt::Backend::Z3, smt::Backend::CVC5}) {
+    // cvc5 runs in a child process: its binary16 mode may crash (docs/synthesis.md).
+    auto r = b == smt::Backend::Z3 ? smt::check_sat(b, q, x, timeout_ms) : smt::check_sat_isolated(b, q, timeout_ms);
+    seconds += r.seconds;
+    if (r.result == smt::SatResult::Unsat) continue;
+    if (r.result == smt::SatResult::Sat) {
+      std::string at;
+      for (size_t k = 0; k < r.values.size(); ++k)
+        if (r.values[k]) at += (at.empty() ? " at " : ", ") + hex(static_cast<uint32_t>(*r.values[k]), cs.in_width());
+      return std::string("REFUTED by ") + smt::backend_name(b) + at;
+    }
+    return std::string("UNKNOWN (") + smt::backend_name(b) + ": " + r.reason + ")";
+  }
+  return "";
+}
+
+// The cheapest proved sequence for the mode, or the reasons none was.
+struct Found {
+  const CastSearch* cs = nullptr;
+  int id = -1;
+  std::vector<std::string> refuted;
+  bool too_wide = false, matched = false;
+};
+Found search_and_prove(const CastSearch& cs, std::vector<int> matches, bool too_wide, Lowering& l, unsigned timeout_ms) {
+  Found f;
+  f.cs = &cs;
+  f.too_wide = too_wide;
+  f.matched = !matches.empty();
+  for (size_t m = 0; m < matches.size() && m < 8; ++m) {
+    const int id = matches[m];
+    std::string seq = describe(cs, id);
+    if (auto bad = refute(cs, id)) {
+      f.refuted.push_back(seq + " differs at " + hex(bad->first, cs.in_width()) +
+                          (cs.inputs() == 2 ? ", " + hex(bad->second, cs.in_width()) : ""));
+      continue;
+    }
+    std::string verdict = prove(cs, id, timeout_ms, l.proof_seconds);
+    if (!verdict.empty()) {
+      f.refuted.push_back(seq + ": " + verdict);
+      continue;
+    }
+    f.id = id;
+    break;
+  }
+  return f;
+}
+
+// Appends the steps of a found sequence to l, its inputs renamed; returns its result's name.
+std::string append_steps(const CastSearch& cs, int id, Lowering& l, const std::map<std::string, std::string>& inputs) {
+  Lowering part;
+  std::map<int, std::string> names;
+  steps_of(cs, id, part, names);
+  const std::string prefix = l.steps.empty() ? "" : "r" + std::to_string(l.steps.size()) + "_";
+  auto rename = [&](const std::string& n) {
+    if (auto it = inputs.find(n); it != inputs.end()) return it->second;
+    if (part.constants.count(n)) return n;
+    return prefix + n;
+  };
+  for (auto s : part.steps) {
+    for (auto& a : s.args) a = rename(a);
+    s.out = rename(s.out);
+    l.steps.push_back(s);
+  }
+  for (const auto& [k, v] : part.constants) l.constants[k] = v;
+  return rename(names.at(id));
+}
+
+Lowering synthesize(const Isa& isa, DType from, DType to, Mode mode, const SynthOptions& opts) {
+  auto start = std::chrono::steady_clock::now();
+  Lowering l;
+  l.op = mode == Mode::Pack ? "pack" : "cast";
+  l.dtype = to;
+  l.source = from;
+  l.cast = true;
+  l.inputs = mode == Mode::Pack ? std::vector<std::string>{"x0", "x1"} : std::vector<std::string>{"x0"};
+  const int max_instrs = std::max(opts.max_instrs, mode == Mode::Pack ? 2 : 4);
+  CastSearch cs(isa, from, to, mode, max_instrs);
+  bool too_wide = false;
+  std::vector<int> matches = cs.run(l.candidates, too_wide);
+  Found f = search_and_prove(cs, matches, too_wide, l, opts.timeout_ms);
+  std::vector<std::string> why = f.refuted;
+  if (f.id >= 0) {
+    l.found = true;
+    l.proof = "PROVED (Z3 and CVC5, every input pattern)";
+    l.expression = describe(cs, f.id);
+    l.result = append_steps(cs, f.id, l, {{"x0", "x0"}, {"x1", "x1"}});
+  } else if (mode == Mode::Pack) {
+    // Composed: each value cast on its own, then the two halves joined; both parts proved for
+    // every pattern, so the whole is.
+    Lowering lane = synthesize(isa, from, to, Mode::Cast, opts);
+    l.candidates += lane.candidates;
+    l.proof_seconds += lane.proof_seconds;
+    CastSearch join(isa, to, to, Mode::Join, 2);
+    bool jw = false;
+    std::vector<int> jm = join.run(l.candidates, jw);
+    Found jf = search_and_prove(join, jm, jw, l, opts.timeout_ms);
+    if (lane.found && jf.id >= 0) {
+      std::vector<std::string> halves;
+      for (const char* x : {"x0", "x1"}) {
+        std::map<std::string, std::string> rename;
+        // the lane's steps on this input
+        for (auto s : lane.steps) {
+          for (auto& a : s.args) a = a == "x0" ? x : (lane.constants.count(a) ? a : rename.at(a));
+          rename[s.out] = std::string(x) + "_" + s.out;
+          s.out = rename[s.out];
+          l.steps.push_back(s);
+        }
+        for (const auto& [k, v] : lane.constants) l.constants[k] = v;
+        halves.push_back(lane.result == "x0" ? x : rename.at(lane.result));
+      }
+      l.result = append_steps(join, jf.id, l, {{"x0", halves[0]}, {"x1", halves[1]}});
+      l.found = true;
+      l.proof = "PROVED (Z3 and CVC5, every input pattern: the cast, and the join of two halves)";
+      l.expression = describe(join, jf.id) + " of " + lane.expression + " (each)";
+    } else {
+      why.push_back(!lane.found ? "the cast alone: " + lane.why_not : "no proved join of two halves");
+    }
+  }
+  if (l.found) {
+    for (const auto& s : l.steps) {
+      l.cost += s.instr->issue;
+      l.latency += s.instr->latency;
+    }
+  } else {
+    l.why_not = f.matched ? "no candidate survived the checks"
+                : f.too_wide ? "no sequence found before the search grew too wide"
+                             : "no sequence of up to " + std::to_string(max_instrs) + " bit-level instructions matches";
+    for (const auto& r : why) l.why_not += "; " + r;
+  }
+  l.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() - l.proof_seconds;
+  return l;
 }
 
 }  // namespace
 
 Lowering synthesize_cast(const Isa& isa, DType from, DType to, const SynthOptions& opts) {
-  auto start = std::chrono::steady_clock::now();
-  Lowering l;
-  l.op = "cast";
-  l.dtype = to;
-  l.source = from;
-  l.cast = true;
-  CastSearch cs(isa, from, to, std::max(opts.max_instrs, 4));
-  bool too_wide = false;
-  std::vector<int> matches = cs.run(l.candidates, too_wide);
-  std::vector<std::string> refuted;
-  for (size_t m = 0; m < matches.size() && m < 8 && !l.found; ++m) {
-    const int id = matches[m];
-    std::string seq = describe(cs, id);
-    if (auto bad = refute(cs, id)) {
-      refuted.push_back(seq + " differs at " + hex(*bad, cs.in_width()));
-      continue;
-    }
-    // For every pattern x: the candidate's result encodes the same float as x rounded to `to`
-    // (SMT-LIB `=`: NaN equals NaN whatever the payload, -0 differs from +0).
-    smt::Expr x = smt::constant("x", smt::bv_sort(cs.in_width()));
-    std::map<int, smt::Expr> memo;
-    std::vector<smt::Expr> q;
-    smt::Expr got = encode(cs, id, x, memo, q);
-    // Between two 16-bit formats the value goes through binary32 first (exact), which is the
-    // same number: cvc5 1.0's experimental binary16 mode crashes on a direct bfloat16 -> binary16.
-    smt::Expr want = smt::fp_from_bits(x, synth::fp_sort(from));
-    if (from != DType::f32 && to != DType::f32) want = smt::fp_round(want, smt::Sort::F32, smt::Rounding::RNE);
-    want = smt::fp_round(want, synth::fp_sort(to), smt::Rounding::RNE);
-    q.push_back(smt::lnot(smt::eq(smt::fp_from_bits(got, synth::fp_sort(to)), want)));
-    std::string verdict;
-    double seconds = 0;
-    for (auto b : {smt::Backend::Z3, smt::Backend::CVC5}) {
-      auto r = b == smt::Backend::Z3 ? smt::check_sat(b, q, {x}, opts.timeout_ms) : smt::check_sat_isolated(b, q, opts.timeout_ms);
-      seconds += r.seconds;
-      if (r.result == smt::SatResult::Unsat) continue;
-      if (r.result == smt::SatResult::Sat) {
-        std::string at = !r.values.empty() && r.values[0] ? " at " + hex(static_cast<uint32_t>(*r.values[0]), cs.in_width()) : "";
-        verdict = std::string("REFUTED by ") + smt::backend_name(b) + at;
-      } else {
-        verdict = std::string("UNKNOWN (") + smt::backend_name(b) + ": " + r.reason + ")";
-      }
-      break;
-    }
-    l.proof_seconds += seconds;
-    if (!verdict.empty()) {
-      refuted.push_back(seq + ": " + verdict);
-      continue;
-    }
-    l.found = true;
-    l.proof = "PROVED (Z3 and CVC5, every input pattern)";
-    l.expression = seq;
-    std::map<int, std::string> names;
-    steps_of(cs, id, l, names);
-    l.inputs = {"x0"};
-    l.result = names.at(id);
-    for (const auto& s : l.steps) {
-      l.cost += s.instr->issue;
-      l.latency += s.instr->latency;
-    }
-  }
-  if (!l.found) {
-    l.why_not = matches.empty() ? (too_wide ? "no sequence found before the search grew too wide"
-                                            : "no sequence of up to " + std::to_string(std::max(opts.max_instrs, 4)) +
-                                                  " bit-level instructions matches")
-                                : "no candidate survived the checks";
-    for (const auto& r : refuted) l.why_not += "; " + r;
-  }
-  l.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() - l.proof_seconds;
-  return l;
+  return synthesize(isa, from, to, Mode::Cast, opts);
+}
+
+Lowering synthesize_pack(const Isa& isa, DType to, const SynthOptions& opts) {
+  return synthesize(isa, DType::f32, to, Mode::Pack, opts);
 }
 
 std::vector<std::pair<DType, DType>> float_casts() {

@@ -34,6 +34,7 @@ std::vector<Lowering> synthesize_all(const Isa& isa, const SynthOptions& opts, c
   for (const char* op : kScalar)
     for (DType t : {DType::f32, DType::bf16}) emit(synthesize_op(isa, op, t, opts, prove));
   for (auto [from, to] : float_casts()) emit(synthesize_cast(isa, from, to, opts));
+  for (DType t : {DType::bf16, DType::f16}) emit(synthesize_pack(isa, t, opts));
   emit(not_a_target("cast", "to and from i32 and bool: integer conversions are not searched (code generation converts)"));
   emit(not_a_target("reduce_sum", "a warp reduction (see the shuffle trees below), then across warps in shared memory"));
   emit(not_a_target("reduce_max", "a warp reduction (see the shuffle trees below), then across warps in shared memory"));

@@ -81,20 +81,32 @@ std::string cast_check(const Lowering& l, int c) {
     return std::string(t == DType::f32 ? "f2u" : t == DType::bf16 ? "f2bf" : "f2h") + "(" + v + ")";
   };
   auto is_nan = [&](DType t, const std::string& p) { return "std::isnan(" + decode(t, p) + ")"; };
-  const std::string name = "cast " + std::string(dtype_name(l.dtype)) + "<-" + std::string(dtype_name(l.source));
+  const bool pack = l.op == "pack";
+  const std::string name = l.op + " " + std::string(dtype_name(l.dtype)) + (pack ? "x2" : "") + "<-" + std::string(dtype_name(l.source));
   std::ostringstream os;
   os << "  {\n    std::vector<unsigned> p;\n";
   if (l.source == DType::f32)
     os << "    for (int i = 0; i < n; ++i) { unsigned v = (unsigned)rng(); p.push_back(i % 4 == 1 ? (v & ~0xffffu) | 0x8000u : i % 4 == 2 ? (v & ~0x1fffu) | 0x1000u : v); }\n";
   else
     os << "    for (unsigned v = 0; v < 0x10000u; ++v) p.push_back(v);\n";
-  os << "    const int m = (int)p.size();\n    std::vector<unsigned> got(m);\n"
-     << "    cudaMemcpy(d0, p.data(), m * 4, cudaMemcpyHostToDevice); cudaMemset(dy, 0xff, m * 4);\n"
-     << "    cast_kernel_" << c << "<<<(m + 255) / 256, 256>>>((const unsigned*)d0, (unsigned*)dy, m);\n"
+  // a pack's second input: the first's patterns rotated
+  os << "    const int m = (int)p.size();\n    std::vector<unsigned> got(m), p1(m);\n"
+     << "    for (int i = 0; i < m; ++i) p1[i] = p[(i * 7 + 3) % m];\n"
+     << "    cudaMemcpy(d0, p.data(), m * 4, cudaMemcpyHostToDevice); cudaMemcpy(d1, p1.data(), m * 4, cudaMemcpyHostToDevice);\n"
+     << "    cudaMemset(dy, 0xff, m * 4);\n"
+     << "    cast_kernel_" << c << "<<<(m + 255) / 256, 256>>>((const unsigned*)d0, (const unsigned*)d1, (unsigned*)dy, m);\n"
      << "    cudaMemcpy(got.data(), dy, m * 4, cudaMemcpyDeviceToHost);\n    long bad = 0;\n"
-     << "    for (int i = 0; i < m; ++i) {\n      unsigned want = " << encode(l.dtype, decode(l.source, "p[i]")) << ";\n"
-     << "      bad += got[i] != want && !(" << is_nan(l.dtype, "got[i]") << " && " << is_nan(l.dtype, "want") << ");\n    }\n"
-     << "    failed += bad != 0;\n"
+     << "    for (int i = 0; i < m; ++i) {\n";
+  const std::string want0 = encode(l.dtype, decode(l.source, "p[i]")), want1 = encode(l.dtype, decode(l.source, "p1[i]"));
+  auto differs = [&](const std::string& g, const std::string& w) {
+    return "(" + g + " != " + w + " && !(" + is_nan(l.dtype, g) + " && " + is_nan(l.dtype, w) + "))";
+  };
+  if (pack)
+    os << "      unsigned w0 = " << want0 << ", w1 = " << want1 << ";\n"
+       << "      bad += " << differs("(got[i] & 0xffffu)", "w0") << " || " << differs("(got[i] >> 16)", "w1") << ";\n    }\n";
+  else
+    os << "      unsigned want = " << want0 << ";\n      bad += " << differs("got[i]", "want") << ";\n    }\n";
+  os << "    failed += bad != 0;\n"
      << "    printf(\"%-16s %7ld of %7d patterns differ from CUDA's conversion %s\\n\", \"" << name << "\", bad, m, bad ? \"DIFFERS\" : \"ok\");\n  }\n";
   return os.str();
 }
@@ -120,11 +132,12 @@ std::string emit_check_program(const std::vector<Lowering>& lowerings, const std
     if (!l.found) continue;
     os << emit_cuda(l) << "\n";
     if (l.cast) {  // on patterns: x holds the source pattern, y gets the result's
-      const std::string from(dtype_name(l.source)), to(dtype_name(l.dtype));
-      os << "__global__ void cast_kernel_" << c++ << "(const unsigned* x, unsigned* y, int n) {\n"
+      const bool pack = l.op == "pack";
+      os << "__global__ void cast_kernel_" << c++ << "(const unsigned* x, const unsigned* x1, unsigned* y, int n) {\n"
          << "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = "
-         << (l.dtype == DType::f32 ? "__float_as_uint(" : "(unsigned)(") << "axon_cast_" << to << "_" << from << "("
-         << (l.source == DType::f32 ? "__uint_as_float(x[i])" : "(unsigned short)x[i]") << "));\n}\n\n";
+         << (l.dtype == DType::f32 ? "__float_as_uint(" : "(unsigned)(") << cast_function(l) << "("
+         << (l.source == DType::f32 ? "__uint_as_float(x[i])" : "(unsigned short)x[i]")
+         << (pack ? ", __uint_as_float(x1[i])" : "") << "));\n}\n\n";
       continue;
     }
     const int n = static_cast<int>(l.inputs.size());

@@ -34,8 +34,13 @@ std::string asm_text(const InstrSpec& i) {
     for (size_t p; (p = t.find(ph)) != std::string::npos;) t.replace(p, ph.size(), rep);
   }
   for (const auto& o : i.ins) {
-    std::string ph = "{" + o.name + "}", rep = "%" + std::to_string(k++);
-    for (size_t p; (p = t.find(ph)) != std::string::npos;) t.replace(p, ph.size(), rep);
+    // a two-register operand (f32x2) is {a.0}, {a.1}
+    std::vector<std::string> phs = o.type == "f32x2" ? std::vector<std::string>{"{" + o.name + ".0}", "{" + o.name + ".1}"}
+                                                     : std::vector<std::string>{"{" + o.name + "}"};
+    for (const auto& ph : phs) {
+      std::string rep = "%" + std::to_string(k++);
+      for (size_t p; (p = t.find(ph)) != std::string::npos;) t.replace(p, ph.size(), rep);
+    }
   }
   return t;
 }
@@ -52,7 +57,7 @@ struct CType {
   const char* constraint;
 };
 CType ctype(const std::string& t) {
-  if (t == "f32") return {"float", "f"};
+  if (t == "f32" || t == "f32x2") return {"float", "f"};  // f32x2: each of its two registers
   if (t == "bf16" || t == "f16" || t == "b16" || t == "u16" || t == "s16") return {"unsigned short", "h"};
   return {"unsigned", "r"};
 }
@@ -69,16 +74,21 @@ std::string emit_cast(const Lowering& l) {
   std::ostringstream os;
   const std::string from(dtype_name(l.source)), to(dtype_name(l.dtype));
   const std::string in_t = ctype(from).type, out_t = ctype(to).type;
-  os << "// cast " << to << " <- " << from << " (round to nearest even): " << l.expression << "\n"
-     << "// cost " << l.cost << " issue cycles, " << l.proof << "\n";
-  os << "__device__ __forceinline__ " << out_t << " axon_cast_" << to << "_" << from << "(" << in_t << " x0) {\n";
-  std::map<std::string, std::string> type_of{{"x0", in_t}};
+  const bool pack = l.op == "pack";
+  os << "// " << l.op << " " << to << (pack ? "x2" : "") << " <- " << from << (pack ? " x2" : "") << " (round to nearest even): "
+     << l.expression << "\n// cost " << l.cost << " issue cycles, " << l.proof << "\n";
+  os << "__device__ __forceinline__ " << (pack ? "unsigned" : out_t) << " " << cast_function(l) << "(" << in_t << " x0"
+     << (pack ? ", " + in_t + " x1" : "") << ") {\n";
+  std::map<std::string, std::string> type_of{{"x0", in_t}, {"x1", in_t}};
   for (const auto& s : l.steps) {
     const CType out = ctype(s.instr->outs[0].type);
+    std::vector<std::string> slot_types;  // the operand type of each argument
+    for (const auto& o : s.instr->ins)
+      for (int r = 0; r < (o.type == "f32x2" ? 2 : 1); ++r) slot_types.push_back(o.type);
     os << "  " << out.type << " " << s.out << ";\n";
     os << "  asm(\"" << asm_text(*s.instr) << "\" : \"=" << out.constraint << "\"(" << s.out << ")";
     for (size_t a = 0; a < s.args.size(); ++a) {
-      const CType want = ctype(s.instr->ins[a].type);
+      const CType want = ctype(slot_types.at(a));
       auto c = l.constants.find(s.args[a]);
       std::string v = c != l.constants.end()
                           ? "(" + std::string(want.type == std::string("float") ? "unsigned" : want.type) + ")" +
@@ -90,11 +100,16 @@ std::string emit_cast(const Lowering& l) {
     os << ");\n";
     type_of[s.out] = out.type;
   }
-  os << "  return " << as(l.result, type_of.at(l.result), out_t) << ";\n}\n";
+  os << "  return " << as(l.result, type_of.at(l.result), pack ? "unsigned" : out_t) << ";\n}\n";
   return os.str();
 }
 
 }  // namespace
+
+std::string cast_function(const Lowering& l) {
+  const std::string from(dtype_name(l.source)), to(dtype_name(l.dtype));
+  return l.op == "pack" ? "axon_pack_" + to + "x2_" + from : "axon_cast_" + to + "_" + from;
+}
 
 std::string emit_cuda(const Lowering& l) {
   if (l.cast) return emit_cast(l);

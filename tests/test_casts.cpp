@@ -129,14 +129,19 @@ TEST_CASE("casts follow the specs: a cheaper instruction is picked, a removed on
     // and its CUDA, with a 16-bit register pair, is what the emitter writes
     CHECK(emit_cuda(l).find("asm(\"mov.b32 %0, {%1, %2};\" : \"=r\"(r0) : \"h\"((unsigned short)0u), \"h\"(x0))") != std::string::npos);
   }
-  {  // f32 -> bf16 without cvt.rn.bf16.f32: nothing short is right for every pattern (NaNs
-     // with low payload bits break the rounding-bias formula): not found, and nothing wrong used
+  {  // f32 -> bf16 without cvt.rn.bf16.f32: the pair conversion, and its upper half
     SpecCopy copy;
     copy.remove_instruction("convert.isa", "cvt.rn.bf16.f32");
     Isa isa = load_isa(copy.dir.string(), "sm_90");
     Lowering l = synthesize_cast(isa, DType::f32, DType::bf16, o);
-    CHECK_FALSE(l.found);
-    CHECK(l.steps.empty());
+    CHECK(l.found);
+    CHECK(names(l) == "cvt.rn.bf16x2.f32 mov.b32.high");
+    // without either conversion, nothing of four instructions is right for every pattern (the
+    // rounding-bias formula turns NaNs with low payload bits into infinity): not found
+    copy.remove_instruction("convert.isa", "cvt.rn.bf16x2.f32");
+    Lowering none = synthesize_cast(load_isa(copy.dir.string(), "sm_90"), DType::f32, DType::bf16, o);
+    CHECK_FALSE(none.found);
+    CHECK(none.steps.empty());
   }
   {  // a cheaper (hypothetical) conversion is taken; a cheap wrong one (truncation) is not
     SpecCopy copy;
@@ -149,4 +154,26 @@ TEST_CASE("casts follow the specs: a cheaper instruction is picked, a removed on
     CHECK(names(l) == "cvt.fast.bf16.f32");
     CHECK(l.found);
   }
+}
+
+TEST_CASE("casts: packs of two f32 values, found directly or composed, proved for every pair", "[synth][casts]") {
+  SynthOptions o;
+  Lowering b = synthesize_pack(sm90(), DType::bf16, o);
+  CHECK(b.found);
+  CHECK(names(b) == "cvt.rn.bf16x2.f32");
+  CHECK(b.inputs.size() == 2);
+  // no f16 pair conversion in the specs: each value cast, then the halves joined
+  Lowering h = synthesize_pack(sm90(), DType::f16, o);
+  CHECK(h.found);
+  CHECK(names(h) == "cvt.rn.f16.f32 cvt.rn.f16.f32 mov.b32.pack");
+  CHECK(h.proof.rfind("PROVED", 0) == 0);
+  CHECK(emit_cuda(b).find("unsigned axon_pack_bf16x2_f32(float x0, float x1)") != std::string::npos);
+  // the pair instruction's text names the high lane first: x1, then x0
+  CHECK(emit_cuda(b).find("asm(\"cvt.rn.bf16x2.f32 %0, %2, %1;\" : \"=r\"(r0) : \"f\"(x0), \"f\"(x1))") != std::string::npos);
+  SpecCopy copy;
+  copy.remove_instruction("convert.isa", "cvt.rn.bf16x2.f32");
+  Isa isa = load_isa(copy.dir.string(), "sm_90");
+  Lowering c = synthesize_pack(isa, DType::bf16, o);
+  CHECK(c.found);
+  CHECK(names(c) == "cvt.rn.bf16.f32 cvt.rn.bf16.f32 mov.b32.pack");
 }

@@ -388,8 +388,11 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   auto release_k = [&]() {
     em.line("if ((th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"kempty0 + 8 * slot"}}}, true));
   };
-  const InstrSpec* pack = low.isa->find("cvt.rn.bf16x2.f32");
-  AXON_CHECK(pack != nullptr, "codegen: the ISA lacks cvt.rn.bf16x2.f32");
+  // Pairs of f32 values rounded to bf16 and packed: the synthesized pack (cvt.rn.bf16x2.f32 on
+  // sm_80+), each half equal to the cast's result.
+  const Lowering* pack = low.find_pack(DType::bf16);
+  if (pack == nullptr) throw UserError(low.source + ": no proved pack of f32 pairs to bf16x2 for " + low.target + " (axon synth --op pack says why)");
+  const std::string pack_fn = cast_function(*pack);
   // The scores' chain at each element (keys past the end are -inf), folded into the row max. A
   // tile inside every band (all its points kept) reads the masks' conditions as constants.
   const bool tail = SK % BN != 0;
@@ -458,12 +461,12 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   // associative, NaN included), folded into the running max; the shift, and the factor al that
   // moves earlier partial results to it (the sums rescaled here, O by rescale_o).
   auto softmax_max = [&]() {
-    if (pair_round) {  // S rounded to bf16 two elements at a time (cvt.rn.bf16x2.f32: each to nearest even)
+    if (pair_round) {  // S rounded to bf16 two elements at a time (the pack: each to nearest even)
       if (packed_max) em.line("unsigned mx2[2][2] = {{0xFF80FF80u, 0xFF80FF80u}, {0xFF80FF80u, 0xFF80FF80u}};  // -inf pairs");
       em.line("#pragma unroll");
       em.open("for (int e = 0; e < " + S(RS) + "; e += 2) {");
       em.line("unsigned w;");
-      em.line(pure_asm(*pack, {{"d", "=r", {"w"}}, {"a.1", "f", {"sc[e + 1]"}}, {"a.0", "f", {"sc[e]"}}}));
+      em.line("w = " + pack_fn + "(sc[e], sc[e + 1]);");
       for (const PackedStep& st : steps) {
         const std::string c = std::to_string(st.bits) + "u";
         em.line(pure_asm(*st.ins, {{"d", "=r", {"w"}}, {"a", "r", {st.chain_first ? "w" : c}}, {"b", "r", {st.chain_first ? c : "w"}}}));
@@ -540,7 +543,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
       }
       return "";
     };
-    // P is packed into bf16 pairs by cvt.rn.bf16x2.f32 (round to nearest even, as a cast to bf16
+    // P is packed into bf16 pairs by the synthesized pack (round to nearest even, as a cast to bf16
     // rounds): a P that is such a cast is given unrounded, any other P is bf16 already (exact).
     const Node* p_node = pv.a.node;
     if (p_node->op() == Op::Cast && p_node->dtype() == DType::bf16 && p_node->operand(0)->dtype() == DType::f32) p_node = p_node->operand(0);
@@ -561,8 +564,8 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   auto pack_p = [&](const std::string& dst) {
     for (int kk = 0; kk < BN / 16; ++kk)
       for (int q = 0; q < 4; ++q)
-        em.line(pure_asm(*pack, {{"d", "=r", {dst + "[" + S(kk * 4 + q) + "]"}}, {"a.1", "f", {"sc[" + S(pe[size_t(kk)][size_t(2 * q + 1)]) + "]"}},
-                                 {"a.0", "f", {"sc[" + S(pe[size_t(kk)][size_t(2 * q)]) + "]"}}}));
+        em.line(dst + "[" + S(kk * 4 + q) + "] = " + pack_fn + "(sc[" + S(pe[size_t(kk)][size_t(2 * q)]) + "], sc[" +
+                S(pe[size_t(kk)][size_t(2 * q + 1)]) + "]);");
     for (int k = 0; k < NS; ++k) {
       if (!from_packed[size_t(k)]) continue;
       for (int kk = 0; kk < BN / 16; ++kk)

@@ -14,6 +14,16 @@ const Lowering* Lowerings::find(const std::string& op, DType dtype) const {
   return it != ops.end() && it->second.found ? &it->second : nullptr;
 }
 
+const Lowering* Lowerings::find_pack(DType to) const {
+  Lowering key;
+  key.op = "pack";
+  key.cast = true;
+  key.source = DType::f32;
+  key.dtype = to;
+  auto it = ops.find(lowering_key(key));
+  return it != ops.end() && it->second.found ? &it->second : nullptr;
+}
+
 const Lowering* Lowerings::find_cast(DType from, DType to) const {
   Lowering key;
   key.op = "cast";

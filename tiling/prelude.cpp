@@ -331,6 +331,8 @@ std::string prelude(const Lowerings& low) {
     os << emit_cuda(*l) << "__device__ __forceinline__ " << signature << " { return axon_cast_" << dtype_name(cast.second)
        << "_" << dtype_name(cast.first) << "(x); }\n";
   }
+  for (DType t : {DType::bf16, DType::f16})
+    if (const Lowering* l = low.find_pack(t)) os << emit_cuda(*l);
   os << kHelpersRest;
   os << "// ---- synthesized lowerings (" << low.source << ") ----\n";
   for (const auto& [key, l] : low.ops)

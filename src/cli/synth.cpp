@@ -31,7 +31,8 @@ std::string sequence(const Lowering& l) {
 
 // "f32", or "bf16<-f32" for a cast.
 std::string type_column(const Lowering& l) {
-  return std::string(dtype_name(l.dtype)) + (l.cast ? "<-" + std::string(dtype_name(l.source)) : std::string());
+  const std::string pair = l.op == "pack" ? "x2" : "";
+  return std::string(dtype_name(l.dtype)) + pair + (l.cast ? "<-" + std::string(dtype_name(l.source)) + pair : std::string());
 }
 
 std::string sci(double v) {
@@ -61,6 +62,9 @@ int run_synth(const SynthArgs& a, Streams io) {
     if (a.op == "cast") {
       for (auto [from, to] : float_casts())
         if (a.dtype.empty() || to == types[0]) lowerings.push_back(synthesize_cast(isa, from, to, so));
+    } else if (a.op == "pack") {
+      for (DType t : {DType::bf16, DType::f16})
+        if (a.dtype.empty() || t == types[0]) lowerings.push_back(synthesize_pack(isa, t, so));
     } else {
       for (DType t : types) lowerings.push_back(synthesize_op(isa, a.op, t, so, prove));
     }
@@ -137,14 +141,14 @@ int run_synth(const SynthArgs& a, Streams io) {
   }
   io.out << "axon synth: target " << isa.target.target << " (" << isa.target.name << "), " << isa.instrs.size()
          << " instructions from the specs\n\n";
-  io.out << std::left << std::setw(11) << "op" << std::setw(10) << "dtype" << std::setw(8) << "cost" << std::setw(9)
+  io.out << std::left << std::setw(11) << "op" << std::setw(15) << "dtype" << std::setw(8) << "cost" << std::setw(9)
          << "bound" << std::setw(9) << "emul." << std::setw(9) << "time s" << "sequence / proof\n";
   for (const auto& l : lowerings) {
     if (l.steps.empty() && !l.found && l.result.empty() && !l.cast) {
-      io.out << std::setw(21) << l.op << "  -- " << l.why_not << "\n";
+      io.out << std::setw(26) << l.op << "  -- " << l.why_not << "\n";
       continue;
     }
-    io.out << std::setw(11) << l.op << std::setw(10) << type_column(l) << std::setw(8) << l.cost << std::setw(9)
+    io.out << std::setw(11) << l.op << std::setw(15) << type_column(l) << std::setw(8) << l.cost << std::setw(9)
            << sci(l.error_bound) << std::setw(9) << sci(l.measured_error) << std::setw(9)
            << sci(l.search_seconds + l.proof_seconds) << sequence(l) << "   " << (l.found ? l.proof : l.why_not) << "\n";
   }

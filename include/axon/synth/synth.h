@@ -27,7 +27,8 @@ struct Lowering {
   std::string op;       // "exp", "sigmoid", "add", ..., "cast"
   DType dtype = DType::f32;  // the value type the lowering serves (f16/bf16 compute in f32)
   // A cast (op "cast") works on bit patterns: x0 is the pattern of `source`, the result the
-  // pattern of `dtype` (docs/synthesis.md, "Casts").
+  // pattern of `dtype` (docs/synthesis.md, "Casts"); a pack (op "pack") takes two `source`
+  // values x0, x1 to a pair of `dtype` (x0 in bits 15:0).
   bool cast = false;
   DType source = DType::f32;
   bool found = false;
@@ -70,6 +71,9 @@ std::vector<Lowering> synthesize_all(const Isa& isa, const SynthOptions& opts, c
 // reading of the specs (bit operations and conversions on register patterns) and proved for
 // every input pattern by Z3 and CVC5. Up to max(opts.max_instrs, 4) instructions.
 Lowering synthesize_cast(const Isa& isa, DType from, DType to, const SynthOptions& opts);
+// Two f32 values rounded to `to` (bf16 or f16) and packed into one 32-bit pair, x0 in bits 15:0
+// (op "pack": what a bf16 tensor-core operand computed in f32 registers needs).
+Lowering synthesize_pack(const Isa& isa, DType to, const SynthOptions& opts);
 // The casts synthesis covers: (from, to) among f32, bf16, f16.
 std::vector<std::pair<DType, DType>> float_casts();
 // The key of a lowering in caches and tables: "exp/f32", "cast/bf16<-f32".
@@ -111,7 +115,10 @@ int64_t layout_offset(const SmemLayout& l, int64_t row, int64_t byte);
 int64_t fragment_index(const Term& t, int64_t lane, int64_t reg);
 
 // CUDA C++ for a lowering: a __device__ function with inline PTX.
+// The name of a cast's or pack's function: axon_cast_bf16_f32(float) -> unsigned short,
+// axon_pack_bf16x2_f32(float lo, float hi) -> unsigned.
 std::string emit_cuda(const Lowering& l);
+std::string cast_function(const Lowering& l);
 std::string emit_cuda(const WarpReduction& w);
 // A self-contained CUDA program that runs every found lowering on 2^20 random inputs and
 // compares with a float64 reference written from the op's definition; prints the max errors.

@@ -262,6 +262,7 @@ struct Lowerings {
   std::shared_ptr<const Isa> isa;  // the instructions the steps point to (kept alive here)
   [[nodiscard]] const Lowering* find(const std::string& op, DType dtype) const;
   [[nodiscard]] const Lowering* find_cast(DType from, DType to) const;
+  [[nodiscard]] const Lowering* find_pack(DType to) const;  // two f32 to a pair of `to`
 };
 
 // Loads synth/cache/<target>.json (written by `axon synth --json-out`) against the ISA.
