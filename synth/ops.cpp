@@ -1,6 +1,8 @@
 // Lowering each op of the graph format (docs/synthesis.md): the op's scalar semantics comes from
 // its definition (op table), the instructions from the target's specs.
 #include <algorithm>
+#include <cctype>
+#include <map>
 #include <chrono>
 #include <cmath>
 #include <functional>
@@ -302,21 +304,18 @@ int arity_of(const std::string& op) {
 
 }  // namespace
 
-Lowering synthesize_op(const Isa& isa, const std::string& op, DType dtype, const SynthOptions& opts,
-                       const ProveFn& prove) {
-  const auto start = Clock::now();
+namespace {
+
+// Lowers a target (an op's definition, or an expression when `expr`), then proves it: the shared
+// part of synthesize_op and synthesize_expr.
+Lowering lower_target(const Isa& isa, const Target& t, const std::string& op, bool expr, DType dtype,
+                      const SynthOptions& opts, const ProveFn& prove, Clock::time_point start) {
   Lowering l;
   l.op = op;
   l.dtype = dtype;
-  const int n = arity_of(op);
-  Target t = op == "where" ? Target{} : target_of(op, n);
-  if (op == "where") {  // where(c, a, b) with c a 0/1 value
-    for (int k = 0; k < 3; ++k) t.inputs.push_back(t.ctx->input("x" + std::to_string(k), k == 0 ? DType::boolean : DType::f32, {}));
-    t.node = t.ctx->make(Op::Where, t.inputs);
-    t.body = define(*t.node).body;
-  }
+  const int n = static_cast<int>(t.inputs.size());
   Lowerer lw{isa, opts, tolerance(dtype), {}, {}, 0, 0, {}};
-  if (op == "where") lw.boolean = {true, false, false};
+  if (op == "where" && !expr) lw.boolean = {true, false, false};
   for (const auto& i : isa.instrs)
     if (scalar_f32(i)) lw.instrs.push_back(&i);
   std::vector<double> cs;
@@ -387,11 +386,11 @@ Lowering synthesize_op(const Isa& isa, const std::string& op, DType dtype, const
   bool rounded = false;
   for (double v : defc) rounded = rounded || static_cast<double>(static_cast<float>(v)) != v;
   Term body = t.body;
-  rule.build = [m, opname, n, rounded, body](Context& ctx, const std::map<std::string, const Node*>& ins, const Bindings&) {
+  rule.build = [m, opname, n, rounded, expr, body](Context& ctx, const std::map<std::string, const Node*>& ins, const Bindings&) {
     std::vector<const Node*> xs;
     for (size_t k = 0; k < ins.size(); ++k) xs.push_back(ins.at("x" + std::to_string(k)));
     const Node* lhs = nullptr;
-    if (rounded) {
+    if (rounded || expr) {  // the definition itself (an expression's terms are ops)
       lhs = to_nodes(ctx, body, xs);
     } else if (opname == "where") {
       lhs = ctx.make(Op::Where, xs);
@@ -435,6 +434,62 @@ Lowering synthesize_op(const Isa& isa, const std::string& op, DType dtype, const
   l.found = r.verdict == Verdict::Proved;
   if (!l.found) l.why_not = "the sequence found is not proved: " + l.proof;
   l.search_seconds = std::chrono::duration<double>(Clock::now() - start).count() - l.proof_seconds;
+  return l;
+}
+
+}  // namespace
+
+Lowering synthesize_op(const Isa& isa, const std::string& op, DType dtype, const SynthOptions& opts,
+                       const ProveFn& prove) {
+  const auto start = Clock::now();
+  Target t = op == "where" ? Target{} : target_of(op, arity_of(op));
+  if (op == "where") {  // where(c, a, b) with c a 0/1 value
+    for (int k = 0; k < 3; ++k) t.inputs.push_back(t.ctx->input("x" + std::to_string(k), k == 0 ? DType::boolean : DType::f32, {}));
+    t.node = t.ctx->make(Op::Where, t.inputs);
+    t.body = define(*t.node).body;
+  }
+  return lower_target(isa, t, op, false, dtype, opts, prove, start);
+}
+
+Lowering synthesize_expr(const Isa& isa, const std::string& text, DType dtype, const SynthOptions& opts,
+                         const ProveFn& prove) {
+  const auto start = Clock::now();
+  // The inputs: the names that are not functions, in order of appearance (x0, x1, .. inside).
+  std::map<std::string, int> names;
+  std::vector<std::string> order;
+  for (size_t i = 0; i < text.size();) {
+    if (!(std::isalpha(static_cast<unsigned char>(text[i])) || text[i] == '_')) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+    std::string id = text.substr(i, j - i);
+    size_t k = j;
+    while (k < text.size() && text[k] == ' ') ++k;
+    bool call = k < text.size() && text[k] == '(';
+    bool number = i > 0 && (std::isdigit(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '.');  // 1e-3, 0x7f
+    if (!call && !number && id != "inf" && !names.count(id)) {
+      names[id] = static_cast<int>(order.size());
+      order.push_back(id);
+    }
+    i = j;
+  }
+  if (order.empty() || order.size() > 3) throw UserError("--expr '" + text + "': expected an expression of 1 to 3 inputs");
+  Term body = parse_isa_expr(text, names, {});
+  if (body->sort != Sort::Real) throw UserError("--expr '" + text + "': not a value expression");
+  Target t;
+  for (size_t k = 0; k < order.size(); ++k) t.inputs.push_back(t.ctx->input("x" + std::to_string(k), DType::f32, {}));
+  t.body = body;
+  try {
+    to_nodes(*t.ctx, body, t.inputs);  // the prover needs it as ops
+  } catch (const InternalError&) {
+    throw UserError("--expr '" + text + "': uses something the graph format's ops cannot express");
+  }
+  Lowering l = lower_target(isa, t, text, true, dtype, opts, prove, start);
+  std::string in;
+  for (size_t k = 0; k < order.size(); ++k) in += (k ? ", " : "") + ("x" + std::to_string(k)) + " = " + order[k];
+  l.expression += " (" + in + ")";
   return l;
 }
 

@@ -262,3 +262,17 @@ TEST_CASE("synth: instructions that drop NaN are never chosen (the IR propagates
     CHECK(ss.str().find("\"min.f32\"") == std::string::npos);
   }
 }
+
+TEST_CASE("synth: a small fused expression is lowered and proved like an op", "[synth]") {
+  SynthOptions o;
+  Lowering e = synthesize_expr(sm90(), "exp(x - m)", DType::bf16, o, kProve);
+  CHECK(e.found);
+  CHECK(e.proof == "PROVED");
+  CHECK(e.inputs.size() == 2);
+  CHECK(names(e).rfind("sub.rn.f32", 0) == 0);
+  CHECK(e.expression.find("x0 = x, x1 = m") != std::string::npos);
+  Lowering s = synthesize_expr(sm90(), "x / (1 + exp(-x))", DType::bf16, o, kProve);
+  CHECK(s.found);
+  CHECK_THROWS_AS(synthesize_expr(sm90(), "exp(x - ", DType::f32, o, kProve), UserError);
+  CHECK_THROWS_AS(synthesize_expr(sm90(), "a + b + c + d", DType::f32, o, kProve), UserError);
+}

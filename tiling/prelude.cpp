@@ -33,7 +33,11 @@ const char* kHelpersRest = R"(
 // Stores receive values already rounded to their dtype (every node's value is): bf16 is then the
 // high half of the binary32 bits, exactly.
 __device__ __forceinline__ unsigned short axon_bf16_bits(float f) { return (unsigned short)(__float_as_uint(f) >> 16); }
-__device__ __forceinline__ float axon_round_bf16(float x) { return axon_bf16_to_f(axon_f_to_bf16(x)); }
+// x rounded to bf16, as f32: the pattern in the upper half (bf16 -> f32 is exactly that: synthesis
+// proves `mov.b32 d, {0, h}` equal to the widening), written in C so that the compiler folds it
+// with axon_bf16_bits: a store of two rounded values becomes one packing conversion (F2FP), as
+// an inline-asm widening would prevent.
+__device__ __forceinline__ float axon_round_bf16(float x) { return __uint_as_float(((unsigned)axon_f_to_bf16(x)) << 16); }
 __device__ __forceinline__ float axon_round_f16(float x) { return axon_f16_to_f(axon_f_to_f16(x)); }
 // double -> binary32 rounded to odd, so that a second rounding to bf16/f16 is correctly rounded.
 __device__ __forceinline__ float axon_d2f_odd(double x) {

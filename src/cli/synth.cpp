@@ -17,7 +17,7 @@ namespace axon::cli {
 namespace {
 
 struct SynthArgs {
-  std::string target = "sm_90", op, dtype, isa_dir, emit, emit_check, json_out;
+  std::string target = "sm_90", op, expr, dtype, isa_dir, emit, emit_check, json_out;
   bool json = false, quiet = false;
   int max_instrs = 2;
   unsigned timeout_ms = 10000;
@@ -52,7 +52,16 @@ int run_synth(const SynthArgs& a, Streams io) {
   so.timeout_ms = a.timeout_ms;
   const auto start = std::chrono::steady_clock::now();
   std::vector<Lowering> lowerings;
-  if (!a.op.empty()) {
+  if (!a.op.empty() && !a.expr.empty()) throw UserError("--op and --expr: give one");
+  if (!a.expr.empty()) {
+    std::vector<DType> types{DType::f32, DType::bf16};
+    if (!a.dtype.empty()) {
+      auto t = parse_dtype(a.dtype);
+      if (!t || !is_float(*t)) throw UserError("--dtype: '" + a.dtype + "' is not a float dtype");
+      types = {*t};
+    }
+    for (DType t : types) lowerings.push_back(synthesize_expr(isa, a.expr, t, so, prove));
+  } else if (!a.op.empty()) {
     std::vector<DType> types{DType::f32, DType::bf16};
     if (!a.dtype.empty()) {
       auto t = parse_dtype(a.dtype);
@@ -78,7 +87,7 @@ int run_synth(const SynthArgs& a, Streams io) {
   std::vector<WarpReduction> warps;
   std::vector<FragmentProof> frags;
   std::vector<LayoutProof> layouts;
-  if (a.op.empty()) {
+  if (a.op.empty() && a.expr.empty()) {
     for (Reducer r : {Reducer::Sum, Reducer::Max})
       for (bool all : {true, false}) warps.push_back(synthesize_warp_reduction(isa, r, all, a.timeout_ms));
     frags = prove_fragments(isa, a.timeout_ms);
@@ -180,7 +189,8 @@ Runner add_synth(CLI::App& app, Streams io) {
       "tensor-core fragment maps; shared-memory layouts (TMA's and wgmma's swizzle). Exit 0 when\n"
       "everything found is proved.");
   cmd->add_option("--target", args->target, "sm_80 or sm_90 (isa_specs/targets)")->capture_default_str();
-  cmd->add_option("--op", args->op, "Only this op (default: every op of the graph format)");
+  cmd->add_option("--op", args->op, "Only this op (default: every op of the graph format); cast and pack: the float conversions");
+  cmd->add_option("--expr", args->expr, "A small fused expression instead of an op, over 1 to 3 named inputs: \"exp(x - m)\"");
   cmd->add_option("--dtype", args->dtype, "With --op: f32, bf16 or f16 (default f32 and bf16)");
   cmd->add_option("--max-instrs", args->max_instrs, "Instructions per enumerated window")
       ->check(CLI::Range(1, 6))->capture_default_str();

@@ -62,6 +62,12 @@ using ProveFn = std::function<RuleResult(const RuleSpec&)>;
 Lowering synthesize_op(const Isa& isa, const std::string& op, DType dtype, const SynthOptions& opts,
                        const ProveFn& prove);
 
+// The same for a small fused expression of the spec language over 1 to 3 named inputs
+// ("exp(x - m)", "x * (1 / (1 + exp(-x)))"), proved against the expression itself. UserError
+// for a malformed expression.
+Lowering synthesize_expr(const Isa& isa, const std::string& text, DType dtype, const SynthOptions& opts,
+                         const ProveFn& prove);
+
 // Every op of the graph format, each lowered or with the reason it is not an instruction-level
 // target (layout ops are index maps; reductions use warp_reduction; matmul the fragments).
 std::vector<Lowering> synthesize_all(const Isa& isa, const SynthOptions& opts, const ProveFn& prove,
