@@ -9,22 +9,11 @@
 #include "axon/semantics/solver.h"
 #include "axon/synth/synth.h"
 #include "bitlevel.h"
-#include "spec_copy.h"
+#include "synth_support.h"
 
 using namespace axon;
 
 namespace {
-
-const Isa& sm90() {
-  static Isa isa = load_isa(default_isa_dir(), "sm_90");
-  return isa;
-}
-
-std::string names(const Lowering& l) {
-  std::string s;
-  for (const auto& st : l.steps) s += (s.empty() ? "" : " ") + st.instr->name;
-  return s;
-}
 
 uint32_t bits_of(float f) {
   uint32_t u;

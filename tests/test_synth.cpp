@@ -14,7 +14,7 @@
 #include "axon/core/error.h"
 #include "axon/isa/spec.h"
 #include "axon/synth/synth.h"
-#include "spec_copy.h"
+#include "synth_support.h"
 
 using namespace axon;
 namespace fs = std::filesystem;
@@ -31,16 +31,6 @@ Verifier& verifier() {
 }
 const ProveFn kProve = [](const RuleSpec& r) { return verifier().verify(r); };
 
-const Isa& sm90() {
-  static Isa isa = load_isa(default_isa_dir(), "sm_90");
-  return isa;
-}
-
-std::string names(const Lowering& l) {
-  std::string s;
-  for (const auto& st : l.steps) s += (s.empty() ? "" : " ") + st.instr->name;
-  return s;
-}
 
 }  // namespace
 

@@ -1,4 +1,5 @@
-// A copy of the isa_specs tree in a temporary directory, for tests that edit the specs.
+// Shared by the synthesis tests: the sm_90 ISA, a lowering's instruction names, and a copy of
+// the isa_specs tree in a temporary directory for tests that edit the specs.
 #pragma once
 
 #include <unistd.h>
@@ -10,6 +11,19 @@
 #include <string>
 
 #include "axon/isa/spec.h"
+#include "axon/synth/synth.h"
+
+inline const axon::Isa& sm90() {
+  static axon::Isa isa = axon::load_isa(axon::default_isa_dir(), "sm_90");
+  return isa;
+}
+
+// "mul.rn.f32 ex2.approx.ftz.f32"
+inline std::string names(const axon::Lowering& l) {
+  std::string s;
+  for (const auto& st : l.steps) s += (s.empty() ? "" : " ") + st.instr->name;
+  return s;
+}
 
 // A copy of the isa_specs tree in a temporary directory, to edit.
 struct SpecCopy {
