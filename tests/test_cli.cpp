@@ -341,3 +341,24 @@ TEST_CASE("cli: superopt's bad input exits 2 with one line, and the worker comma
   CHECK(help.out.find("__worker") == std::string::npos);
   CHECK(help.out.find("__probe") == std::string::npos);
 }
+
+TEST_CASE("cli: synth rejects an unknown op or a bad expression with one line, and says why an op is no target", "[cli]") {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"synth", "--op", "nosuch"},
+           {"synth", "--op", "pack", "--dtype", "f32"},
+           {"synth", "--op", "exp", "--expr", "exp(x)"},
+           {"synth", "--expr", "exp(x - "},
+           {"synth", "--expr", "a + b + c + d"},
+       }) {
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    INFO("axon " << joined);
+    Result r = run(args);
+    CHECK(r.code == axon::kExitUser);
+    CHECK(lines(r.err) == 1);
+  }
+  Result s = run({"synth", "--op", "softmax", "-q"});
+  CHECK(s.code == 0);
+  CHECK(s.out.find("a composite") != std::string::npos);
+  CHECK(s.out.find("nothing to synthesize") != std::string::npos);
+}

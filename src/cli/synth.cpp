@@ -1,4 +1,5 @@
 // axon synth: instruction synthesis from the ISA specs (docs/synthesis.md).
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iomanip>
@@ -72,10 +73,20 @@ int run_synth(const SynthArgs& a, Streams io) {
       for (auto [from, to] : float_casts())
         if (a.dtype.empty() || to == types[0]) lowerings.push_back(synthesize_cast(isa, from, to, so));
     } else if (a.op == "pack") {
+      if (!a.dtype.empty() && types[0] == DType::f32) throw UserError("--op pack: --dtype is the pair's type, bf16 or f16");
       for (DType t : {DType::bf16, DType::f16})
         if (a.dtype.empty() || t == types[0]) lowerings.push_back(synthesize_pack(isa, t, so));
-    } else {
+    } else if (std::find(scalar_ops().begin(), scalar_ops().end(), a.op) != scalar_ops().end()) {
       for (DType t : types) lowerings.push_back(synthesize_op(isa, a.op, t, so, prove));
+    } else if (auto why = not_a_target_reason(a.op)) {
+      Lowering l;
+      l.op = a.op;
+      l.why_not = *why;
+      lowerings.push_back(l);
+    } else {
+      std::string known;
+      for (const auto& o : scalar_ops()) known += (known.empty() ? "" : ", ") + o;
+      throw UserError("--op: '" + a.op + "' is not an op of the graph format (instruction-level ops: " + known + "; and cast, pack)");
     }
   } else {
     lowerings = synthesize_all(isa, so, prove, [&](const Lowering& l) {
@@ -174,7 +185,10 @@ int run_synth(const SynthArgs& a, Streams io) {
   if (!layouts.empty()) io.out << "\nshared-memory layouts ((row, byte) -> offset is a bijection keeping 16-byte chunks whole):\n";
   for (const auto& l : layouts)
     io.out << "  " << l.instr << " " << l.layout << " " << l.rows << "x" << l.bytes << " bytes: " << l.proof << " (" << sci(l.seconds) << " s)\n";
-  io.out << "\n" << (failed ? std::to_string(failed) + " not proved; " : "all proved; ") << "total " << sci(secs) << " s\n";
+  bool any = !warps.empty();
+  for (const auto& l : lowerings) any = any || l.found || l.cast || !l.steps.empty();
+  io.out << "\n" << (failed ? std::to_string(failed) + " not proved; " : any ? "all proved; " : "nothing to synthesize; ")
+         << "total " << sci(secs) << " s\n";
   return failed ? kExitFailed : kExitOk;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,11 @@ Lowering synthesize_op(const Isa& isa, const std::string& op, DType dtype, const
 // for a malformed expression.
 Lowering synthesize_expr(const Isa& isa, const std::string& text, DType dtype, const SynthOptions& opts,
                          const ProveFn& prove);
+
+// The ops synthesize_op lowers (scalar ops of the graph format), and for another op of the
+// format the reason it is not an instruction-level target (nullopt: not an op).
+const std::vector<std::string>& scalar_ops();
+std::optional<std::string> not_a_target_reason(const std::string& op);
 
 // Every op of the graph format, each lowered or with the reason it is not an instruction-level
 // target (layout ops are index maps; reductions use warp_reduction; matmul the fragments).
