@@ -57,6 +57,24 @@ inline NvccRun nvcc_compile(const std::string& cc, const std::string& source, co
   return r;
 }
 
+// The PTX nvcc makes of `source` (empty, with the log in `log`, when it fails).
+inline std::string nvcc_ptx(const std::string& cc, const std::string& source, const std::string& flags, const std::string& tag,
+                            std::string& log) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("axon_" + tag + "_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "k.cu") << source;
+  const std::string cmd = cc + " " + flags + " -ptx -o " + (dir / "k.ptx").string() + " " + (dir / "k.cu").string() + " > " +
+                          (dir / "k.log").string() + " 2>&1";
+  const int rc = std::system(cmd.c_str());
+  std::stringstream ptx, lg;
+  ptx << std::ifstream(dir / "k.ptx").rdbuf();
+  lg << std::ifstream(dir / "k.log").rdbuf();
+  log = lg.str();
+  fs::remove_all(dir);
+  return rc == 0 ? ptx.str() : std::string();
+}
+
 // Compiles generated sm_90a kernels (after the prelude of `low`) with nvcc when there is one:
 // they must compile, and ptxas must not serialize any wgmma (its C7514, C7515, C7520 reports).
 // Without nvcc the check is skipped with a warning.
