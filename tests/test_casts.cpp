@@ -166,3 +166,49 @@ TEST_CASE("casts: packs of two f32 values, found directly or composed, proved fo
   CHECK(c.found);
   CHECK(names(c) == "cvt.rn.bf16.f32 cvt.rn.bf16.f32 mov.b32.pack");
 }
+
+TEST_CASE("casts: the emitted casts and packs compile with nvcc for sm_80 and sm_90, fallbacks included", "[synth][casts]") {
+  std::string nvcc;
+  for (const char* c : {"/usr/local/cuda/bin/nvcc", "/usr/bin/nvcc"})
+    if (std::filesystem::exists(c)) nvcc = c;
+  if (nvcc.empty()) {
+    WARN("nvcc not found: the compile check is skipped");
+    return;
+  }
+  SynthOptions o;
+  SpecCopy copy;  // without the single conversions: the 16-bit register moves and the pair's half
+  copy.remove_instruction("convert.isa", "cvt.f32.bf16");
+  copy.remove_instruction("convert.isa", "cvt.rn.bf16.f32");
+  const Isa edited = load_isa(copy.dir.string(), "sm_80");
+  int unit = 0;
+  for (const Isa* isa : {&sm90(), &edited}) {
+    std::ostringstream cu;
+    std::vector<Lowering> ls;
+    for (auto [from, to] : float_casts()) ls.push_back(synthesize_cast(*isa, from, to, o));
+    for (DType t : {DType::bf16, DType::f16}) ls.push_back(synthesize_pack(*isa, t, o));
+    cu << "__global__ void k(const unsigned* x, unsigned* y) {\n  int i = threadIdx.x;\n  unsigned s = 0;\n";
+    std::ostringstream fns;
+    for (const auto& l : ls) {
+      INFO(lowering_key(l) << ": " << l.why_not);
+      REQUIRE(l.found);
+      fns << emit_cuda(l) << "\n";
+      const std::string arg = l.source == DType::f32 ? "__uint_as_float(x[i])" : "(unsigned short)x[i]";
+      const std::string call = cast_function(l) + "(" + arg + (l.op == "pack" ? ", __uint_as_float(x[i + 1])" : "") + ")";
+      cu << "  s ^= " << (l.dtype == DType::f32 && l.op == "cast" ? "__float_as_uint(" + call + ")" : "(unsigned)" + call) << ";\n";
+    }
+    cu << "  y[i] = s;\n}\n";
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("axon_casts_nvcc_" + std::to_string(::getpid()) + "_" + std::to_string(unit++));
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "k.cu") << fns.str() << cu.str();
+    for (const char* arch : {"sm_80", "sm_90"}) {
+      std::string cmd = nvcc + " -arch=" + arch + " -c " + (dir / "k.cu").string() + " -o " + (dir / "k.o").string() + " > " +
+                        (dir / "log").string() + " 2>&1";
+      int rc = std::system(cmd.c_str());
+      std::ifstream log(dir / "log");
+      std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+      INFO(arch << ": " << text);
+      CHECK(rc == 0);
+    }
+    std::filesystem::remove_all(dir);
+  }
+}
