@@ -35,44 +35,36 @@ inline std::string nvcc() {
 }
 
 // Compiles `source` with nvcc (`flags`: "-arch=sm_80", "-gencode arch=compute_90a,code=sm_90a")
-// to an object in a fresh temporary folder named after `tag`, removed afterwards: the exit status
-// and nvcc's output (errors, and warnings such as ptxas's C7520: wgmma serialized).
+// in a fresh temporary folder named after `tag`, removed afterwards: the exit status, nvcc's
+// output (errors, and warnings such as ptxas's C7520: wgmma serialized), and with `ptx` the PTX
+// instead of an object.
 struct NvccRun {
   int rc = 0;
-  std::string log;
+  std::string log, ptx;
 };
-inline NvccRun nvcc_compile(const std::string& cc, const std::string& source, const std::string& flags, const std::string& tag) {
+inline NvccRun nvcc_run(const std::string& cc, const std::string& source, const std::string& flags, const std::string& tag,
+                        bool ptx) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("axon_" + tag + "_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   std::ofstream(dir / "k.cu") << source;
-  const std::string cmd = cc + " " + flags + " -c -o " + (dir / "k.o").string() + " " + (dir / "k.cu").string() + " > " +
-                          (dir / "k.log").string() + " 2>&1";
+  const fs::path out = dir / (ptx ? "k.ptx" : "k.o");
+  const std::string cmd = cc + " " + flags + (ptx ? " -ptx" : " -c") + " -o " + out.string() + " " + (dir / "k.cu").string() +
+                          " > " + (dir / "k.log").string() + " 2>&1";
   NvccRun r;
   r.rc = std::system(cmd.c_str());
-  std::stringstream ss;
-  ss << std::ifstream(dir / "k.log").rdbuf();
-  r.log = ss.str();
+  std::stringstream lg, text;
+  lg << std::ifstream(dir / "k.log").rdbuf();
+  r.log = lg.str();
+  if (ptx && r.rc == 0) {
+    text << std::ifstream(out).rdbuf();
+    r.ptx = text.str();
+  }
   fs::remove_all(dir);
   return r;
 }
-
-// The PTX nvcc makes of `source` (empty, with the log in `log`, when it fails).
-inline std::string nvcc_ptx(const std::string& cc, const std::string& source, const std::string& flags, const std::string& tag,
-                            std::string& log) {
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("axon_" + tag + "_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  std::ofstream(dir / "k.cu") << source;
-  const std::string cmd = cc + " " + flags + " -ptx -o " + (dir / "k.ptx").string() + " " + (dir / "k.cu").string() + " > " +
-                          (dir / "k.log").string() + " 2>&1";
-  const int rc = std::system(cmd.c_str());
-  std::stringstream ptx, lg;
-  ptx << std::ifstream(dir / "k.ptx").rdbuf();
-  lg << std::ifstream(dir / "k.log").rdbuf();
-  log = lg.str();
-  fs::remove_all(dir);
-  return rc == 0 ? ptx.str() : std::string();
+inline NvccRun nvcc_compile(const std::string& cc, const std::string& source, const std::string& flags, const std::string& tag) {
+  return nvcc_run(cc, source, flags, tag, false);
 }
 
 // Compiles generated sm_90a kernels (after the prelude of `low`) with nvcc when there is one:

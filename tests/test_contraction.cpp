@@ -701,10 +701,10 @@ TEST_CASE("a bf16 contraction's epilogue rounds and stores without widening back
       tu << tiling::generate(gr, s, configs[j].config, low, o).body << "\n";
       ++n;
     }
-    std::string log;
-    const std::string ptx = axon::test::nvcc_ptx(cc, tiling::prelude(low) + "\n" + tu.str(),
-                                                 target == "sm_90" ? "-arch=sm_90a" : "-arch=sm_80", "widen_" + target, log);
-    INFO(target << ": " << log.substr(0, 2000));
+    const axon::test::NvccRun r = axon::test::nvcc_run(cc, tiling::prelude(low) + "\n" + tu.str(),
+                                                       target == "sm_90" ? "-arch=sm_90a" : "-arch=sm_80", "widen_" + target, true);
+    const std::string& ptx = r.ptx;
+    INFO(target << ": " << r.log.substr(0, 2000));
     REQUIRE_FALSE(ptx.empty());
     CHECK(ptx.find("cvt.rn.bf16") != std::string::npos);
     CHECK(ptx.find("cvt.f32.bf16") == std::string::npos);
