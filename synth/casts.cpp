@@ -19,11 +19,9 @@ namespace axon {
 
 namespace {
 
-using synth::reg_width;
-
 struct BVal {
   std::vector<uint32_t> s;  // the pattern at each sample point
-  int width = 0, count = 0;
+  int width = 0;
   double cost = 0;
   bool constant = false;
   const InstrSpec* instr = nullptr;  // nullptr: a leaf (the input, or a constant)
@@ -130,7 +128,6 @@ class CastSearch {
 
   const BVal& val(int id) const { return vals_[static_cast<size_t>(id)]; }
   int in_width() const { return in_w_; }
-  int out_width() const { return out_w_; }
   DType from() const { return from_; }
   DType to() const { return to_; }
   Mode mode() const { return mode_; }
@@ -160,7 +157,6 @@ class CastSearch {
       }
       return -1;
     }
-    b.count = count;
     vals_.push_back(std::move(b));
     int id = static_cast<int>(vals_.size()) - 1;
     seen_.emplace(std::move(key), id);
@@ -387,11 +383,9 @@ Found search_and_prove(const CastSearch& cs, std::vector<int> matches, bool too_
   return f;
 }
 
-// Appends the steps of a found sequence to l, its inputs renamed; returns its result's name.
-std::string append_steps(const CastSearch& cs, int id, Lowering& l, const std::map<std::string, std::string>& inputs) {
-  Lowering part;
-  std::map<int, std::string> names;
-  steps_of(cs, id, part, names);
+// Appends the steps of `part` to l, its inputs renamed by `inputs` and its own values
+// prefixed; returns the name of its result.
+std::string append(const Lowering& part, Lowering& l, const std::map<std::string, std::string>& inputs) {
   const std::string prefix = l.steps.empty() ? "" : "r" + std::to_string(l.steps.size()) + "_";
   auto rename = [&](const std::string& n) {
     if (auto it = inputs.find(n); it != inputs.end()) return it->second;
@@ -404,7 +398,16 @@ std::string append_steps(const CastSearch& cs, int id, Lowering& l, const std::m
     l.steps.push_back(s);
   }
   for (const auto& [k, v] : part.constants) l.constants[k] = v;
-  return rename(names.at(id));
+  return rename(part.result);
+}
+
+// A found sequence's steps appended to l (see append).
+std::string append_steps(const CastSearch& cs, int id, Lowering& l, const std::map<std::string, std::string>& inputs) {
+  Lowering part;
+  std::map<int, std::string> names;
+  steps_of(cs, id, part, names);
+  part.result = names.at(id);
+  return append(part, l, inputs);
 }
 
 Lowering synthesize(const Isa& isa, DType from, DType to, Mode mode, const SynthOptions& opts) {
@@ -437,20 +440,8 @@ Lowering synthesize(const Isa& isa, DType from, DType to, Mode mode, const Synth
     std::vector<int> jm = join.run(l.candidates, jw);
     Found jf = search_and_prove(join, jm, jw, l, opts.timeout_ms);
     if (lane.found && jf.id >= 0) {
-      std::vector<std::string> halves;
-      for (const char* x : {"x0", "x1"}) {
-        std::map<std::string, std::string> rename;
-        // the lane's steps on this input
-        for (auto s : lane.steps) {
-          for (auto& a : s.args) a = a == "x0" ? x : (lane.constants.count(a) ? a : rename.at(a));
-          rename[s.out] = std::string(x) + "_" + s.out;
-          s.out = rename[s.out];
-          l.steps.push_back(s);
-        }
-        for (const auto& [k, v] : lane.constants) l.constants[k] = v;
-        halves.push_back(lane.result == "x0" ? x : rename.at(lane.result));
-      }
-      l.result = append_steps(join, jf.id, l, {{"x0", halves[0]}, {"x1", halves[1]}});
+      const std::string lo = append(lane, l, {{"x0", "x0"}}), hi = append(lane, l, {{"x0", "x1"}});
+      l.result = append_steps(join, jf.id, l, {{"x0", lo}, {"x1", hi}});
       l.found = true;
       l.proof = "PROVED (Z3 and CVC5, every input pattern: the cast, and the join of two halves)";
       l.expression = describe(join, jf.id) + " of " + lane.expression + " (each)";

@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "bitlevel.h"
 #include "internal.h"
 
 namespace axon {
@@ -82,19 +83,16 @@ std::string emit_cast(const Lowering& l) {
   std::map<std::string, std::string> type_of{{"x0", in_t}, {"x1", in_t}};
   for (const auto& s : l.steps) {
     const CType out = ctype(s.instr->outs[0].type);
-    std::vector<std::string> slot_types;  // the operand type of each argument
+    std::vector<std::string> slot_types;  // the operand type of each argument (f32x2: two)
     for (const auto& o : s.instr->ins)
-      for (int r = 0; r < (o.type == "f32x2" ? 2 : 1); ++r) slot_types.push_back(o.type);
+      for (size_t r = 0; r < synth::slot_widths(o.type).size(); ++r) slot_types.push_back(o.type);
     os << "  " << out.type << " " << s.out << ";\n";
     os << "  asm(\"" << asm_text(*s.instr) << "\" : \"=" << out.constraint << "\"(" << s.out << ")";
     for (size_t a = 0; a < s.args.size(); ++a) {
       const CType want = ctype(slot_types.at(a));
-      auto c = l.constants.find(s.args[a]);
-      std::string v = c != l.constants.end()
-                          ? "(" + std::string(want.type == std::string("float") ? "unsigned" : want.type) + ")" +
-                                std::to_string(static_cast<uint32_t>(c->second)) + "u"
-                          : as(s.args[a], type_of.at(s.args[a]), want.type);
-      if (c != l.constants.end() && want.type == std::string("float")) v = "__uint_as_float(" + v + ")";
+      auto c = l.constants.find(s.args[a]);  // a constant: its pattern as an unsigned literal
+      std::string v = c == l.constants.end() ? as(s.args[a], type_of.at(s.args[a]), want.type)
+                                             : as(std::to_string(static_cast<uint32_t>(c->second)) + "u", "unsigned", want.type);
       os << (a ? ", " : " : ") << "\"" << want.constraint << "\"(" << v << ")";
     }
     os << ");\n";
