@@ -438,8 +438,11 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
         CHECK((rc.config.producers == 1 || !s.mm.a.direct || !s.mm.b.direct));
         CHECK(k.body.find("cp.async.bulk.tensor.3d") != std::string::npos);
         CHECK(k.body.find("mbarrier.try_wait.parity") != std::string::npos);
-        // Registers move to the consumers only when the producer just issues copies.
-        CHECK((k.body.find("setmaxnreg.dec") != std::string::npos) == (direct == 2));
+        // Registers move to the consumers only when the producer just issues copies, and the
+        // kernel is not built for two blocks per SM (which keep the launch's 128 each).
+        const bool two = k.body.find("__launch_bounds__(" + std::to_string(k.launches.at(0).block) + ", 2)") != std::string::npos;
+        CHECK((k.body.find("setmaxnreg.dec") != std::string::npos) == (direct == 2 && !two));
+        CHECK((!two || (rc.config.warps_m == 1 && rc.config.bn <= 128 && rc.config.blocks_per_sm == 0)));
         CHECK(k.body.find("cp.async.cg") == std::string::npos);
         ++tma_kernels;
         if (rc.config.blocks_per_sm > 0) {
@@ -709,4 +712,67 @@ TEST_CASE("a bf16 contraction's epilogue rounds and stores without widening back
     CHECK(ptx.find("cvt.rn.bf16") != std::string::npos);
     CHECK(ptx.find("cvt.f32.bf16") == std::string::npos);
   }
+}
+
+TEST_CASE("TMA contractions copy graph inputs before waiting for the kernel before them; small tiles run two blocks per SM (sm_90a, nvcc)",
+          "[codegen][contraction][nvcc]") {
+  // (a @ b) @ c: the second matmul's A is the first kernel's output, its B a graph input. Under
+  // programmatic dependent launch the producer thread issues B's copies for the first stages,
+  // then waits (griddepcontrol.wait), then copies A; the consumers wait before their first wgmma,
+  // and nothing waits at the kernel's start. The first matmul reads graph inputs only: its
+  // producer never waits.
+  const tiling::Lowerings& low = lowerings("sm_90");
+  const tiling::Limits L = sm90_limits();
+  Graph g = parse(R"({"name":"chain","inputs":[{"name":"a","shape":[300,136],"dtype":"bf16"},{"name":"b","shape":[136,264],"dtype":"bf16"},
+    {"name":"c","shape":[264,520],"dtype":"bf16"}],"nodes":[{"name":"m","op":"matmul","inputs":["a","b"]},
+    {"name":"y","op":"matmul","inputs":["m","c"]}],"outputs":["y"]})");
+  const std::vector<tiling::Group> groups = fusion_groups(g, "sm_90");
+  REQUIRE(groups.size() == 2);
+  std::ostringstream tu;
+  int kernels = 0, two_per_sm = 0;
+  for (size_t gi = 0; gi < 2; ++gi) {
+    tiling::GroupShape s = tiling::classify(groups[gi], low.isa.get());
+    REQUIRE(s.strategy == tiling::Strategy::Contraction);
+    REQUIRE((s.mm.a.direct && s.mm.b.direct));
+    std::set<std::tuple<int, int, int, int, int>> seen;
+    for (const auto& rc : tiling::enumerate_configs(groups[gi], s, L)) {
+      const tiling::TileConfig& c = rc.config;
+      if (!c.tma || !seen.insert({c.bm, c.bn, c.blocks_per_sm, c.multicast, c.splits}).second) continue;
+      INFO(c.str());
+      tiling::CodegenOptions o;
+      o.name = "pdl" + std::to_string(kernels++);
+      const tiling::KernelCode k = tiling::generate(groups[gi], s, c, low, o);
+      const std::string& b = k.body;
+      const size_t start = b.find("{\n", b.find("__global__")) + 2;
+      const std::string launch = "  asm volatile(\"griddepcontrol.launch_dependents;\"";
+      CHECK(b.compare(start, launch.size(), launch) == 0);
+      CHECK(b.substr(start, 200).find("griddepcontrol.wait") == std::string::npos);
+      const size_t first_b = b.find("\"l\"(tmap1)"), first_a = b.find("\"l\"(tmap0)");
+      const size_t consumers = b.find("do {");
+      REQUIRE(consumers != std::string::npos);
+      const size_t producer = b.find("if (tid != 0) return;");  // the producer thread's code follows
+      REQUIRE(producer != std::string::npos);
+      const size_t producer_wait = b.find("griddepcontrol.wait", producer), consumer_wait = b.find("griddepcontrol.wait", b.rfind("return;", consumers));
+      CHECK(consumer_wait < consumers);  // the consumers wait before their first wgmma
+      if (gi == 1) {  // B's copies of the first stages, the wait, then A's
+        CHECK(first_b < producer_wait);
+        CHECK(producer_wait < first_a);
+        CHECK(b.find("if (g < pre)") != std::string::npos);
+      } else {  // the producer thread copies and never waits
+        CHECK(b.find("if (g < pre)") == std::string::npos);
+        CHECK(producer_wait == consumer_wait);
+      }
+      // One consumer warpgroup of 128 columns or fewer, stages that fit twice: two blocks per SM,
+      // no register moves.
+      const bool two = c.warps_m == 1 && c.producers == 1 && c.blocks_per_sm == 0 && c.bn <= 128 && 2 * (k.launches.at(0).smem + 1024) <= 228 * 1024;
+      two_per_sm += two;
+      CHECK(b.find(two ? "__launch_bounds__(" + std::to_string(c.threads) + ", 2)" : "__launch_bounds__(" + std::to_string(c.threads) + ", 1)") !=
+            std::string::npos);
+      CHECK((b.find("setmaxnreg") == std::string::npos) == two);
+      tu << b << "\n";
+    }
+  }
+  CHECK(kernels >= 8);
+  CHECK(two_per_sm >= 1);
+  axon::test::check_sm90a(low, tu.str(), "pdl");
 }

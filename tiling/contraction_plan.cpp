@@ -482,7 +482,7 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 // more per split.
                 const int64_t KT = (c.k + t.bk - 1) / t.bk;
                 if (splits > 1 && (!tma || persistent || tiles * (splits / 2) >= L.sm_count || KT < 2 * splits || !float_outputs(g, c))) continue;
-                const double resident = std::max(1.0, std::min(std::floor(228.0 * 1024 / contraction_smem(t)), 2.0));
+                const double resident = tma ? wgmma_blocks_per_sm(t) : std::max(1.0, std::min(std::floor(228.0 * 1024 / contraction_smem(t)), 2.0));
                 const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * 4 * wg;
                 // Deeper pipelines hide more copy latency; two consumers keep the tensor cores busier.
                 double eff = (tma ? 0.95 : 0.85) * std::min(1.0, bn / 256.0 + 0.25) * std::min(1.0, warps_sm / 8.0) *

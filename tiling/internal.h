@@ -151,6 +151,8 @@ WgmmaIsa wgmma_isa(const Isa& isa);
 struct TmaIsa {
   const InstrSpec *copy = nullptr, *init = nullptr, *init_fence = nullptr, *expect = nullptr, *arrive = nullptr,
                   *wait = nullptr, *reg_dec = nullptr, *reg_inc = nullptr;
+  // griddepcontrol.wait, where the spec has it: copies of graph inputs may start before it.
+  const InstrSpec* dep_wait = nullptr;
   bool ok = false;
 };
 TmaIsa tma_isa(const Isa& isa);
@@ -243,6 +245,16 @@ inline int contraction_smem(const TileConfig& c) {
   if (c.simt) return 0;  // static shared memory
   return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0) + contraction_staging(c) + (c.tma ? 24 * c.stages : 0) +
          (c.store_warps ? 16 : 0);
+}
+// Blocks per SM a TMA wgmma kernel is built for (__launch_bounds__): two where one consumer
+// warpgroup's accumulators (64 x 128 or narrower) leave it and the producer enough of 128
+// registers per thread and two blocks' stages fit in an SM's shared memory, so that split-K's
+// blocks run side by side (twice the wgmma chains per SM); such a kernel keeps the launch's
+// registers (no setmaxnreg). One otherwise.
+inline int wgmma_blocks_per_sm(const TileConfig& c) {
+  const bool two = c.wgmma && c.tma && c.blocks_per_sm == 0 && c.warps_m == 1 && c.producers == 1 && c.bn <= 128 &&
+                   2 * (contraction_smem(c) + 1024) <= 228 * 1024;
+  return two ? 2 : 1;
 }
 // The TMA mainloop (tma_mainloop.cpp): barriers, the producer warpgroup, the consumers' wgmma loop. Consumers
 // continue to the epilogue.

@@ -137,15 +137,18 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
   }
   k.body = body.str();
   // Programmatic dependent launch: each kernel lets the next one be scheduled, then waits until
-  // the one before it has completed and its writes are visible, before touching memory.
+  // the one before it has completed and its writes are visible, before touching memory; a kernel
+  // that places its own waits (the TMA contraction copies graph inputs before it waits) keeps them.
   const InstrSpec* dep_launch = low.isa ? low.isa->find("griddepcontrol.launch_dependents") : nullptr;
   const InstrSpec* dep_wait = low.isa ? low.isa->find("griddepcontrol.wait") : nullptr;
   if (dep_launch != nullptr && dep_wait != nullptr) {
-    const std::string lines = "  " + detail::inline_asm(*dep_launch, {}, true) + "\n  " + detail::inline_asm(*dep_wait, {}, true) + "\n";
+    const std::string launch = "  " + detail::inline_asm(*dep_launch, {}, true) + "\n", wait = detail::inline_asm(*dep_wait, {}, true);
     for (size_t at = k.body.find("__global__"); at != std::string::npos; at = k.body.find("__global__", at + 1)) {
       const size_t open = k.body.find("{\n", at);
       AXON_CHECK(open != std::string::npos, "codegen: a kernel without a body");
-      k.body.insert(open + 2, lines);
+      const size_t next = k.body.find("__global__", open);
+      const bool own = k.body.substr(open, next == std::string::npos ? std::string::npos : next - open).find(wait) != std::string::npos;
+      k.body.insert(open + 2, own ? launch : launch + "  " + wait + "\n");
     }
     k.grid_dep = true;
   }

@@ -2,6 +2,7 @@
 // producer warpgroup (copies, computed operands, store warps), the consumers' wgmma loop over the
 // block's k-tiles and tiles, and multicast over a cluster. wgmma_kernel.cpp supplies the wgmmas, the
 // tile origin and the epilogues.
+#include <array>
 #include <tuple>
 
 #include "axon/core/error.h"
@@ -41,6 +42,22 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   // thread has read them).
   const bool store_warps = t.store_warps;
   AXON_CHECK(!store_warps || (persistent && P == 1), "codegen: store warps serve a persistent TMA kernel with one producer warpgroup");
+  // Programmatic dependent launch: the kernel may start while the one before it in the launch
+  // drains, and griddepcontrol.wait holds a thread until that kernel's writes are visible. No
+  // kernel of a launch writes a graph input, so the copies of an operand that is one (`early`)
+  // need not wait: the producer thread issues them for the first `pre` k-tiles before it waits
+  // (or never waits, when every operand is one); the store warps and the consumers wait when they
+  // start (after the block's barriers: a thread held before a barrier would hold the producer
+  // thread there; after setmaxnreg, which a warpgroup executes together); the producer
+  // warpgroup's other threads leave.
+  std::array<bool, 2> early{};
+  for (int op = 0; op < 2; ++op) {
+    const OperandPlan& p = op == 0 ? c.a : c.b;
+    early[size_t(op)] = ti.dep_wait != nullptr && all_direct && p.node->op() == Op::Input &&
+                        (op == 0 || c.mm2 == nullptr || c.b2.node->op() == Op::Input);
+  }
+  const bool prefetch = early[0] || early[1], early_all = early[0] && early[1];
+  const std::string dep_wait = prefetch ? inline_asm(*ti.dep_wait, {}, true) : std::string();
   em.line("const unsigned full0 = sa0 + " + S(int64_t(S_) * (AE + BE) * 2 + contraction_staging(t)) + ", empty0 = full0 + " + S(8 * S_) +
           ", raw0 = empty0 + " + S(8 * S_) + ";");
   if (store_warps) em.line("const unsigned sfull = raw0 + " + S(8 * S_) + ", sfree = sfull + 8;");
@@ -79,11 +96,14 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   // Registers move from the producer warpgroup to the consumers: 128 x 96 (store warps: they keep
   // 72) or 128 x 128 freed, 256 x 48 or 256 x 64 taken, of the 168 per thread that __launch_bounds__
   // (384 threads) gives.
+  // Two blocks per SM (wgmma_blocks_per_sm): every thread keeps the launch's 128.
+  const bool move_regs = all_direct && wgmma_blocks_per_sm(t) == 1;
   if (all_direct) {
-    em.line(inline_asm(*ti.reg_dec, {{"n", "", {store_warps ? "72" : "40"}, true}}, false));
+    if (move_regs) em.line(inline_asm(*ti.reg_dec, {{"n", "", {store_warps ? "72" : "40"}, true}}, false));
     if (store_warps) {
       // Tile by tile: wait until the consumers have staged it, store it, free the buffer.
       em.open("if (tid >= 32) {");
+      if (prefetch) em.line(dep_wait);
       em.open(tile_loop);
       tile.origin("tile");
       em.line(wait("sfull", "lt & 1"));
@@ -153,10 +173,19 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     }
   };
   // Thread 0 takes slot g % S for k-tile kt (waiting for the consumers to release its previous
-  // k-tile, phase g / S - 1) and starts its copies.
+  // k-tile, phase g / S - 1) and starts its copies. The first `pre` k-tiles' early copies (and
+  // their slots' expected bytes) went out before the wait: only the others are issued here.
+  const bool split_pre = prefetch && !early_all;
   auto acquire = [&]() {
     em.line("const int slot = g % " + S(S_) + ", k0 = kt * " + S(t.bk) + ";");
     em.open("if (tid == 0) {");
+    if (split_pre) {
+      em.open("if (g < pre) {");
+      for (int op = 0; op < 2; ++op)
+        if (!early[size_t(op)]) issue(op, "full0 + 8 * slot");
+      em.close();
+      em.open("if (g >= pre) {");
+    }
     em.line("if (g >= " + S(S_) + ") " + wait("empty0 + 8 * slot", "((g / " + S(S_) + ") + 1) & 1"));
     for (const auto& [bytes, bar, direct] : {std::tuple<int64_t, std::string, bool>{direct_bytes, "full0 + 8 * slot", true},
                                              {staged_bytes, "raw0 + 8 * slot", false}}) {
@@ -167,8 +196,27 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
         if (direct ? p.direct : p.staged != nullptr) issue(op, bar);
       }
     }
+    if (split_pre) em.close();
     em.close();
   };
+  if (split_pre) {
+    // The early copies of the block's first tile (a persistent block has one: tiles > blocks).
+    em.line("const int pre = NK < " + S(S_) + " ? NK : " + S(S_) + ";");
+    em.open("{");
+    if (persistent) {
+      em.line("const int tile = blockIdx.x" + (CL > 1 ? " / " + S(CL) : std::string()) + ";");
+      tile.origin("tile");
+    }
+    panels();
+    em.open("for (int j = 0; j < pre; ++j) {");
+    em.line("const int slot = j, k0 = (kb + j) * " + S(t.bk) + ";");
+    em.line(inline_asm(*ti.expect, {{"a", "r", {"full0 + 8 * slot"}}, {"b", "r", {S(direct_bytes)}}}, true));
+    for (int op = 0; op < 2; ++op)
+      if (early[size_t(op)]) issue(op, "full0 + 8 * slot");
+    em.close();
+    em.close();
+    em.line(dep_wait);
+  }
   if (persistent) {
     em.open(tile_loop);
     tile.origin("tile");
@@ -207,7 +255,8 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   em.line("return;");
   em.close();  // producer
 
-  if (all_direct) em.line(inline_asm(*ti.reg_inc, {{"n", "", {store_warps ? "216" : "232"}, true}}, false));
+  if (move_regs) em.line(inline_asm(*ti.reg_inc, {{"n", "", {store_warps ? "216" : "232"}, true}}, false));
+  if (prefetch) em.line(dep_wait);
   if (persistent) {
     em.open(tile_loop);
     tile.origin("tile");

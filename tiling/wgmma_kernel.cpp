@@ -64,6 +64,7 @@ TmaIsa tma_isa(const Isa& isa) {
   m.wait = isa.find("mbarrier.try_wait.parity.shared::cta.b64");
   m.reg_dec = isa.find("setmaxnreg.dec.sync.aligned.u32");
   m.reg_inc = isa.find("setmaxnreg.inc.sync.aligned.u32");
+  m.dep_wait = isa.find("griddepcontrol.wait");
   m.ok = m.copy && m.init && m.init_fence && m.expect && m.arrive && m.wait && m.reg_dec && m.reg_inc && generator_swizzle(m.copy);
   return m;
 }
@@ -182,7 +183,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   }
   const int cluster = std::max(SK, t.multicast);  // split-K and multicast do not meet
   head << "extern \"C\" __global__ void " << (cluster > 1 ? "__cluster_dims__(" + S(cluster) + ", 1, 1) " : "") << "__launch_bounds__(" << t.threads
-       << ", 1) " << name << "(" << params << ") {\n";
+       << ", " << (t.tma ? wgmma_blocks_per_sm(t) : 1) << ") " << name << "(" << params << ") {\n";
   // 128-byte swizzle atoms repeat every 1024 bytes: the stages start on such a boundary.
   em.line("extern __shared__ __align__(1024) unsigned char axon_smem_raw[];");
   em.line("unsigned short* const sA = (unsigned short*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);");
