@@ -161,7 +161,20 @@ class CostModel {
         for (int i = 0; i < 2; ++i)
           if (!stored(n->operand(i)) && !prologue_ok(n->operand(i), k_axis(n, i)))
             roots_.insert(n->operand(i));
+    // A kernel's expressions stay at most kMaxFusedDepth nodes deep (the code generator walks
+    // them recursively, and nvcc's time grows with them): a deeper chain stores a value every
+    // kMaxFusedDepth nodes.
+    std::unordered_map<const Node*, int> depth;
+    for (const Node* n : order_) {
+      if (n->op() == Op::Input) continue;
+      int d = 1;
+      for (const Node* o : n->operands())
+        if (!stored(o)) d = std::max(d, depth[o] + 1);
+      depth[n] = d;
+      if (d >= kMaxFusedDepth) roots_.insert(n);
+    }
   }
+  static constexpr int kMaxFusedDepth = 256;
 
   // Whether operand x of a matmul (contraction axis kaxis) can be computed on load: layout
   // ops other than transpose and casts of stored tensors, elementwise ops whose side operands

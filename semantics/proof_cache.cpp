@@ -1,22 +1,38 @@
 #include "proof_cache.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "axon/core/error.h"
 
 namespace axon {
 
 ProofCache::ProofCache(std::string path) : path_(std::move(path)) {
   if (path_.empty()) return;
+  // The file is rewritten on save: one that is not a proof cache is refused, not overwritten.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path_, ec)) throw UserError(path_ + ": is a directory, not a proof cache file");
+  const std::filesystem::path parent = std::filesystem::path(path_).parent_path();
+  if (!parent.empty() && !std::filesystem::is_directory(parent, ec)) throw UserError(path_ + ": no such directory for the proof cache");
   std::ifstream in(path_);
   std::string line;
+  int number = 0;
   while (std::getline(in, line)) {
-    auto tab = line.find('\t');
-    if (tab != 16) continue;  // not ours: ignored
-    try {
-      entries_[std::stoull(line.substr(0, 16), nullptr, 16)] = line.substr(17);
-    } catch (const std::exception&) {
+    ++number;
+    bool ours = line.size() > 17 && line.find('\t') == 16;
+    if (ours) {
+      try {
+        size_t used = 0;
+        const uint64_t h = std::stoull(line.substr(0, 16), &used, 16);
+        ours = used == 16;
+        if (ours) entries_[h] = line.substr(17);
+      } catch (const std::exception&) {
+        ours = false;
+      }
     }
+    if (!ours) throw UserError(path_ + ":" + std::to_string(number) + ": not a line of a proof cache; give --cache a file of its own");
   }
 }
 

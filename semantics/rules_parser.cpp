@@ -18,6 +18,18 @@ std::string trim(std::string s) {
   return s;
 }
 
+// A number literal of a rule: finite as a double.
+double finite_number(const std::string& text) {
+  double v = 0;
+  try {
+    v = std::stod(text);
+  } catch (const std::exception&) {
+    throw UserError("number " + text + " is out of range");
+  }
+  if (!std::isfinite(v)) throw UserError("number " + text + " is out of range");
+  return v;
+}
+
 struct Token {
   enum Kind { Ident, Number, String, Punct, End } kind;
   std::string text;
@@ -89,7 +101,7 @@ class ExprParser {
     Token tok = take();
     if (tok.kind == Token::Number) {
       e.kind = RuleExpr::Kind::Number;
-      e.number = std::stod(tok.text) * (negative ? -1 : 1);
+      e.number = finite_number(tok.text) * (negative ? -1 : 1);
       return e;
     }
     if (tok.kind != Token::Ident) throw UserError("expected an expression, found '" + tok.text + "'");
@@ -103,6 +115,8 @@ class ExprParser {
     if (!at("(")) return e;
     ++pos_;
     e.kind = RuleExpr::Kind::Call;
+    // Calls nest at most kMaxDepth deep (the builder, the encoders and the solvers recurse).
+    if (++depth_ > kMaxDepth) throw UserError("expressions nest at most " + std::to_string(kMaxDepth) + " calls deep");
     while (!at(")")) {
       if (peek().kind == Token::Ident && peek(1).kind == Token::Punct && peek(1).text == "=") {
         std::string key = take().text;
@@ -116,6 +130,7 @@ class ExprParser {
       else if (!at(")")) throw UserError("expected ',' or ')' in " + e.name + "(...), found '" + peek().text + "'");
     }
     ++pos_;
+    --depth_;
     return e;
   }
 
@@ -156,8 +171,10 @@ class ExprParser {
   }
 
  private:
+  static constexpr int kMaxDepth = 128;
   std::vector<Token> t_;
   size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 CmpOp parse_cmp(const std::string& p) {
@@ -171,7 +188,7 @@ CmpOp parse_cmp(const std::string& p) {
 }
 
 // A condition's text: "N % 8 == 0", "K >= 2", "c != 0".
-void parse_condition(const std::string& text, const std::set<std::string>& inputs,
+void parse_condition(const std::string& text, const std::set<std::string>& inputs, const std::set<std::string>& declared,
                      std::vector<SizeCondition>& sizes, std::vector<ValueCondition>& values) {
   static const char* ops[] = {"==", "!=", "<=", ">=", "<", ">"};
   size_t at = std::string::npos, len = 0;
@@ -194,6 +211,7 @@ void parse_condition(const std::string& text, const std::set<std::string>& input
     } catch (...) {
       throw UserError("condition \"" + text + "\": expected a number after the comparison");
     }
+    if (std::isnan(v.value)) throw UserError("condition \"" + text + "\": expected a number after the comparison, not nan");
     values.push_back(v);
     return;
   }
@@ -208,6 +226,9 @@ void parse_condition(const std::string& text, const std::set<std::string>& input
   }
   c.lhs = parse_size(lhs);
   c.rhs = parse_size(rhs);
+  for (const Size* side : {&c.lhs, &c.rhs})
+    for (const auto& sym : side->symbols())
+      if (!declared.count(sym)) throw UserError("condition \"" + text + "\": size " + sym + " is not declared (add \"size " + sym + "\")");
   sizes.push_back(c);
 }
 
@@ -288,7 +309,7 @@ RuleFile parse_rules(std::string_view text, const std::string& path) {
       } else if (stmt.rfind("where ", 0) == 0) {
         ExprParser p(tokenize(stmt.substr(6)));
         while (!p.done()) {
-          parse_condition(p.raw_item(","), inputs, global_sizes, global_values);
+          parse_condition(p.raw_item(","), inputs, sizes, global_sizes, global_values);
           if (p.at(",")) p.take();
         }
       } else {
@@ -310,7 +331,7 @@ RuleFile parse_rules(std::string_view text, const std::string& path) {
         if (p.at_ident("where")) {
           p.take();
           while (!p.done()) {
-            parse_condition(p.raw_item(","), inputs, r.size_conds, r.value_conds);
+            parse_condition(p.raw_item(","), inputs, sizes, r.size_conds, r.value_conds);
             if (p.at(",")) p.take();
           }
         }

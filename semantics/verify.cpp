@@ -241,6 +241,11 @@ std::vector<RuleSpec> rules_of_graphs(const std::string& a_path, const std::stri
   }
   if (b.inputs.size() != a.inputs.size())
     throw UserError(b_path + ": has inputs that " + a_path + " lacks");
+  for (const auto& p : b.outputs) {
+    bool found = false;
+    for (const auto& o : a.outputs) found = found || p.name == o.name;
+    if (!found) throw UserError(b_path + ": has an output '" + p.name + "' that " + a_path + " lacks");
+  }
   std::vector<RuleSpec> out;
   for (const auto& o : a.outputs) {
     bool found = false;

@@ -2,14 +2,13 @@
 // its definition (op table), the instructions from the target's specs.
 #include <algorithm>
 #include <cctype>
-#include <map>
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <limits>
+#include <map>
 #include <set>
 #include <sstream>
-
-#include <limits>
 
 #include "axon/core/op_table.h"
 #include "internal.h"
@@ -451,6 +450,8 @@ Lowering synthesize_op(const Isa& isa, const std::string& op, DType dtype, const
   return lower_target(isa, t, op, false, dtype, opts, prove, start);
 }
 
+constexpr size_t kMaxExprTerms = 24;
+
 Lowering synthesize_expr(const Isa& isa, const std::string& text, DType dtype, const SynthOptions& opts,
                          const ProveFn& prove) {
   const auto start = Clock::now();
@@ -478,6 +479,15 @@ Lowering synthesize_expr(const Isa& isa, const std::string& text, DType dtype, c
   if (order.empty() || order.size() > 3) throw UserError("--expr '" + text + "': expected an expression of 1 to 3 inputs");
   Term body = parse_isa_expr(text, names, {});
   if (body->sort != Sort::Real) throw UserError("--expr '" + text + "': not a value expression");
+  // Small expressions only: the search and the proof grow fast with the operations.
+  std::set<const TermNode*> seen;
+  std::function<void(const Term&)> count = [&](const Term& u) {
+    if (!seen.insert(u.get()).second) return;
+    for (const Term& a : u->args) count(a);
+  };
+  count(body);
+  if (seen.size() > kMaxExprTerms)
+    throw UserError("--expr '" + text + "': " + std::to_string(seen.size()) + " terms, at most " + std::to_string(kMaxExprTerms) + " (a small fused expression)");
   Target t;
   for (size_t k = 0; k < order.size(); ++k) t.inputs.push_back(t.ctx->input("x" + std::to_string(k), DType::f32, {}));
   t.body = body;

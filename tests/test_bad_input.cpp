@@ -126,8 +126,10 @@ std::vector<Case> cases() {
       {"size expression K-K", In(R"(["K - K"])"), {"input 'q'", "shape[0]", "not positive"}},
       {"size expression nested", In("[\"" + std::string(40, '(') + "K" + std::string(40, ')') + "\"]"),
        {"input 'q'", "shape[0]", "nested too deeply"}},
-      {"size expression too long", In("[\"" + std::string(300, 'K') + "\"]"),
-       {"input 'q'", "shape[0]", "longer than 256"}},
+      {"size expression too long", In("[\"" + std::string(70000, 'K') + "\"]"),
+       {"input 'q'", "shape[0]", "longer than 65536"}},
+      {"size polynomial of too many terms", In(R"x(["(A+B+C+D)*(E+F+G+H)*(I+J+K+L)*(M+N+O+P)*(Q+R+S+T)"])x"),
+       {"input 'q'", "shape[0]", "more than 256 terms"}},
       {"input named twice", R"({"inputs": [{"name": "q", "shape": [1], "dtype": "f32"}, {"name": "q", "shape": [1], "dtype": "f32"}], "nodes": [], "outputs": ["q"]})",
        {"input 'q'", "defined twice"}},
 

@@ -15,25 +15,11 @@
 #include "axon/core/error.h"
 #include "axon/core/graph_json.h"
 #include "axon/core/npy.h"
-#include "cli.h"
+#include "cli_support.h"
 
 namespace fs = std::filesystem;
 
 namespace {
-
-struct Result {
-  int code;
-  std::string out, err;
-};
-
-Result run(std::vector<std::string> args) {
-  args.insert(args.begin(), "axon");
-  std::vector<const char*> argv;
-  for (const auto& a : args) argv.push_back(a.c_str());
-  std::ostringstream out, err;
-  int code = axon::run_cli(static_cast<int>(argv.size()), argv.data(), out, err);
-  return {code, out.str(), err.str()};
-}
 
 std::vector<std::string> benchmark_graphs() {
   std::vector<std::string> files;
@@ -43,30 +29,13 @@ std::vector<std::string> benchmark_graphs() {
   return files;
 }
 
-const std::string kExample = AXON_SOURCE_DIR "/examples/rmsnorm_matmul.json";
-
-// A fresh temporary directory, removed at the end of the test.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "axon_cli_test_XXXXXX").string();
-    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::string p = (path / name).string();
-    std::ofstream(p, std::ios::binary) << text;
-    return p;
-  }
-};
-
-size_t lines(const std::string& s) { return static_cast<size_t>(std::count(s.begin(), s.end(), '\n')); }
-
 }  // namespace
+
+using axon::test::kExample;
+using axon::test::lines;
+using axon::test::Result;
+using axon::test::run;
+using axon::test::TempDir;
 
 TEST_CASE("cli: --help lists the commands", "[cli]") {
   Result r = run({"--help"});

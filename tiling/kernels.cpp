@@ -74,6 +74,15 @@ std::string generic_kernel(Emitter& em, const std::string& name, const std::stri
   return head.str() + em.str() + "}\n";
 }
 
+// CUDA's grid limit (x dimension). Elementwise kernels stride over their work, so their grids are
+// capped at it; a row kernel that is not persistent, a contraction or an attention kernel takes a
+// block per unit of work, and a shape with more is refused.
+constexpr int64_t kMaxGrid = 2147483647;
+int64_t tile_grid(int64_t grid, const std::string& what) {
+  if (grid > kMaxGrid) throw UserError(what + ": " + std::to_string(grid) + " blocks, more than a CUDA grid holds (2^31 - 1)");
+  return grid;
+}
+
 int64_t generic_grid(int64_t elements, int threads) {
   return std::max<int64_t>(1, std::min<int64_t>((elements + threads - 1) / threads, int64_t(1) << 20));
 }
@@ -96,7 +105,7 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     // One block per group of rows, or a persistent grid walking them.
     int64_t need = (s.rows + c.rows_per_block - 1) / c.rows_per_block;
     int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need;
-    k.launches.push_back({o.name, grid, c.threads * c.rows_per_block, 0, params, roles, {}});
+    k.launches.push_back({o.name, tile_grid(grid, g.label), c.threads * c.rows_per_block, 0, params, roles, {}});
   } else if (c.strategy == Strategy::Contraction) {
     body << (c.tf32    ? detail::tf32_kernel(g, s, c, low, o.name, wide)
              : c.simt  ? detail::simt_kernel(g, s, c, low, o.name, wide)
@@ -109,19 +118,19 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     // A persistent grid walks the tiles (blocks_per_sm blocks per SM, whole clusters); split-K
     // gives each tile a cluster of `splits` consecutive blocks.
     const int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(units, int64_t(c.blocks_per_sm) * o.sm_count / CL) * CL : units * c.splits * CL;
-    k.launches.push_back({o.name, grid, c.threads, detail::contraction_smem(c), params, roles, {}});
+    k.launches.push_back({o.name, tile_grid(grid, g.label), c.threads, detail::contraction_smem(c), params, roles, {}});
     if (c.tma) k.launches.back().tmaps = detail::tensor_maps(g, m, c);
     if (c.wgmma) k.arch_suffix = "a";
   } else if (c.strategy == Strategy::Attention) {
     body << detail::attention_kernel(g, s, c, low, o.name, wide);
     const int64_t blocks = s.att.qk.batch * ((s.att.qk.m + c.bm - 1) / c.bm);
-    k.launches.push_back({o.name, blocks, c.threads, detail::attention_smem(s.att, c), params, roles, {}});
+    k.launches.push_back({o.name, tile_grid(blocks, g.label), c.threads, detail::attention_smem(s.att, c), params, roles, {}});
     k.launches.back().tmaps = detail::attention_maps(g, s.att, c);
     k.arch_suffix = "a";
   } else if (c.strategy == Strategy::Elementwise) {
     body << elementwise_kernel(g, s, c, low, o.name, wide);
     int64_t groups = s.elements / c.vec, need = (groups + c.threads - 1) / c.threads;
-    int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need;
+    int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : std::min(need, kMaxGrid);
     k.launches.push_back({o.name, std::max<int64_t>(1, grid), c.threads, 0, params, roles, {}});
   } else {
     for (size_t w = 0; w < g.writes.size(); ++w) {

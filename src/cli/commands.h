@@ -22,6 +22,8 @@ struct Streams {
 // --bind NAME=VALUE, repeatable; parsed into bindings when the command runs.
 void add_bind_option(CLI::App& cmd, std::vector<std::string>& binds);
 Bindings parse_binds(const std::vector<std::string>& binds);
+// A floating-point option's value must be a finite number (CLI::Range lets NaN through).
+CLI::Validator finite_number();
 
 Runner add_check(CLI::App& app, Streams io);
 Runner add_eval(CLI::App& app, Streams io);

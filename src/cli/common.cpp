@@ -1,3 +1,6 @@
+#include <cmath>
+#include <string>
+
 #include "axon/core/graph_json.h"
 #include "commands.h"
 
@@ -12,6 +15,22 @@ Bindings parse_binds(const std::vector<std::string>& binds) {
   Bindings b;
   for (const auto& s : binds) parse_binding(s, b);
   return b;
+}
+
+CLI::Validator finite_number() {
+  return CLI::Validator(
+      [](std::string& text) {
+        double v = 0;
+        try {
+          size_t used = 0;
+          v = std::stod(text, &used);
+          if (used != text.size()) return std::string("expected a number, got ") + text;
+        } catch (const std::exception&) {
+          return std::string("expected a number, got ") + text;
+        }
+        return std::isfinite(v) ? std::string() : std::string("expected a finite number, got ") + text;
+      },
+      "FINITE");
 }
 
 }  // namespace axon::cli

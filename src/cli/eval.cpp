@@ -56,6 +56,16 @@ int run_eval(const EvalArgs& a, Streams io) {
   opts.max_bytes = static_cast<int64_t>(a.max_memory_gib * (1 << 30));
   TensorMap inputs;
   try {
+    // The inputs' values (doubles) are made before the interpreter counts its tensors.
+    double in_bytes = 0;
+    for (const Node* n : g.inputs) {
+      double count = 8;
+      for (int64_t d : concrete_dims(n->shape())) count *= static_cast<double>(d);
+      in_bytes += count;
+      if (in_bytes > static_cast<double>(opts.max_bytes))
+        throw UserError("input '" + n->input_name() + "': the inputs' values need " + std::to_string(int64_t(in_bytes / (1 << 20))) +
+                        " MiB (limit " + std::to_string(opts.max_bytes >> 20) + " MiB; --max-memory-gb)");
+    }
     inputs = random_inputs(g, a.seed);
   } catch (const UserError& e) {
     throw e.at(a.path);
@@ -67,18 +77,41 @@ int run_eval(const EvalArgs& a, Streams io) {
     const Node* in = g.find_input(name);
     if (!in) throw UserError("--inputs " + spec + ": the graph has no input '" + name + "'");
     Tensor t = read_npy(spec.substr(eq + 1));
+    std::vector<int64_t> want;
+    try {
+      want = concrete_dims(in->shape());
+    } catch (const UserError& e) {
+      throw e.at(a.path);
+    }
+    if (t.shape != want)
+      throw UserError(spec.substr(eq + 1) + ": input '" + name + "': value has shape " + dims_str(t.shape) + ", the graph says " + dims_str(want));
     inputs[name] = std::move(t);
   }
+  if (!a.out_dir.empty()) {
+    // Files are named after the graph's inputs and outputs: names that are no plain file name
+    // (a path) are refused, and the directory is made, before anything is evaluated or printed.
+    auto file_name = [&](const std::string& name, const std::string& what) {
+      if (name.empty() || name == "." || name == ".." || name.find_first_of("/\\") != std::string::npos || name.find('\0') != std::string::npos)
+        throw UserError(a.path + ": " + what + " '" + name + "': not a file name, cannot be written under -o");
+    };
+    for (const Node* n : g.inputs) file_name(n->input_name(), "input");
+    for (const GraphOutput& o : g.outputs) file_name(o.name, "output");
+    std::error_code ec;
+    std::filesystem::create_directories(a.out_dir, ec);
+    if (ec || !std::filesystem::is_directory(a.out_dir)) throw UserError(a.out_dir + ": cannot create directory" + (ec ? ": " + ec.message() : ""));
+  }
   auto start = std::chrono::steady_clock::now();
-  TensorMap out = evaluate(g, inputs, opts);
+  TensorMap out;
+  try {
+    out = evaluate(g, inputs, opts);
+  } catch (const UserError& e) {
+    throw e.at(a.path);
+  }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   io.out << a.path << ": evaluated '" << g.name << "' in " << std::setprecision(3) << secs
          << " s (" << a.precision << " precision, seed " << a.seed << ")\n";
   for (const auto& [name, t] : out) summarize(io.out, name, t);
   if (!a.out_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(a.out_dir, ec);
-    if (ec) throw UserError(a.out_dir + ": cannot create directory: " + ec.message());
     for (const auto& [name, t] : inputs)
       write_npy(a.out_dir + "/input_" + name + ".npy", t, opts.precision == Precision::F64);
     for (const auto& [name, t] : out)
@@ -107,6 +140,7 @@ Runner add_eval(CLI::App& app, Streams io) {
   cmd->add_option("-o,--out", args->out_dir, "Write inputs and outputs as .npy files here");
   cmd->add_option("--max-memory-gb", args->max_memory_gib,
                   "Refuse to evaluate when live tensors would exceed this (GiB)")
+      ->check(finite_number())
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   return [args, io] { return run_eval(*args, io); };

@@ -53,6 +53,7 @@ int run_rewrite(const RewriteArgs& a, Streams io) {
   Bindings bind = parse_binds(a.binds);
   Graph g = load_graph(a.graph, bind);
   if (a.emit >= 0 && a.json) throw UserError("--emit and --json: choose one");
+  if (!a.out.empty() && a.emit < 0) throw UserError("-o " + a.out + ": only with --emit ID");
 
   VerifyOptions vo;
   vo.solver = a.solver == "z3" ? SolverChoice::Z3 : a.solver == "cvc5" ? SolverChoice::CVC5 : SolverChoice::Both;
@@ -138,6 +139,7 @@ int run_rewrite(const RewriteArgs& a, Streams io) {
          << " s); " << fmt(st.seconds) << " s in all" << (st.budget_hit ? " (budget reached)" : "") << "\n\n";
   if (cost_of(g).assumed_sizes)
     io.out << "  (the cost model assumes 1024 for sizes without --bind)\n";
+  if (a.show >= static_cast<int>(vs.variants.size())) throw UserError("--show " + std::to_string(a.show) + ": no such variant");
   io.out << "  rank  variant  depth   est. time   kernels      GFLOP        MB  last move\n";
   for (size_t i = 0; i < ranked.size() && static_cast<int>(i) < a.top; ++i) {
     const Variant& v = *ranked[i];
@@ -148,8 +150,6 @@ int run_rewrite(const RewriteArgs& a, Streams io) {
            << (v.id == 0 ? "(original)" : v.move.what) << "\n";
   }
   int show = a.show >= 0 ? a.show : (ranked.empty() ? 0 : ranked.front()->id);
-  if (show >= static_cast<int>(vs.variants.size()))
-    throw UserError("--show " + std::to_string(show) + ": no such variant");
   io.out << "\n  variant " << show;
   if (show == 0) io.out << ": the original graph\n";
   else io.out << ": stability " << vs.variants[show].stability.worst << "\n";
@@ -178,16 +178,16 @@ Runner add_rewrite(CLI::App& app, Streams io) {
       ->check(CLI::Range(1, 100000))->capture_default_str();
   cmd->add_option("--max-depth", args->max_depth, "Longest chain of moves")->check(CLI::Range(0, 64))->capture_default_str();
   cmd->add_option("--beam", args->beam, "Variants expanded per depth, best first")->check(CLI::Range(1, 100000))->capture_default_str();
-  cmd->add_option("--budget", args->budget, "Time budget in seconds")->check(CLI::Range(0.0, 86400.0))->capture_default_str();
+  cmd->add_option("--budget", args->budget, "Time budget in seconds")->check(finite_number())->check(CLI::Range(0.0, 86400.0))->capture_default_str();
   cmd->add_option("--solver", args->solver, "z3, cvc5, or both")->check(CLI::IsMember({"z3", "cvc5", "both"}))->capture_default_str();
   cmd->add_option("--timeout-ms", args->timeout_ms, "Time limit per solver query")->check(CLI::Range(1u, 3600000u))->capture_default_str();
   cmd->add_option("--cache", args->cache, "Keep proofs in this file across runs");
   cmd->add_option("--seed", args->seed, "Seed of the random testing and stability inputs")->capture_default_str();
   cmd->add_flag("--no-stability", args->no_stability, "Skip the numerical-stability guard (variants are then not checked)");
   cmd->add_option("--top", args->top, "Variants listed")->check(CLI::Range(1, 100000))->capture_default_str();
-  cmd->add_option("--show", args->show, "Print the moves and proofs of this variant (default: the best)");
+  cmd->add_option("--show", args->show, "Print the moves and proofs of this variant (default: the best)")->check(CLI::Range(0, 1000000));
   cmd->add_flag("--json", args->json, "Print everything as JSON");
-  cmd->add_option("--emit", args->emit, "Write this variant as graph.json (to -o, or stdout)");
+  cmd->add_option("--emit", args->emit, "Write this variant as graph.json (to -o, or stdout)")->check(CLI::Range(0, 1000000));
   cmd->add_option("-o,--output", args->out, "File for --emit");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines on stderr");
   return [args, io] { return run_rewrite(*args, io); };

@@ -78,7 +78,11 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
     o.progress = [&io](const std::string& line) { io.err << "axon superopt: " << line << "\n" << std::flush; };
     o.explore.progress = [&io](const std::string& line) { io.err << "axon superopt: rewrites: " << line << "\n" << std::flush; };
   }
-  fs::create_directories(o.work_dir);
+  {
+    std::error_code ec;
+    fs::create_directories(o.work_dir, ec);
+    if (ec || !fs::is_directory(o.work_dir)) throw UserError(a.out + ": cannot create the output directory" + (ec ? ": " + ec.message() : ""));
+  }
   VerifyOptions vo;
   vo.timeout_ms = 2000;
   vo.seed = a.seed;
@@ -106,7 +110,7 @@ Runner add_superopt(CLI::App& app, Streams io) {
   cmd->add_option("-o,--out", args->out, "Output directory")->required();
   cmd->add_option("--target", args->target, "sm_80 or sm_90")->capture_default_str();
   cmd->add_option("--budget", args->budget, "Search time limit in seconds (rewrites take at most 40%)")
-      ->check(CLI::Range(1.0, 86400.0))->capture_default_str();
+      ->check(finite_number())->check(CLI::Range(1.0, 86400.0))->capture_default_str();
   cmd->add_option("--seed", args->seed, "Seed of the search and of the validation inputs")->capture_default_str();
   cmd->add_flag("--no-gpu", args->no_gpu, "Do not time: rank by the cost model (kernels marked untimed)");
   cmd->add_option("--variants", args->variants, "Rewrite variants realized as kernels (the original too)")
@@ -121,7 +125,7 @@ Runner add_superopt(CLI::App& app, Streams io) {
                 "checked at f16's tolerance). Without it they are exact f32 FMAs");
   cmd->add_option("--max-variants", args->max_variants, "Rewrite variants explored at most")->check(CLI::Range(1, 100000))->capture_default_str();
   cmd->add_option("--timeout", args->timeout, "Seconds a candidate may run in the worker before it is killed")
-      ->check(CLI::Range(1.0, 3600.0))->capture_default_str();
+      ->check(finite_number())->check(CLI::Range(1.0, 3600.0))->capture_default_str();
   cmd->add_option("--cache", args->cache, "Compiled-kernel cache directory (default ~/.cache/axon/kernels)");
   add_bind_option(*cmd, args->binds);
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines");

@@ -203,8 +203,16 @@ Runner add_synth(CLI::App& app, Streams io) {
       "tensor-core fragment maps; shared-memory layouts (TMA's and wgmma's swizzle). Exit 0 when\n"
       "everything found is proved.");
   cmd->add_option("--target", args->target, "sm_80 or sm_90 (isa_specs/targets)")->capture_default_str();
-  cmd->add_option("--op", args->op, "Only this op (default: every op of the graph format); cast and pack: the float conversions");
-  cmd->add_option("--expr", args->expr, "A small fused expression instead of an op, over 1 to 3 named inputs: \"exp(x - m)\"");
+  cmd->add_option("--op", args->op, "Only this op (default: every op of the graph format); cast and pack: the float conversions")
+      ->check(CLI::Validator([](std::string& v) { return v.empty() ? std::string("expected an op name") : std::string(); }, "NAME"));
+  cmd->add_option("--expr", args->expr, "A small fused expression instead of an op, over 1 to 3 named inputs: \"exp(x - m)\"")
+      ->check(CLI::Validator(
+          [](std::string& v) {
+            return v.find_first_not_of(" \t") == std::string::npos ? std::string("expected an expression")
+                   : v.size() > 200                             ? std::string("expressions are at most 200 characters")
+                                                                 : std::string();
+          },
+          "EXPR"));
   cmd->add_option("--dtype", args->dtype, "With --op: f32, bf16 or f16 (default f32 and bf16)");
   cmd->add_option("--max-instrs", args->max_instrs, "Instructions per enumerated window")
       ->check(CLI::Range(1, 6))->capture_default_str();

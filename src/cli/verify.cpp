@@ -1,10 +1,13 @@
 // axon verify: the equivalence checker for rewrite rules (docs/verification.md).
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <iomanip>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <set>
+#include <string>
 
 #include "axon/core/error.h"
 #include "axon/semantics/solver.h"
@@ -66,6 +69,10 @@ int run_verify(const VerifyArgs& a, Streams io) {
   // Every file is parsed and every rule built before any is checked: bad input fails early.
   std::vector<std::pair<std::string, std::vector<RuleSpec>>> work;
   bool graphs = a.files.size() == 2 && ends_with(a.files[0], ".json") && ends_with(a.files[1], ".json");
+  for (const auto& f : a.files) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(f, ec)) throw UserError(f + ": is a directory");
+  }
   if (graphs) {
     work.emplace_back(a.files[0] + " vs " + a.files[1], rules_of_graphs(a.files[0], a.files[1]));
   } else {
@@ -75,6 +82,15 @@ int run_verify(const VerifyArgs& a, Streams io) {
       work.emplace_back(f, rules_of(load_rules(f)));
     }
   }
+  size_t count = 0;
+  std::set<std::string> names;
+  for (const auto& [file, rules] : work) {
+    count += rules.size();
+    for (const auto& rule : rules) names.insert(rule.name);
+  }
+  if (count == 0) throw UserError(a.files.front() + ": no rules to check");
+  for (const std::string& n : a.only)
+    if (!names.count(n)) throw UserError("--rule " + n + ": no rule of that name");
   Verifier verifier(opts);
   int proved = 0, refuted = 0, vacuous = 0, unknown = 0;
   nlohmann::json all = nlohmann::json::array();

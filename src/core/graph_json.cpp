@@ -8,6 +8,7 @@
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <unordered_set>
 
@@ -210,12 +211,25 @@ class Parser {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) fail("file is empty");
     if (nesting_depth(text) > limits_.max_depth)
       fail("JSON nested deeper than " + std::to_string(limits_.max_depth) + " levels");
+    if (const size_t nul = text.find('\0'); nul != std::string_view::npos)
+      fail("not valid JSON: a NUL byte at byte " + std::to_string(nul + 1));
     json root;
+    // A key given twice in one object is refused (the JSON library would keep the last).
+    std::vector<std::set<std::string>> keys;
+    std::string duplicate;
+    auto no_duplicates = [&](int, json::parse_event_t event, json& parsed) {
+      if (event == json::parse_event_t::object_start) keys.emplace_back();
+      else if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+      else if (event == json::parse_event_t::key && !keys.empty() && !keys.back().insert(parsed.get<std::string>()).second && duplicate.empty())
+        duplicate = parsed.get<std::string>();
+      return true;
+    };
     try {
-      root = json::parse(text.begin(), text.end());
+      root = json::parse(text.begin(), text.end(), no_duplicates);
     } catch (const json::exception& e) {
       fail(json_error(e));
     }
+    if (!duplicate.empty()) fail("key \"" + printable(duplicate) + "\" appears twice in one object");
     if (!root.is_object()) fail("top level must be an object, got " + kind_of(root));
     wrap("", [&] { check_keys(root, {"name", "inputs", "nodes", "outputs"}, ""); });
     if (root.contains("name")) wrap("", [&] { graph_.name = get_string(root["name"], "name"); });
@@ -433,6 +447,7 @@ void parse_binding(const std::string& text, Bindings& out) {
   if (ok) v = std::stoll(value);
   if (!ok || v < 1 || v > kMaxDim)
     throw UserError("--bind " + printable(text) + ": value must be an integer in [1, 2^40]");
+  if (out.count(name)) throw UserError("--bind " + printable(text) + ": " + name + " is bound twice");
   out[name] = v;
 }
 

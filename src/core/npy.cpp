@@ -75,6 +75,9 @@ Tensor read_npy(const std::string& path) {
     throw fail("no shape in .npy header");
   std::vector<int64_t> dims;
   std::string dims_text = m[1];
+  // The shape is a tuple of non-negative integers: "(4, 8)", "(4,)" or "()".
+  if (!std::regex_match(dims_text, std::regex("\\s*(\\d+\\s*(,\\s*\\d+\\s*)*,?\\s*)?")))
+    throw fail("bad shape (" + dims_text + ") in .npy header");
   std::regex num("\\d+");
   int64_t count = 1;
   for (auto it = std::sregex_iterator(dims_text.begin(), dims_text.end(), num);
@@ -97,6 +100,7 @@ Tensor read_npy(const std::string& path) {
   std::vector<char> raw(static_cast<size_t>(count) * static_cast<size_t>(width));
   f.read(raw.data(), static_cast<std::streamsize>(raw.size()));
   if (!f) throw fail("file ends before its " + std::to_string(count) + " elements");
+  if (f.peek() != std::char_traits<char>::eof()) throw fail("file holds more than its " + std::to_string(count) + " elements");
   for (int64_t i = 0; i < count; ++i) {
     const char* p = raw.data() + i * width;
     double v = 0;

@@ -1,6 +1,8 @@
 #include "op_util.h"
 
 #include <algorithm>
+#include <cmath>
+#include <sstream>
 
 namespace axon::detail {
 
@@ -66,6 +68,17 @@ void require_dtype(Op op, DType t, bool allow_int, bool allow_bool) {
   if (t == DType::boolean && allow_bool) return;
   throw UserError(std::string(op_name(op)) + " does not take " + std::string(dtype_name(t)) +
                   " inputs" + (allow_int ? " (floats or i32 only)" : " (floats only)"));
+}
+
+void check_value_of(DType t, double v, const std::string& field) {
+  if (is_float(t)) return;
+  std::ostringstream num;
+  num << v;
+  if (!(std::isfinite(v) && std::trunc(v) == v))
+    throw UserError(field + ": " + num.str() + " is not a " + std::string(dtype_name(t)) + " value");
+  if (t == DType::boolean && v != 0 && v != 1) throw UserError(field + ": a bool value is 0 or 1");
+  if (t == DType::i32 && (v < -2147483648.0 || v > 2147483647.0))
+    throw UserError(field + ": " + num.str() + " is out of i32's range");
 }
 
 void check_dims(const Shape& s, const std::string& field) {

@@ -25,6 +25,9 @@ std::vector<Term> vars(size_t rank);
 void require_dtype(Op op, DType t, bool allow_int, bool allow_bool);
 // Shape entries must be >= 1 when constant; symbolic entries are assumed >= 1.
 void check_dims(const Shape& s, const std::string& field);
+// A scalar attribute (constant's or pad's value) must be a value of dtype t: an integer in
+// range for i32, 0 or 1 for bool; any double for the float types.
+void check_value_of(DType t, double v, const std::string& field);
 std::string dim_str(const Size& s);
 
 }  // namespace axon::detail

@@ -31,11 +31,7 @@ Inferred infer_source(Op op, const std::vector<OperandInfo>&, const Attrs& in) {
     Shape shape = in.has("shape") ? in.shape("shape") : Shape{};
     check_dims(shape, "attrs.shape");
     double v = in.f("value");
-    if (!is_float(t) && !(std::isfinite(v) && std::trunc(v) == v))
-      throw UserError("attrs.value: " + std::to_string(v) + " is not a " +
-                      std::string(dtype_name(t)) + " value");
-    if (t == DType::boolean && v != 0 && v != 1)
-      throw UserError("attrs.value: a bool constant is 0 or 1");
+    check_value_of(t, v, "attrs.value");
     if (in.has("divisor")) {  // value / (product of the divisor's sizes): 1/N for a size N
       const Shape& div = in.shape("divisor");
       check_dims(div, "attrs.divisor");

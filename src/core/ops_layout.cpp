@@ -150,6 +150,7 @@ Inferred infer_layout(Op op, const std::vector<OperandInfo>& o, const Attrs& in)
       }
       check_dims(out, "pad result");
       double value = in.has("value") ? in.f("value") : 0.0;
+      check_value_of(o[0].dtype, value, "attrs.value");
       a.set("before", before);
       a.set("after", after);
       a.set("value", round_to(o[0].dtype, value));

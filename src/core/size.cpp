@@ -230,7 +230,9 @@ class SizeParser {
 }  // namespace
 
 Size parse_size(std::string_view text) {
-  if (text.size() > 256) throw UserError("size expression longer than 256 characters");
+  // Long enough for what `axon print` writes of any size within kMaxTerms (a product of sums
+  // prints expanded), so that its output parses again.
+  if (text.size() > 65536) throw UserError("size expression longer than 65536 characters");
   return SizeParser(text).parse();
 }
 
