@@ -29,7 +29,7 @@ void write_all(int fd, const std::string& s) {
 
 std::vector<std::optional<std::string>> run_isolated(
     const std::vector<std::function<std::string()>>& jobs, double deadline_s,
-    const std::function<bool(size_t, const std::string&)>& done) {
+    const std::function<bool(size_t, const std::string&)>& done, std::vector<std::string>* why) {
   struct Child {
     pid_t pid = -1;
     int fd = -1;
@@ -38,6 +38,7 @@ std::vector<std::optional<std::string>> run_isolated(
   };
   std::vector<Child> kids(jobs.size());
   std::vector<std::optional<std::string>> out(jobs.size());
+  std::vector<std::string> reasons(jobs.size());
   for (size_t i = 0; i < jobs.size(); ++i) {
     int p[2];
     if (::pipe(p) != 0) throw InternalError("pipe() failed");
@@ -95,16 +96,22 @@ std::vector<std::optional<std::string>> run_isolated(
       if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && !c.data.empty()) {
         out[which[k]] = c.data;
         if (done(which[k], c.data)) stop = true;
+      } else {
+        reasons[which[k]] = WIFSIGNALED(status) ? "crashed: signal " + std::to_string(WTERMSIG(status))
+                                                : "crashed: exit status " + std::to_string(WEXITSTATUS(status));
       }
     }
   }
-  for (auto& c : kids) {
+  for (size_t i = 0; i < kids.size(); ++i) {
+    Child& c = kids[i];
     if (c.pid > 0) {
       ::kill(c.pid, SIGKILL);
       ::waitpid(c.pid, nullptr, 0);
+      reasons[i] = stop ? "stopped" : "deadline";
     }
     if (c.fd >= 0) ::close(c.fd);
   }
+  if (why) *why = std::move(reasons);
   return out;
 }
 

@@ -142,9 +142,10 @@ RuleResult Verifier::verify(const RuleSpec& rule) {
       return sem::serialize(p.prove_equal(sym.lhs, sym.rhs));
     });
   double deadline = 3.0 * opts_.timeout_ms / 1000.0 + 5;
-  auto texts = sem::run_isolated(jobs, deadline, [this](size_t, const std::string& t) {
-    return !opts_.cross_check && sem::deserialize(t).result == smt::SatResult::Unsat;
-  });
+  std::vector<std::string> ends;
+  auto texts = sem::run_isolated(
+      jobs, deadline, [this](size_t, const std::string& t) { return !opts_.cross_check && sem::deserialize(t).result == smt::SatResult::Unsat; },
+      &ends);
   std::vector<std::optional<sem::Outcome>> outcomes;
   bool someone_proved = false;
   for (const auto& t : texts) {
@@ -156,8 +157,9 @@ RuleResult Verifier::verify(const RuleSpec& rule) {
   for (size_t i = 0; i < outcomes.size(); ++i) {
     const char* name = smt::backend_name(backends[i]);
     if (!outcomes[i]) {
-      std::string why = someone_proved ? "stopped: another solver proved it first"
-                                       : "stopped: no answer within " + std::to_string(static_cast<int>(deadline)) + " s";
+      std::string why = someone_proved                      ? "stopped: another solver proved it first"
+                        : ends[i].rfind("crashed", 0) == 0 ? "solver process " + ends[i]
+                                                            : "stopped: no answer within " + std::to_string(static_cast<int>(deadline)) + " s";
       res.runs.push_back({name, "stopped", why, 0, 0});
       all_proved = false;
       if (!someone_proved) unknown += (unknown.empty() ? "" : "; ") + std::string(name) + ": " + why;
@@ -292,7 +294,8 @@ std::vector<RuleResult> prove_in_children(const std::vector<RuleSpec>& rules, co
           return std::string("internal\n") + e.what();
         }
       });
-    auto texts = sem::run_isolated(work, deadline_s, [](size_t, const std::string&) { return false; });
+    std::vector<std::string> ends;
+    auto texts = sem::run_isolated(work, deadline_s, [](size_t, const std::string&) { return false; }, &ends);
     for (size_t i = begin; i < end; ++i) {
       RuleResult& r = out[i];
       r.name = rules[i].name;
@@ -301,7 +304,8 @@ std::vector<RuleResult> prove_in_children(const std::vector<RuleSpec>& rules, co
       const size_t nl = t ? t->find('\n') : std::string::npos;
       if (nl == std::string::npos) {
         r.verdict = Verdict::Unknown;
-        r.reason = "stopped: no answer within " + std::to_string(static_cast<int>(deadline_s)) + " s";
+        r.reason = ends[i - begin].rfind("crashed", 0) == 0 ? "prover process " + ends[i - begin]
+                                                              : "stopped: no answer within " + std::to_string(static_cast<int>(deadline_s)) + " s";
         r.seconds = deadline_s;
         continue;
       }

@@ -132,6 +132,7 @@ TEST_CASE("cli robustness: options are checked (output directory, NaN, repeated 
   CHECK(nan.code == axon::kExitUser);
   CHECK(nan.err.find("expected a finite number") != std::string::npos);
   refused(run({"check", kExample, "--bind", "K=4", "--bind", "K=8"}), "K is bound twice");
+  refused(run({"check", kExample, "--bind", "Z=4"}), "has no size Z");
   CHECK(run({"synth", "--op", ""}).code == axon::kExitUser);
   CHECK(run({"synth", "--expr", " "}).code == axon::kExitUser);
   std::string sum = "x";

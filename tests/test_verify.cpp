@@ -1,12 +1,19 @@
 // The verifier on small rules: verdicts, counterexamples, f32 semantics, timeouts, the CLI.
 #include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <functional>
+#include <optional>
 #include <sstream>
 
 #include "axon/core/error.h"
 #include "axon/semantics/verify.h"
 #include "cli.h"
+#include "isolate.h"  // semantics/, internal
 
 using namespace axon;
 
@@ -164,4 +171,25 @@ TEST_CASE("verify: the proof cache answers a repeated query, also from its file"
   // A different rule is not a hit.
   std::string u = std::string(kDecls) + "scale: matmul(mul(x, s), w) => mul(s, matmul(x, w))\n";
   CHECK_FALSE(again.verify(rules_of(parse_rules(u, "u.axr"))[0]).cached);
+}
+
+TEST_CASE("isolated jobs: an answer, a crash and a job past its deadline are told apart", "[verify]") {
+  // A solver that crashes must not read as a timeout (UNKNOWN's reason says which).
+  std::vector<std::function<std::string()>> jobs = {
+      [] { return std::string("answer"); },
+      []() -> std::string { std::abort(); },
+      [] {
+        ::sleep(20);
+        return std::string("late");
+      }};
+  std::vector<std::string> why;
+  auto out = axon::sem::run_isolated(jobs, 1.5, [](size_t, const std::string&) { return false; }, &why);
+  REQUIRE(out.size() == 3);
+  REQUIRE(why.size() == 3);
+  CHECK(out[0] == std::optional<std::string>("answer"));
+  CHECK(why[0].empty());
+  CHECK(!out[1]);
+  CHECK(why[1] == "crashed: signal " + std::to_string(SIGABRT));
+  CHECK(!out[2]);
+  CHECK(why[2] == "deadline");
 }

@@ -19,7 +19,7 @@ struct CheckArgs {
 };
 
 int run_check(const CheckArgs& a, Streams io) {
-  Graph g = load_graph(a.path, parse_binds(a.binds));
+  Graph g = load_bound_graph(a.path, parse_binds(a.binds));
   std::vector<const Node*> order = g.topo_order();
   size_t primitives = 0;
   for (const Node* n : order) primitives += n->op() != Op::Input;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "axon/core/ir.h"
 #include "axon/core/size.h"
 
 namespace axon::cli {
@@ -22,6 +23,8 @@ struct Streams {
 // --bind NAME=VALUE, repeatable; parsed into bindings when the command runs.
 void add_bind_option(CLI::App& cmd, std::vector<std::string>& binds);
 Bindings parse_binds(const std::vector<std::string>& binds);
+// load_graph with the bindings, each of which must name a size the graph uses.
+Graph load_bound_graph(const std::string& path, const Bindings& bind);
 // A floating-point option's value must be a finite number (CLI::Range lets NaN through).
 CLI::Validator finite_number();
 

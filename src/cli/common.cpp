@@ -1,6 +1,8 @@
 #include <cmath>
+#include <set>
 #include <string>
 
+#include "axon/core/error.h"
 #include "axon/core/graph_json.h"
 #include "commands.h"
 
@@ -15,6 +17,25 @@ Bindings parse_binds(const std::vector<std::string>& binds) {
   Bindings b;
   for (const auto& s : binds) parse_binding(s, b);
   return b;
+}
+
+Graph load_bound_graph(const std::string& path, const Bindings& bind) {
+  Graph g = load_graph(path, bind);
+  if (bind.empty()) return g;
+  // The sizes the graph names: those left in its shapes when nothing is bound. (A graph that
+  // only parses with its sizes bound is not checked.)
+  std::set<std::string> used;
+  try {
+    Graph symbolic = load_graph(path, {});
+    for (const Node* n : symbolic.topo_order())
+      for (const Size& d : n->shape())
+        for (const std::string& s : d.symbols()) used.insert(s);
+  } catch (const UserError&) {
+    return g;
+  }
+  for (const auto& [name, value] : bind)
+    if (!used.count(name)) throw UserError("--bind " + name + "=" + std::to_string(value) + ": " + path + " has no size " + name);
+  return g;
 }
 
 CLI::Validator finite_number() {

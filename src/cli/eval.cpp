@@ -50,7 +50,7 @@ void summarize(std::ostream& os, const std::string& name, const Tensor& t) {
 }
 
 int run_eval(const EvalArgs& a, Streams io) {
-  Graph g = load_graph(a.path, parse_binds(a.binds));
+  Graph g = load_bound_graph(a.path, parse_binds(a.binds));
   EvalOptions opts;
   opts.precision = a.precision == "native" ? Precision::Native : Precision::F64;
   opts.max_bytes = static_cast<int64_t>(a.max_memory_gib * (1 << 30));

@@ -19,7 +19,7 @@ Runner add_print(CLI::App& app, Streams io) {
   cmd->add_option("graph", args->path, "The graph.json file")->required();
   add_bind_option(*cmd, args->binds);
   return [args, io] {
-    io.out << print_graph(load_graph(args->path, parse_binds(args->binds)));
+    io.out << print_graph(load_bound_graph(args->path, parse_binds(args->binds)));
     return kExitOk;
   };
 }

@@ -51,7 +51,7 @@ nlohmann::json move_json(const Variant& v) {
 int run_rewrite(const RewriteArgs& a, Streams io) {
   const TargetModel target = target_model(a.target);
   Bindings bind = parse_binds(a.binds);
-  Graph g = load_graph(a.graph, bind);
+  Graph g = load_bound_graph(a.graph, bind);
   if (a.emit >= 0 && a.json) throw UserError("--emit and --json: choose one");
   if (!a.out.empty() && a.emit < 0) throw UserError("-o " + a.out + ": only with --emit ID");
 

@@ -48,7 +48,7 @@ std::string default_cache() {
 
 int run_superopt(const SuperoptArgs& a, Streams io) {
   Bindings bind = parse_binds(a.binds);
-  Graph g = load_graph(a.graph, bind);
+  Graph g = load_bound_graph(a.graph, bind);
   if (a.out.empty()) throw UserError("-o/--out: give the output directory");
   // Kernels are generated for concrete sizes: say so before searching.
   for (const Node* in : g.inputs)
