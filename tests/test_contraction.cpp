@@ -714,7 +714,7 @@ TEST_CASE("a bf16 contraction's epilogue rounds and stores without widening back
   }
 }
 
-TEST_CASE("TMA contractions copy graph inputs before waiting for the kernel before them; small tiles run two blocks per SM (sm_90a, nvcc)",
+TEST_CASE("TMA contractions copy graph inputs before waiting for the kernel before them, and small tiles run two blocks per SM (sm_90a, nvcc)",
           "[codegen][contraction][nvcc]") {
   // (a @ b) @ c: the second matmul's A is the first kernel's output, its B a graph input. Under
   // programmatic dependent launch the producer thread issues B's copies for the first stages,
