@@ -66,7 +66,8 @@ int run_verify(const VerifyArgs& a, Streams io) {
   if (a.cross_check && opts.solver != SolverChoice::Both)
     throw UserError("--cross-check needs --solver both");
 
-  // Every file is parsed and every rule built before any is checked: bad input fails early.
+  // Every file is parsed before any rule is checked: bad input fails early (a rule whose sides
+  // cannot be built fails when it is checked).
   std::vector<std::pair<std::string, std::vector<RuleSpec>>> work;
   bool graphs = a.files.size() == 2 && ends_with(a.files[0], ".json") && ends_with(a.files[1], ".json");
   for (const auto& f : a.files) {
