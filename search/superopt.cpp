@@ -159,7 +159,7 @@ std::vector<tiling::RankedConfig> pick_configs(const std::vector<tiling::RankedC
       // contractions the block tile.
       auto key = std::make_pair(static_cast<int>(c.strategy) * 100 + (c.rows_per_block > 1) * 10 + (c.blocks_per_sm > 0) * 2 + c.packed,
                                 c.strategy == tiling::Strategy::Contraction || c.strategy == tiling::Strategy::Attention
-                                    ? (c.wgmma + c.tma + 2 * (c.producers - 1) + 4 * c.pingpong + 8 * (c.splits > 1) + 16 * c.store_warps + 32 * (c.multicast > 1)) * 1000000 + c.bm * 1000 + c.bn
+                                    ? (c.wgmma + c.tma + 2 * (c.producers - 1) + 4 * c.pingpong + 8 * (c.splits > 1) + 16 * c.store_warps + 32 * (c.multicast > 1) + 64 * c.tma_store) * 1000000 + c.bm * 1000 + c.bn
                                     : c.threads);
       if (pass == 0 && family[key] >= 1) continue;
       ++family[key];

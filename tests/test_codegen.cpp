@@ -221,11 +221,15 @@ TEST_CASE("a launcher with TMA-fed kernels encodes their tensor maps at each run
   const tiling::KernelCode& k = best.kernels[0].code;
   INFO(k.config.str());
   REQUIRE(k.config.tma);  // the cost model ranks TMA-fed wgmma first on a large bf16 gemm
-  REQUIRE(k.launches.at(0).tmaps.size() == 2);
-  // A: 4096 x 4096 K-major, boxes of 64 K values by the tile's rows; B: N-major, 64 x 64 boxes.
+  REQUIRE(k.config.tma_store);  // ... with the bulk store writing its output
+  REQUIRE(k.launches.at(0).tmaps.size() == 3);
+  // A: 4096 x 4096 K-major, boxes of 64 K values by the tile's rows; B: N-major, 64 x 64 boxes;
+  // the output (the parameter after the two inputs): 64 x 64 boxes.
   CHECK(k.launches[0].tmaps[0].inner == 4096);
   CHECK(k.launches[0].tmaps[0].box_outer == k.config.bm);
   CHECK(k.launches[0].tmaps[1].box_outer == 64);
+  CHECK(k.launches[0].tmaps[2].param == 2);
+  CHECK(k.launches[0].tmaps[2].box_outer == 64);
   const fs::path out = fs::path(o.work_dir) / "out";
   (void)write_outputs(g, r, o, out.string());
   std::ifstream f(out / "axon_gemm.cu");
@@ -234,7 +238,8 @@ TEST_CASE("a launcher with TMA-fed kernels encodes their tensor maps at each run
   const std::string cu = ss.str();
   CHECK(cu.find("axon_encode_tmap(&tm0, (const unsigned short*)inputs[0], 4096ull, 4096ull, 1ull") != std::string::npos);
   CHECK(cu.find("axon_encode_tmap(&tm1, (const unsigned short*)inputs[1]") != std::string::npos);
-  CHECK(cu.find(", tm0, tm1);") != std::string::npos);
+  CHECK(cu.find("axon_encode_tmap(&tm2, (unsigned short*)outputs[0], 4096ull, 4096ull, 1ull, 64u, 64u") != std::string::npos);
+  CHECK(cu.find(", tm0, tm1, tm2);") != std::string::npos);
   nlohmann::json lj = nlohmann::json::parse(std::ifstream(out / "launcher.json"));
   if (!nvcc().empty()) CHECK(lj["library_built"] == true);  // sm_90a, the driver's entry point
   fs::remove_all(o.work_dir);

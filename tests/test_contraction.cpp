@@ -385,7 +385,7 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
           "outputs":["m"]})",
   };
   std::ostringstream tu;
-  int kernels = 0, tma_kernels = 0, persistent = 0, store_warps = 0;
+  int kernels = 0, tma_kernels = 0, persistent = 0, store_warps = 0, tma_store = 0, tma_store_persistent = 0;
   tiling::Limits L;
   L.smem_dynamic = 227 * 1024;
   for (size_t gi = 0; gi < graphs.size(); ++gi) {
@@ -409,7 +409,9 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
       // Two of each kind, best first, and the best persistent one.
       const bool first_persistent = rc.config.blocks_per_sm > 0 && !rc.config.store_warps && persistent == 0;
       const bool first_store_warps = rc.config.store_warps && store_warps == 0;
-      if (!rc.config.wgmma || ((rc.config.tma ? here_tma : here) >= 2 && !first_persistent && !first_store_warps)) continue;
+      const bool first_plain_store = rc.config.tma && !rc.config.tma_store && here_tma == 2;  // the third TMA one stores without TMA
+      if (!rc.config.wgmma || ((rc.config.tma ? here_tma : here) >= 2 && !first_persistent && !first_store_warps && !first_plain_store))
+        continue;
       tiling::CodegenOptions o;
       o.name = "w" + std::to_string(gi) + "_" + std::to_string(here + here_tma) ;
       (rc.config.tma ? here_tma : here)++;
@@ -424,14 +426,21 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
       // (whose producer refills the slots meanwhile) and split-K ones (each block stores the rows
       // it adds up from the cluster's partial sums, in the same chunks).
       CHECK((k.body.find("unsigned char* const stage") != std::string::npos) ==
-            ((rc.config.blocks_per_sm == 0 && rc.config.splits == 1) || rc.config.store_warps));
+            ((rc.config.blocks_per_sm == 0 && rc.config.splits == 1) || rc.config.store_warps || rc.config.tma_store));
+      // A TMA-store epilogue: boxes of the output written by the bulk store, whose reads are
+      // awaited before the block exits.
+      CHECK((k.body.find("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group") != std::string::npos) == rc.config.tma_store);
+      CHECK((k.body.find("cp.async.bulk.wait_group.read 0") != std::string::npos) == rc.config.tma_store);
+      tma_store += rc.config.tma_store;
+      tma_store_persistent += rc.config.tma_store && rc.config.blocks_per_sm > 0;
       CHECK((k.body.find("barrier.cluster.wait") != std::string::npos) == (rc.config.splits > 1 || rc.config.multicast > 1));
       if (rc.config.tma) {
         // One tensor map per copied operand or staged source, passed after the pointers; a
         // producer warpgroup.
         const size_t direct = size_t(s.mm.a.direct) + size_t(s.mm.b.direct);
         const size_t staged = size_t(s.mm.a.staged != nullptr) + size_t(s.mm.b.staged != nullptr);
-        CHECK(k.launches.at(0).tmaps.size() == direct + staged);
+        CHECK(k.launches.at(0).tmaps.size() == direct + staged + size_t(rc.config.tma_store));
+        if (rc.config.tma_store) CHECK(k.launches.at(0).tmaps.back().param == int(gr.reads.size()));  // the output
         // Staged operands are computed from their copies in the slot.
         CHECK((k.body.find("const uint4 raw = *reinterpret_cast<const uint4*>(dst);") != std::string::npos) == (staged > 0));
         CHECK(k.launches.at(0).block == 128 * (rc.config.warps_m + rc.config.producers));
@@ -460,10 +469,12 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
       ++kernels;
     }
   }
-  CHECK(kernels == 35);
-  CHECK(tma_kernels == 17);
+  CHECK(kernels == 43);
+  CHECK(tma_kernels == 25);  // the best two and one storing from registers, per graph that TMA can feed
   CHECK(persistent == 1);
   CHECK(store_warps == 1);
+  CHECK(tma_store >= 4);
+  CHECK(tma_store_persistent >= 1);
   // sm_80 has no wgmma: the classification says so and no configuration asks for it.
   Graph g80 = parse(graphs[0]);
   tiling::Group gr80 = contraction_group(g80);

@@ -193,7 +193,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           "outputs":["o"]})",
   };
   Verifier v(VerifyOptions{});
-  int attention = 0, split_k = 0, key_split = 0, twins = 0, multicast = 0, store_warps = 0;
+  int attention = 0, split_k = 0, key_split = 0, twins = 0, multicast = 0, store_warps = 0, tma_store = 0, tma_store_persistent = 0;
   for (const char* text : graphs) {
     Graph g = parse(text);
     INFO(g.name);
@@ -217,6 +217,8 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           const bool contraction_ok = t.config.strategy == tiling::Strategy::Contraction && t.status == "ok";
           multicast += contraction_ok && t.config.multicast > 1;
           store_warps += contraction_ok && t.config.store_warps;
+          tma_store += contraction_ok && t.config.tma_store;
+          tma_store_persistent += contraction_ok && t.config.tma_store && t.config.blocks_per_sm > 0;
         }
       }
     fs::remove_all(o.work_dir);
@@ -227,6 +229,8 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
   CHECK(twins == 3);  // each twins graph ran as one kernel
   CHECK(multicast >= 3);    // clusters sharing B's copies ran and were right
   CHECK(store_warps >= 2);  // and so did persistent blocks with store warps
+  CHECK(tma_store >= 4);    // and TMA-store epilogues (ragged edges clipped by the bulk store)
+  CHECK(tma_store_persistent >= 1);
   CHECK(split_k >= 4);     // split-K configurations ran and were right
   CHECK(key_split >= 2);   // and so did attention's key split over stored scores
 }

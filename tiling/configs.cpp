@@ -37,6 +37,7 @@ std::string TileConfig::str() const {
     if (splits > 1) os << " split" << splits;
     if (blocks_per_sm > 0) os << " persistent";
     if (store_warps) os << " store-warps";
+    if (tma_store) os << " tma-store";
     if (multicast > 1) os << " mc" << multicast;
     return os.str();
   }

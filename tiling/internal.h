@@ -153,7 +153,10 @@ struct TmaIsa {
                   *wait = nullptr, *reg_dec = nullptr, *reg_inc = nullptr;
   // griddepcontrol.wait, where the spec has it: copies of graph inputs may start before it.
   const InstrSpec* dep_wait = nullptr;
+  // The bulk tensor store and its bulk async-groups (TMA-store epilogues), where the spec has them.
+  const InstrSpec *store = nullptr, *store_commit = nullptr, *store_wait = nullptr;
   bool ok = false;
+  [[nodiscard]] bool stores() const { return store && store_commit && store_wait; }
 };
 TmaIsa tma_isa(const Isa& isa);
 // Thread block clusters: the distributed shared-memory read and the cluster barrier (split-K).
@@ -235,11 +238,21 @@ void emit_mma_grid(Emitter& em, const InstrSpec& mma, int MI, int NI);
 void emit_mma_epilogue(Emitter& em, const Group& g, const ContractionShape& c, const Fragment& d, const std::vector<Term>& batch,
                        int WM, int WN, int MI, int NI);
 
+// TMA-store epilogue (TileConfig::tma_store): the bytes one consumer warpgroup stages at a time,
+// 64 rows of `tma_store_cols` 16-bit values as 64-column boxes of 64 x 128 bytes (128-byte
+// swizzled). Persistent blocks stage 128 columns at a time in a buffer after the slots (the
+// producer refills the slots meanwhile); the others stage the whole tile in the drained slots.
+inline int tma_store_cols(const TileConfig& c) { return c.blocks_per_sm > 0 && c.bn > 128 ? 128 : c.bn; }
+inline int tma_store_bytes(const TileConfig& c) { return 64 * tma_store_cols(c) * 2; }
 // Dynamic shared memory of a contraction kernel: `stages` A and B tiles of 16-bit elements.
 // wgmma kernels align the tiles to 1024 bytes; with store warps a staging buffer follows them (bm
-// rows of bn 16-bit values padded by 16 bytes); TMA kernels keep three mbarriers per stage after
-// them (full, empty, staged sources landed), and two for the staging buffer (full, free).
-inline int contraction_staging(const TileConfig& c) { return c.store_warps ? c.bm * (2 * c.bn + 16) : 0; }
+// rows of bn 16-bit values padded by 16 bytes), with a persistent TMA-store epilogue one of
+// warps_m x tma_store_bytes; TMA kernels keep three mbarriers per stage after them (full, empty,
+// staged sources landed), and two for the store warps' staging buffer (full, free).
+inline int contraction_staging(const TileConfig& c) {
+  if (c.store_warps) return c.bm * (2 * c.bn + 16);
+  return c.tma_store && c.blocks_per_sm > 0 ? c.warps_m * tma_store_bytes(c) : 0;
+}
 inline int contraction_smem(const TileConfig& c) {
   if (c.tf32) return static_cast<int>(c.stages * (tf32_smem_floats(c, 0, -1) + tf32_smem_floats(c, 1, -1)) * 4);
   if (c.simt) return 0;  // static shared memory

@@ -292,6 +292,8 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   } else if (persistent) {
     tile.epilogue();
     em.close();
+    // A TMA-store epilogue's last boxes are read out of shared memory before the block exits.
+    if (t.tma_store) em.line("if (th == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
   }
   // Multicast: a block's consumers leave only when the cluster's are done (they arrive on its
   // barriers until then); the producer thread and store warps hold no cluster barrier once exited.

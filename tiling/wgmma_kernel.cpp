@@ -65,6 +65,10 @@ TmaIsa tma_isa(const Isa& isa) {
   m.reg_dec = isa.find("setmaxnreg.dec.sync.aligned.u32");
   m.reg_inc = isa.find("setmaxnreg.inc.sync.aligned.u32");
   m.dep_wait = isa.find("griddepcontrol.wait");
+  m.store = isa.find("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group");
+  if (!generator_swizzle(m.store)) m.store = nullptr;
+  m.store_commit = isa.find("cp.async.bulk.commit_group");
+  m.store_wait = isa.find("cp.async.bulk.wait_group.read");
   m.ok = m.copy && m.init && m.init_fence && m.expect && m.arrive && m.wait && m.reg_dec && m.reg_inc && generator_swizzle(m.copy);
   return m;
 }
@@ -119,6 +123,12 @@ std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c
   }
   // A twin's B2 (direct, oriented as B): boxes of half the wgmma's columns.
   if (c.mm2 != nullptr) maps.push_back(tensor_map_of(g, c.b2.node, c.b2.k_major ? c.tile_n(t.bn) / t.multicast : t.bk));
+  // The TMA-store epilogue's output (the launch's parameter after the reads): 64 x 64 boxes.
+  if (t.tma_store) {
+    TensorMapSpec m = tensor_map_of(g, g.writes.at(0), 64);
+    m.param = static_cast<int>(g.reads.size());
+    maps.push_back(m);
+  }
   return maps;
 }
 
@@ -368,7 +378,89 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.line(staging);
     stage_chunks("tid - 32", 96, t.bm, "m0");
   };
-  const std::function<void()> epilogue = [&]() { t.store_warps ? hand_off() : stageable ? staged_epilogue() : fragment_epilogue(); };
+  // The TMA-store epilogue (docs/contraction.md): each warpgroup writes its 64 rows' outputs,
+  // tma_store_cols at a time, into 64-column boxes (64 rows of 128 bytes, the store's 128-byte
+  // swizzle) and one thread stores the boxes with the bulk tensor copy; points outside the output
+  // are neither computed nor stored (the copy clips the box). Persistent blocks stage in their
+  // own buffer and wait until the previous chunk's boxes have been read; the others in the
+  // drained slots, the whole tile at once, and wait for the reads before they exit.
+  const TmaIsa tsi = tma_isa(*low.isa);
+  auto tma_store_epilogue = [&]() {
+    AXON_CHECK(t.tma && c.tma_store && tsi.stores() && bar_named != nullptr && g.writes.size() == 1 && SK == 1 && !t.store_warps,
+               "codegen: a TMA-store epilogue needs the bulk store, one 16-bit output and one split");
+    const Node* w = g.writes[0];
+    const int CW = tma_store_cols(t), chunks = N / CW;
+    // The chunk of every accumulator element depends on the element alone, a contiguous range each.
+    std::vector<int> first(size_t(chunks) + 1, -1);
+    for (int e = 0; e < REGS; ++e) {
+      const int64_t h = fragment_index(df.col, 0, e) / CW;
+      for (int th = 1; th < 128; ++th)
+        AXON_CHECK(fragment_index(df.col, th, e) / CW == h, "codegen: " + mma.name + "'s d fragment mixes store chunks within an element");
+      AXON_CHECK(e == 0 ? h == 0 : h == fragment_index(df.col, 0, e - 1) / CW || h == fragment_index(df.col, 0, e - 1) / CW + 1,
+                 "codegen: " + mma.name + "'s d fragment does not walk the store chunks in order");
+      if (first[size_t(h)] < 0) first[size_t(h)] = e;
+    }
+    first[size_t(chunks)] = REGS;
+    const std::string base = persistent ? S(int64_t(t.stages) * (AE + BE) * 2) : "0";
+    const std::string wg_off = "wg * " + S(tma_store_bytes(t));
+    if (!persistent)  // every consumer's wgmmas have read their last slots
+      em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));
+    em.line("unsigned char* const stage = (unsigned char*)sA + " + base + " + " + wg_off + ";");
+    em.line("const unsigned stage_s = sa0 + " + base + " + " + wg_off + ";");
+    em.line("const unsigned long long tmap_out = (unsigned long long)&tm" + S(static_cast<int64_t>(tensor_maps(g, c, t).size()) - 1) + ";");
+    em.name_var(kRowVar, "gi");
+    em.name_var(kColVar, "gj");
+    em.name_var(kCol1Var, "gj1");
+    std::vector<Term> point = batch, point1 = batch;
+    point.push_back(term::var(kRowVar));
+    point.push_back(term::var(kColVar));
+    point1.push_back(term::var(kRowVar));
+    point1.push_back(term::var(kCol1Var));
+    const std::string key = point_key(point), key1 = point_key(point1);
+    em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+      if (n != c.mm) return "";
+      const std::string k = point_key(p);
+      AXON_CHECK(k == key || k == key1, "codegen: the epilogue reads the matmul elsewhere");
+      return em.round(n->dtype(), k == key ? "acc[e]" : "acc[e + 1]");
+    };
+    const bool pairs = paired_stores(g, c, df, 128, REGS);
+    for (int h = 0; h < chunks; ++h) {
+      if (persistent) {  // the buffer's previous boxes (this tile's or the last tile's) have been read
+        em.line("if (th == 0) " + inline_asm(*tsi.store_wait, {{"n", "", {"0"}, true}}, true));
+        em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
+      }
+      em.line("#pragma unroll");
+      em.open("for (int e = " + S(first[size_t(h)]) + "; e < " + S(first[size_t(h) + 1]) + "; e += " + S(pairs ? 2 : 1) + ") {");
+      em.line("const int lr = " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + " - " +
+              S(h * CW) + ";");
+      em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = n0 + " + S(h * CW) + " + lc;");
+      em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
+      if (pairs) em.line("const " + I + " gj1 = gj + 1;");
+      if (pairs) em.line("(void)gj1;");
+      em.line("unsigned short* const at = (unsigned short*)(stage + (lc >> 6) * 8192 + lr * 128 + ((((lc & 63) >> 3) ^ (lr & 7)) << 4) + (lc & 7) * 2);");
+      if (pairs) em.line("axon_st2_" + dt(w) + "(at, " + em.value(w, point) + ", " + em.value(w, point1) + ");");
+      else em.line("axon_st_" + dt(w) + "(at, " + em.value(w, point) + ");");
+      em.close();
+      em.close();
+      // The boxes written through the generic proxy, before the async proxy reads them.
+      em.line(inline_asm(*wi.proxy, {}, true));
+      em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
+      em.open("if (th == 0) {");
+      em.line("#pragma unroll");
+      em.open("for (int b = 0; b < " + S(CW / 64) + "; ++b) {");
+      em.line(inline_asm(*tsi.store, {{"a", "l", {"tmap_out"}}, {"c0", "r", {"n0 + " + S(h * CW) + " + b * 64"}}, {"c1", "r", {"m0 + wg * 64"}},
+                                      {"c2", "r", {"(int)bz"}}, {"s", "r", {"stage_s + b * 8192"}}}, true));
+      em.close();
+      em.line(inline_asm(*tsi.store_commit, {}, true));
+      em.close();
+    }
+    em.given = nullptr;
+    // Shared memory outlives the reads: before the block exits (persistent: after its last tile).
+    if (!persistent) em.line("if (th == 0) " + inline_asm(*tsi.store_wait, {{"n", "", {"0"}, true}}, true));
+  };
+  const std::function<void()> epilogue = [&]() {
+    t.store_warps ? hand_off() : t.tma_store ? tma_store_epilogue() : stageable ? staged_epilogue() : fragment_epilogue();
+  };
 
   if (t.tma) {
     const TmaIsa ti = tma_isa(*low.isa);

@@ -76,6 +76,12 @@ struct TileConfig {
   // warpgroup run the epilogue from it (8-column chunks of whole rows, 16-byte stores) under the
   // next tile's wgmmas.
   bool store_warps = false;
+  // TMA, one split, no store warps (ContractionShape::tma_store): each consumer warpgroup writes
+  // its rows' results, rounded to the output's 16-bit type, into shared memory as the output's
+  // tensor map boxes and one thread stores them with the bulk tensor copy (clipped at the
+  // tensor's edges), which runs on while the consumers go on (persistent: 128 columns at a time,
+  // in a buffer after the slots; otherwise the whole tile, in the drained slots).
+  bool tma_store = false;
   // TMA, every operand copied, no split: clusters of `multicast` (2) blocks on consecutive tile
   // rows of one tile column share B's tile: each block copies its share of B's boxes into every
   // block of the cluster (.multicast::cluster), and a slot goes back to the producers when every
@@ -141,6 +147,9 @@ struct ContractionShape {
   bool wgmma = false;  // the target has wgmma and the operands fit its layouts (bf16, A K-major)
   bool tma = false;    // ... and the bulk tensor copy, with an operand (or its staged source) to copy
   bool multicast = false;  // ... and the multicast copy and cluster barriers (TileConfig::multicast)
+  // ... and the bulk tensor store, and the group writes one bf16/f16 tensor of the output's shape
+  // (rows a multiple of 16 bytes) from the accumulators (TileConfig::tma_store); no twins.
+  bool tma_store = false;
   // Twin matmuls (swiglu's X W1 and X W3): mm2 = A @ b2 with mm's A, flags, shape and dtypes, B
   // and B2 copied (TMA). One wgmma of `bn` columns multiplies B's and B2's tiles side by side, so
   // the block's output tile is bn / 2 wide and the epilogue reads both results at each point: X
