@@ -124,6 +124,10 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
       R"({"name":"mm_persist","inputs":[{"name":"a","shape":[1500,72],"dtype":"bf16"},{"name":"w","shape":[72,3000],"dtype":"bf16"},
           {"name":"bias","shape":[3000],"dtype":"bf16"}],
           "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]},{"name":"y","op":"add","inputs":["m","bias"]}],"outputs":["y"]})",
+      // An odd number of tile rows (11 of 128) and more tiles than SMs: persistent multicast
+      // clusters whose last block lies past the output, TMA-store epilogues.
+      R"({"name":"mm_odd_rows","inputs":[{"name":"a","shape":[1400,72],"dtype":"bf16"},{"name":"w","shape":[72,3496],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]},{"name":"y","op":"relu","inputs":["m"]}],"outputs":["y"]})",
       // Computed operands whose sources TMA copies (staged, computed in place): both, batched A.
       R"({"name":"mm_staged","inputs":[{"name":"x","shape":[2,70,136],"dtype":"bf16"},{"name":"w","shape":[136,72],"dtype":"bf16"}],
           "nodes":[{"name":"e","op":"exp","inputs":["x"]},{"name":"n","op":"neg","inputs":["w"]},{"name":"m","op":"matmul","inputs":["e","n"]}],

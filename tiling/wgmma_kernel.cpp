@@ -448,7 +448,10 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
       em.open("if (th == 0) {");
       em.line("#pragma unroll");
       em.open("for (int b = 0; b < " + S(CW / 64) + "; ++b) {");
-      em.line(inline_asm(*tsi.store, {{"a", "l", {"tmap_out"}}, {"c0", "r", {"n0 + " + S(h * CW) + " + b * 64"}}, {"c1", "r", {"m0 + wg * 64"}},
+      // Boxes that start inside the output (the copy clips the rest of them); a block past the
+      // last tile row (multicast) or a box past the last column stores nothing.
+      em.line("if (m0 + wg * 64 < " + S(c.m) + " && n0 + " + S(h * CW) + " + b * 64 < " + S(c.n) + ") " +
+              inline_asm(*tsi.store, {{"a", "l", {"tmap_out"}}, {"c0", "r", {"n0 + " + S(h * CW) + " + b * 64"}}, {"c1", "r", {"m0 + wg * 64"}},
                                       {"c2", "r", {"(int)bz"}}, {"s", "r", {"stage_s + b * 8192"}}}, true));
       em.close();
       em.line(inline_asm(*tsi.store_commit, {}, true));
