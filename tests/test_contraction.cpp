@@ -559,7 +559,7 @@ TEST_CASE("twin matmuls of one A (swiglu) are one wgmma kernel over both weights
   const tiling::Lowerings& low = lowerings("sm_90");
   const tiling::Limits L = sm90_limits();
   std::ostringstream tu;
-  int kernels = 0, persistent = 0, store_warps = 0;
+  int kernels = 0, persistent = 0, store_warps = 0, tma_store = 0;
   // B N-major (ragged M, N; K = 136) and K-major (transpose_b), then many tiles (persistent).
   for (const std::string& text : {twin_graph("[300,136]", "[136,200]", "{}"), twin_graph("[77,136]", "[200,136]", R"({"transpose_b":true})"),
                                   twin_graph("[1500,72]", "[72,3000]", "{}")}) {
@@ -574,24 +574,30 @@ TEST_CASE("twin matmuls of one A (swiglu) are one wgmma kernel over both weights
     REQUIRE(s.mm.mm2 != nullptr);
     CHECK((s.mm.tma && s.mm.a.direct && s.mm.b.direct && s.mm.b2.direct));
     CHECK(s.mm.b2.k_major == s.mm.b.k_major);
-    std::set<std::tuple<int, int, int, bool, int>> emitted;  // (bm, bn, persistent, store warps, multicast)
+    std::set<std::tuple<int, int, int, bool, int, bool>> emitted;  // (bm, bn, persistent, store warps, multicast, TMA store)
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
       const tiling::TileConfig& c = rc.config;
       if (c.strategy != tiling::Strategy::Contraction) continue;
       // Only TMA-fed wgmma, both weights' tiles 64 columns or more, no split.
       CHECK((c.wgmma && c.tma && c.bn >= 128 && c.splits == 1));
-      if (!emitted.insert({c.bm, c.bn, c.blocks_per_sm, c.store_warps, c.multicast}).second) continue;
+      if (!emitted.insert({c.bm, c.bn, c.blocks_per_sm, c.store_warps, c.multicast, c.tma_store}).second) continue;
       tiling::CodegenOptions o;
       o.name = "tw" + std::to_string(kernels);
       tiling::KernelCode k = tiling::generate(gr, s, c, low, o);
-      // Three tensor maps (x, w1, w3); w3's tile lands in the second half of the B slot.
-      CHECK(k.launches.at(0).tmaps.size() == 3);
+      // Three tensor maps (x, w1, w3; a fourth for the output with the TMA store); w3's tile
+      // lands in the second half of the B slot.
+      CHECK(k.launches.at(0).tmaps.size() == 3 + size_t(c.tma_store));
       CHECK(k.body.find("\"l\"(tmap2)") != std::string::npos);
-      // The epilogue reads U a wgmma's N / 2 columns away: in the accumulators (persistent, stored
-      // from registers) or in the staged rows.
-      if (c.blocks_per_sm > 0 && !c.store_warps) CHECK(k.body.find("acc[e + " + std::to_string(c.bn / 4) + "]") != std::string::npos);
-      else CHECK(k.body.find("(sv[" + std::to_string(c.bn / 2) + "])") != std::string::npos);
+      // The epilogue reads U a wgmma's N / 2 columns away: in the accumulators (persistent or TMA
+      // store: computed from registers) or in the staged rows.
+      if ((c.blocks_per_sm > 0 && !c.store_warps) || c.tma_store)
+        CHECK(k.body.find("acc[e + " + std::to_string(c.bn / 4) + "]") != std::string::npos);
+      else
+        CHECK(k.body.find("(sv[" + std::to_string(c.bn / 2) + "])") != std::string::npos);
+      // The TMA store writes the tile's bn / 2 columns: elements below bn / 4.
+      if (c.tma_store) CHECK(k.body.find("for (int e = 0; e < " + std::to_string(c.bn / 4) + "; e += 2)") != std::string::npos);
       store_warps += c.store_warps;
+      tma_store += c.tma_store;
       // Tiles of bn / 2 columns; multicast clusters take two tile rows.
       const int64_t CL = c.multicast, tiles = ((s.mm.m + CL * c.bm - 1) / (CL * c.bm)) * ((s.mm.n + c.bn / 2 - 1) / (c.bn / 2));
       CHECK(k.launches.at(0).grid == CL * (c.blocks_per_sm > 0 ? std::min<int64_t>(tiles, o.sm_count / CL) : tiles));
@@ -603,6 +609,7 @@ TEST_CASE("twin matmuls of one A (swiglu) are one wgmma kernel over both weights
   CHECK(kernels >= 10);
   CHECK(persistent >= 2);
   CHECK(store_warps >= 1);
+  CHECK(tma_store >= 4);
   // In a group that also writes one matmul (gate, an output too), that one is the first twin,
   // whichever comes first in the graph.
   {

@@ -250,7 +250,7 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
   c.multicast = c.tma && cluster_isa(*isa).multicast;
   // The TMA-store epilogue: one written tensor, 16-bit, of the output's shape (a row-major tile of
   // it per block), its rows a multiple of 16 bytes (a tensor map's strides).
-  if (c.tma && mm2 == nullptr && tma_isa(*isa).stores() && g.writes.size() == 1) {
+  if (c.tma && tma_isa(*isa).stores() && g.writes.size() == 1) {
     const Node* w = g.writes[0];
     c.tma_store = dtype_bytes(w->dtype()) == 2 && is_float(w->dtype()) && dims_of(w) == out && c.n % 8 == 0 && mappable(w);
   }

@@ -389,10 +389,12 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     AXON_CHECK(t.tma && c.tma_store && tsi.stores() && bar_named != nullptr && g.writes.size() == 1 && SK == 1 && !t.store_warps,
                "codegen: a TMA-store epilogue needs the bulk store, one 16-bit output and one split");
     const Node* w = g.writes[0];
-    const int CW = tma_store_cols(t), chunks = N / CW;
+    // Twins store the tile's first N / 2 columns (elements below TW; B2's results TW on).
+    const int TN = c.tile_n(N), E = c.mm2 != nullptr ? TW : REGS;
+    const int CW = std::min(tma_store_cols(t), TN), chunks = TN / CW;
     // The chunk of every accumulator element depends on the element alone, a contiguous range each.
     std::vector<int> first(size_t(chunks) + 1, -1);
-    for (int e = 0; e < REGS; ++e) {
+    for (int e = 0; e < E; ++e) {
       const int64_t h = fragment_index(df.col, 0, e) / CW;
       for (int th = 1; th < 128; ++th)
         AXON_CHECK(fragment_index(df.col, th, e) / CW == h, "codegen: " + mma.name + "'s d fragment mixes store chunks within an element");
@@ -400,7 +402,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
                  "codegen: " + mma.name + "'s d fragment does not walk the store chunks in order");
       if (first[size_t(h)] < 0) first[size_t(h)] = e;
     }
-    first[size_t(chunks)] = REGS;
+    first[size_t(chunks)] = E;
     const std::string base = persistent ? S(int64_t(t.stages) * (AE + BE) * 2) : "0";
     const std::string wg_off = "wg * " + S(tma_store_bytes(t));
     if (!persistent)  // every consumer's wgmmas have read their last slots
@@ -418,10 +420,11 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     point1.push_back(term::var(kCol1Var));
     const std::string key = point_key(point), key1 = point_key(point1);
     em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-      if (n != c.mm) return "";
+      if (n != c.mm && n != c.mm2) return "";
       const std::string k = point_key(p);
       AXON_CHECK(k == key || k == key1, "codegen: the epilogue reads the matmul elsewhere");
-      return em.round(n->dtype(), k == key ? "acc[e]" : "acc[e + 1]");
+      const std::string e = n == c.mm ? "e" : "e + " + S(TW);  // the twin's value: TW registers on
+      return em.round(n->dtype(), k == key ? "acc[" + e + "]" : "acc[" + e + " + 1]");
     };
     const bool pairs = paired_stores(g, c, df, 128, REGS);
     for (int h = 0; h < chunks; ++h) {

@@ -148,7 +148,8 @@ struct ContractionShape {
   bool tma = false;    // ... and the bulk tensor copy, with an operand (or its staged source) to copy
   bool multicast = false;  // ... and the multicast copy and cluster barriers (TileConfig::multicast)
   // ... and the bulk tensor store, and the group writes one bf16/f16 tensor of the output's shape
-  // (rows a multiple of 16 bytes) from the accumulators (TileConfig::tma_store); no twins.
+  // (rows a multiple of 16 bytes) from the accumulators (TileConfig::tma_store); twins store
+  // the tile_n columns of their product.
   bool tma_store = false;
   // Twin matmuls (swiglu's X W1 and X W3): mm2 = A @ b2 with mm's A, flags, shape and dtypes, B
   // and B2 copied (TMA). One wgmma of `bn` columns multiplies B's and B2's tiles side by side, so
