@@ -255,27 +255,36 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));
   };
 
+  // The epilogue's point at fragment element e (batch, gi, gj) and its right-hand neighbour
+  // (batch, gi, gj1: paired stores), with the matmul's values there given from the accumulators
+  // (a twin's B2 result TW registers on); reading the matmul anywhere else is an internal error.
+  std::vector<Term> fpoint, fpoint1;
+  std::string fkey, fkey1;
+  auto fragment_points = [&]() {
+    em.name_var(kRowVar, "gi");
+    em.name_var(kColVar, "gj");
+    em.name_var(kCol1Var, "gj1");
+    fpoint = fpoint1 = batch;
+    fpoint.push_back(term::var(kRowVar));
+    fpoint.push_back(term::var(kColVar));
+    fpoint1.push_back(term::var(kRowVar));
+    fpoint1.push_back(term::var(kCol1Var));
+    fkey = point_key(fpoint);
+    fkey1 = point_key(fpoint1);
+    em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+      if (n != c.mm && n != c.mm2) return "";
+      const std::string k = point_key(p);
+      AXON_CHECK(k == fkey || k == fkey1, "codegen: the epilogue reads the matmul elsewhere");
+      const std::string e = n == c.mm ? "e" : "e + " + S(TW);
+      return em.round(n->dtype(), k == fkey ? "acc[" + e + "]" : "acc[" + e + " + 1]");
+    };
+  };
   // The epilogue in fragment order, as in the mma.sync kernel, over the spec's accumulator map:
   // each element's outputs stored where it is (neighbours in pairs).
   auto fragment_epilogue = [&]() {
     const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
-    em.name_var(kRowVar, "gi");
-    em.name_var(kColVar, "gj");
-    std::vector<Term> point = batch;
-    point.push_back(term::var(kRowVar));
-    point.push_back(term::var(kColVar));
-    std::vector<Term> point1 = batch;  // the right-hand neighbour, for paired stores
-    point1.push_back(term::var(kRowVar));
-    point1.push_back(term::var(kCol1Var));
-    em.name_var(kCol1Var, "gj1");
-    const std::string key = point_key(point), key1 = point_key(point1);
-    em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-      if (n != c.mm && n != c.mm2) return "";
-      const std::string k = point_key(p);
-      AXON_CHECK(k == key || k == key1, "codegen: the epilogue reads the matmul elsewhere");
-      const std::string e = n == c.mm ? "e" : "e + " + S(TW);  // the twin's value: TW registers on
-      return em.round(n->dtype(), k == key ? "acc[" + e + "]" : "acc[" + e + " + 1]");
-    };
+    fragment_points();
+    const std::vector<Term>&point = fpoint, &point1 = fpoint1;
     const bool pairs = paired_stores(g, c, df, 128, REGS);
     const int step = pairs ? 2 : 1;
     em.line("#pragma unroll");
@@ -410,22 +419,8 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.line("unsigned char* const stage = (unsigned char*)sA + " + base + " + " + wg_off + ";");
     em.line("const unsigned stage_s = sa0 + " + base + " + " + wg_off + ";");
     em.line("const unsigned long long tmap_out = (unsigned long long)&tm" + S(static_cast<int64_t>(tensor_maps(g, c, t).size()) - 1) + ";");
-    em.name_var(kRowVar, "gi");
-    em.name_var(kColVar, "gj");
-    em.name_var(kCol1Var, "gj1");
-    std::vector<Term> point = batch, point1 = batch;
-    point.push_back(term::var(kRowVar));
-    point.push_back(term::var(kColVar));
-    point1.push_back(term::var(kRowVar));
-    point1.push_back(term::var(kCol1Var));
-    const std::string key = point_key(point), key1 = point_key(point1);
-    em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-      if (n != c.mm && n != c.mm2) return "";
-      const std::string k = point_key(p);
-      AXON_CHECK(k == key || k == key1, "codegen: the epilogue reads the matmul elsewhere");
-      const std::string e = n == c.mm ? "e" : "e + " + S(TW);  // the twin's value: TW registers on
-      return em.round(n->dtype(), k == key ? "acc[" + e + "]" : "acc[" + e + " + 1]");
-    };
+    fragment_points();
+    const std::vector<Term>&point = fpoint, &point1 = fpoint1;
     const bool pairs = paired_stores(g, c, df, 128, REGS);
     for (int h = 0; h < chunks; ++h) {
       if (persistent) {  // the buffer's previous boxes (this tile's or the last tile's) have been read
