@@ -45,8 +45,22 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e, out, err);
-    return code == 0 ? kExitOk : kExitUser;
+    if (e.get_exit_code() == 0) {  // --help, --version
+      app.exit(e, out, err);
+      return kExitOk;
+    }
+    // A usage error: one line, naming the command whose --help explains it.
+    std::string cmd = "axon";
+    for (const CLI::App* sub : app.get_subcommands()) cmd += " " + sub->get_name();
+    if (cmd == "axon" && argc > 1 && argv[1][0] != '-') {  // the first word names no command
+      std::string known;
+      for (const CLI::App* sub : app.get_subcommands({}))  // in the order they were added; hidden helpers left out
+        if (!sub->get_group().empty()) known += (known.empty() ? "" : ", ") + sub->get_name();
+      err << "error: unknown command '" << argv[1] << "' (commands: " << known << "; see axon --help)\n";
+      return kExitUser;
+    }
+    err << "error: " << e.what() << " (see " << cmd << " --help)\n";
+    return kExitUser;
   }
   try {
     for (CLI::App* sub : app.get_subcommands())
