@@ -393,9 +393,9 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   // are neither computed nor stored (the copy clips the box). Persistent blocks stage in their
   // own buffer and wait until the previous chunk's boxes have been read; the others in the
   // drained slots, the whole tile at once, and wait for the reads before they exit.
-  const TmaIsa tsi = tma_isa(*low.isa);
+  const TmaIsa ti = tma_isa(*low.isa);
   auto tma_store_epilogue = [&]() {
-    AXON_CHECK(t.tma && c.tma_store && tsi.stores() && bar_named != nullptr && g.writes.size() == 1 && SK == 1 && !t.store_warps,
+    AXON_CHECK(t.tma && c.tma_store && ti.stores() && bar_named != nullptr && g.writes.size() == 1 && SK == 1 && !t.store_warps,
                "codegen: a TMA-store epilogue needs the bulk store, one 16-bit output and one split");
     const Node* w = g.writes[0];
     // Twins store the tile's first N / 2 columns (elements below TW; B2's results TW on).
@@ -424,7 +424,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     const bool pairs = paired_stores(g, c, df, 128, REGS);
     for (int h = 0; h < chunks; ++h) {
       if (persistent) {  // the buffer's previous boxes (this tile's or the last tile's) have been read
-        em.line("if (th == 0) " + inline_asm(*tsi.store_wait, {{"n", "", {"0"}, true}}, true));
+        em.line("if (th == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
         em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
       }
       em.line("#pragma unroll");
@@ -449,22 +449,21 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
       // Boxes that start inside the output (the copy clips the rest of them); a block past the
       // last tile row (multicast) or a box past the last column stores nothing.
       em.line("if (m0 + wg * 64 < " + S(c.m) + " && n0 + " + S(h * CW) + " + b * 64 < " + S(c.n) + ") " +
-              inline_asm(*tsi.store, {{"a", "l", {"tmap_out"}}, {"c0", "r", {"n0 + " + S(h * CW) + " + b * 64"}}, {"c1", "r", {"m0 + wg * 64"}},
+              inline_asm(*ti.store, {{"a", "l", {"tmap_out"}}, {"c0", "r", {"n0 + " + S(h * CW) + " + b * 64"}}, {"c1", "r", {"m0 + wg * 64"}},
                                       {"c2", "r", {"(int)bz"}}, {"s", "r", {"stage_s + b * 8192"}}}, true));
       em.close();
-      em.line(inline_asm(*tsi.store_commit, {}, true));
+      em.line(inline_asm(*ti.store_commit, {}, true));
       em.close();
     }
     em.given = nullptr;
     // Shared memory outlives the reads: before the block exits (persistent: after its last tile).
-    if (!persistent) em.line("if (th == 0) " + inline_asm(*tsi.store_wait, {{"n", "", {"0"}, true}}, true));
+    if (!persistent) em.line("if (th == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
   };
   const std::function<void()> epilogue = [&]() {
     t.store_warps ? hand_off() : t.tma_store ? tma_store_epilogue() : stageable ? staged_epilogue() : fragment_epilogue();
   };
 
   if (t.tma) {
-    const TmaIsa ti = tma_isa(*low.isa);
     AXON_CHECK(ti.ok, "codegen: the ISA lacks the bulk tensor copy or mbarrier instructions");
     emit_tma_mainloop(em, g, c, t, tc, wi, ti, cluster_isa(*low.isa), batch, emit_wgmmas,
                       {[&](const std::string& block) { emit_tile_origin(em, c, t, block); }, zero, epilogue, store_tile});
