@@ -159,7 +159,7 @@ std::vector<tiling::RankedConfig> pick_configs(const std::vector<tiling::RankedC
       // contractions the block tile.
       auto key = std::make_pair(static_cast<int>(c.strategy) * 100 + (c.rows_per_block > 1) * 10 + (c.blocks_per_sm > 0) * 2 + c.packed,
                                 c.strategy == tiling::Strategy::Contraction || c.strategy == tiling::Strategy::Attention
-                                    ? (c.wgmma + c.tma + 2 * (c.producers - 1) + 4 * c.pingpong + 8 * (c.splits > 1) + 16 * c.store_warps + 32 * (c.multicast > 1) + 64 * c.tma_store) * 1000000 + c.bm * 1000 + c.bn
+                                    ? (c.wgmma + c.tma + 2 * (c.producers - 1) + 4 * c.pingpong + 8 * (c.splits > 1) + 16 * c.store_warps + 32 * (c.multicast > 1) + 64 * c.tma_store + 128 * c.stream_k) * 1000000 + c.bm * 1000 + c.bn
                                     : c.threads);
       if (pass == 0 && family[key] >= 1) continue;
       ++family[key];
@@ -238,7 +238,7 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
     gpu::CandidateSpec cs;
     cs.id = static_cast<int>(i);
     cs.cubin = write_cubin(m.cubins, kname + "_c" + std::to_string(i), c.cubin);
-    for (const auto& l : codes[i].launches) cs.launches.push_back({l.function, l.grid, l.block, l.smem, l.tmaps});
+    for (const auto& l : codes[i].launches) cs.launches.push_back({l.function, l.grid, l.block, l.smem, l.tmaps, l.scratch, l.zero_from});
     // Past the budget, only the best-ranked candidate of a kernel is measured (a kernel is
     // never left without one; the fallback still runs if it fails).
     if (since(m.t0) > o.budget_s && !job.candidates.empty() &&

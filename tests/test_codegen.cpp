@@ -245,6 +245,39 @@ TEST_CASE("a launcher with TMA-fed kernels encodes their tensor maps at each run
   fs::remove_all(o.work_dir);
 }
 
+TEST_CASE("a launcher with a stream-K kernel gives it scratch in the workspace and zeroes its flags first", "[codegen][superopt][contraction]") {
+  Graph g = bench("gemm");
+  SuperoptOptions o;
+  o.no_gpu = true;
+  o.budget_s = 20;
+  o.variants = 1;
+  o.config_match = "stream-k";
+  o.work_dir = (fs::temp_directory_path() / ("axon_sk_" + std::to_string(::getpid()))).string();
+  Verifier v(VerifyOptions{});
+  SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+  const auto& best = r.realized.at(static_cast<size_t>(r.best));
+  REQUIRE(best.kernels.size() == 1);
+  const tiling::Launch& l = best.kernels[0].code.launches.at(0);
+  REQUIRE(best.kernels[0].code.config.stream_k);
+  REQUIRE(l.scratch > l.zero_from);
+  const fs::path out = fs::path(o.work_dir) / "out";
+  (void)write_outputs(g, r, o, out.string());
+  std::ifstream f(out / "axon_gemm.cu");
+  std::stringstream ss;
+  ss << f.rdbuf();
+  const std::string cu = ss.str();
+  // Nothing else lives in the workspace: the scratch starts it, its flags after the partial sums;
+  // zeroed before the first launch, passed after the pointers and before the tensor maps.
+  const size_t zero = cu.find("cudaMemsetAsync(workspace + " + std::to_string(l.zero_from) + ", 0, " + std::to_string(l.scratch - l.zero_from) + ", s)");
+  CHECK(zero != std::string::npos);
+  CHECK(zero < cu.find("axon_k0_c0<<<"));
+  CHECK(cu.find("(unsigned short*)outputs[0], (float*)(workspace + 0), tm0, tm1, tm2);") != std::string::npos);
+  nlohmann::json lj = nlohmann::json::parse(std::ifstream(out / "launcher.json"));
+  CHECK(lj["workspace_bytes"] == (l.scratch + 255) / 256 * 256);
+  if (!nvcc().empty()) CHECK(lj["library_built"] == true);
+  fs::remove_all(o.work_dir);
+}
+
 TEST_CASE("on sm_90 a launcher's later kernels are launched to start while the one before drains", "[codegen][superopt]") {
   // rmsnorm -> matmul: a row kernel writes y, the contraction reads it. On sm_90 every kernel starts
   // with griddepcontrol (the ISA spec's instructions) and the second is launched with programmatic

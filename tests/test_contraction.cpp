@@ -677,6 +677,65 @@ TEST_CASE("multicast: clusters of two tile rows share B's copies (sm_90a, nvcc)"
   axon::test::check_sm90a(low, tu.str(), "multicast");
 }
 
+TEST_CASE("stream-K: the last tiles shared out by k-tiles, partial sums and flags between blocks (sm_90a, nvcc)",
+          "[codegen][contraction][nvcc]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  const tiling::Limits L = sm90_limits();
+  std::ostringstream tu;
+  int kernels = 0, clusters = 0, single = 0, bulk = 0, twins = 0;
+  // 288 tiles (2.2 waves) with a bias epilogue; ragged K; twins.
+  for (const std::string& text : {mm_graph("[3000,1000]", "[1000,2904]", "bf16", "{}", R"(,{"name":"bias","shape":[2904],"dtype":"bf16"})",
+                                           R"(,{"name":"y","op":"add","inputs":["m","bias"]})", "y"),
+                                  mm_graph("[2000,1000]", "[1000,2904]", "bf16", "{}"), twin_graph("[1500,1000]", "[1000,3000]", "{}")}) {
+    INFO(text);
+    Graph g = parse(text);
+    tiling::Group gr = contraction_group(g);
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    REQUIRE(s.strategy == tiling::Strategy::Contraction);
+    REQUIRE(s.mm.stream_k);
+    std::set<std::tuple<int, int, bool>> emitted;
+    for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
+      const tiling::TileConfig& c = rc.config;
+      if (!c.stream_k) continue;
+      CHECK((c.tma && c.blocks_per_sm > 0 && !c.store_warps && c.splits == 1));
+      CHECK(rc.why.find("stream-K over") != std::string::npos);
+      if (!emitted.insert({c.bn, c.multicast, c.tma_store}).second) continue;
+      tiling::CodegenOptions o;
+      o.name = "sk" + std::to_string(kernels);
+      tiling::KernelCode k = tiling::generate(gr, s, c, low, o);
+      // The scratch comes after the pointers; partial sums per block, then a flag per block,
+      // zeroed before each launch; published with a release store, read after an acquire load.
+      CHECK(k.body.find("float* __restrict__ skw") != std::string::npos);
+      CHECK(k.body.find("item(lt, tile, ka, kz);") != std::string::npos);
+      CHECK(k.body.find("st.release.gpu.global.b32") != std::string::npos);
+      CHECK(k.body.find("ld.acquire.gpu.global.b32") != std::string::npos);
+      const tiling::Launch& l = k.launches.at(0);
+      CHECK(l.zero_from == l.grid * c.bm * c.bn * 4);
+      CHECK(l.scratch == l.zero_from + l.grid * 4);
+      CHECK(l.grid <= o.sm_count);
+      clusters += c.multicast > 1;
+      single += c.multicast == 1;
+      bulk += c.tma_store;
+      twins += s.mm.mm2 != nullptr;
+      tu << k.body << "\n";
+      ++kernels;
+    }
+  }
+  CHECK(kernels >= 6);
+  CHECK(clusters >= 2);
+  CHECK(single >= 2);
+  CHECK(bulk >= 2);
+  CHECK(twins >= 1);
+  // None where the tiles fill whole waves of the grid (264 tiles on 132 SMs, 132 clusters' tiles
+  // on 66 clusters) or K has fewer than four k-tiles.
+  for (const std::string& text : {mm_graph("[33792,256]", "[256,256]", "bf16", "{}"), mm_graph("[4096,128]", "[128,4096]", "bf16", "{}")}) {
+    Graph g = parse(text);
+    tiling::Group gr = contraction_group(g);
+    for (const auto& rc : tiling::enumerate_configs(gr, tiling::classify(gr, low.isa.get()), L)) CHECK_FALSE(rc.config.stream_k);
+  }
+  axon::test::check_sm90a(low, tu.str(), "stream_k");
+}
+
 TEST_CASE("a side reduction the contraction kernel cannot compute gets a kernel of its own", "[codegen][contraction]") {
   // RMSNorm's row scale moved past the matmul: the cost model computes mean(x^2) beside x * g @ w
   // in one kernel, which the tiling cannot (a contraction kernel does not reduce): superopt's

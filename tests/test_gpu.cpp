@@ -128,6 +128,19 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
       // clusters whose last block lies past the output, TMA-store epilogues.
       R"({"name":"mm_odd_rows","inputs":[{"name":"a","shape":[1400,72],"dtype":"bf16"},{"name":"w","shape":[72,3496],"dtype":"bf16"}],
           "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]},{"name":"y","op":"relu","inputs":["m"]}],"outputs":["y"]})",
+      // Stream-K (more tiles than a whole number of waves, K of several k-tiles, ragged): 288
+      // tiles, the last 156 shared out by k-tiles (partial sums, flags, a fused epilogue); 192
+      // tiles, all shared out; twins.
+      R"({"name":"mm_stream_k","inputs":[{"name":"a","shape":[3000,1000],"dtype":"bf16"},{"name":"w","shape":[1000,2904],"dtype":"bf16"},
+          {"name":"bias","shape":[2904],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]},{"name":"y","op":"add","inputs":["m","bias"]},
+                   {"name":"z","op":"relu","inputs":["y"]}],"outputs":["z"]})",
+      R"({"name":"mm_stream_k_all","inputs":[{"name":"a","shape":[2000,1000],"dtype":"bf16"},{"name":"w","shape":[1000,2904],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]}],"outputs":["m"]})",
+      R"({"name":"twins_stream_k","inputs":[{"name":"x","shape":[1500,1000],"dtype":"bf16"},{"name":"w1","shape":[1000,3000],"dtype":"bf16"},
+          {"name":"w3","shape":[1000,3000],"dtype":"bf16"}],
+          "nodes":[{"name":"g","op":"matmul","inputs":["x","w1"]},{"name":"u","op":"matmul","inputs":["x","w3"]},
+                   {"name":"a","op":"silu","inputs":["g"]},{"name":"y","op":"mul","inputs":["a","u"]}],"outputs":["y"]})",
       // Computed operands whose sources TMA copies (staged, computed in place): both, batched A.
       R"({"name":"mm_staged","inputs":[{"name":"x","shape":[2,70,136],"dtype":"bf16"},{"name":"w","shape":[136,72],"dtype":"bf16"}],
           "nodes":[{"name":"e","op":"exp","inputs":["x"]},{"name":"n","op":"neg","inputs":["w"]},{"name":"m","op":"matmul","inputs":["e","n"]}],
@@ -197,7 +210,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           "outputs":["o"]})",
   };
   Verifier v(VerifyOptions{});
-  int attention = 0, split_k = 0, key_split = 0, twins = 0, multicast = 0, store_warps = 0, tma_store = 0, tma_store_persistent = 0;
+  int attention = 0, split_k = 0, key_split = 0, twins = 0, multicast = 0, store_warps = 0, tma_store = 0, tma_store_persistent = 0, stream_k = 0;
   for (const char* text : graphs) {
     Graph g = parse(text);
     INFO(g.name);
@@ -223,6 +236,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           store_warps += contraction_ok && t.config.store_warps;
           tma_store += contraction_ok && t.config.tma_store;
           tma_store_persistent += contraction_ok && t.config.tma_store && t.config.blocks_per_sm > 0;
+          stream_k += contraction_ok && t.config.stream_k;
         }
       }
     fs::remove_all(o.work_dir);
@@ -230,11 +244,12 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
   // Each attention graph ran as one fused kernel, and so did each softmax -> matmul (the scores
   // stored: softmax_mm, softmax_mm_splitk, smm_causal).
   CHECK(attention == 6);
-  CHECK(twins == 3);  // each twins graph ran as one kernel
+  CHECK(twins == 4);  // each twins graph ran as one kernel
   CHECK(multicast >= 3);    // clusters sharing B's copies ran and were right
   CHECK(store_warps >= 2);  // and so did persistent blocks with store warps
   CHECK(tma_store >= 4);    // and TMA-store epilogues (ragged edges clipped by the bulk store)
   CHECK(tma_store_persistent >= 1);
+  CHECK(stream_k >= 6);     // stream-K's shares of tiles, partial sums and flags (twins too)
   CHECK(split_k >= 4);     // split-K configurations ran and were right
   CHECK(key_split >= 2);   // and so did attention's key split over stored scores
 }

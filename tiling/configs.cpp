@@ -39,6 +39,7 @@ std::string TileConfig::str() const {
     if (store_warps) os << " store-warps";
     if (tma_store) os << " tma-store";
     if (multicast > 1) os << " mc" << multicast;
+    if (stream_k) os << " stream-k";
     return os.str();
   }
   if (strategy == Strategy::Attention) {

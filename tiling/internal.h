@@ -155,8 +155,11 @@ struct TmaIsa {
   const InstrSpec* dep_wait = nullptr;
   // The bulk tensor store and its bulk async-groups (TMA-store epilogues), where the spec has them.
   const InstrSpec *store = nullptr, *store_commit = nullptr, *store_wait = nullptr;
+  // Stream-K: the flags between blocks (acquire load, release store) and the consumers' barrier.
+  const InstrSpec *flag_get = nullptr, *flag_set = nullptr, *bar = nullptr;
   bool ok = false;
   [[nodiscard]] bool stores() const { return store && store_commit && store_wait; }
+  [[nodiscard]] bool flags() const { return flag_get && flag_set && bar; }
 };
 TmaIsa tma_isa(const Isa& isa);
 // Thread block clusters: the distributed shared-memory read and the cluster barrier (split-K).

@@ -120,6 +120,10 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     const int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(units, int64_t(c.blocks_per_sm) * o.sm_count / CL) * CL : units * c.splits * CL;
     k.launches.push_back({o.name, tile_grid(grid, g.label), c.threads, detail::contraction_smem(c), params, roles, {}});
     if (c.tma) k.launches.back().tmaps = detail::tensor_maps(g, m, c);
+    if (c.stream_k) {  // each block's slot of bm x bn f32 partial sums, then its flag
+      k.launches.back().zero_from = grid * c.bm * c.bn * 4;
+      k.launches.back().scratch = k.launches.back().zero_from + grid * 4;
+    }
     if (c.wgmma) k.arch_suffix = "a";
   } else if (c.strategy == Strategy::Attention) {
     body << detail::attention_kernel(g, s, c, low, o.name, wide);

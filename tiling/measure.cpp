@@ -30,7 +30,8 @@ json launch_json(const LaunchSpec& l) {
   json maps = json::array();
   for (const auto& m : l.tmaps)
     maps.push_back({m.param, m.inner, m.outer, m.panels, m.box_inner, m.box_outer});
-  return {{"function", l.function}, {"grid", l.grid}, {"block", l.block}, {"smem", l.smem}, {"tmaps", maps}};
+  return {{"function", l.function}, {"grid", l.grid},   {"block", l.block},         {"smem", l.smem},
+          {"tmaps", maps},         {"scratch", l.scratch}, {"zero_from", l.zero_from}};
 }
 LaunchSpec launch_of(const json& j) {
   LaunchSpec l{j.at("function").get<std::string>(), j.at("grid").get<int64_t>(), j.at("block").get<int>(), j.at("smem").get<int>(), {}};
@@ -38,6 +39,8 @@ LaunchSpec launch_of(const json& j) {
     for (const auto& m : j.at("tmaps"))
       l.tmaps.push_back({m.at(0).get<int>(), m.at(1).get<int64_t>(), m.at(2).get<int64_t>(), m.at(3).get<int64_t>(),
                          m.at(4).get<int>(), m.at(5).get<int>()});
+  l.scratch = j.value("scratch", int64_t(0));
+  l.zero_from = j.value("zero_from", int64_t(0));
   return l;
 }
 json buffers_json(const std::vector<BufferSpec>& b) {
@@ -111,14 +114,16 @@ std::string read_file(const std::string& path) {
 
 const char* dist_name(int d) { return d == 0 ? "N(0,1)" : d == 1 ? "N(2,9)" : "U(-1,1) with zeros"; }
 
-// The arguments of a list of launches: the pointers, and each launch's tensor maps over them
-// (encoded once, before any timing).
+// The arguments of a list of launches: the pointers, each launch's tensor maps over them
+// (encoded once, before any timing), and the scratch the launches share (stream-K).
 struct Bound {
   std::vector<DevPtr> args;
   std::vector<std::vector<TensorMap>> maps;  // per launch
+  DevPtr scratch = 0;
 };
-Bound bind_args(Driver& drv, const std::vector<LaunchSpec>& specs, std::vector<DevPtr> args) {
+Bound bind_args(Driver& drv, const std::vector<LaunchSpec>& specs, std::vector<DevPtr> args, DevPtr scratch = 0) {
   Bound b;
+  b.scratch = scratch;
   for (const auto& l : specs) {
     std::vector<TensorMap> m;
     for (const auto& t : l.tmaps) m.push_back(drv.tensor_map(args.at(static_cast<size_t>(t.param)), t));
@@ -128,11 +133,17 @@ Bound bind_args(Driver& drv, const std::vector<LaunchSpec>& specs, std::vector<D
   return b;
 }
 
-// Launches `specs` with the bound arguments.
+// Launches `specs` with the bound arguments; a launch's scratch flags are zeroed before it, as
+// the generated launcher zeroes them.
 void launch_all(Driver& drv, const std::vector<void*>& fns, const std::vector<LaunchSpec>& specs, Bound& b) {
   for (size_t i = 0; i < specs.size(); ++i) {
     std::vector<void*> params;
     for (DevPtr& p : b.args) params.push_back(&p);
+    if (specs[i].scratch > 0) {
+      if (b.scratch == 0) throw Error(specs[i].function + ": a launch with scratch and none bound");
+      drv.memset8(b.scratch + DevPtr(specs[i].zero_from), 0, size_t(specs[i].scratch - specs[i].zero_from));
+      params.push_back(&b.scratch);
+    }
     for (TensorMap& m : b.maps[i]) params.push_back(&m);
     drv.launch(fns[i], specs[i].grid, specs[i].block, specs[i].smem, params.data());
   }
@@ -244,6 +255,13 @@ int run_worker(const std::string& job_path, const std::vector<int>& skip, std::o
     emit({{"ready", true}});
     std::vector<DevPtr> outs;
     for (const auto& b : job.outputs) outs.push_back(drv->alloc(size_t(b.count) * dtype_size(b.dtype)));
+    // One scratch for every candidate that needs one, poisoned (0xFF: NaN) so that partial sums
+    // read before they are written show.
+    int64_t scratch_bytes = 0;
+    for (const CandidateSpec& c : job.candidates)
+      for (const auto& l : c.launches) scratch_bytes = std::max(scratch_bytes, l.scratch);
+    const DevPtr scratch = scratch_bytes > 0 ? drv->alloc(size_t(scratch_bytes)) : 0;
+    if (scratch != 0) drv->memset8(scratch, 0xFF, size_t(scratch_bytes));
     const size_t flush_bytes = size_t(std::max<int64_t>(2 * drv->props().l2_bytes, 256 << 20));
     const DevPtr flush = drv->alloc(flush_bytes);
     const int ev0 = drv->event(), ev1 = drv->event();
@@ -276,7 +294,7 @@ int run_worker(const std::string& job_path, const std::vector<int>& skip, std::o
         for (int d = 0; d < D; ++d) {
           std::vector<DevPtr> args = in[d];
           args.insert(args.end(), outs.begin(), outs.end());
-          bound.push_back(bind_args(*drv, c.launches, args));
+          bound.push_back(bind_args(*drv, c.launches, args, scratch));
         }
       } catch (const Error& e) {
         emit({{"result", {{"id", c.id}, {"status", "error"}, {"detail", e.what()}}}});

@@ -27,8 +27,28 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   AXON_CHECK(CL == 1 || (ci.multicast && all_direct && t.splits == 1 && multicast_fits(c, t)),
              "codegen: multicast needs the cluster instructions, every operand copied, no split and B's boxes in equal shares");
   const int64_t tiles = c.batch * ((c.m + int64_t(t.bm) * CL - 1) / (int64_t(t.bm) * CL)) * ((c.n + c.tile_n(t.bn) - 1) / c.tile_n(t.bn));
-  const std::string tile_loop = CL > 1 ? "for (int tile = blockIdx.x / " + S(CL) + ", lt = 0; tile < " + S(tiles) + "; tile += gridDim.x / " + S(CL) + ", ++lt) {"
-                                       : "for (int tile = blockIdx.x, lt = 0; tile < " + S(tiles) + "; tile += gridDim.x, ++lt) {";
+  const bool stream_k = t.stream_k;
+  AXON_CHECK(!stream_k || (persistent && !t.store_warps && t.splits == 1 && ti.flags()),
+             "codegen: stream-K needs a persistent TMA kernel without store warps, one split and the flag instructions");
+  const std::string tile_loop = stream_k ? "for (int lt = 0, g0 = 0; lt < items; ++lt) {"
+                                : CL > 1 ? "for (int tile = blockIdx.x / " + S(CL) + ", lt = 0; tile < " + S(tiles) + "; tile += gridDim.x / " + S(CL) + ", ++lt) {"
+                                         : "for (int tile = blockIdx.x, lt = 0; tile < " + S(tiles) + "; tile += gridDim.x, ++lt) {";
+  // A persistent block's loop over its work items (tiles, or stream-K's shares of tiles): the
+  // tile, its k-tiles kb .. kb + NK - 1 and gb, the block's k-tiles before them (slots and
+  // phases count the block's k-tiles across its items).
+  auto open_tile_loop = [&](bool counts) {
+    em.open(tile_loop);
+    if (stream_k) {
+      em.line("int tile, ka, kz;");
+      em.line("item(lt, tile, ka, kz);");
+      em.line("const int kb = ka, NK = kz - ka, gb = g0;");
+      em.line("g0 += NK;");
+      if (!counts) em.line("(void)kb; (void)gb;");
+    } else if (counts) {
+      em.line("const int gb = lt * NK;");
+    }
+    tile.origin("tile");
+  };
   int64_t direct_bytes = 0, staged_bytes = 0;
   for (int op = 0; op < 2; ++op) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
@@ -85,6 +105,23 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   // or more: splits <= KT). g counts the block's k-tiles (across its tiles when persistent).
   if (t.splits > 1) em.line("const int kb = split * KT / " + S(t.splits) + ", NK = (split + 1) * KT / " + S(t.splits) + " - kb;");
   else em.line("const int kb = 0, NK = KT;");
+  if (stream_k) {
+    // Stream-K (docs/contraction.md): P workers (blocks, or clusters walking the same items), T
+    // tiles. The first `whole` tiles (whole waves but the last) go round-robin, whole; the rest's
+    // U k-tiles are shared out evenly (worker wk: units u0 .. u1 - 1, one or more: U >= P since
+    // T >= P), each share's tiles walked from the last: a worker's unfinished contribution (the
+    // start of its last tile) is published before it finishes a tile (waiting only on lower
+    // workers' contributions: no cycle).
+    em.line("const int P = gridDim.x / " + S(CL) + ", wk = blockIdx.x / " + S(CL) + ", T = " + S(tiles) + ";");
+    em.line("const int whole = T / P >= 2 ? (T / P - 1) * P : 0, nwhole = whole / P;");
+    em.line("const long long U = (long long)(T - whole) * KT;");
+    em.line("const int u0 = (int)(wk * U / P), u1 = (int)((wk + 1) * U / P), hi = (u1 - 1) / KT, items = nwhole + hi - u0 / KT + 1;");
+    em.open("auto item = [&](int lt, int& tile, int& ka, int& kz) {");
+    em.line("if (lt < nwhole) { tile = wk + lt * P; ka = 0; kz = KT; return; }");
+    em.line("const int r = hi - (lt - nwhole);");
+    em.line("tile = whole + r; ka = max(u0 - r * KT, 0); kz = min(u1 - r * KT, KT);");
+    em.close("};");
+  }
   // A thread waits for a phase of parity `par` of the barrier at `bar` (a retry loop: try_wait
   // suspends for a bounded time).
   auto wait = [&](const std::string& bar, const std::string& par) {
@@ -104,8 +141,7 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
       // Tile by tile: wait until the consumers have staged it, store it, free the buffer.
       em.open("if (tid >= 32) {");
       if (prefetch) em.line(dep_wait);
-      em.open(tile_loop);
-      tile.origin("tile");
+      open_tile_loop(false);
       em.line(wait("sfull", "lt & 1"));
       tile.stores();
       em.line(inline_asm(*ti.arrive, {{"a", "r", {"sfree"}}}, true));
@@ -201,15 +237,18 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   };
   if (split_pre) {
     // The early copies of the block's first tile (a persistent block has one: tiles > blocks).
-    em.line("const int pre = NK < " + S(S_) + " ? NK : " + S(S_) + ";");
+    // Stream-K: the first item's.
+    if (stream_k) em.line("int tile0, ka0, kz0;\nitem(0, tile0, ka0, kz0);");
+    const std::string kb0 = stream_k ? "ka0" : "kb", nk0 = stream_k ? "(kz0 - ka0)" : "NK";
+    em.line("const int pre = " + nk0 + " < " + S(S_) + " ? " + nk0 + " : " + S(S_) + ";");
     em.open("{");
     if (persistent) {
-      em.line("const int tile = blockIdx.x" + (CL > 1 ? " / " + S(CL) : std::string()) + ";");
+      em.line("const int tile = " + (stream_k ? std::string("tile0") : "blockIdx.x" + (CL > 1 ? " / " + S(CL) : std::string())) + ";");
       tile.origin("tile");
     }
     panels();
     em.open("for (int j = 0; j < pre; ++j) {");
-    em.line("const int slot = j, k0 = (kb + j) * " + S(t.bk) + ";");
+    em.line("const int slot = j, k0 = (" + kb0 + " + j) * " + S(t.bk) + ";");
     em.line(inline_asm(*ti.expect, {{"a", "r", {"full0 + 8 * slot"}}, {"b", "r", {S(direct_bytes)}}}, true));
     for (int op = 0; op < 2; ++op)
       if (early[size_t(op)]) issue(op, "full0 + 8 * slot");
@@ -218,11 +257,10 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     em.line(dep_wait);
   }
   if (persistent) {
-    em.open(tile_loop);
-    tile.origin("tile");
+    open_tile_loop(true);
     panels();
     em.open("for (int j = 0; j < NK; ++j) {");
-    em.line("const int kt = kb + j, g = lt * NK + j;");
+    em.line("const int kt = kb + j, g = gb + j;");
     acquire();
     em.close();
     em.close();
@@ -258,17 +296,16 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   if (move_regs) em.line(inline_asm(*ti.reg_inc, {{"n", "", {store_warps ? "216" : "232"}, true}}, false));
   if (prefetch) em.line(dep_wait);
   if (persistent) {
-    em.open(tile_loop);
-    tile.origin("tile");
+    open_tile_loop(true);
     tile.zero();
   } else {
-    em.line("const int lt = 0;");
+    em.line("const int gb = 0;");
   }
   // At least one k-tile (NK >= 1): a do-while, so that no path skips the wgmmas (ptxas serializes
   // every wgmma of a kernel whose accumulators a skipped loop leaves to moves: C7515).
   em.line("int j = 0;");
   em.open("do {");
-  em.line("const int g = lt * NK + j, slot = g % " + S(S_) + ";");
+  em.line("const int g = gb + j, slot = g % " + S(S_) + ";");
   em.line(wait("full0 + 8 * slot", "(g / " + S(S_) + ") & 1"));
   emit_wgmmas();
   // A slot goes back to the producer (multicast: to every block's, whose copies it receives).
@@ -282,7 +319,43 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   em.close("} while (++j < NK);");
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
   // And the last one's, for the block's next tile.
-  em.line("if ((th & 31) == 0) " + release("empty0 + 8 * ((lt * NK + NK - 1) % " + S(S_) + ")"));
+  em.line("if ((th & 31) == 0) " + release("empty0 + 8 * ((gb + NK - 1) % " + S(S_) + ")"));
+  if (stream_k) {
+    // A block's slot of partial sums (the f32 accumulators in fragment order, 16 bytes per thread
+    // and step: coalesced) and its flag (after every block's slot).
+    const int REGS = t.bn / 2, C4 = 128 * t.warps_m;
+    const std::string slot_of = [&](const std::string& b) {
+      return "skw + (size_t)(" + b + ") * " + S(int64_t(t.bm) * t.bn) + " + wg * " + S(128 * REGS) + " + th * 4";
+    }("blockIdx.x");
+    const std::string flag_of = "(unsigned*)(skw + (size_t)gridDim.x * " + S(int64_t(t.bm) * t.bn) + ")";
+    const std::string bar = inline_asm(*ti.bar, {{"id", "r", {"1"}}, {"n", "r", {S(C4)}}}, true);
+    em.open("if (kz < KT) {  // the tile's first k-tiles: partial sums to the block's slot, then its flag");
+    em.line("float* const part = " + slot_of + ";");
+    em.line("#pragma unroll");
+    em.line("for (int i = 0; i < " + S(REGS) + "; i += 4) axon_stv_f32<4>(part + i * 128, acc + i);");
+    em.line(bar);
+    em.line("if (wg == 0 && th == 0) " + inline_asm(*ti.flag_set, {{"a", "l", {flag_of + " + blockIdx.x"}}, {"b", "r", {"1u"}}}, true));
+    em.line("continue;");
+    em.close();
+    em.open("if (ka > 0) {  // the tile's last k-tiles: the lower workers' partial sums, in rank order");
+    em.line("const long long s0 = (long long)(tile - whole) * KT;");
+    em.open("for (int w = (int)(((s0 + 1) * P - 1) / U); w < wk; ++w) {");
+    em.line("const int b = w * " + S(CL) + (CL > 1 ? " + rank" : "") + ";");
+    em.open("if (wg == 0 && th == 0) {");
+    em.line("unsigned f = 0;");
+    em.line("do " + inline_asm(*ti.flag_get, {{"d", "=r", {"f"}}, {"a", "l", {flag_of + " + b"}}}, true) + " while (f == 0);");
+    em.close();
+    em.line(bar);
+    em.line("const float* const part = " + std::string("skw + (size_t)b * ") + S(int64_t(t.bm) * t.bn) + " + wg * " + S(128 * REGS) + " + th * 4;");
+    em.line("#pragma unroll");
+    em.open("for (int i = 0; i < " + S(REGS) + "; i += 4) {");
+    em.line("float v[4];");
+    em.line("axon_ldv_f32<4>(part + i * 128, v);");
+    em.line("acc[i] += v[0]; acc[i + 1] += v[1]; acc[i + 2] += v[2]; acc[i + 3] += v[3];");
+    em.close();
+    em.close();
+    em.close();
+  }
   if (persistent && store_warps) {
     // Hand the tile to the store warps once they have read the previous one.
     em.line("if (lt > 0) " + wait("sfree", "(lt - 1) & 1"));

@@ -69,6 +69,9 @@ TmaIsa tma_isa(const Isa& isa) {
   if (!generator_swizzle(m.store)) m.store = nullptr;
   m.store_commit = isa.find("cp.async.bulk.commit_group");
   m.store_wait = isa.find("cp.async.bulk.wait_group.read");
+  m.flag_get = isa.find("ld.acquire.gpu.global.b32");
+  m.flag_set = isa.find("st.release.gpu.global.b32");
+  m.bar = isa.find("bar.sync.named");
   m.ok = m.copy && m.init && m.init_fence && m.expect && m.arrive && m.wait && m.reg_dec && m.reg_inc && generator_swizzle(m.copy);
   return m;
 }
@@ -189,6 +192,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   if (t.tma) {
     AXON_CHECK(c.a.direct || c.b.direct || c.a.staged || c.b.staged, "codegen: a TMA configuration with nothing to copy");
     const size_t maps = tensor_maps(g, c, t).size();
+    if (t.stream_k) params += ", float* __restrict__ skw";  // the launch's scratch: partial sums, then flags
     for (size_t i = 0; i < maps; ++i) params += ", const __grid_constant__ axon_tmap tm" + S(static_cast<int64_t>(i));
   }
   const int cluster = std::max(SK, t.multicast);  // split-K and multicast do not meet

@@ -87,6 +87,13 @@ struct TileConfig {
   // block of the cluster (.multicast::cluster), and a slot goes back to the producers when every
   // block's consumers have read it. Halves B's traffic from L2.
   int multicast = 1;
+  // TMA, persistent, no store warps, one split: stream-K (docs/contraction.md). The last tiles
+  // (past the last whole wave but one) are shared out by k-tiles, evenly over the blocks (or
+  // clusters); a block that computes a tile's first k-tiles leaves their partial sums (f32) in
+  // its slot of the launch's scratch and sets its flag; the block that computes the tile's last
+  // k-tiles adds them (in rank order) and runs the epilogue. The flags are zeroed before each
+  // launch (Launch::zero_from).
+  bool stream_k = false;
   // Attention: bm query rows (warps_m consumer warpgroups of 64), bn keys per tile, `stages` K/V
   // slots; tma and wgmma set. `pingpong`: two consumer warpgroups take turns on the tensor cores,
   // each issuing its tile's S behind its previous tile's P V. Attention over stored scores may
@@ -151,6 +158,7 @@ struct ContractionShape {
   // (rows a multiple of 16 bytes) from the accumulators (TileConfig::tma_store); twins store
   // the tile_n columns of their product.
   bool tma_store = false;
+  bool stream_k = false;   // ... and the flags between blocks (TileConfig::stream_k)
   // Twin matmuls (swiglu's X W1 and X W3): mm2 = A @ b2 with mm's A, flags, shape and dtypes, B
   // and B2 copied (TMA). One wgmma of `bn` columns multiplies B's and B2's tiles side by side, so
   // the block's output tile is bn / 2 wide and the epilogue reads both results at each point: X
@@ -247,6 +255,9 @@ struct Launch {
   std::vector<const Node*> params;
   std::vector<int> param_roles;  // 0: read (const), 1: written
   std::vector<TensorMapSpec> tmaps;
+  // Scratch (stream-K): `scratch` bytes of device memory passed after the pointers (before the
+  // tensor maps); bytes zero_from .. scratch are zeroed before each launch.
+  int64_t scratch = 0, zero_from = 0;
 };
 
 // CUDA C++ for a group with a configuration: one or more launches (Generic writes one kernel

@@ -35,6 +35,7 @@ struct LaunchSpec {
   int block = 1;
   int smem = 0;
   std::vector<TensorMapSpec> tmaps;  // passed after the pointers, over the pointers they name
+  int64_t scratch = 0, zero_from = 0;  // Launch::scratch: passed after the pointers, zeroed from zero_from
 };
 
 struct BufferSpec {
