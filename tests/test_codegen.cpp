@@ -207,13 +207,30 @@ TEST_CASE("superopt --no-gpu runs end to end, writes the launcher and marks kern
   fs::remove_all(o.work_dir);
 }
 
-TEST_CASE("a launcher with TMA-fed kernels encodes their tensor maps at each run", "[codegen][superopt][contraction]") {
-  Graph g = bench("gemm");
+namespace {
+
+// superopt --no-gpu on the gemm benchmark, one variant, in a work folder of its own.
+SuperoptOptions gemm_options(const std::string& tag) {
   SuperoptOptions o;
   o.no_gpu = true;
   o.budget_s = 20;
   o.variants = 1;
-  o.work_dir = (fs::temp_directory_path() / ("axon_tma_" + std::to_string(::getpid()))).string();
+  o.work_dir = (fs::temp_directory_path() / ("axon_" + tag + "_" + std::to_string(::getpid()))).string();
+  return o;
+}
+
+std::string text_of(const fs::path& p) {
+  std::ifstream f(p);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+TEST_CASE("a launcher with TMA-fed kernels encodes their tensor maps at each run", "[codegen][superopt][contraction]") {
+  Graph g = bench("gemm");
+  const SuperoptOptions o = gemm_options("tma");
   Verifier v(VerifyOptions{});
   SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
   const auto& best = r.realized.at(static_cast<size_t>(r.best));
@@ -232,10 +249,7 @@ TEST_CASE("a launcher with TMA-fed kernels encodes their tensor maps at each run
   CHECK(k.launches[0].tmaps[2].box_outer == 64);
   const fs::path out = fs::path(o.work_dir) / "out";
   (void)write_outputs(g, r, o, out.string());
-  std::ifstream f(out / "axon_gemm.cu");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  const std::string cu = ss.str();
+  const std::string cu = text_of(out / "axon_gemm.cu");
   CHECK(cu.find("axon_encode_tmap(&tm0, (const unsigned short*)inputs[0], 4096ull, 4096ull, 1ull") != std::string::npos);
   CHECK(cu.find("axon_encode_tmap(&tm1, (const unsigned short*)inputs[1]") != std::string::npos);
   CHECK(cu.find("axon_encode_tmap(&tm2, (unsigned short*)outputs[0], 4096ull, 4096ull, 1ull, 64u, 64u") != std::string::npos);
@@ -247,12 +261,8 @@ TEST_CASE("a launcher with TMA-fed kernels encodes their tensor maps at each run
 
 TEST_CASE("a launcher with a stream-K kernel gives it scratch in the workspace and zeroes its flags first", "[codegen][superopt][contraction]") {
   Graph g = bench("gemm");
-  SuperoptOptions o;
-  o.no_gpu = true;
-  o.budget_s = 20;
-  o.variants = 1;
+  SuperoptOptions o = gemm_options("sk");
   o.config_match = "stream-k";
-  o.work_dir = (fs::temp_directory_path() / ("axon_sk_" + std::to_string(::getpid()))).string();
   Verifier v(VerifyOptions{});
   SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
   const auto& best = r.realized.at(static_cast<size_t>(r.best));
@@ -262,10 +272,7 @@ TEST_CASE("a launcher with a stream-K kernel gives it scratch in the workspace a
   REQUIRE(l.scratch > l.zero_from);
   const fs::path out = fs::path(o.work_dir) / "out";
   (void)write_outputs(g, r, o, out.string());
-  std::ifstream f(out / "axon_gemm.cu");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  const std::string cu = ss.str();
+  const std::string cu = text_of(out / "axon_gemm.cu");
   // Nothing else lives in the workspace: the scratch starts it, its flags after the partial sums;
   // zeroed before the first launch, passed after the pointers and before the tensor maps.
   const size_t zero = cu.find("cudaMemsetAsync(workspace + " + std::to_string(l.zero_from) + ", 0, " + std::to_string(l.scratch - l.zero_from) + ", s)");
