@@ -498,9 +498,10 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 const double resident = tma ? wgmma_blocks_per_sm(t) : std::max(1.0, std::min(std::floor(228.0 * 1024 / contraction_smem(t)), 2.0));
                 // Stream-K: persistent TMA blocks without store warps, four k-tiles or more, where
                 // the tiles do not fill whole waves of the grid (P workers of `multicast` blocks).
-                const double workers = std::floor(L.sm_count * resident / multicast), wtiles = tiles / multicast;
-                if (stream_k && (!persistent || store_warps || splits > 1 || !c.stream_k || KT < 4 || wtiles <= workers ||
-                                 std::fmod(std::ceil(double(c.batch) * std::ceil(tiles_m / multicast) * tiles_n), workers) == 0))
+                const double workers = std::floor(L.sm_count * resident / multicast);
+                const double cluster_tiles = double(c.batch) * std::ceil(tiles_m / multicast) * tiles_n;
+                if (stream_k && (!persistent || store_warps || splits > 1 || !c.stream_k || KT < 4 || cluster_tiles <= workers ||
+                                 std::fmod(cluster_tiles, workers) == 0))
                   continue;
                 const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * 4 * wg;
                 // Deeper pipelines hide more copy latency; two consumers keep the tensor cores busier.
@@ -522,7 +523,6 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 // writing and reading a tile of partial sums, every block at once (about 40 GB/s per
                 // SM when all of them do: measured, H200, 4096^3 in 128 x 256 tiles, 7 us), and
                 // zeroing the flags (1 us).
-                const double cluster_tiles = double(c.batch) * std::ceil(tiles_m / multicast) * tiles_n;
                 const double waves = stream_k ? cluster_tiles / workers : std::ceil(blocks / L.sm_count);
                 const double fixup = stream_k ? 2.0 * t.bm * bn * 4.0 / 4e4 + 1.0 : 0.0;
                 // The producers' prologues run beside the wgmmas (without TMA every warp computes

@@ -35,7 +35,8 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
                                          : "for (int tile = blockIdx.x, lt = 0; tile < " + S(tiles) + "; tile += gridDim.x, ++lt) {";
   // A persistent block's loop over its work items (tiles, or stream-K's shares of tiles): the
   // tile, its k-tiles kb .. kb + NK - 1 and gb, the block's k-tiles before them (slots and
-  // phases count the block's k-tiles across its items).
+  // phases count the block's k-tiles across its items); store warps (never with stream-K) count
+  // tiles only.
   auto open_tile_loop = [&](bool counts) {
     em.open(tile_loop);
     if (stream_k) {
@@ -43,7 +44,6 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
       em.line("item(lt, tile, ka, kz);");
       em.line("const int kb = ka, NK = kz - ka, gb = g0;");
       em.line("g0 += NK;");
-      if (!counts) em.line("(void)kb; (void)gb;");
     } else if (counts) {
       em.line("const int gb = lt * NK;");
     }
@@ -324,13 +324,13 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     // A block's slot of partial sums (the f32 accumulators in fragment order, 16 bytes per thread
     // and step: coalesced) and its flag (after every block's slot).
     const int REGS = t.bn / 2, C4 = 128 * t.warps_m;
-    const std::string slot_of = [&](const std::string& b) {
+    auto slot_of = [&](const std::string& b) {
       return "skw + (size_t)(" + b + ") * " + S(int64_t(t.bm) * t.bn) + " + wg * " + S(128 * REGS) + " + th * 4";
-    }("blockIdx.x");
+    };
     const std::string flag_of = "(unsigned*)(skw + (size_t)gridDim.x * " + S(int64_t(t.bm) * t.bn) + ")";
     const std::string bar = inline_asm(*ti.bar, {{"id", "r", {"1"}}, {"n", "r", {S(C4)}}}, true);
     em.open("if (kz < KT) {  // the tile's first k-tiles: partial sums to the block's slot, then its flag");
-    em.line("float* const part = " + slot_of + ";");
+    em.line("float* const part = " + slot_of("blockIdx.x") + ";");
     em.line("#pragma unroll");
     em.line("for (int i = 0; i < " + S(REGS) + "; i += 4) axon_stv_f32<4>(part + i * 128, acc + i);");
     em.line(bar);
@@ -346,7 +346,7 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     em.line("do " + inline_asm(*ti.flag_get, {{"d", "=r", {"f"}}, {"a", "l", {flag_of + " + b"}}}, true) + " while (f == 0);");
     em.close();
     em.line(bar);
-    em.line("const float* const part = " + std::string("skw + (size_t)b * ") + S(int64_t(t.bm) * t.bn) + " + wg * " + S(128 * REGS) + " + th * 4;");
+    em.line("const float* const part = " + slot_of("b") + ";");
     em.line("#pragma unroll");
     em.open("for (int i = 0; i < " + S(REGS) + "; i += 4) {");
     em.line("float v[4];");
