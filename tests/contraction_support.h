@@ -1,5 +1,5 @@
-// Helpers shared by the contraction tests (test_contraction.cpp, test_contraction_clusters.cpp):
-// graphs holding a matmul, their contraction group, an H200's limits.
+// Helpers shared by the contraction and attention tests: graphs holding a matmul, their
+// contraction group or the whole graph as one group, an H200's limits.
 #pragma once
 
 #include <catch2/catch.hpp>

@@ -16,11 +16,14 @@
 #include "axon/tiling/kernel.h"
 #include "axon/tiling/runtime.h"
 #include "codegen_support.h"
+#include "contraction_support.h"
 
 using namespace axon;
 namespace fs = std::filesystem;
 using axon::test::lowerings;
 using axon::test::nvcc;
+using axon::test::parse;
+using axon::test::whole_graph;
 
 namespace {
 
@@ -61,18 +64,6 @@ std::string stored_scores(const std::string& sc, const std::string& v, bool caus
   return R"({"name":"smm","inputs":[{"name":"s","shape":)" + sc + R"(,"dtype":"bf16"},{"name":"v","shape":)" + v +
          R"(,"dtype":"bf16"}],"nodes":[)" + masked + deferred_tail(causal ? "mk" : "s");
 }
-
-tiling::Group whole_graph(const Graph& g) {
-  tiling::Group gr;
-  for (const Node* n : g.topo_order())
-    if (n->op() != Op::Input) gr.nodes.push_back(n);
-  gr.reads = g.inputs;
-  for (const GraphOutput& o : g.outputs) gr.writes.push_back(o.node);
-  gr.label = "whole graph";
-  return gr;
-}
-
-Graph parse(const std::string& text) { return parse_graph(text, "test.json", {}); }
 
 }  // namespace
 
