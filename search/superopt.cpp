@@ -48,6 +48,8 @@ tiling::Group group_of(const Graph& g, const KernelEstimate& k) {
   gr.nodes = k.nodes;
   gr.reads = k.reads;
   gr.writes = k.writes;
+  for (const Node* n : k.writes)
+    if (std::none_of(g.outputs.begin(), g.outputs.end(), [&](const GraphOutput& o) { return o.node == n; })) gr.handoffs.push_back(n);
   std::string w;
   for (const Node* n : k.writes) w += (w.empty() ? "" : ", ") + node_label(g, n);
   gr.label = k.kind + " -> " + w;

@@ -103,7 +103,8 @@ TEST_CASE("a row kernel reads each row once, reduces block-wide, and uses the sy
   CHECK(k.body.find("axon_warp_max_all(") != std::string::npos);        // the synthesized shuffle trees
   CHECK(k.body.find("axon_warp_sum_all(") != std::string::npos);
   CHECK(k.body.find("axon_exp_f32(") != std::string::npos);             // the synthesized exp
-  CHECK(k.body.find("axon_stv_f32<4>(out0") != std::string::npos);
+  CHECK(k.body.find("axon_stv_f32<4>(out0") != std::string::npos);      // a graph output: no L2 policy
+  CHECK(k.body.find("_keep<") == std::string::npos);
   CHECK(k.source.find("ex2.approx") != std::string::npos);             // from the lowering's PTX
   REQUIRE(k.launches.size() == 1);
   CHECK(k.launches[0].grid == 16384);
@@ -285,7 +286,7 @@ TEST_CASE("a launcher with a stream-K kernel gives it scratch in the workspace a
   fs::remove_all(o.work_dir);
 }
 
-TEST_CASE("on sm_90 a launcher's later kernels are launched to start while the one before drains", "[codegen][superopt]") {
+TEST_CASE("on sm_90 a launcher's later kernels start while the one before drains, and hand-offs are stored to stay in L2", "[codegen][superopt]") {
   // rmsnorm -> matmul: a row kernel writes y, the contraction reads it. On sm_90 every kernel starts
   // with griddepcontrol (the ISA spec's instructions) and the second is launched with programmatic
   // stream serialization; sm_80's spec has neither, and its launcher launches plainly.
@@ -315,6 +316,11 @@ TEST_CASE("on sm_90 a launcher's later kernels are launched to start while the o
         CHECK(b.find("griddepcontrol.wait") != std::string::npos);
       } else {
         CHECK(b.find("griddepcontrol") == std::string::npos);
+      }
+      // y is a hand-off (only the next kernel reads it): the row kernel stores it to stay in L2.
+      if (k.code.config.strategy == tiling::Strategy::Row) {
+        CHECK(b.find("axon_stv_bf16_keep<") != std::string::npos);
+        CHECK(b.find("stored with an L2 evict-last policy") != std::string::npos);
       }
     }
     const fs::path out = fs::path(o.work_dir) / "out";

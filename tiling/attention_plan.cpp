@@ -168,7 +168,7 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
 
   // The two contractions, each classified alone with its operands stored.
   auto alone = [&](const Node* mm, ContractionShape& c) {
-    Group one{{mm}, {mm->operand(0), mm->operand(1)}, {mm}, ""};
+    Group one{{mm}, {mm->operand(0), mm->operand(1)}, {mm}, "", {}};
     GroupShape cs;
     if (!classify_contraction(one, isa, cs)) return fail(cs.why_generic);
     c = cs.mm;

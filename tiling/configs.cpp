@@ -20,6 +20,8 @@ const char* strategy_name(Strategy s) {
   return "?";
 }
 
+bool Group::handoff(const Node* n) const { return std::find(handoffs.begin(), handoffs.end(), n) != handoffs.end(); }
+
 std::string TileConfig::str() const {
   std::ostringstream os;
   os << strategy_name(strategy) << " t" << threads;

@@ -72,6 +72,7 @@ std::string float_literal(double v, bool dbl) {
 }
 
 std::string dt(const Node* n) { return std::string(dtype_name(n->dtype())); }
+std::string store_suffix(const Group& g, const Node* n, bool streaming) { return g.handoff(n) ? "_keep" : streaming ? "_cs" : ""; }
 
 int find_param(const std::vector<const Node*>& v, const Node* n) {
   auto it = std::find(v.begin(), v.end(), n);

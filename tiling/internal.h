@@ -35,6 +35,9 @@ std::string ident(std::string s);
 std::string float_literal(double v, bool dbl);
 
 std::string dt(const Node* n);  // "f32", "bf16", ...
+// The suffix of a vector store of write n (prelude: axon_stv_<dt><suffix>): "_keep" for a hand-off
+// (L2 evict-last, Group::handoffs), "_cs" for other writes of a streaming configuration, else "".
+std::string store_suffix(const Group& g, const Node* n, bool streaming);
 int find_param(const std::vector<const Node*>& v, const Node* n);  // -1 when absent
 // "const float* __restrict__ in0, ..., unsigned short* __restrict__ out0, ..."
 std::string param_list(const Group& g);

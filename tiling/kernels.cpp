@@ -53,7 +53,8 @@ std::string elementwise_kernel(const Group& g, const GroupShape& s, const TileCo
   for (size_t w = 0; w < g.writes.size(); ++w) em.line("o" + std::to_string(w) + "[l] = " + em.value(g.writes[w], id) + ";");
   em.close();
   for (size_t w = 0; w < g.writes.size(); ++w)
-    em.line("axon_stv_" + dt(g.writes[w]) + (c.streaming ? "_cs" : "") + "<" + V + ">(out" + std::to_string(w) + " + base, o" + std::to_string(w) + ");");
+    em.line("axon_stv_" + dt(g.writes[w]) + detail::store_suffix(g, g.writes[w], c.streaming) + "<" + V + ">(out" + std::to_string(w) + " + base, o" +
+            std::to_string(w) + ");");
   em.close();
   return head.str() + em.str() + "}\n";
 }
@@ -87,6 +88,16 @@ int64_t generic_grid(int64_t elements, int threads) {
   return std::max<int64_t>(1, std::min<int64_t>((elements + threads - 1) / threads, int64_t(1) << 20));
 }
 
+// What the kernel is: the caller's header (graph, variant, moves), the tiling, and which of its
+// writes are hand-offs stored to stay in L2.
+std::string about(const Group& g, const TileConfig& c, const CodegenOptions& o) {
+  std::string s = o.header + (o.header.empty() ? "" : "\n") + "tiling: " + c.str();
+  if (!g.handoffs.empty() && (c.strategy == Strategy::Row || c.strategy == Strategy::Elementwise))
+    s += "\nwrites read by a later kernel of the launch (" + std::to_string(g.handoffs.size()) + " of " + std::to_string(g.writes.size()) +
+         "): stored with an L2 evict-last policy";
+  return detail::comment_block(s);
+}
+
 }  // namespace
 
 KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
@@ -95,7 +106,7 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
   k.config = c;
   const bool wide = detail::needs_wide_index(g);
   std::ostringstream body;
-  body << detail::comment_block(o.header + (o.header.empty() ? "" : "\n") + "tiling: " + c.str());
+  body << about(g, c, o);
   std::vector<const Node*> params = g.reads;
   params.insert(params.end(), g.writes.begin(), g.writes.end());
   std::vector<int> roles(g.reads.size(), 0);
@@ -166,8 +177,7 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     k.grid_dep = true;
   }
   // The file starts with what the kernel is (graph, variant, moves, tiling), then the prelude.
-  const std::string about = detail::comment_block(o.header + (o.header.empty() ? "" : "\n") + "tiling: " + c.str());
-  k.source = about + "\n" + prelude(low) + "\n" + k.body;
+  k.source = about(g, c, o) + "\n" + prelude(low) + "\n" + k.body;
   return k;
 }
 

@@ -199,31 +199,49 @@ template <int V> __device__ __forceinline__ void axon_ldv_f16_cs(const unsigned 
 }
 template <int V> __device__ __forceinline__ void axon_ldv_i32_cs(const int* p, float* o) { axon_ldv_i32<V>(p, o); }
 template <int V> __device__ __forceinline__ void axon_ldv_bool_cs(const unsigned char* p, float* o) { axon_ldv_bool<V>(p, o); }
-__device__ __forceinline__ void axon_st16_cs(void* p, const unsigned* w) {
-  asm volatile("st.global.cs.v4.u32 [%0], {%1, %2, %3, %4};" :: "l"(p), "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3]) : "memory");
+// 16-byte stores by L2 policy: Keep = false, evict-first (.cs: written once, read by nobody
+// soon); Keep = true, evict-last (a hand-off: the launch's next kernel reads it, and finds it in
+// L2 instead of DRAM). The policy register is created by a plain asm, which the compiler hoists.
+template <bool Keep> __device__ __forceinline__ void axon_st16_pol(void* p, const unsigned* w) {
+  if constexpr (Keep) {
+    unsigned long long pol;
+    asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(pol));
+    asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;" :: "l"(p), "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3]), "l"(pol) : "memory");
+  } else {
+    asm volatile("st.global.cs.v4.u32 [%0], {%1, %2, %3, %4};" :: "l"(p), "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3]) : "memory");
+  }
 }
-template <int V> __device__ __forceinline__ void axon_stv_f32_cs(float* p, const float* o) {
+__device__ __forceinline__ void axon_st16_cs(void* p, const unsigned* w) { axon_st16_pol<false>(p, w); }
+template <bool Keep, int V> __device__ __forceinline__ void axon_stv_f32_pol(float* p, const float* o) {
   if constexpr (V == 4) {
     unsigned w[4] = {__float_as_uint(o[0]), __float_as_uint(o[1]), __float_as_uint(o[2]), __float_as_uint(o[3])};
-    axon_st16_cs(p, w);
+    axon_st16_pol<Keep>(p, w);
   } else axon_stv_f32<V>(p, o);
 }
-template <int V> __device__ __forceinline__ void axon_stv_bf16_cs(unsigned short* p, const float* o) {
+template <bool Keep, int V> __device__ __forceinline__ void axon_stv_bf16_pol(unsigned short* p, const float* o) {
   if constexpr (V == 8) {
     unsigned w[4];
 #pragma unroll
     for (int i = 0; i < 4; ++i) w[i] = (__float_as_uint(o[2 * i]) >> 16) | (__float_as_uint(o[2 * i + 1]) & 0xffff0000u);
-    axon_st16_cs(p, w);
+    axon_st16_pol<Keep>(p, w);
   } else axon_stv_bf16<V>(p, o);
 }
-template <int V> __device__ __forceinline__ void axon_stv_f16_cs(unsigned short* p, const float* o) {
+template <bool Keep, int V> __device__ __forceinline__ void axon_stv_f16_pol(unsigned short* p, const float* o) {
   if constexpr (V == 8) {
     unsigned w[4];
 #pragma unroll
     for (int i = 0; i < 4; ++i) w[i] = (unsigned)axon_f_to_f16(o[2 * i]) | ((unsigned)axon_f_to_f16(o[2 * i + 1]) << 16);
-    axon_st16_cs(p, w);
+    axon_st16_pol<Keep>(p, w);
   } else axon_stv_f16<V>(p, o);
 }
+template <int V> __device__ __forceinline__ void axon_stv_f32_cs(float* p, const float* o) { axon_stv_f32_pol<false, V>(p, o); }
+template <int V> __device__ __forceinline__ void axon_stv_bf16_cs(unsigned short* p, const float* o) { axon_stv_bf16_pol<false, V>(p, o); }
+template <int V> __device__ __forceinline__ void axon_stv_f16_cs(unsigned short* p, const float* o) { axon_stv_f16_pol<false, V>(p, o); }
+template <int V> __device__ __forceinline__ void axon_stv_f32_keep(float* p, const float* o) { axon_stv_f32_pol<true, V>(p, o); }
+template <int V> __device__ __forceinline__ void axon_stv_bf16_keep(unsigned short* p, const float* o) { axon_stv_bf16_pol<true, V>(p, o); }
+template <int V> __device__ __forceinline__ void axon_stv_f16_keep(unsigned short* p, const float* o) { axon_stv_f16_pol<true, V>(p, o); }
+template <int V> __device__ __forceinline__ void axon_stv_i32_keep(int* p, const float* o) { axon_stv_i32<V>(p, o); }
+template <int V> __device__ __forceinline__ void axon_stv_bool_keep(unsigned char* p, const float* o) { axon_stv_bool<V>(p, o); }
 template <int V> __device__ __forceinline__ void axon_stv_i32_cs(int* p, const float* o) { axon_stv_i32<V>(p, o); }
 template <int V> __device__ __forceinline__ void axon_stv_bool_cs(unsigned char* p, const float* o) { axon_stv_bool<V>(p, o); }
 #endif

@@ -282,7 +282,7 @@ struct RowKernel {
       for (size_t w : full) em.line("o" + std::to_string(w) + "[l] = " + em.value(g.writes[w], identity_point()) + ";");
       em.close();
       for (size_t w : full)
-        em.line("axon_stv_" + dt(g.writes[w]) + (c.streaming ? "_cs" : "") + "<" + std::to_string(c.vec) + ">(out" + std::to_string(w) + " + row * " +
+        em.line("axon_stv_" + dt(g.writes[w]) + store_suffix(g, g.writes[w], c.streaming) + "<" + std::to_string(c.vec) + ">(out" + std::to_string(w) + " + row * " +
                 std::to_string(s.cols) + " + col0, o" + std::to_string(w) + ");");
       em.close();
       em.close();

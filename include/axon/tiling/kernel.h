@@ -28,6 +28,10 @@ struct Group {
   std::vector<const Node*> reads;
   std::vector<const Node*> writes;
   std::string label;  // "softmax: reduce_max, reduce_sum, ... -> out"
+  // Writes that only later kernels of the launch read (not graph outputs): row and elementwise
+  // kernels store them with an L2 evict-last policy, so that the next kernel finds them in L2.
+  std::vector<const Node*> handoffs;
+  bool handoff(const Node* n) const;
 };
 
 enum class Strategy : uint8_t {
