@@ -201,7 +201,7 @@ template <int V> __device__ __forceinline__ void axon_ldv_i32_cs(const int* p, f
 template <int V> __device__ __forceinline__ void axon_ldv_bool_cs(const unsigned char* p, float* o) { axon_ldv_bool<V>(p, o); }
 // 16-byte stores by L2 policy: Keep = false, evict-first (.cs: written once, read by nobody
 // soon); Keep = true, evict-last (a hand-off: the launch's next kernel reads it, and finds it in
-// L2 instead of DRAM). The policy register is created by a plain asm, which the compiler hoists.
+// L2 instead of DRAM). The policy comes from a non-volatile asm, which the compiler may merge.
 template <bool Keep> __device__ __forceinline__ void axon_st16_pol(void* p, const unsigned* w) {
   if constexpr (Keep) {
     unsigned long long pol;
