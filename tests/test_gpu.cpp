@@ -90,6 +90,12 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           "outputs":["y","s"]})",
       R"({"name":"rms","inputs":[{"name":"x","shape":[3,4104],"dtype":"bf16"},{"name":"g","shape":[4104],"dtype":"bf16"}],
           "nodes":[{"name":"y","op":"rmsnorm","inputs":["x","g"],"attrs":{"axis":-1,"eps":1e-6}}],"outputs":["y"]})",
+      // rmsnorm -> matmul: the row kernel's y is a hand-off (only the matmul reads it), stored
+      // with an L2 evict-last policy; odd rows, K not a multiple of the tile.
+      R"({"name":"rms_mm","inputs":[{"name":"x","shape":[37,4104],"dtype":"bf16"},{"name":"g","shape":[4104],"dtype":"bf16"},
+          {"name":"w","shape":[4104,72],"dtype":"bf16"}],
+          "nodes":[{"name":"y","op":"rmsnorm","inputs":["x","g"],"attrs":{"axis":-1,"eps":1e-6}},{"name":"m","op":"matmul","inputs":["y","w"]}],
+          "outputs":["m"]})",
       R"({"name":"silu","inputs":[{"name":"x","shape":[33,1001],"dtype":"f32"},{"name":"b","shape":[1001],"dtype":"f32"},
           {"name":"r","shape":[33,1001],"dtype":"f32"}],
           "nodes":[{"name":"h","op":"add","inputs":["x","b"]},{"name":"a","op":"silu","inputs":["h"]},{"name":"y","op":"add","inputs":["a","r"]}],
@@ -210,7 +216,8 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           "outputs":["o"]})",
   };
   Verifier v(VerifyOptions{});
-  int attention = 0, split_k = 0, key_split = 0, twins = 0, multicast = 0, store_warps = 0, tma_store = 0, tma_store_persistent = 0, stream_k = 0;
+  int attention = 0, split_k = 0, key_split = 0, twins = 0, multicast = 0, store_warps = 0, tma_store = 0, tma_store_persistent = 0, stream_k = 0,
+      handoffs = 0;
   for (const char* text : graphs) {
     Graph g = parse(text);
     INFO(g.name);
@@ -223,6 +230,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
         REQUIRE(k.winner >= 0);
         attention += k.shape.strategy == tiling::Strategy::Attention;
         twins += k.shape.strategy == tiling::Strategy::Contraction && k.shape.mm.mm2 != nullptr;
+        handoffs += k.shape.strategy == tiling::Strategy::Row && !k.group.handoffs.empty();
         for (const ConfigTrial& t : k.trials) {
           INFO(t.config.str() << ": " << t.status << " " << t.detail);
           // Every configuration is run, except the generic fallback of a group whose specialized
@@ -252,6 +260,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
   CHECK(stream_k >= 6);     // stream-K's shares of tiles, partial sums and flags (twins too)
   CHECK(split_k >= 4);     // split-K configurations ran and were right
   CHECK(key_split >= 2);   // and so did attention's key split over stored scores
+  CHECK(handoffs >= 1);    // row kernels storing a hand-off (rms_mm's y) were right
 }
 
 TEST_CASE("with --allow-tf32, f32 matmuls run as tf32 mma.sync and every configuration is right on odd shapes (GPU)", "[gpu]") {
