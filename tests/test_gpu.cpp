@@ -263,6 +263,45 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
   CHECK(handoffs >= 1);    // row kernels storing a hand-off (rms_mm's y) were right
 }
 
+TEST_CASE("register A: matmuls whose A the consumers compute from its copied source are right on odd shapes (GPU)", "[gpu]") {
+  if (!have_gpu()) return;
+  // (x * r * g) @ w + bias: a row statistic and a per-K scale on x (a normalization's shape),
+  // ragged M, N, K; more tiles than SMs (persistent blocks, multicast, stream-K).
+  auto scaled = [](const std::string& name, int m, int k, int n) {
+    const std::string M = std::to_string(m), K = std::to_string(k), N = std::to_string(n);
+    return R"({"name":")" + name + R"(","inputs":[{"name":"x","shape":[)" + M + "," + K + R"(],"dtype":"bf16"},{"name":"r","shape":[)" + M +
+           R"(,1],"dtype":"bf16"},{"name":"g","shape":[)" + K + R"(],"dtype":"bf16"},{"name":"w","shape":[)" + K + "," + N +
+           R"(],"dtype":"bf16"},{"name":"bias","shape":[)" + N + R"(],"dtype":"bf16"}],
+        "nodes":[{"name":"xr","op":"mul","inputs":["x","r"]},{"name":"y","op":"mul","inputs":["xr","g"]},
+                 {"name":"m","op":"matmul","inputs":["y","w"]},{"name":"z","op":"add","inputs":["m","bias"]}],"outputs":["z"]})";
+  };
+  Verifier v(VerifyOptions{});
+  int a_regs = 0, persistent = 0;
+  for (const std::string& text : {scaled("areg_odd", 300, 520, 264), scaled("areg_many", 2000, 328, 3000)}) {
+    Graph g = parse(text);
+    INFO(g.name);
+    SuperoptOptions o = odd_shape_options(g, 12, false);
+    o.config_match = "a-regs";
+    SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+    REQUIRE(r.timed);
+    for (const VariantResult& vr : r.realized)
+      for (const KernelResult& k : vr.kernels) {
+        INFO(k.group.label);
+        REQUIRE(k.winner >= 0);
+        for (const ConfigTrial& t : k.trials) {
+          INFO(t.config.str() << ": " << t.status << " " << t.detail);
+          CHECK((t.status == "ok" || (t.status == "skipped" && t.config.strategy == tiling::Strategy::Generic)));
+          CHECK(t.worst <= 1.0);
+          a_regs += t.config.a_regs && t.status == "ok";
+          persistent += t.config.a_regs && t.status == "ok" && t.config.blocks_per_sm > 0;
+        }
+      }
+    fs::remove_all(o.work_dir);
+  }
+  CHECK(a_regs >= 8);
+  CHECK(persistent >= 2);
+}
+
 TEST_CASE("with --allow-tf32, f32 matmuls run as tf32 mma.sync and every configuration is right on odd shapes (GPU)", "[gpu]") {
   if (!have_gpu()) return;
   const std::vector<const char*> graphs = {

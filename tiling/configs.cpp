@@ -42,6 +42,7 @@ std::string TileConfig::str() const {
     if (tma_store) os << " tma-store";
     if (multicast > 1) os << " mc" << multicast;
     if (stream_k) os << " stream-k";
+    if (a_regs) os << " a-regs";
     return os.str();
   }
   if (strategy == Strategy::Attention) {

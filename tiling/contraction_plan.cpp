@@ -249,6 +249,10 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
   c.tma = c.wgmma && tma_isa(*isa).ok && copies && all_mappable;
   c.multicast = c.tma && cluster_isa(*isa).multicast;
   c.stream_k = c.tma && tma_isa(*isa).flags();
+  // Register A: a computed A whose source TMA copies (K-major, as the fragment loads address it),
+  // a stored N-major B (the spec's register-A form has no K-major B), one matmul.
+  c.a_regs = c.tma && !c.a.direct && c.a.staged != nullptr && c.a.k_major && c.b.direct && !c.b.k_major && mm2 == nullptr &&
+             wgmma_isa(*isa).mma_areg_nb != nullptr;
   // The TMA-store epilogue: one written tensor, 16-bit, of the output's shape (a row-major tile of
   // it per block), its rows a multiple of 16 bytes (a tensor map's strides).
   if (c.tma && tma_isa(*isa).stores() && g.writes.size() == 1) {
@@ -377,8 +381,9 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
   const std::set<const Node*> in_group(g.nodes.begin(), g.nodes.end());
   auto inside = [&](const Node* n) { return in_group.count(n) > 0; };
   const double wa = c.a.direct ? 0 : prologue_weight(c.a.node, inside), wb = c.b.direct ? 0 : prologue_weight(c.b.node, inside);
-  auto prologue = [&](int bm, int tn, double warps) {
-    return (wa > 0 ? prologue_us(double(c.batch) * c.m * c.k, std::ceil(double(c.n) / tn), wa, warps, L.sm_count) : 0.0) +
+  auto prologue = [&](int bm, int tn, double warps, double warps_a = 0) {
+    if (warps_a <= 0) warps_a = warps;
+    return (wa > 0 ? prologue_us(double(c.batch) * c.m * c.k, std::ceil(double(c.n) / tn), wa, warps_a, L.sm_count) : 0.0) +
            (wb > 0 ? prologue_us(double(c.batch) * c.k * c.n, std::ceil(double(c.m) / bm), wb, warps, L.sm_count) : 0.0);
   };
   // Twins need TMA-fed wgmma (classify_contraction).
@@ -441,7 +446,8 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
   // TMA: a producer warpgroup copies whole tiles under mbarriers (no block-wide barrier per
   // k-tile); a second producer warpgroup when they compute an operand (registers allowing the
   // consumers' accumulators); persistent blocks when every operand is copied and there are more
-  // tiles than SMs (the producer runs into the next tile while the consumers store).
+  // tiles than SMs (the producer runs into the next tile while the consumers store). Register A
+  // (`a_regs`): the consumers compute A from its copied source, so the producer only copies.
   const bool computes = !c.a.direct || !c.b.direct;
   if (c.wgmma)
     for (int tma : {0, 1})
@@ -454,12 +460,15 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 for (int tma_store : {0, 1})
                 for (int multicast : {1, 2})
                 for (int stream_k : {0, 1})
-                for (int splits : {1, 2, 4, 8}) {
+                for (int splits : {1, 2, 4, 8})
+                for (int a_regs : {0, 1}) {
                 if (tma ? !c.tma : producers > 1 || persistent || stages > 6) continue;
+                if (a_regs && (!tma || !c.a_regs || producers > 1)) continue;
+                const bool computing = computes && !a_regs;  // the producers compute an operand
                 // Twins: B's and B2's tiles side by side in one wgmma, 64 columns or more each.
                 if (c.mm2 && (!tma || bn < 128 || splits > 1)) continue;
-                if (producers == 2 && (!computes || 65536 / (128 * (wg + producers)) < bn / 2 + 64)) continue;
-                if (persistent && computes) continue;
+                if (producers == 2 && (!computing || 65536 / (128 * (wg + producers)) < bn / 2 + 64)) continue;
+                if (persistent && computing) continue;
                 // Store warps: persistent blocks whose outputs and matmul are float, the matmul 16-bit.
                 if (store_warps && (!persistent || !float_outputs(g, c) || dtype_bytes(c.mm->dtype()) != 2)) continue;
                 // TMA-store epilogues: one split, in place of store warps.
@@ -483,12 +492,13 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 t.multicast = multicast;
                 t.stream_k = stream_k;
                 t.splits = splits;
+                t.a_regs = a_regs;
                 if (contraction_smem(t) > smem_limit) continue;
                 const int tn = c.tile_n(bn);  // output columns per tile
                 if ((t.bm / 2 >= c.m && wg > 1) || (tn > 64 && tn / 2 >= c.n)) continue;
                 const double tiles_m = std::ceil(double(c.m) / t.bm), tiles_n = std::ceil(double(c.n) / tn);
                 // Multicast: every operand copied, no split, two tile rows or more, B in equal shares.
-                if (multicast > 1 && (!tma || !c.multicast || computes || splits > 1 || tiles_m < 2 || !multicast_fits(c, t))) continue;
+                if (multicast > 1 && (!tma || !c.multicast || computing || splits > 1 || tiles_m < 2 || !multicast_fits(c, t))) continue;
                 const double tiles = double(c.batch) * tiles_m * tiles_n;
                 if (persistent && tiles <= L.sm_count) continue;
                 // Split-K (a cluster per tile) when fewer splits leave SMs idle, with two k-tiles or
@@ -509,8 +519,10 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                              (stages >= 4 ? 1.0 : 0.9);
                 // A computed operand costs the producer's arithmetic; from global memory, its latency too.
                 if (!tma && computes) eff *= 0.6;
+                // Register A: the consumers' fragment loads and prologue between their wgmmas, which
+                // they wait for before overwriting the fragments (not measured yet: a guess).
                 for (const OperandPlan* p : {&c.a, &c.b})
-                  if (tma && !p->direct) eff *= (p->staged ? 0.85 : 0.6) * (producers == 2 ? 1.1 : 1.0);
+                  if (tma && !p->direct) eff *= a_regs ? 0.95 : (p->staged ? 0.85 : 0.6) * (producers == 2 ? 1.1 : 1.0);
                 if (persistent) eff *= 1.03;  // the next tile's loads overlap this one's stores
                 if (store_warps) eff *= 1.02;  // and so do the next tile's wgmmas
                 // The bulk store runs on under the next tile's wgmmas (persistent) or the block's
@@ -526,9 +538,9 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 const double waves = stream_k ? cluster_tiles / workers : std::ceil(blocks / L.sm_count);
                 const double fixup = stream_k ? 2.0 * t.bm * bn * 4.0 / 4e4 + 1.0 : 0.0;
                 // The producers' prologues run beside the wgmmas (without TMA every warp computes
-                // between its wgmmas: half their issue).
+                // between its wgmmas: half their issue; register A: the consumers' warps).
                 const double compute = std::max(waves * 2.0 * t.bm * bn * double(c.k) / splits / (sm_rate * eff),
-                                                prologue(t.bm, tn, tma ? 4.0 * producers : 2.0 * wg)) + fixup;
+                                                prologue(t.bm, tn, tma ? 4.0 * producers : 2.0 * wg, a_regs ? 4.0 * wg : 0)) + fixup;
                 // B is read once per cluster of `multicast` tile rows.
                 const double reread = a_bytes * (tiles_n - 1) + b_bytes * (std::ceil(tiles_m / multicast) - 1);
                 // Persistent blocks store (and read the epilogue's inputs) in the accumulator layout, half

@@ -23,6 +23,9 @@ constexpr int kLaneVar = 1004;  // lane in the warp (Contraction: fragment maps)
 constexpr int kRegVar = 1005;   // fragment element (Contraction)
 constexpr int kKVar = 1006;     // contraction index (Contraction prologues)
 constexpr int kCol1Var = 1007;  // the next column (Contraction epilogues storing pairs)
+constexpr int kARowVar = 1008;  // register A: the row of a fragment pair (Contraction prologues)
+constexpr int kAKVar = 1009;    // ... its even k
+constexpr int kAK1Var = 1010;   // ... and the next k
 constexpr int kLoopVar = 1100;  // reduction loops, numbered from here
 constexpr int kChunkVar = 1900; // .. + 7: the 8 inner indices of a computed operand's 16-byte chunk
 
@@ -144,6 +147,7 @@ struct WgmmaIsa {
   const InstrSpec* mma_nb = nullptr;    // B N-major
   const InstrSpec* mma_ma = nullptr;    // A M-major
   const InstrSpec* mma_ma_nb = nullptr; // A M-major, B N-major
+  const InstrSpec* mma_areg_nb = nullptr;  // A from registers (its `a` fragment), B N-major
   const InstrSpec *fence = nullptr, *commit = nullptr, *wait = nullptr, *proxy = nullptr;
   bool ok = false;  // the fences and group instructions are there
   // The form for the operands' majorness, or null when the spec lacks it.
@@ -292,6 +296,12 @@ struct TilePieces {
   std::function<void()> zero, epilogue;            // the consumers' accumulators; their stores
   std::function<void()> stores;                    // store warps: the epilogue from the staging buffer
 };
+// Register A (TileConfig::a_regs; register_a.cpp): checks the spec's `a` fragment and returns the
+// emitter of a k-tile's fragments `fa[16]` (k16 step kk's four registers from 4 kk on), read from
+// the copied source in slot `slot` (the consumer loop's names: slot, j, kb, m0, wg, th) with A's
+// definition evaluated at each point, zero outside A.
+std::function<void()> register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low,
+                                 const WgmmaIsa& wi, const std::vector<Term>& batch);
 void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
                        const WgmmaIsa& wi, const TmaIsa& ti, const ClusterIsa& ci, const std::vector<Term>& batch,
                        const std::function<void()>& emit_wgmmas, const TilePieces& tile);

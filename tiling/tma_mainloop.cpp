@@ -20,11 +20,14 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
                        const WgmmaIsa& wi, const TmaIsa& ti, const ClusterIsa& ci, const std::vector<Term>& batch,
                        const std::function<void()>& emit_wgmmas, const TilePieces& tile) {
   const int S_ = t.stages, C = t.warps_m, AE = t.bm * t.bk, BE = t.bk * t.bn;
-  const bool all_direct = c.a.direct && c.b.direct, persistent = t.blocks_per_sm > 0;
-  AXON_CHECK(!persistent || all_direct, "codegen: persistent TMA kernels copy every operand");
+  // Operand op's tile (or its staged source, for register A) is copied as it is, onto `full`.
+  auto copied = [&](int op) { return op == 0 ? c.a.direct || t.a_regs : c.b.direct; };
+  AXON_CHECK(!t.a_regs || (c.a_regs && c.b.direct), "codegen: register A needs A's source copied and B stored N-major");
+  const bool all_copied = copied(0) && copied(1), persistent = t.blocks_per_sm > 0;
+  AXON_CHECK(!persistent || all_copied, "codegen: persistent TMA kernels copy every operand");
   // Multicast: clusters of CL blocks walk clusters' tiles (CL tile rows each) in step.
   const int CL = t.multicast;
-  AXON_CHECK(CL == 1 || (ci.multicast && all_direct && t.splits == 1 && multicast_fits(c, t)),
+  AXON_CHECK(CL == 1 || (ci.multicast && all_copied && t.splits == 1 && multicast_fits(c, t)),
              "codegen: multicast needs the cluster instructions, every operand copied, no split and B's boxes in equal shares");
   const int64_t tiles = c.batch * ((c.m + int64_t(t.bm) * CL - 1) / (int64_t(t.bm) * CL)) * ((c.n + c.tile_n(t.bn) - 1) / c.tile_n(t.bn));
   const bool stream_k = t.stream_k;
@@ -52,11 +55,11 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   int64_t direct_bytes = 0, staged_bytes = 0;
   for (int op = 0; op < 2; ++op) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
-    (p.direct ? direct_bytes : staged_bytes) += p.direct || p.staged ? int64_t(op == 0 ? AE : BE) * 2 : 0;
+    (copied(op) ? direct_bytes : staged_bytes) += p.direct || p.staged ? int64_t(op == 0 ? AE : BE) * 2 : 0;
   }
   const int P = t.producers, PT = 128 * P;  // producer warpgroups, threads
-  AXON_CHECK(P == 1 || !all_direct, "codegen: two producer warpgroups with nothing to compute");
-  const std::string full_count = all_direct ? "1" : S(PT + (direct_bytes > 0 ? 1 : 0));
+  AXON_CHECK(P == 1 || !all_copied, "codegen: two producer warpgroups with nothing to compute");
+  const std::string full_count = all_copied ? "1" : S(PT + (direct_bytes > 0 ? 1 : 0));
   // Store warps (warps 1-3 of the producer warpgroup): the staging buffer after the slots, and its
   // barriers after the others: sfull (each consumer thread's values are in), sfree (each store
   // thread has read them).
@@ -73,7 +76,7 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   std::array<bool, 2> early{};
   for (int op = 0; op < 2; ++op) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
-    early[size_t(op)] = ti.dep_wait != nullptr && all_direct && p.node->op() == Op::Input &&
+    early[size_t(op)] = ti.dep_wait != nullptr && all_copied && (p.direct ? p.node : p.staged)->op() == Op::Input &&
                         (op == 0 || c.mm2 == nullptr || c.b2.node->op() == Op::Input);
   }
   const bool prefetch = early[0] || early[1], early_all = early[0] && early[1];
@@ -134,8 +137,8 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   // 72) or 128 x 128 freed, 256 x 48 or 256 x 64 taken, of the 168 per thread that __launch_bounds__
   // (384 threads) gives.
   // Two blocks per SM (wgmma_blocks_per_sm): every thread keeps the launch's 128.
-  const bool move_regs = all_direct && wgmma_blocks_per_sm(t) == 1;
-  if (all_direct) {
+  const bool move_regs = all_copied && wgmma_blocks_per_sm(t) == 1;
+  if (all_copied) {
     if (move_regs) em.line(inline_asm(*ti.reg_dec, {{"n", "", {store_warps ? "72" : "40"}, true}}, false));
     if (store_warps) {
       // Tile by tile: wait until the consumers have staged it, store it, free the buffer.
@@ -229,7 +232,7 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
       em.line(inline_asm(*ti.expect, {{"a", "r", {bar}}, {"b", "r", {S(bytes)}}}, true));
       for (int op = 0; op < 2; ++op) {
         const OperandPlan& p = op == 0 ? c.a : c.b;
-        if (direct ? p.direct : p.staged != nullptr) issue(op, bar);
+        if (direct ? copied(op) : !copied(op) && p.staged != nullptr) issue(op, bar);
       }
     }
     if (split_pre) em.close();
@@ -264,7 +267,7 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     acquire();
     em.close();
     em.close();
-  } else if (all_direct) {
+  } else if (all_copied) {
     panels();
     em.open("for (int j = 0; j < NK; ++j) {");
     em.line("const int kt = kb + j, g = j;");

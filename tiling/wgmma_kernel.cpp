@@ -37,13 +37,14 @@ WgmmaIsa wgmma_isa(const Isa& isa) {
   w.mma_nb = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.nmajor_b");
   w.mma_ma = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.mmajor_a");
   w.mma_ma_nb = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.mmajor_a.nmajor_b");
+  w.mma_areg_nb = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.areg.nmajor_b");
   w.fence = isa.find("wgmma.fence.sync.aligned");
   w.commit = isa.find("wgmma.commit_group.sync.aligned");
   w.wait = isa.find("wgmma.wait_group.sync.aligned");
   w.proxy = isa.find("fence.proxy.async.shared::cta");
   // A form whose shared-memory layout is not the generator's is not used (contractions then take
   // mma.sync).
-  for (const InstrSpec** f : {&w.mma_kb, &w.mma_nb, &w.mma_ma, &w.mma_ma_nb})
+  for (const InstrSpec** f : {&w.mma_kb, &w.mma_nb, &w.mma_ma, &w.mma_ma_nb, &w.mma_areg_nb})
     if (!generator_swizzle(*f)) *f = nullptr;
   w.ok = w.fence && w.commit && w.wait && w.proxy;
   return w;
@@ -233,8 +234,31 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     return "((unsigned long long)(((" + addr + ") & 0x3FFFF) >> 4) | ((unsigned long long)" + S(lbo) +
            " << 16) | ((unsigned long long)" + S(sbo) + " << 32) | (1ull << 62))";
   };
-  // One k-tile's wgmmas from slot `slot`, committed; waits until at most one group is pending.
+  // Register A (TileConfig::a_regs): the k-tile's A fragments (four k16 steps of the spec's `a`
+  // fragment, two elements per 32-bit register) computed from the copied source in the slot.
+  std::function<void()> a_fragments;
+  if (t.a_regs) a_fragments = register_a(em, g, c, t, low, wi, batch);
+  // One k-tile's wgmmas from slot `slot`, committed; waits until at most one group is pending
+  // (register A: none, since the next k-tile overwrites the fragments they read).
   auto emit_wgmmas = [&]() {
+    if (t.a_regs) {
+      a_fragments();
+      em.line(inline_asm(*wi.fence, {}, true));
+      const std::string db0 = "sb0 + (unsigned)(slot * " + S(BE * 2) + ")";
+      std::vector<std::string> d;
+      for (int r = 0; r < REGS; ++r) d.push_back("acc[" + S(r) + "]");
+      for (int kk = 0; kk < t.bk / 16; ++kk) {
+        std::vector<std::string> areg;
+        for (int q = 0; q < 4; ++q) areg.push_back("fa[" + S(kk * 4 + q) + "]");
+        // B: 16 more rows of the 64-column blocks per k16 step.
+        em.line("{ const unsigned long long db = " + desc(db0 + " + " + S(kk * 2048), b_lbo, b_sbo) + ";");
+        em.line(inline_asm(*wi.mma_areg_nb, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(N)}, true}, {"", "r", {"1"}}},
+                           true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(REGS + 5) + ", 0;\\n", "\\n}") + " }");
+      }
+      em.line(inline_asm(*wi.commit, {}, true));
+      em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+      return;
+    }
     em.line(inline_asm(*wi.fence, {}, true));
     em.line("#pragma unroll");
     em.open("for (int kk = 0; kk < " + S(t.bk / 16) + "; ++kk) {");

@@ -98,6 +98,10 @@ struct TileConfig {
   // k-tiles adds them (in rank order) and runs the epilogue. The flags are zeroed before each
   // launch (Launch::zero_from).
   bool stream_k = false;
+  // TMA, A computed from a staged source (ContractionShape::a_regs): the producer copies the
+  // source like a stored operand; each consumer warpgroup reads its A fragments from the slot,
+  // evaluates the prologue there and multiplies with the register-A wgmma (docs/contraction.md).
+  bool a_regs = false;
   // Attention: bm query rows (warps_m consumer warpgroups of 64), bn keys per tile, `stages` K/V
   // slots; tma and wgmma set. `pingpong`: two consumer warpgroups take turns on the tensor cores,
   // each issuing its tile's S behind its previous tile's P V. Attention over stored scores may
@@ -163,6 +167,9 @@ struct ContractionShape {
   // the tile_n columns of their product.
   bool tma_store = false;
   bool stream_k = false;   // ... and the flags between blocks (TileConfig::stream_k)
+  // ... and A is computed from a staged source (K-major), B is stored N-major, and the spec has
+  // the register-A wgmma form: the consumers may compute A (TileConfig::a_regs).
+  bool a_regs = false;
   // Twin matmuls (swiglu's X W1 and X W3): mm2 = A @ b2 with mm's A, flags, shape and dtypes, B
   // and B2 copied (TMA). One wgmma of `bn` columns multiplies B's and B2's tiles side by side, so
   // the block's output tile is bn / 2 wide and the epilogue reads both results at each point: X

@@ -1,0 +1,114 @@
+// Register A (TileConfig::a_regs, docs/contraction.md), without a GPU: a matmul whose A is
+// computed from a stored bf16 tensor (a row statistic and a per-K scale on x, as a normalization
+// leaves them) takes configurations in which the producer only copies x and the consumers
+// evaluate A at their wgmma fragments; the kernels compile for sm_90a without serialized wgmmas.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "axon/core/graph_json.h"
+#include "axon/search/superopt.h"
+#include "axon/tiling/kernel.h"
+#include "codegen_support.h"
+#include "contraction_support.h"
+
+using namespace axon;
+using axon::test::contraction_group;
+using axon::test::lowerings;
+using axon::test::parse;
+using axon::test::sm90_limits;
+
+namespace {
+
+// (x * r * g) @ w (+ bias): x [m, k], r [m, 1], g [k], w [k, n] (N-major, or K-major with
+// transpose_b), all bf16.
+std::string scaled_mm(int64_t m, int64_t k, int64_t n, bool transpose_b = false) {
+  const std::string M = std::to_string(m), K = std::to_string(k), N = std::to_string(n);
+  const std::string w = transpose_b ? "[" + N + "," + K + "]" : "[" + K + "," + N + "]";
+  return R"({"name":"scaled","inputs":[{"name":"x","shape":[)" + M + "," + K + R"(],"dtype":"bf16"},{"name":"r","shape":[)" + M +
+         R"(,1],"dtype":"bf16"},{"name":"g","shape":[)" + K + R"(],"dtype":"bf16"},{"name":"w","shape":)" + w +
+         R"(,"dtype":"bf16"},{"name":"bias","shape":[)" + N + R"(],"dtype":"bf16"}],
+      "nodes":[{"name":"xr","op":"mul","inputs":["x","r"]},{"name":"y","op":"mul","inputs":["xr","g"]},
+               {"name":"m","op":"matmul","inputs":["y","w"],"attrs":{"transpose_b":)" +
+         (transpose_b ? "true" : "false") + R"(}},{"name":"z","op":"add","inputs":["m","bias"]}],"outputs":["z"]})";
+}
+
+}  // namespace
+
+TEST_CASE("register A: the consumers compute A's prologue at their wgmma fragments from its copied source (sm_90a, nvcc)",
+          "[codegen][contraction][nvcc]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  const tiling::Limits L = sm90_limits();
+  std::string kernels;
+  int total = 0, persistent = 0, multicast = 0, stream_k = 0;
+  // Ragged M, N and K (520 = 8 k-tiles and a part); more tiles than SMs (persistent blocks,
+  // multicast clusters, stream-K).
+  for (const std::string& text : {scaled_mm(300, 520, 264), scaled_mm(2000, 328, 3000)}) {
+    Graph g = parse(text);
+    tiling::Group gr = contraction_group(g);
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    INFO(s.why_generic);
+    REQUIRE(s.strategy == tiling::Strategy::Contraction);
+    REQUIRE(s.mm.tma);
+    REQUIRE(s.mm.a.staged != nullptr);
+    REQUIRE(s.mm.a_regs);
+    int here = 0, producer_computes = 0;
+    for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
+      const tiling::TileConfig& t = rc.config;
+      if (t.strategy != tiling::Strategy::Contraction || !t.tma) continue;
+      producer_computes += !t.a_regs;  // the producers' in-place prologue stays a candidate
+      if (!t.a_regs) continue;
+      CHECK(t.producers == 1);
+      const bool first_persistent = t.blocks_per_sm > 0 && persistent == 0, first_mc = t.multicast > 1 && multicast == 0,
+                 first_sk = t.stream_k && stream_k == 0;
+      if (here >= 2 && !first_persistent && !first_mc && !first_sk) continue;
+      ++here;
+      persistent += t.blocks_per_sm > 0;
+      multicast += t.multicast > 1;
+      stream_k += t.stream_k;
+      tiling::CodegenOptions o;
+      o.name = "areg" + std::to_string(total++);
+      const tiling::KernelCode k = tiling::generate(gr, s, t, low, o);
+      INFO(t.str());
+      CHECK(t.str().find(" a-regs") != std::string::npos);
+      // The fragments come from the slot (32-bit shared loads, packed pairs) and feed the
+      // register-A form: four registers for A, imm-trans-b only.
+      CHECK(k.body.find("ld.shared.f32") != std::string::npos);
+      CHECK(k.body.find("fa[kk * 4 + e / 2] = ") != std::string::npos);
+      CHECK(k.body.find("k16.f32.bf16.bf16 {%") != std::string::npos);
+      CHECK(k.body.find("p, 1, 1, 1;") != std::string::npos);
+      // The producer copies x and w and computes nothing (no in-place prologue); registers move
+      // to the consumers unless two blocks share an SM.
+      CHECK(k.body.find("const uint4 raw") == std::string::npos);
+      CHECK(k.launches.at(0).tmaps.size() == size_t(2 + t.tma_store));
+      CHECK(k.launches.at(0).block == 128 * (t.warps_m + 1));
+      const bool two = k.body.find("__launch_bounds__(" + std::to_string(k.launches.at(0).block) + ", 2)") != std::string::npos;
+      CHECK((k.body.find("setmaxnreg.dec") != std::string::npos) == !two);
+      // The fragments are overwritten each k-tile: the wgmmas reading them are waited for.
+      CHECK(k.body.find("wgmma.wait_group.sync.aligned 0;") != std::string::npos);
+      kernels += k.body + "\n";
+    }
+    CHECK(here >= 2);
+    CHECK(producer_computes > 0);
+  }
+  CHECK(persistent >= 1);
+  CHECK(multicast >= 1);
+  CHECK(stream_k >= 1);
+  axon::test::check_sm90a(low, kernels, "register_a");
+}
+
+TEST_CASE("register A needs B stored N-major (the spec's only register-A form)", "[codegen][contraction]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  Graph g = parse(scaled_mm(300, 520, 264, true));
+  tiling::Group gr = contraction_group(g);
+  tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+  REQUIRE(s.strategy == tiling::Strategy::Contraction);
+  CHECK(s.mm.a.staged != nullptr);
+  CHECK_FALSE(s.mm.a_regs);
+  for (const auto& rc : tiling::enumerate_configs(gr, s, sm90_limits())) CHECK_FALSE(rc.config.a_regs);
+  // sm_80 has no wgmma at all.
+  Graph g80 = parse(scaled_mm(300, 520, 264));
+  tiling::Group gr80 = contraction_group(g80);
+  CHECK_FALSE(tiling::classify(gr80, lowerings("sm_80").isa.get()).mm.a_regs);
+}

@@ -1,0 +1,97 @@
+// Register A for the TMA-fed wgmma kernel (TileConfig::a_regs, docs/contraction.md): the consumers
+// read each k-tile's A fragments from the copied source in the slot, evaluate A's definition (the
+// prologue) at the fragment's points and pack them for the register-A wgmma.
+#include <set>
+
+#include "axon/core/error.h"
+#include "axon/synth/synth.h"
+#include "internal.h"
+
+namespace axon::tiling::detail {
+
+namespace {
+
+std::string S(int64_t v) { return std::to_string(v); }
+
+}  // namespace
+
+std::function<void()> register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low,
+                                 const WgmmaIsa& wi, const std::vector<Term>& batch) {
+  (void)g;
+  AXON_CHECK(c.a_regs && wi.mma_areg_nb != nullptr && c.a.staged != nullptr && t.tma && t.bk == 64,
+             "codegen: register A needs a computed A with a copied source, B N-major and the register-A wgmma");
+  const InstrSpec& mma = *wi.mma_areg_nb;
+  const Fragment& fa = fragment(mma, "a");
+  // The fragment's elements 2q, 2q + 1 are row neighbours at an even k (one 32-bit word of the
+  // slot and one register of the wgmma), and the 8 elements of 128 threads cover 64 x 16 once.
+  {
+    std::set<int64_t> seen;
+    for (int th = 0; th < 128; ++th)
+      for (int e = 0; e < 8; ++e) {
+        const int64_t row = fragment_index(fa.row, th, e), col = fragment_index(fa.col, th, e);
+        AXON_CHECK(row >= 0 && row < 64 && col >= 0 && col < 16 && seen.insert(row * 16 + col).second,
+                   "codegen: " + mma.name + "'s a fragment is not a bijection onto 64 x 16");
+        if (e % 2 == 1)
+          AXON_CHECK(row == fragment_index(fa.row, th, e - 1) && col == fragment_index(fa.col, th, e - 1) + 1 && col % 2 == 1,
+                     "codegen: " + mma.name + "'s a fragment does not pair row neighbours");
+      }
+  }
+  const InstrSpec* lds = low.isa->find("ld.shared.f32");
+  AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
+  // Pairs of f32 values rounded to bf16 and packed: the synthesized pack, each half the cast's result.
+  const Lowering* pack = low.find_pack(DType::bf16);
+  if (pack == nullptr) throw UserError(low.source + ": no proved pack of f32 pairs to bf16x2 for " + low.target + " (axon synth --op pack says why)");
+  const std::string pack_fn = cast_function(*pack);
+  const Node* src = c.a.staged;
+  const std::string lo = src->dtype() == DType::f16 ? "axon_f16_to_f((unsigned short)(__float_as_uint(w) & 0xFFFFu))"
+                                                    : "__uint_as_float(__float_as_uint(w) << 16)";
+  const std::string hi = src->dtype() == DType::f16 ? "axon_f16_to_f((unsigned short)(__float_as_uint(w) >> 16))"
+                                                    : "__uint_as_float(__float_as_uint(w) & 0xFFFF0000u)";
+  const std::vector<Term> p0 = operand_point(c, 0, batch, term::var(kARowVar), term::var(kAKVar));
+  const std::vector<Term> p1 = operand_point(c, 0, batch, term::var(kARowVar), term::var(kAK1Var));
+  const int64_t slot_bytes = int64_t(t.bm) * t.bk * 2;
+  return [&em, &c, &fa, lds, pack_fn, src, lo, hi, p0, p1, slot_bytes]() {
+    em.name_var(kARowVar, "ar");
+    em.name_var(kAKVar, "ak");
+    em.name_var(kAK1Var, "ak1");
+    const std::string k0 = point_key(p0), k1 = point_key(p1);
+    // A's source is read only at A's own point (OperandPlan::staged): the loaded word's halves.
+    em.given = [&, k0, k1, src, lo, hi](const Node* n, const std::vector<Term>& p) -> std::string {
+      if (n != src) return "";
+      const std::string k = point_key(p);
+      AXON_CHECK(k == k0 || k == k1, "codegen: A's definition reads its copied source elsewhere");
+      return k == k0 ? lo : hi;
+    };
+    const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
+    em.line("unsigned fa[16];");
+    em.line("const int ka0 = (kb + j) * 64;");
+    em.line("#pragma unroll");
+    em.open("for (int kk = 0; kk < 4; ++kk) {");
+    em.line("#pragma unroll");
+    em.open("for (int e = 0; e < 8; e += 2) {");
+    em.line("const int lr = wg * 64 + " + em.index(em.subst(fa.row, frag_vars)) + ", lk = kk * 16 + " + em.index(em.subst(fa.col, frag_vars)) + ";");
+    // The slot's rows of 64 k values (128 bytes), 16-byte chunks XOR-swizzled by row: the TMA
+    // box's 128-byte swizzle, which generator_swizzle checked against the copy's spec.
+    em.line("float w;");
+    em.line(inline_asm(*lds, {{"d", "=f", {"w"}}, {"a", "r", {"sa0 + (unsigned)(slot * " + S(slot_bytes) + " + lr * 128 + (((lk >> 3) ^ (lr & 7)) << 4) + (lk & 7) * 2)"}}},
+                       true));
+    em.line("const " + std::string(em.idx()) + " ar = m0 + lr;");
+    em.line("const int ak = ka0 + lk, ak1 = ak + 1;");
+    em.line("float fv0 = 0.0f, fv1 = 0.0f;");
+    // Points outside A are zero (its definition is not evaluated there: a `+ b` would not be).
+    em.open("if (ar < " + S(c.m) + ") {");
+    em.open("if (ak < " + S(c.k) + ") {");
+    em.line("fv0 = " + em.value(c.a.node, p0) + ";");
+    em.close();
+    em.open("if (ak1 < " + S(c.k) + ") {");
+    em.line("fv1 = " + em.value(c.a.node, p1) + ";");
+    em.close();
+    em.close();
+    em.line("fa[kk * 4 + e / 2] = " + pack_fn + "(fv0, fv1);");
+    em.close();
+    em.close();
+    em.given = nullptr;
+  };
+}
+
+}  // namespace axon::tiling::detail
