@@ -96,7 +96,7 @@ struct Kernel {
 
 class CostModel {
  public:
-  CostModel(const Graph& g, const Bindings& bind, bool side) : bind_(bind), order_(g.topo_order()), side_(side) {
+  CostModel(const Graph& g, const Bindings& bind, bool side, bool stats) : bind_(bind), order_(g.topo_order()), side_(side), stats_(stats) {
     for (size_t i = 0; i < order_.size(); ++i) {
       const Node* n = order_[i];
       pos_[n] = i;
@@ -158,9 +158,18 @@ class CostModel {
     }
     for (const Node* n : order_)
       if (n->op() == Op::MatMul)
-        for (int i = 0; i < 2; ++i)
-          if (!stored(n->operand(i)) && !prologue_ok(n->operand(i), k_axis(n, i)))
-            roots_.insert(n->operand(i));
+        for (int i = 0; i < 2; ++i) {
+          const Node* x = n->operand(i);
+          if (stored(x) || prologue_ok(x, k_axis(n, i))) continue;
+          // Stored statistics: the per-row values that keep x from being computed on load (a
+          // normalization's rsqrt of a row mean) are stored instead, and x is computed on load.
+          std::vector<const Node*> stats;
+          if (stats_ && prologue_ok(x, k_axis(n, i), &stats) && !stats.empty()) {
+            roots_.insert(stats.begin(), stats.end());
+            continue;
+          }
+          roots_.insert(x);
+        }
     // A kernel's expressions stay at most kMaxFusedDepth nodes deep (the code generator walks
     // them recursively, and nvcc's time grows with them): a deeper chain stores a value every
     // kMaxFusedDepth nodes.
@@ -179,8 +188,9 @@ class CostModel {
   // Whether operand x of a matmul (contraction axis kaxis) can be computed on load: layout
   // ops other than transpose and casts of stored tensors, elementwise ops whose side operands
   // are scalars, index expressions (iota comparisons), per-K tensors, or stored tensors broadcast
-  // along K (a [M, 1] row statistic).
-  bool prologue_ok(const Node* x, int kaxis) {
+  // along K (a [M, 1] row statistic). With `stats`, such a broadcast tensor that is computed is
+  // accepted too and listed there (the caller stores it).
+  bool prologue_ok(const Node* x, int kaxis, std::vector<const Node*>* stats = nullptr) {
     const double full = elems(x);
     // o, aligned to x's trailing axes, has size 1 on every axis but K (per_k) or on K (!per_k).
     auto flat = [&](const Node* o, bool per_k) {
@@ -210,8 +220,12 @@ class CostModel {
       } else if (is_elementwise(n)) {
         for (const Node* o : n->operands()) {
           if (o->shape() == n->shape()) stack.push_back({o, aligned});
-          else if (!(elems(o) <= 1 || generated(o) ||  // an index expression (a mask's iota comparison)
-                     (aligned && (flat(o, true) || (stored(o) && flat(o, false))))))
+          else if (elems(o) <= 1 || generated(o) ||  // an index expression (a mask's iota comparison)
+                   (aligned && (flat(o, true) || (stored(o) && flat(o, false)))))
+            continue;
+          else if (stats != nullptr && aligned && flat(o, false) && elems(o) < full)
+            stats->push_back(o);
+          else
             return false;
         }
       } else if (!is_generator(n)) {
@@ -439,8 +453,10 @@ class CostModel {
     if (row_shape_[c]) {
       if (*row_shape_[c] != rs) return false;
     } else {
+      // An elementwise kernel over the rows (x's shape) or over the row values (the reduction's
+      // shape: a statistic such as rsqrt(mean + eps), stored for a matmul's prologue).
       const Node* h = kernels_[c].head;
-      if (!single || !is_elementwise(h) || h->shape() != rs) return false;
+      if (!single || !is_elementwise(h) || (h->shape() != rs && h->shape() != kernels_[g].head->shape())) return false;
     }
     return !path_through_other(g, c);
   }
@@ -785,13 +801,14 @@ class CostModel {
   std::vector<int> parent_;                     // union-find over kernels (row merges)
   std::vector<std::optional<Shape>> row_shape_; // set for row groups
   bool assumed_ = false;
-  bool side_ = true;  // side reductions join their matmul's kernel
+  bool side_ = true;   // side reductions join their matmul's kernel
+  bool stats_ = false; // per-row statistics stored so that a matmul operand is computed on load
 };
 
 }  // namespace
 
-CostEstimate estimate_cost(const Graph& g, const TargetModel& t, const Bindings& bind, bool side_reductions) {
-  return CostModel(g, bind, side_reductions).run(t);
+CostEstimate estimate_cost(const Graph& g, const TargetModel& t, const Bindings& bind, bool side_reductions, bool stored_statistics) {
+  return CostModel(g, bind, side_reductions, stored_statistics).run(t);
 }
 
 }  // namespace axon

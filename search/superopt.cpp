@@ -325,8 +325,8 @@ tiling::Group upstream_group(const Graph& gv, const tiling::Group& gr) {
   return up;
 }
 
-CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* isa, const Bindings& bind) {
-  CostEstimate ce = estimate_cost(gv, tm, bind);
+CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* isa, const Bindings& bind, bool stored_statistics) {
+  CostEstimate ce = estimate_cost(gv, tm, bind, true, stored_statistics);
   // A contraction kernel that also reduces (a side reduction) is not one the tiling can make (it
   // would run as the generic kernel): estimate again with every such reduction in a kernel of its
   // own. (Symbolic sizes: no classification, the model's partition stands.)
@@ -335,7 +335,8 @@ CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* is
     return k.kind == "contraction" && k.parts.empty() && reduces &&
            tiling::classify(group_of(gv, k), isa, tm.tf32).strategy == tiling::Strategy::Generic;
   };
-  if (!ce.assumed_sizes && std::any_of(ce.kernel_list.begin(), ce.kernel_list.end(), generic_side)) ce = estimate_cost(gv, tm, bind, false);
+  if (!ce.assumed_sizes && std::any_of(ce.kernel_list.begin(), ce.kernel_list.end(), generic_side))
+    ce = estimate_cost(gv, tm, bind, false, stored_statistics);
   std::vector<KernelEstimate> list;
   for (KernelEstimate& k : ce.kernel_list) {
     if (k.parts.empty()) {
@@ -449,17 +450,39 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
   }
   std::map<std::string, KernelResult> done;  // groups already measured (shared by variants)
   int kernel_counter = 0;
+  // Each chosen variant in the model's partition and, where it differs, in the one that stores a
+  // normalization's row statistic and computes the normalized operand on the matmul's loads
+  // (runnable_cost's stored_statistics): the timings decide between them.
+  auto groups_of = [&](const Graph& gv, const CostEstimate& ce) {
+    std::set<std::string> keys;
+    for (const KernelEstimate& k : ce.kernel_list) {
+      const tiling::Group gr = group_of(gv, k);
+      std::string key;
+      for (const Node* n : gr.nodes) key += std::to_string(n->id()) + ",";
+      keys.insert(key);
+    }
+    return keys;
+  };
+  std::vector<std::pair<int, bool>> plans;
   for (int vid : chosen) {
+    plans.push_back({vid, false});
+    const Graph gv = r.variants.graph_of(vid);
+    const CostEstimate stats = runnable_cost(gv, tm, r.lowerings.isa.get(), o.bind, true);
+    if (!stats.assumed_sizes && groups_of(gv, stats) != groups_of(gv, cost_of(gv))) plans.push_back({vid, true});
+  }
+  for (const auto& [vid, stored_stats] : plans) {
     Graph gv = r.variants.graph_of(vid);
-    CostEstimate ce = cost_of(gv);
+    CostEstimate ce = stored_stats ? runnable_cost(gv, tm, r.lowerings.isa.get(), o.bind, true) : cost_of(gv);
     VariantResult vr;
     vr.variant = vid;
+    vr.stored_statistics = stored_stats;
     vr.model_us = ce.time_us;
-    say("variant " + std::to_string(vid) + ": " + std::to_string(ce.kernel_list.size()) + " kernels, model " +
-        std::to_string(int(ce.time_us)) + " us");
+    say("variant " + std::to_string(vid) + (stored_stats ? " (row statistics stored, the normalization on the matmul's loads)" : "") + ": " +
+        std::to_string(ce.kernel_list.size()) + " kernels, model " + std::to_string(int(ce.time_us)) + " us");
     // The comment each kernel starts with: the graph, the variant, the moves and their proofs.
     std::ostringstream header;
     header << "graph '" << g.name << "', target " << o.target << ", variant " << vid;
+    if (stored_stats) header << " (partition: row statistics stored, the normalized operand computed on the matmul's loads)";
     auto path = r.variants.path_of(vid);
     header << (path.empty() ? " (the original: no rewrite)" : ", reached by these proven moves:");
     for (const Variant* v : path)

@@ -75,7 +75,8 @@ TEST_CASE("register A: the consumers compute A's prologue at their wgmma fragmen
       // The fragments come from the slot (32-bit shared loads, packed pairs) and feed the
       // register-A form: four registers for A, imm-trans-b only.
       CHECK(k.body.find("ld.shared.f32") != std::string::npos);
-      CHECK(k.body.find("fa[kk * 4 + e / 2] = ") != std::string::npos);
+      CHECK(k.body.find("fa0[kk * 4 + e / 2] = ") != std::string::npos);
+      CHECK(k.body.find("fa1[kk * 4 + e / 2] = ") != std::string::npos);
       CHECK(k.body.find("k16.f32.bf16.bf16 {%") != std::string::npos);
       CHECK(k.body.find("p, 1, 1, 1;") != std::string::npos);
       // The producer copies x and w and computes nothing (no in-place prologue); registers move
@@ -85,8 +86,10 @@ TEST_CASE("register A: the consumers compute A's prologue at their wgmma fragmen
       CHECK(k.launches.at(0).block == 128 * (t.warps_m + 1));
       const bool two = k.body.find("__launch_bounds__(" + std::to_string(k.launches.at(0).block) + ", 2)") != std::string::npos;
       CHECK((k.body.find("setmaxnreg.dec") != std::string::npos) == !two);
-      // The fragments are overwritten each k-tile: the wgmmas reading them are waited for.
-      CHECK(k.body.find("wgmma.wait_group.sync.aligned 0;") != std::string::npos);
+      // Two fragment arrays, by k-tile parity: a k-tile's wgmmas run on while the next one's
+      // fragments are computed into the other array.
+      CHECK(k.body.find("if ((j & 1) == 0) {") != std::string::npos);
+      CHECK(k.body.find("wgmma.wait_group.sync.aligned 1;") != std::string::npos);
       kernels += k.body + "\n";
     }
     CHECK(here >= 2);

@@ -12,9 +12,9 @@
 
 namespace axon::tiling {
 
-double prologue_us(double elements, double recompute, double weight, double producer_warps, int sm_count) {
-  constexpr double kPerWarp = 850;  // elements per us per SM and producer warp, at weight 1
-  return elements * recompute * weight / (kPerWarp * std::max(1.0, producer_warps) * std::max(1, sm_count));
+double prologue_us(double elements, double recompute, double weight, double producer_warps, int sm_count, double per_warp) {
+  // per_warp: elements per us per SM and warp, at weight 1
+  return elements * recompute * weight / (per_warp * std::max(1.0, producer_warps) * std::max(1, sm_count));
 }
 
 double prologue_weight(const Node* operand, const std::function<bool(const Node*)>& inside) {
@@ -381,9 +381,11 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
   const std::set<const Node*> in_group(g.nodes.begin(), g.nodes.end());
   auto inside = [&](const Node* n) { return in_group.count(n) > 0; };
   const double wa = c.a.direct ? 0 : prologue_weight(c.a.node, inside), wb = c.b.direct ? 0 : prologue_weight(c.b.node, inside);
+  // warps_a > 0: A evaluated in registers by that many consumer warps (register A).
   auto prologue = [&](int bm, int tn, double warps, double warps_a = 0) {
+    const double rate = warps_a > 0 ? kRegisterProloguePerWarp : kProloguePerWarp;
     if (warps_a <= 0) warps_a = warps;
-    return (wa > 0 ? prologue_us(double(c.batch) * c.m * c.k, std::ceil(double(c.n) / tn), wa, warps_a, L.sm_count) : 0.0) +
+    return (wa > 0 ? prologue_us(double(c.batch) * c.m * c.k, std::ceil(double(c.n) / tn), wa, warps_a, L.sm_count, rate) : 0.0) +
            (wb > 0 ? prologue_us(double(c.batch) * c.k * c.n, std::ceil(double(c.m) / bm), wb, warps, L.sm_count) : 0.0);
   };
   // Twins need TMA-fed wgmma (classify_contraction).

@@ -297,10 +297,10 @@ struct TilePieces {
   std::function<void()> stores;                    // store warps: the epilogue from the staging buffer
 };
 // Register A (TileConfig::a_regs; register_a.cpp): checks the spec's `a` fragment and returns the
-// emitter of a k-tile's fragments `fa[16]` (k16 step kk's four registers from 4 kk on), read from
-// the copied source in slot `slot` (the consumer loop's names: slot, j, kb, m0, wg, th) with A's
-// definition evaluated at each point, zero outside A.
-std::function<void()> register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low,
+// emitter of a k-tile's fragments into the array it is given (16 registers: k16 step kk's four
+// from 4 kk on), read from the copied source in slot `slot` (the consumer loop's names: slot, j,
+// kb, m0, wg, th) with A's definition evaluated at each point, zero outside A.
+std::function<void(const std::string&)> register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low,
                                  const WgmmaIsa& wi, const std::vector<Term>& batch);
 void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
                        const WgmmaIsa& wi, const TmaIsa& ti, const ClusterIsa& ci, const std::vector<Term>& batch,

@@ -15,7 +15,7 @@ std::string S(int64_t v) { return std::to_string(v); }
 
 }  // namespace
 
-std::function<void()> register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low,
+std::function<void(const std::string&)> register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low,
                                  const WgmmaIsa& wi, const std::vector<Term>& batch) {
   (void)g;
   AXON_CHECK(c.a_regs && wi.mma_areg_nb != nullptr && c.a.staged != nullptr && t.tma && t.bk == 64,
@@ -50,7 +50,7 @@ std::function<void()> register_a(Emitter& em, const Group& g, const ContractionS
   const std::vector<Term> p0 = operand_point(c, 0, batch, term::var(kARowVar), term::var(kAKVar));
   const std::vector<Term> p1 = operand_point(c, 0, batch, term::var(kARowVar), term::var(kAK1Var));
   const int64_t slot_bytes = int64_t(t.bm) * t.bk * 2;
-  return [&em, &c, &fa, lds, pack_fn, src, lo, hi, p0, p1, slot_bytes]() {
+  return [&em, &c, &fa, lds, pack_fn, src, lo, hi, p0, p1, slot_bytes](const std::string& arr) {
     em.name_var(kARowVar, "ar");
     em.name_var(kAKVar, "ak");
     em.name_var(kAK1Var, "ak1");
@@ -63,7 +63,6 @@ std::function<void()> register_a(Emitter& em, const Group& g, const ContractionS
       return k == k0 ? lo : hi;
     };
     const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
-    em.line("unsigned fa[16];");
     em.line("const int ka0 = (kb + j) * 64;");
     em.line("#pragma unroll");
     em.open("for (int kk = 0; kk < 4; ++kk) {");
@@ -87,7 +86,7 @@ std::function<void()> register_a(Emitter& em, const Group& g, const ContractionS
     em.line("fv1 = " + em.value(c.a.node, p1) + ";");
     em.close();
     em.close();
-    em.line("fa[kk * 4 + e / 2] = " + pack_fn + "(fv0, fv1);");
+    em.line(arr + "[kk * 4 + e / 2] = " + pack_fn + "(fv0, fv1);");
     em.close();
     em.close();
     em.given = nullptr;

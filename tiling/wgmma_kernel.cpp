@@ -216,6 +216,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   }
   em.line("float acc[" + S(REGS) + "];");
   auto zero = [&]() {
+    if (t.a_regs) em.line("unsigned fa0[16], fa1[16];  // register A's fragments (even and odd k-tiles)");
     em.line("#pragma unroll");
     em.open("for (int i = 0; i < " + S(REGS) + "; ++i) {");
     em.line("acc[i] = 0.0f;");
@@ -235,28 +236,36 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
            " << 16) | ((unsigned long long)" + S(sbo) + " << 32) | (1ull << 62))";
   };
   // Register A (TileConfig::a_regs): the k-tile's A fragments (four k16 steps of the spec's `a`
-  // fragment, two elements per 32-bit register) computed from the copied source in the slot.
-  std::function<void()> a_fragments;
+  // fragment, two elements per 32-bit register) computed from the copied source in the slot, into
+  // fa0 on even k-tiles and fa1 on odd ones (declared with the accumulators).
+  std::function<void(const std::string&)> a_fragments;
   if (t.a_regs) a_fragments = register_a(em, g, c, t, low, wi, batch);
-  // One k-tile's wgmmas from slot `slot`, committed; waits until at most one group is pending
-  // (register A: none, since the next k-tile overwrites the fragments they read).
+  // One k-tile's wgmmas from slot `slot`, committed; waits until at most one group is pending.
+  // Register A: k-tile j writes the array that k-tile j - 2's wgmmas read, which the wait at the
+  // end of k-tile j - 1 retired; each parity's code is whole in its branch (no branch between a
+  // fence, its wgmmas and their wait).
   auto emit_wgmmas = [&]() {
     if (t.a_regs) {
-      a_fragments();
-      em.line(inline_asm(*wi.fence, {}, true));
-      const std::string db0 = "sb0 + (unsigned)(slot * " + S(BE * 2) + ")";
-      std::vector<std::string> d;
-      for (int r = 0; r < REGS; ++r) d.push_back("acc[" + S(r) + "]");
-      for (int kk = 0; kk < t.bk / 16; ++kk) {
-        std::vector<std::string> areg;
-        for (int q = 0; q < 4; ++q) areg.push_back("fa[" + S(kk * 4 + q) + "]");
-        // B: 16 more rows of the 64-column blocks per k16 step.
-        em.line("{ const unsigned long long db = " + desc(db0 + " + " + S(kk * 2048), b_lbo, b_sbo) + ";");
-        em.line(inline_asm(*wi.mma_areg_nb, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(N)}, true}, {"", "r", {"1"}}},
-                           true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(REGS + 5) + ", 0;\\n", "\\n}") + " }");
+      for (int parity = 0; parity < 2; ++parity) {
+        const std::string arr = "fa" + S(parity);
+        em.open(parity == 0 ? "if ((j & 1) == 0) {" : "else {");
+        a_fragments(arr);
+        em.line(inline_asm(*wi.fence, {}, true));
+        const std::string db0 = "sb0 + (unsigned)(slot * " + S(BE * 2) + ")";
+        std::vector<std::string> d;
+        for (int r = 0; r < REGS; ++r) d.push_back("acc[" + S(r) + "]");
+        for (int kk = 0; kk < t.bk / 16; ++kk) {
+          std::vector<std::string> areg;
+          for (int q = 0; q < 4; ++q) areg.push_back(arr + "[" + S(kk * 4 + q) + "]");
+          // B: 16 more rows of the 64-column blocks per k16 step.
+          em.line("{ const unsigned long long db = " + desc(db0 + " + " + S(kk * 2048), b_lbo, b_sbo) + ";");
+          em.line(inline_asm(*wi.mma_areg_nb, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(N)}, true}, {"", "r", {"1"}}},
+                             true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(REGS + 5) + ", 0;\\n", "\\n}") + " }");
+        }
+        em.line(inline_asm(*wi.commit, {}, true));
+        em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));
+        em.close();
       }
-      em.line(inline_asm(*wi.commit, {}, true));
-      em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
       return;
     }
     em.line(inline_asm(*wi.fence, {}, true));

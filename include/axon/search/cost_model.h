@@ -136,6 +136,10 @@ struct CostEstimate {
 
 // `side_reductions` false: every reduction that is not fused into attention gets a kernel of its
 // own (for targets whose contraction kernels cannot reduce: superopt's runnable_cost).
-CostEstimate estimate_cost(const Graph& g, const TargetModel& t, const Bindings& bind = {}, bool side_reductions = true);
+// `stored_statistics`: a matmul operand that could be computed on load but for a computed per-row
+// value (a normalization's rsqrt of a row mean) is computed on load, that value stored: the
+// statistics kernel reads x and writes [M, 1], instead of writing the normalized x for the matmul.
+CostEstimate estimate_cost(const Graph& g, const TargetModel& t, const Bindings& bind = {}, bool side_reductions = true,
+                           bool stored_statistics = false);
 
 }  // namespace axon

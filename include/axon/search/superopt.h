@@ -55,6 +55,7 @@ struct KernelResult {
 
 struct VariantResult {
   int variant = 0;             // id in the VariantSet
+  bool stored_statistics = false;  // realized with runnable_cost's stored-statistics partition
   double model_us = 0;         // cost model
   double total_us = 0;         // sum of the winners (measured, or estimated)
   std::vector<KernelResult> kernels;
@@ -75,8 +76,11 @@ struct SuperoptResult {
 // twin contractions) the target cannot run (tiling's classification against `isa` says why)
 // replaced by its parts, and their cost: the scores are stored again; and, when a contraction
 // kernel with a side reduction would be generic, the partition without side reductions. What
-// superopt ranks and realizes.
-CostEstimate runnable_cost(const Graph& g, const TargetModel& tm, const Isa* isa, const Bindings& bind = {});
+// superopt ranks and realizes. `stored_statistics`: estimate_cost's alternative partition (a
+// normalization's row statistic stored, the normalized operand computed on the matmul's loads),
+// which superopt realizes beside the first where it differs.
+CostEstimate runnable_cost(const Graph& g, const TargetModel& tm, const Isa* isa, const Bindings& bind = {},
+                           bool stored_statistics = false);
 
 // The fusion groups of a graph: the cost model's kernel partition (search/cost_model.h), a
 // fused kernel the target cannot run (tiling's classification) replaced by its parts, as

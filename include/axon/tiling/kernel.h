@@ -246,8 +246,12 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
 // warps per SM; `weight` is prologue_weight's. Calibrated on the H200: W * g rounded to bf16
 // (weight 1) as the B of an 8192 x 4096 x 4096 matmul, one producer warpgroup, 128 x 256 tiles
 // (64 recomputations): 2362 us, six times the plain matmul; about 850 elements per us per
-// producer warp and SM.
-double prologue_us(double elements, double recompute, double weight, double producer_warps, int sm_count);
+// producer warp and SM. `per_warp` replaces that rate: register A's consumers evaluate the
+// operand in registers at about 8000 (an estimate from the instruction count, about 12 per
+// element of a bf16 scale and row statistic, one per cycle: not yet measured).
+constexpr double kProloguePerWarp = 850, kRegisterProloguePerWarp = 8000;
+double prologue_us(double elements, double recompute, double weight, double producer_warps, int sm_count,
+                   double per_warp = kProloguePerWarp);
 // The arithmetic in the definition of `operand` inside a kernel (`inside` says which nodes the
 // kernel computes; the others are stored): 1 per elementwise node, 4 per transcendental one,
 // nothing for layout ops and casts; at least 1 (the operand is rounded and stored anyway).
