@@ -204,6 +204,42 @@ TEST_CASE("matmul prologue: a stored row statistic is applied on load", "[cost]"
   CHECK(a.time_us < b.time_us);
 }
 
+TEST_CASE("stored statistics: a normalization's row statistic is stored, the normalized x computed on the matmul's loads",
+          "[cost]") {
+  const Graph g = bench("rmsnorm_matmul_m8192");
+  const TargetModel t = target_model("sm_90");
+  const Node* mm = nullptr;
+  for (const Node* n : g.topo_order())
+    if (n->op() == Op::MatMul) mm = n;
+  REQUIRE(mm != nullptr);
+  const Node* y = mm->operand(0);
+  const Node* x = g.inputs.at(0);
+  // The model's partition: the row kernel writes y (the rsqrt is computed, not stored, so y
+  // cannot be computed on load), the contraction reads it.
+  const CostEstimate a = estimate_cost(g, t);
+  REQUIRE(a.kernels == 2);
+  REQUIRE(kernel_of(a, mm) != nullptr);
+  CHECK(contains(kernel_of(a, mm)->reads, y));
+  // Stored statistics: the row kernel writes only rsqrt(mean(x^2) + eps), [8192, 1]; the contraction
+  // computes y from x, that statistic and g while loading.
+  const CostEstimate b = estimate_cost(g, t, {}, true, true);
+  INFO(a.summary() << " / " << b.summary());
+  REQUIRE(b.kernels == 2);
+  const KernelEstimate* mk = kernel_of(b, mm);
+  REQUIRE(mk != nullptr);
+  CHECK(contains(mk->nodes, y));
+  CHECK(contains(mk->reads, x));
+  const KernelEstimate& rk = b.kernel_list[0] .nodes == mk->nodes ? b.kernel_list[1] : b.kernel_list[0];
+  REQUIRE(rk.writes.size() == 1);
+  CHECK(rk.writes[0]->shape() == Shape{Size(8192), Size(1)});
+  CHECK(rk.writes[0]->op() == Op::Rsqrt);
+  CHECK(contains(mk->reads, rk.writes[0]));
+  CHECK(b.bytes < a.bytes);  // y is neither written nor read back
+  // Nothing to store where the operand is computed on load already (a stored statistic).
+  const Graph gemm = bench("gemm");
+  CHECK(estimate_cost(gemm, t, {}, true, true).kernels == estimate_cost(gemm, t).kernels);
+}
+
 TEST_CASE("matmul prologue: a computed operand costs its evaluation once per tile of the other axis", "[cost]") {
   // x @ (w * g): the computed B = w * g is evaluated by every tile row of the output (8192 / 128
   // of them), which the model counts (on the H200 it ran six times slower than x @ w); with 128

@@ -246,10 +246,11 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
 // warps per SM; `weight` is prologue_weight's. Calibrated on the H200: W * g rounded to bf16
 // (weight 1) as the B of an 8192 x 4096 x 4096 matmul, one producer warpgroup, 128 x 256 tiles
 // (64 recomputations): 2362 us, six times the plain matmul; about 850 elements per us per
-// producer warp and SM. `per_warp` replaces that rate: register A's consumers evaluate the
-// operand in registers at about 8000 (an estimate from the instruction count, about 12 per
-// element of a bf16 scale and row statistic, one per cycle: not yet measured).
-constexpr double kProloguePerWarp = 850, kRegisterProloguePerWarp = 8000;
+// producer warp and SM. `per_warp` replaces that rate: register A's consumers, whose fragment
+// work is not hidden under their wgmmas, measured at about 1700 (H200, in-search: rmsnorm's x *
+// rs * g as the A of 8192 x 4096 x 4096, 600.5 us against 354.2 for the plain matmul; 2048 rows
+// 158.5 against 90.0, about 1600; layernorm's four-node prologue about 2000).
+constexpr double kProloguePerWarp = 850, kRegisterProloguePerWarp = 1700;
 double prologue_us(double elements, double recompute, double weight, double producer_warps, int sm_count,
                    double per_warp = kProloguePerWarp);
 // The arithmetic in the definition of `operand` inside a kernel (`inside` says which nodes the
