@@ -22,11 +22,12 @@ using axon::test::sm90_limits;
 namespace {
 
 // (x * r * g) @ w (+ bias): x [m, k], r [m, 1], g [k], w [k, n] (N-major, or K-major with
-// transpose_b), all bf16.
-std::string scaled_mm(int64_t m, int64_t k, int64_t n, bool transpose_b = false) {
+// transpose_b), all bf16; with `batch`, x and r get a leading batch axis (w broadcast).
+std::string scaled_mm(int64_t m, int64_t k, int64_t n, bool transpose_b = false, int64_t batch = 0) {
   const std::string M = std::to_string(m), K = std::to_string(k), N = std::to_string(n);
+  const std::string B = batch > 0 ? std::to_string(batch) + "," : "";
   const std::string w = transpose_b ? "[" + N + "," + K + "]" : "[" + K + "," + N + "]";
-  return R"({"name":"scaled","inputs":[{"name":"x","shape":[)" + M + "," + K + R"(],"dtype":"bf16"},{"name":"r","shape":[)" + M +
+  return R"({"name":"scaled","inputs":[{"name":"x","shape":[)" + B + M + "," + K + R"(],"dtype":"bf16"},{"name":"r","shape":[)" + B + M +
          R"(,1],"dtype":"bf16"},{"name":"g","shape":[)" + K + R"(],"dtype":"bf16"},{"name":"w","shape":)" + w +
          R"(,"dtype":"bf16"},{"name":"bias","shape":[)" + N + R"(],"dtype":"bf16"}],
       "nodes":[{"name":"xr","op":"mul","inputs":["x","r"]},{"name":"y","op":"mul","inputs":["xr","g"]},
@@ -43,8 +44,8 @@ TEST_CASE("register A: the consumers compute A's prologue at their wgmma fragmen
   std::string kernels;
   int total = 0, persistent = 0, multicast = 0, stream_k = 0;
   // Ragged M, N and K (520 = 8 k-tiles and a part); more tiles than SMs (persistent blocks,
-  // multicast clusters, stream-K).
-  for (const std::string& text : {scaled_mm(300, 520, 264), scaled_mm(2000, 328, 3000)}) {
+  // multicast clusters, stream-K); a batch of x (its panels copied, w broadcast).
+  for (const std::string& text : {scaled_mm(300, 520, 264), scaled_mm(2000, 328, 3000), scaled_mm(150, 200, 136, false, 3)}) {
     Graph g = parse(text);
     tiling::Group gr = contraction_group(g);
     tiling::GroupShape s = tiling::classify(gr, low.isa.get());
