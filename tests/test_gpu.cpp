@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include "axon/core/graph_json.h"
 #include "axon/isa/spec.h"
@@ -63,6 +64,25 @@ SuperoptOptions odd_shape_options(const Graph& g, int configs, bool allow_tf32) 
   o.self_exe = axon_binary();
   o.work_dir = scratch(g.name).string();
   return o;
+}
+
+// Every realized kernel has a winner, and every configuration tried ran and was right, except
+// the generic fallback of a group whose specialized configurations passed (it runs only when
+// none does); `kernel` and `trial` see each kernel and each of its trials.
+void check_trials(const SuperoptResult& r, const std::function<void(const KernelResult&)>& kernel,
+                  const std::function<void(const ConfigTrial&)>& trial) {
+  for (const VariantResult& vr : r.realized)
+    for (const KernelResult& k : vr.kernels) {
+      INFO(k.group.label);
+      REQUIRE(k.winner >= 0);
+      kernel(k);
+      for (const ConfigTrial& t : k.trials) {
+        INFO(t.config.str() << ": " << t.status << " " << t.detail);
+        CHECK((t.status == "ok" || (t.status == "skipped" && t.config.strategy == tiling::Strategy::Generic)));
+        CHECK(t.worst <= 1.0);
+        trial(t);
+      }
+    }
 }
 
 // f32 matmuls: ragged M, N, K, a computed B, bias and relu; both operands transposed, a broadcast batch.
@@ -224,19 +244,14 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
     const SuperoptOptions o = odd_shape_options(g, 8, false);
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     REQUIRE(r.timed);
-    for (const VariantResult& vr : r.realized)
-      for (const KernelResult& k : vr.kernels) {
-        INFO(k.group.label);
-        REQUIRE(k.winner >= 0);
-        attention += k.shape.strategy == tiling::Strategy::Attention;
-        twins += k.shape.strategy == tiling::Strategy::Contraction && k.shape.mm.mm2 != nullptr;
-        handoffs += k.shape.strategy == tiling::Strategy::Row && !k.group.handoffs.empty();
-        for (const ConfigTrial& t : k.trials) {
-          INFO(t.config.str() << ": " << t.status << " " << t.detail);
-          // Every configuration is run, except the generic fallback of a group whose specialized
-          // configurations passed (it runs only when none does).
-          CHECK((t.status == "ok" || (t.status == "skipped" && t.config.strategy == tiling::Strategy::Generic)));
-          CHECK(t.worst <= 1.0);
+    check_trials(
+        r,
+        [&](const KernelResult& k) {
+          attention += k.shape.strategy == tiling::Strategy::Attention;
+          twins += k.shape.strategy == tiling::Strategy::Contraction && k.shape.mm.mm2 != nullptr;
+          handoffs += k.shape.strategy == tiling::Strategy::Row && !k.group.handoffs.empty();
+        },
+        [&](const ConfigTrial& t) {
           const bool split = t.config.splits > 1 && t.status == "ok";
           (t.config.strategy == tiling::Strategy::Attention ? key_split : split_k) += split;
           const bool contraction_ok = t.config.strategy == tiling::Strategy::Contraction && t.status == "ok";
@@ -245,8 +260,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           tma_store += contraction_ok && t.config.tma_store;
           tma_store_persistent += contraction_ok && t.config.tma_store && t.config.blocks_per_sm > 0;
           stream_k += contraction_ok && t.config.stream_k;
-        }
-      }
+        });
     fs::remove_all(o.work_dir);
   }
   // Each attention graph ran as one fused kernel, and so did each softmax -> matmul (the scores
@@ -287,18 +301,10 @@ TEST_CASE("register A: matmuls whose A the consumers compute from its copied sou
     o.timeout_s = 10;
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     REQUIRE(r.timed);
-    for (const VariantResult& vr : r.realized)
-      for (const KernelResult& k : vr.kernels) {
-        INFO(k.group.label);
-        REQUIRE(k.winner >= 0);
-        for (const ConfigTrial& t : k.trials) {
-          INFO(t.config.str() << ": " << t.status << " " << t.detail);
-          CHECK((t.status == "ok" || (t.status == "skipped" && t.config.strategy == tiling::Strategy::Generic)));
-          CHECK(t.worst <= 1.0);
-          a_regs += t.config.a_regs && t.status == "ok";
-          persistent += t.config.a_regs && t.status == "ok" && t.config.blocks_per_sm > 0;
-        }
-      }
+    check_trials(r, [](const KernelResult&) {}, [&](const ConfigTrial& t) {
+      a_regs += t.config.a_regs && t.status == "ok";
+      persistent += t.config.a_regs && t.status == "ok" && t.config.blocks_per_sm > 0;
+    });
     fs::remove_all(o.work_dir);
   }
   CHECK(a_regs >= 8);
@@ -323,17 +329,12 @@ TEST_CASE("with --allow-tf32, f32 matmuls run as tf32 mma.sync and every configu
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     REQUIRE(r.timed);
     int tf32_ok = 0;
-    for (const VariantResult& vr : r.realized)
-      for (const KernelResult& k : vr.kernels) {
-        REQUIRE(k.winner >= 0);
-        for (const ConfigTrial& t : k.trials) {
-          INFO(t.config.str() << ": " << t.status << " " << t.detail);
-          CHECK((t.status == "ok" || (t.status == "skipped" && t.config.strategy == tiling::Strategy::Generic)));
-          CHECK(t.worst <= 1.0);
-          tf32_ok += t.config.tf32 && t.status == "ok";
-        }
-        if (k.shape.strategy == tiling::Strategy::Contraction) CHECK(k.trials[size_t(k.winner)].config.tf32);
-      }
+    check_trials(
+        r,
+        [](const KernelResult& k) {
+          if (k.shape.strategy == tiling::Strategy::Contraction) CHECK(k.trials[size_t(k.winner)].config.tf32);
+        },
+        [&](const ConfigTrial& t) { tf32_ok += t.config.tf32 && t.status == "ok"; });
     CHECK(tf32_ok >= 6);
     fs::remove_all(o.work_dir);
   }

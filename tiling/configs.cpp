@@ -255,6 +255,14 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               double mem = floor_us / used * narrow * per_thread / std::max(0.35, std::min(tail, 1.0) * std::sqrt(occupancy));
               if (!cache) mem += reread_bytes(g, s) * std::max(0, s.stages) / (L.hbm_gb_s * 2.5e3);
               if (persistent) mem *= 0.98 + 0.02 * (s.col_inputs == 0);
+              // A persistent block walks its rows one at a time (load, reduce, store): fewer than
+              // four rows in flight per SM leave DRAM latency exposed. Measured (H200, in-search,
+              // 2026-12-02), t512 persistent 2/sm against the plain t512 / t256 persistent 4/sm:
+              // rmsnorm writing y at 8192 rows 50.5 against 39.4 / 40.5 us, its statistics alone
+              // 33.2 against 22.9 / 22.3 (5/sm), at 2048 rows 17.1 against 13.9 / 13.6, layernorm
+              // 56.8 against 44.6 / 41.3.
+              const double in_flight = per_sm * r;
+              if (persistent && in_flight < 4) mem *= 1.0 + 0.175 * (4.0 - in_flight);
               double sync = t > 32 ? 0.03 * s.stages * waves : 0;
               std::ostringstream why;
               why << "floor " << floor_us << " us, lanes used " << used << ", waves " << waves;
