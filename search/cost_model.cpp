@@ -19,6 +19,7 @@
 #include "axon/core/error.h"
 #include "axon/core/op_table.h"
 #include "axon/tiling/kernel.h"
+#include "node_kinds.h"
 
 namespace axon {
 
@@ -43,48 +44,7 @@ namespace {
 
 using NodeSet = std::unordered_set<const Node*>;
 
-// TFLOP/s of a node's arithmetic: matmuls of 16-bit floats on the tensor cores, f32 matmuls on
-// the CUDA cores (or the tensor cores in tf32 when the model allows it), everything else f32.
-double flop_rate(const TargetModel& t, const Node* n) {
-  if (n->kind() != OpKind::Contraction) return t.fp32_tflops;
-  if (n->dtype() == DType::bf16 || n->dtype() == DType::f16) return t.tensor_tflops_16;
-  return n->dtype() == DType::f32 && t.tf32 ? t.tensor_tflops_tf32 : t.fp32_tflops;
-}
-
-bool is_elementwise(const Node* n) {
-  OpKind k = n->kind();
-  return k == OpKind::Unary || k == OpKind::Binary || k == OpKind::Compare || k == OpKind::Select;
-}
-bool is_generator(const Node* n) { return n->op() == Op::Constant || n->op() == Op::Iota; }
-// A function of the element's indices alone: generators through elementwise and layout ops (a
-// mask's iota comparison).
-bool generated(const Node* n) {
-  if (is_generator(n)) return true;
-  if (!is_elementwise(n) && n->kind() != OpKind::Layout) return false;
-  for (const Node* o : n->operands())
-    if (!generated(o)) return false;
-  return true;
-}
-// Cheap to recompute in every consumer: fused rather than materialized.
-bool is_cheap(const Node* n) {
-  return is_elementwise(n) || n->kind() == OpKind::Layout || is_generator(n);
-}
-bool flag(const Node* n, const char* key) { return n->attrs().has(key) && n->attrs().b(key); }
-
-// The contraction axis of matmul operand i in its stored shape (transpose flags applied).
-int k_axis(const Node* mm, int i) {
-  int r = mm->operand(i)->rank();
-  if (r == 1) return 0;
-  if (i == 0) return flag(mm, "transpose_a") ? r - 2 : r - 1;
-  return flag(mm, "transpose_b") ? r - 1 : r - 2;
-}
-
-// A reduction over exactly the last axis of its input.
-bool is_row_reduce(const Node* n) {
-  if (n->kind() != OpKind::Reduce) return false;
-  const auto& axes = n->attrs().ints("axes");
-  return axes.size() == 1 && axes[0] == n->operand(0)->rank() - 1;
-}
+using namespace search_detail;
 
 struct Kernel {
   std::vector<const Node*> seeds;  // root, or an epilogue chain (matmul first) + side reductions
