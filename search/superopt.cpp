@@ -478,17 +478,24 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
   auto stats_worth = [&](const Graph& gv, const CostEstimate& first, const CostEstimate& stats) {
     return best_estimate(gv, stats) <= 1.1 * best_estimate(gv, first);
   };
-  std::vector<std::pair<int, bool>> plans;
+  struct Plan {
+    int vid;
+    bool stored_stats;
+    CostEstimate ce;
+  };
+  std::vector<Plan> plans;
   for (int vid : chosen) {
-    plans.push_back({vid, false});
     const Graph gv = r.variants.graph_of(vid);
-    const CostEstimate first = cost_of(gv), stats = runnable_cost(gv, tm, r.lowerings.isa.get(), o.bind, true);
-    if (!stats.assumed_sizes && groups_of(gv, stats) != groups_of(gv, first) && stats_worth(gv, first, stats))
-      plans.push_back({vid, true});
+    CostEstimate first = cost_of(gv), stats = runnable_cost(gv, tm, r.lowerings.isa.get(), o.bind, true);
+    const bool both = !stats.assumed_sizes && groups_of(gv, stats) != groups_of(gv, first) && stats_worth(gv, first, stats);
+    plans.push_back({vid, false, std::move(first)});
+    if (both) plans.push_back({vid, true, std::move(stats)});
   }
-  for (const auto& [vid, stored_stats] : plans) {
+  for (const Plan& plan : plans) {
+    const int vid = plan.vid;
+    const bool stored_stats = plan.stored_stats;
+    const CostEstimate& ce = plan.ce;
     Graph gv = r.variants.graph_of(vid);
-    CostEstimate ce = stored_stats ? runnable_cost(gv, tm, r.lowerings.isa.get(), o.bind, true) : cost_of(gv);
     VariantResult vr;
     vr.variant = vid;
     vr.stored_statistics = stored_stats;

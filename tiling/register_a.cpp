@@ -43,10 +43,9 @@ std::function<void(const std::string&)> register_a(Emitter& em, const Group& g, 
   if (pack == nullptr) throw UserError(low.source + ": no proved pack of f32 pairs to bf16x2 for " + low.target + " (axon synth --op pack says why)");
   const std::string pack_fn = cast_function(*pack);
   const Node* src = c.a.staged;
-  const std::string lo = src->dtype() == DType::f16 ? "axon_f16_to_f((unsigned short)(__float_as_uint(w) & 0xFFFFu))"
-                                                    : "__uint_as_float(__float_as_uint(w) << 16)";
-  const std::string hi = src->dtype() == DType::f16 ? "axon_f16_to_f((unsigned short)(__float_as_uint(w) >> 16))"
-                                                    : "__uint_as_float(__float_as_uint(w) & 0xFFFF0000u)";
+  // The word's two 16-bit values (the prelude's unpacking of packed pairs).
+  const std::string at = src->dtype() == DType::f16 ? "axon_f16_at(&wu, " : "axon_bf16_at(&wu, ";
+  const std::string lo = at + "0)", hi = at + "1)";
   const std::vector<Term> p0 = operand_point(c, 0, batch, term::var(kARowVar), term::var(kAKVar));
   const std::vector<Term> p1 = operand_point(c, 0, batch, term::var(kARowVar), term::var(kAK1Var));
   const int64_t slot_bytes = int64_t(t.bm) * t.bk * 2;
@@ -74,6 +73,7 @@ std::function<void(const std::string&)> register_a(Emitter& em, const Group& g, 
     em.line("float w;");
     em.line(inline_asm(*lds, {{"d", "=f", {"w"}}, {"a", "r", {"sa0 + (unsigned)(slot * " + S(slot_bytes) + " + lr * 128 + (((lk >> 3) ^ (lr & 7)) << 4) + (lk & 7) * 2)"}}},
                        true));
+    em.line("const unsigned wu = __float_as_uint(w);");
     em.line("const " + std::string(em.idx()) + " ar = m0 + lr;");
     em.line("const int ak = ka0 + lk, ak1 = ak + 1;");
     em.line("float fv0 = 0.0f, fv1 = 0.0f;");
