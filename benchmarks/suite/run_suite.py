@@ -32,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import graph_info as gi  # noqa: E402
 import report  # noqa: E402
+import sdpa  # noqa: E402
 import torch_graph as tg  # noqa: E402
 from axon_launcher import AxonKernel, AxonRunError, LauncherError, log, run_superopt  # noqa: E402
 
@@ -41,6 +42,7 @@ except ImportError:  # main() says so; the rest of the module stays importable f
     torch = None
 
 MIB = 1 << 20
+SIDES = ("axon", "eager", "compiled", "sdpa")   # sdpa: attention graphs only (sdpa.py)
 COPY_BYTES = 2 << 30            # device-to-device copy of the bandwidth ceiling
 MATMUL_N = 8192                 # bf16 N^3 matmul of the compute ceiling
 FLUSH_MIN_BYTES = 256 * MIB     # L2 flush buffer: at least this, and at least 2x the L2
@@ -306,8 +308,31 @@ class Suite:
             except Exception as e:
                 rec["notes"].append("torch.compile failed: %s: %s"
                                     % (type(e).__name__, (str(e).splitlines() or [""])[0]))
+        self._sdpa_side(rec, graph, tr, ordered, ref, tols, sides)
         self._time_sides(rec, sides)
         return _derive(rec)
+
+    def _sdpa_side(self, rec, graph, tr, ordered, ref, tols, sides: dict) -> None:
+        """PyTorch's fused attention, for a graph that is exactly attention (sdpa.py): checked
+        like torch.compile (a mismatch is a note), then timed with the other sides."""
+        form = sdpa.sdpa_form(graph)
+        if form is None:
+            return
+        rec["sdpa_form"] = {"q": form.q, "k": form.k, "v": form.v, "scale": form.scale,
+                            "causal": form.causal}
+        fn = sdpa.sdpa_function(form, tr.input_names)
+        try:
+            got = fn(*ordered)
+            torch.cuda.synchronize()
+            rec["sdpa_check"] = {n: compare(g, r, *t)
+                                 for g, r, n, t in zip(got, ref, tr.output_names, tols)}
+            del got
+            if any(c["mismatches"] for c in rec["sdpa_check"].values()):
+                rec["notes"].append("SDPA's outputs differ from eager's beyond tolerance")
+            sides["sdpa"] = lambda: fn(*ordered)
+        except Exception as e:
+            rec["notes"].append("SDPA failed: %s: %s"
+                                % (type(e).__name__, (str(e).splitlines() or [""])[0]))
 
     def same_size_copy_us(self, io_bytes: int):
         """A device copy moving the workload's bytes (io_bytes / 2 read, as many written), timed
@@ -378,9 +403,9 @@ def _fail(rec: dict, reason: str) -> dict:
 
 def _derive(rec: dict) -> dict:
     """The table's figures from the timings."""
-    for side in ("axon", "eager", "compiled"):
+    for side in SIDES:
         rec[side + "_us"] = rec["timing"].get(side, {}).get("median_us")
-    pytorch = [t for t in (rec["eager_us"], rec["compiled_us"]) if t is not None]
+    pytorch = [rec[s + "_us"] for s in SIDES[1:] if rec[s + "_us"] is not None]
     axon = rec["axon_us"]
     rec["best_pytorch_us"] = min(pytorch) if pytorch else None
     rec["speedup"] = rec["best_pytorch_us"] / axon if axon and pytorch else None

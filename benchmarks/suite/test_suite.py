@@ -18,6 +18,7 @@ sys.path.insert(0, str(HERE))
 import graph_info as gi  # noqa: E402
 import report  # noqa: E402
 import run_suite  # noqa: E402
+import sdpa  # noqa: E402
 import torch_graph as tg  # noqa: E402
 
 try:
@@ -218,6 +219,40 @@ class Reporting(unittest.TestCase):
         self.assertIn("**FAILED**: mismatch: 3 of 9", md)
         self.assertIn("| -/3/- |", md)
         self.assertEqual(report.jsonable({"x": [math.inf, math.nan]}), {"x": ["inf", "nan"]})
+
+    def test_sdpa_speedup(self):
+        r = self.rec("att", 10.0, 40.0)
+        r["timing"]["sdpa"] = {"median_us": 8.0}
+        r = run_suite._derive(r)
+        self.assertEqual((r["sdpa_us"], r["best_pytorch_us"], r["speedup"]), (8.0, 8.0, 0.8))
+        self.assertIn("| 8.0 |", report.table([r]))
+
+    def test_sdpa_form(self):
+        form = sdpa.sdpa_form(gi.load_graph(GRAPHS / "attention_causal.json"))
+        self.assertEqual((form.q, form.k, form.v, form.causal), ("q", "k", "v", True))
+        self.assertEqual(form.scale, gi.round_to("bf16", 0.08838834764831845))
+        self.assertFalse(sdpa.sdpa_form(gi.load_graph(GRAPHS / "attention.json")).causal)
+        for name in ("softmax_matmul", "gemm", "rmsnorm_matmul_m16", "softmax"):
+            self.assertIsNone(sdpa.sdpa_form(gi.load_graph(GRAPHS / (name + ".json"))), name)
+        qkv = [(n, [2, 8, 16], "f32") for n in "qkv"]
+
+        def att(*mid, **kw):   # Q @ K^T (transpose_b), then mid, softmax, @ V
+            return graph(qkv + kw.get("extra", []),
+                         [("s", "matmul", ["q", "k"], {"transpose_b": True})] + list(mid) +
+                         [("p", "softmax", [mid[-1][0] if mid else "s"], kw.get("sm", {})),
+                          ("out", "matmul", ["p", "v"], {})])
+        c = ("c", "constant", [], {"value": 0.5, "dtype": "f32"})
+        f = sdpa.sdpa_form(att(c, ("x", "div", ["s", "c"], {})))
+        self.assertEqual((f.scale, f.causal), (2.0, False))
+        self.assertEqual(sdpa.sdpa_form(att(c, ("x", "mul", ["c", "s"], {}))).scale, 0.5)
+        self.assertEqual(sdpa.sdpa_form(att()).scale, 1.0)
+        self.assertIsNone(sdpa.sdpa_form(att(sm={"axis": 1})))          # not the key axis
+        self.assertIsNone(sdpa.sdpa_form(att(("x", "mul", ["s", "s"], {}))))   # not a constant
+        self.assertIsNone(sdpa.sdpa_form(att(("x", "mul", ["s", "b"], {}),
+                                             extra=[("b", [2, 8, 8], "f32")])))   # a tensor
+        g = att()
+        g["outputs"].append("p")   # an intermediate that is also an output
+        self.assertIsNone(sdpa.sdpa_form(g))
 
     def test_collect_graphs(self):
         skipped = []
