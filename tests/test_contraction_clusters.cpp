@@ -68,6 +68,8 @@ TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, rank 0 adds the 
                               "mapa.shared::cluster.u32", "ld.shared::cluster.v4.f32"})
         CHECK(k.body.find(ins) != std::string::npos);
       CHECK(k.body.find("const int kb = split * KT / " + std::to_string(c.splits)) != std::string::npos);
+      // The tile's existing rows (16 of 64 at M = 16) are what the splits share out.
+      CHECK(k.body.find("const int rows = (int)min((long long)" + std::to_string(c.bm)) != std::string::npos);
       tu << k.body << "\n";
     }
     // With so few tiles the model prefers splitting K.
@@ -265,6 +267,32 @@ TEST_CASE("stream-K: the last tiles shared out by k-tiles, partial sums and flag
   CHECK(single >= 2);
   CHECK(bulk >= 2);
   CHECK(twins >= 1);
+  // Fewer tiles than SMs and a long K (M = 16, ragged N and K: 4104 = 64 x 64 + 8, a bias): split-K over the whole
+  // grid without clusters, every tile shared by several workers.
+  int spread = 0;
+  {
+    Graph g = parse(mm_graph("[16,4104]", "[4104,1000]", "bf16", "{}", R"(,{"name":"bias","shape":[1000],"dtype":"bf16"})",
+                             R"(,{"name":"y","op":"add","inputs":["m","bias"]})", "y"));
+    tiling::Group gr = contraction_group(g);
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    REQUIRE(s.mm.stream_k);
+    std::set<std::pair<int, bool>> emitted;
+    for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
+      const tiling::TileConfig& c = rc.config;
+      if (!c.stream_k) continue;
+      const int64_t tiles = (1000 + c.bn - 1) / c.bn;
+      CHECK(tiles < L.sm_count);
+      if (!emitted.insert({c.bn, c.a_regs}).second) continue;
+      tiling::CodegenOptions o;
+      o.name = "skw" + std::to_string(spread);
+      tiling::KernelCode k = tiling::generate(gr, s, c, low, o);
+      CHECK(k.launches.at(0).grid == std::min<int64_t>(o.sm_count, tiles * 65));
+      CHECK(k.body.find("__cluster_dims__") == std::string::npos);
+      tu << k.body << "\n";
+      ++spread;
+    }
+  }
+  CHECK(spread >= 2);
   // None where the tiles fill whole waves of the grid (264 tiles on 132 SMs, 132 clusters' tiles
   // on 66 clusters) or K has fewer than four k-tiles.
   for (const std::string& text : {mm_graph("[33792,256]", "[256,256]", "bf16", "{}"), mm_graph("[4096,128]", "[128,4096]", "bf16", "{}")}) {

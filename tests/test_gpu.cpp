@@ -311,6 +311,38 @@ TEST_CASE("register A: matmuls whose A the consumers compute from its copied sou
   CHECK(persistent >= 2);
 }
 
+TEST_CASE("stream-K with fewer tiles than SMs: every tile's k-tiles shared over the grid, right on odd shapes (GPU)", "[gpu]") {
+  if (!have_gpu()) return;
+  // M = 16 as rmsnorm -> matmul's decode shape, ragged N and K, a bias; a batch of three with a
+  // ragged M; a computed A (the consumers' register A).
+  const std::vector<std::string> graphs = {
+      R"({"name":"skw_m16","inputs":[{"name":"x","shape":[16,4104],"dtype":"bf16"},{"name":"w","shape":[4104,1000],"dtype":"bf16"},
+          {"name":"bias","shape":[1000],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["x","w"]},{"name":"y","op":"add","inputs":["m","bias"]}],"outputs":["y"]})",
+      R"({"name":"skw_batch","inputs":[{"name":"x","shape":[3,70,6000],"dtype":"bf16"},{"name":"w","shape":[3,6000,72],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["x","w"]}],"outputs":["m"]})",
+      R"({"name":"skw_areg","inputs":[{"name":"x","shape":[16,4104],"dtype":"bf16"},{"name":"g","shape":[4104],"dtype":"bf16"},
+          {"name":"w","shape":[4104,600],"dtype":"bf16"}],
+          "nodes":[{"name":"y","op":"mul","inputs":["x","g"]},{"name":"m","op":"matmul","inputs":["y","w"]}],"outputs":["m"]})",
+  };
+  Verifier v(VerifyOptions{});
+  int spread = 0;
+  for (const std::string& text : graphs) {
+    Graph g = parse(text);
+    INFO(g.name);
+    SuperoptOptions o = odd_shape_options(g, 8, false);
+    o.config_match = "stream-k";
+    o.explore.max_depth = 0;
+    o.explore.max_variants = 1;
+    o.timeout_s = 10;
+    SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+    REQUIRE(r.timed);
+    check_trials(r, [](const KernelResult&) {}, [&](const ConfigTrial& t) { spread += t.config.stream_k && t.status == "ok"; });
+    fs::remove_all(o.work_dir);
+  }
+  CHECK(spread >= 6);
+}
+
 TEST_CASE("with --allow-tf32, f32 matmuls run as tf32 mma.sync and every configuration is right on odd shapes (GPU)", "[gpu]") {
   if (!have_gpu()) return;
   const std::vector<const char*> graphs = {

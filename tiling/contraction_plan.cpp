@@ -502,7 +502,7 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 // Multicast: every operand copied, no split, two tile rows or more, B in equal shares.
                 if (multicast > 1 && (!tma || !c.multicast || computing || splits > 1 || tiles_m < 2 || !multicast_fits(c, t))) continue;
                 const double tiles = double(c.batch) * tiles_m * tiles_n;
-                if (persistent && tiles <= L.sm_count) continue;
+                if (persistent && tiles <= L.sm_count && !stream_k) continue;
                 // Split-K (a cluster per tile) when fewer splits leave SMs idle, with two k-tiles or
                 // more per split.
                 const int64_t KT = (c.k + t.bk - 1) / t.bk;
@@ -510,10 +510,16 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 const double resident = tma ? wgmma_blocks_per_sm(t) : std::max(1.0, std::min(std::floor(228.0 * 1024 / contraction_smem(t)), 2.0));
                 // Stream-K: persistent TMA blocks without store warps, four k-tiles or more, where
                 // the tiles do not fill whole waves of the grid (P workers of `multicast` blocks).
+                // With fewer tiles than the grid's workers (`sk_split`: rmsnorm -> matmul at M = 16)
+                // it is split-K over every SM without clusters: each tile's K range is shared by
+                // about P / T workers, two k-tiles or more each.
                 const double workers = std::floor(L.sm_count * resident / multicast);
+                const double grid_workers = std::floor(double(L.sm_count) * std::max(1, t.blocks_per_sm) / multicast);
                 const double cluster_tiles = double(c.batch) * std::ceil(tiles_m / multicast) * tiles_n;
-                if (stream_k && (!persistent || store_warps || splits > 1 || !c.stream_k || KT < 4 || cluster_tiles <= workers ||
-                                 std::fmod(cluster_tiles, workers) == 0))
+                const bool sk_split = stream_k && cluster_tiles < grid_workers;
+                if (stream_k && (!persistent || store_warps || splits > 1 || !c.stream_k || KT < 4 ||
+                                 (sk_split ? cluster_tiles * double(KT) < 2 * grid_workers
+                                           : cluster_tiles <= workers || std::fmod(cluster_tiles, workers) == 0)))
                   continue;
                 const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * 4 * wg;
                 // Deeper pipelines hide more copy latency; two consumers keep the tensor cores busier.
@@ -532,13 +538,15 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 // persistent 128 x 256): 178.2 us against 197.5 storing from the accumulators.
                 if (tma_store) eff *= persistent ? 1.05 : 1.01;
                 if (multicast > 1) eff *= 1.01;  // half of B's traffic from L2
-                const double blocks = tiles * splits;
+                const double blocks = sk_split ? grid_workers * multicast : tiles * splits;
                 // Whole waves of blocks; stream-K's last waves are shared out evenly, at the cost of
                 // writing and reading a tile of partial sums, every block at once (about 40 GB/s per
                 // SM when all of them do: measured, H200, 4096^3 in 128 x 256 tiles, 7 us), and
                 // zeroing the flags (1 us).
-                const double waves = stream_k ? cluster_tiles / workers : std::ceil(blocks / L.sm_count);
-                const double fixup = stream_k ? 2.0 * t.bm * bn * 4.0 / 4e4 + 1.0 : 0.0;
+                // Split over every SM (sk_split), a finisher adds about P / T - 1 partial tiles.
+                const double waves = sk_split ? cluster_tiles / grid_workers : stream_k ? cluster_tiles / workers : std::ceil(blocks / L.sm_count);
+                const double sharers = sk_split ? std::min(grid_workers / cluster_tiles, double(KT)) : 1.0;
+                const double fixup = stream_k ? (1.0 + sharers) * t.bm * bn * 4.0 / 4e4 + 1.0 : 0.0;
                 // The producers' prologues run beside the wgmmas (without TMA every warp computes
                 // between its wgmmas: half their issue; register A: the consumers' warps).
                 const double compute = std::max(waves * 2.0 * t.bm * bn * double(c.k) / splits / (sm_rate * eff),

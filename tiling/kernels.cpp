@@ -127,8 +127,10 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     // and stores nothing).
     const int64_t CL = c.multicast, units = m.batch * ((m.m + c.bm * CL - 1) / (c.bm * CL)) * ((m.n + m.tile_n(c.bn) - 1) / m.tile_n(c.bn));
     // A persistent grid walks the tiles (blocks_per_sm blocks per SM, whole clusters); split-K
-    // gives each tile a cluster of `splits` consecutive blocks.
-    const int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(units, int64_t(c.blocks_per_sm) * o.sm_count / CL) * CL : units * c.splits * CL;
+    // gives each tile a cluster of `splits` consecutive blocks. Stream-K with fewer tiles than
+    // workers shares their k-tiles out over the whole grid (a k-tile or more per worker).
+    const int64_t KT = (m.k + c.bk - 1) / c.bk, work = c.stream_k ? units * KT : units;
+    const int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(work, int64_t(c.blocks_per_sm) * o.sm_count / CL) * CL : units * c.splits * CL;
     k.launches.push_back({o.name, tile_grid(grid, g.label), c.threads, detail::contraction_smem(c), params, roles, {}});
     if (c.tma) k.launches.back().tmaps = detail::tensor_maps(g, m, c);
     if (c.stream_k) {  // each block's slot of bm x bn f32 partial sums, then its flag

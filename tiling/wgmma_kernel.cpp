@@ -558,7 +558,9 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.open("for (int r = 0; r < " + S(SK) + "; ++r) {");
     em.line(inline_asm(*ci.mapa, {{"d", "=r", {"peer[r]"}}, {"a", "r", {"own"}}, {"b", "r", {"r"}}}, false));
     em.close();
-    em.line("const int r0 = split * " + S(BM) + " / " + S(SK) + ", r1 = (split + 1) * " + S(BM) + " / " + S(SK) + ";");
+    // The tile's rows that exist (M = 16 in a 64-row tile: 16) are shared out among the splits.
+    em.line("const int rows = (int)min((long long)" + S(BM) + ", (long long)" + S(c.m) + " - (long long)m0), r0 = split * rows / " + S(SK) +
+            ", r1 = (split + 1) * rows / " + S(SK) + ";");
     em.open("for (int q = wg * 128 + th; q < (r1 - r0) * " + S(cpr) + "; q += " + S(128 * t.warps_m) + ") {");
     em.line("const int lr = r0 + q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
     em.line("const " + I + " gi = m0 + lr, gj = n0 + lc;");
