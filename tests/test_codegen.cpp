@@ -455,3 +455,47 @@ TEST_CASE("packed 16-bit caches keep two bf16 per register and unpack where used
   for (const auto& rc : tiling::enumerate_configs(g, s, tiling::Limits{})) any = any || rc.config.packed;
   CHECK(any);
 }
+
+TEST_CASE("rows longer than the unrolled limit get row kernels that loop, keep nothing in registers, and compile", "[codegen][nvcc]") {
+  // 100001 f32 (odd: one column per thread and chunk), a layernorm with gamma and beta of 70001
+  // bf16: more than 64 chunks for every thread count. Before, only the generic fallback (a thread
+  // per output walking the whole row: 3683 us for the first on the H200) was a candidate.
+  const std::vector<std::string> graphs = {
+      R"({"name":"long_sum","inputs":[{"name":"x","shape":[33,100001],"dtype":"f32"}],
+          "nodes":[{"name":"s","op":"reduce_sum","inputs":["x"],"attrs":{"axes":[-1]}}],"outputs":["s"]})",
+      R"({"name":"long_ln","inputs":[{"name":"x","shape":[5,70001],"dtype":"bf16"},{"name":"g","shape":[70001],"dtype":"bf16"},
+          {"name":"b","shape":[70001],"dtype":"bf16"}],
+          "nodes":[{"name":"y","op":"layernorm","inputs":["x","g","b"],"attrs":{"axis":-1}}],"outputs":["y"]})"};
+  std::ostringstream tu;
+  for (const std::string& text : graphs) {
+    Graph graph = parse_graph(text, "long.json", {});
+    INFO(graph.name);
+    auto g = fusion_groups(graph, "sm_90").at(0);
+    tiling::GroupShape s = tiling::classify(g);
+    REQUIRE(s.strategy == tiling::Strategy::Row);
+    auto configs = tiling::enumerate_configs(g, s, tiling::Limits{});
+    REQUIRE(configs.front().config.strategy == tiling::Strategy::Row);  // ranked above the generic one
+    int rows = 0;
+    for (const auto& rc : configs) {
+      if (rc.config.strategy != tiling::Strategy::Row) continue;
+      CHECK_FALSE(rc.config.cache_rows);
+      CHECK_FALSE(rc.config.packed);
+      ++rows;
+    }
+    CHECK(rows >= 4);
+    tiling::CodegenOptions o;
+    o.name = "long_" + graph.name;
+    tiling::KernelCode k = tiling::generate(g, s, configs.front().config, lowerings(), o);
+    CHECK(k.body.find("#pragma unroll 4") != std::string::npos);
+    CHECK(k.body.find("in registers") == std::string::npos);  // no cached row or column vector
+    tu << k.body << "\n";
+  }
+  const std::string cc = nvcc();
+  if (cc.empty()) {
+    WARN("nvcc not found: compile check skipped");
+    return;
+  }
+  const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(lowerings()) + "\n" + tu.str(), "-arch=sm_90", "long_rows");
+  INFO(r.log.substr(0, 3000));
+  CHECK(r.rc == 0);
+}

@@ -343,6 +343,33 @@ TEST_CASE("stream-K with fewer tiles than SMs: every tile's k-tiles shared over 
   CHECK(spread >= 6);
 }
 
+TEST_CASE("rows longer than the unrolled limit: row kernels that loop are right and win over the generic fallback (GPU)", "[gpu]") {
+  if (!have_gpu()) return;
+  const std::vector<std::string> graphs = {
+      R"({"name":"long_sum","inputs":[{"name":"x","shape":[33,100001],"dtype":"f32"}],
+          "nodes":[{"name":"s","op":"reduce_sum","inputs":["x"],"attrs":{"axes":[-1]}}],"outputs":["s"]})",
+      R"({"name":"long_ln","inputs":[{"name":"x","shape":[5,70001],"dtype":"bf16"},{"name":"g","shape":[70001],"dtype":"bf16"},
+          {"name":"b","shape":[70001],"dtype":"bf16"}],
+          "nodes":[{"name":"y","op":"layernorm","inputs":["x","g","b"],"attrs":{"axis":-1}}],"outputs":["y"]})",
+      R"({"name":"long_softmax","inputs":[{"name":"x","shape":[3,70001],"dtype":"f32"}],
+          "nodes":[{"name":"y","op":"softmax","inputs":["x"],"attrs":{"axis":-1}}],"outputs":["y"]})"};
+  Verifier v(VerifyOptions{});
+  for (const std::string& text : graphs) {
+    Graph g = parse(text);
+    INFO(g.name);
+    SuperoptOptions o = odd_shape_options(g, 6, false);
+    o.explore.max_depth = 0;
+    o.explore.max_variants = 1;
+    o.timeout_s = 20;
+    SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+    REQUIRE(r.timed);
+    check_trials(r, [](const KernelResult& k) {
+      CHECK(k.trials.at(size_t(k.winner)).config.strategy == tiling::Strategy::Row);
+    }, [](const ConfigTrial&) {});
+    fs::remove_all(o.work_dir);
+  }
+}
+
 TEST_CASE("with --allow-tf32, f32 matmuls run as tf32 mma.sync and every configuration is right on odd shapes (GPU)", "[gpu]") {
   if (!have_gpu()) return;
   const std::vector<const char*> graphs = {

@@ -219,15 +219,17 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               int64_t per_pass = int64_t(t) * v;
               int64_t chunks = (s.cols + per_pass - 1) / per_pass;
               int64_t slots = chunks * v;
+              // Rows of more than kMaxUnrolledChunks chunks: not cached, loops (row_kernel.cpp).
+              const bool rolled = chunks > detail::kMaxUnrolledChunks;
+              if (rolled && (cache || pack)) continue;
               // Registers: the cached rows and column vectors, slots floats each (half that when
               // 16-bit ones are kept packed).
-              int cached = (cache ? s.row_inputs : 0) + s.col_inputs;
+              int cached = rolled ? 0 : (cache ? s.row_inputs : 0) + s.col_inputs;
               double words = cached - (pack ? 0.5 * halves : 0.0);
               if (slots * words > 128 || (cache && slots > 64)) continue;
               const double regs = 40 + slots * words;
               const double reg_threads = std::min(2048.0, 65536.0 / regs);  // resident threads per SM
               if (!cache && s.stages == 0) continue;
-              if (chunks > 64) continue;  // unrolled code size
               int64_t smem = int64_t(std::max(1, s.stages)) * r * (t / 32) * 4;
               if (smem > L.smem_per_block) continue;
               double blocks = double((s.rows + r - 1) / r);
@@ -261,6 +263,14 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               // rmsnorm writing y at 8192 rows 50.5 against 39.4 / 40.5 us, its statistics alone
               // 33.2 against 22.9 / 22.3 (5/sm), at 2048 rows 17.1 against 13.9 / 13.6, layernorm
               // 56.8 against 44.6 / 41.3.
+              // A rolled row (longer than kMaxUnrolledChunks chunks) is latency-bound when few
+              // rows run at once: each pass has about four loads per thread in flight, about
+              // 0.8 us each.
+              if (rolled) {
+                bool full_out = false;
+                for (const Node* w : g.writes) full_out = full_out || detail::dims_of(w) == s.full;
+                mem = std::max(mem, waves * std::ceil(double(chunks) / 4.0) * 0.8 * (std::max(1, s.stages) + (full_out ? 1 : 0)));
+              }
               const double in_flight = per_sm * r;
               if (persistent && in_flight < 4) mem *= 1.0 + 0.175 * (4.0 - in_flight);
               double sync = t > 32 ? 0.03 * s.stages * waves : 0;
@@ -300,15 +310,21 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
     TileConfig c;
     c.strategy = Strategy::Generic;
     c.threads = t;
-    double flops = 0;
+    double flops = 0, serial_us = 0;
     for (const Node* n : g.nodes) {
       if (n->kind() == OpKind::Contraction || n->kind() == OpKind::Reduce) {
         double in = double(detail::numel(detail::dims_of(n->operand(0))));
         double outn = double(detail::numel(detail::dims_of(n)));
         flops += n->kind() == OpKind::Contraction ? 2.0 * outn * (in / std::max(1.0, outn)) * 64 : in * 8;
+        // A thread reads its output's whole reduction, one dependent add after another: about
+        // 37 ns per element (measured, H200, 2026-12-02: 33 sums of 100001 f32 in 3683 us), per
+        // wave of resident threads.
+        if (n->kind() == OpKind::Reduce)
+          serial_us += std::ceil(outn / (double(L.sm_count) * 2048.0)) * (in / std::max(1.0, outn)) * 0.037;
       }
     }
-    double est = floor_us * 1.5 + flops / (L.fp32_tflops * 1e6 * 0.05) + launch_us * double(g.writes.size()) + (t == 128 ? 0.01 : 0);
+    double est = std::max(floor_us * 1.5 + flops / (L.fp32_tflops * 1e6 * 0.05), serial_us) + launch_us * double(g.writes.size()) +
+                 (t == 128 ? 0.01 : 0);
     out.push_back({c, est, "generic: one thread per output element"});
   }
   std::stable_sort(out.begin(), out.end(), [](const RankedConfig& a, const RankedConfig& b) { return a.est_us < b.est_us; });

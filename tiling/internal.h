@@ -14,6 +14,10 @@
 
 namespace axon::tiling::detail {
 
+// Row kernels unroll their loops over a row's chunks (threads x vec columns each) up to this many;
+// longer rows keep nothing in registers and loop (row_kernel.cpp).
+constexpr int kMaxUnrolledChunks = 64;
+
 // Kernel index variables are Var terms with these ids (definitions use 0..rank+k).
 constexpr int kRowVar = 1000;   // flat row index (Row)
 constexpr int kColVar = 1001;   // column (Row)

@@ -23,6 +23,9 @@ struct RowKernel {
   Emitter em;
   int E = 1, C = 1;
   bool full_chunks = false;  // every chunk of every row is inside the row (no column guard)
+  // A row longer than 64 chunks (kMaxUnrolledChunks): nothing kept in registers (the row, column
+  // vectors and stage bodies are read again where used) and the chunk loops stay loops.
+  bool rolled = false;
   bool full_rows = false;    // every block's rows exist (no row guard)
   std::vector<Term> row_coords;
   std::string identity_key, column_key;
@@ -36,6 +39,8 @@ struct RowKernel {
     C = static_cast<int>((s.cols + per_pass - 1) / per_pass);
     E = C * c.vec;
     full_chunks = s.cols % per_pass == 0;
+    rolled = C > kMaxUnrolledChunks;
+    AXON_CHECK(!rolled || !c.cache_rows, "codegen: a row of more than " + std::to_string(kMaxUnrolledChunks) + " chunks cannot stay in registers");
     full_rows = s.rows % c.rows_per_block == 0;  // (a persistent loop starts rows at multiples of it)
     std::vector<int64_t> lead(s.full.begin(), s.full.end() - 1);
     row_coords = lead.empty() ? std::vector<Term>{} : coords_of(term::var(kRowVar), lead);
@@ -48,7 +53,7 @@ struct RowKernel {
       if (c.cache_rows && d == s.full) row_cached.insert(static_cast<int>(k));
       // A column vector: every axis but the last of size 1, the last the row's length.
       bool column = !d.empty() && d.back() == s.cols && numel(d) == s.cols && s.rows > 1;
-      if (column) col_cached.insert(static_cast<int>(k));
+      if (column && !rolled) col_cached.insert(static_cast<int>(k));
     }
     global_loads(em, g);
     auto global = em.load;
@@ -104,8 +109,10 @@ struct RowKernel {
   }
 
   // for (c) { col0; if (guard) { for (l) { e; col; BODY } } }
+  std::string chunk_unroll() const { return rolled ? "#pragma unroll 4" : "#pragma unroll"; }
+
   void open_elements(bool row) {
-    em.line("#pragma unroll");
+    em.line(chunk_unroll());
     em.open("for (int c = 0; c < " + std::to_string(C) + "; ++c) {");
     em.line(col0_line());
     std::string gd = chunk_guard(row);
@@ -114,7 +121,7 @@ struct RowKernel {
     em.open("for (int l = 0; l < " + std::to_string(c.vec) + "; ++l) {");
     em.line("const int e = c * " + std::to_string(c.vec) + " + l;");
     em.line("const " + I() + " col = col0 + l;");
-    em.line("(void)col;");
+    em.line("(void)col; (void)e;");
   }
   void close_elements() {
     em.close();
@@ -256,7 +263,7 @@ struct RowKernel {
     for (const std::set<int>* cache : {&row_cached, &col_cached})
       for (int k : *cache) budget -= packed(g.reads[static_cast<size_t>(k)]) ? E / 2 : E;
     for (size_t i = 0; i < reductions.size(); ++i)
-      if (stage(reductions[i], static_cast<int>(i), budget >= E)) budget -= E;
+      if (stage(reductions[i], static_cast<int>(i), budget >= E && !rolled)) budget -= E;
     // Values of the row alone (statistics and what is computed from them), once per row.
     std::vector<int64_t> lead(s.full.begin(), s.full.end() - 1), lead1 = lead;
     lead1.push_back(1);
@@ -268,7 +275,7 @@ struct RowKernel {
     std::vector<size_t> full, stats;
     for (size_t w = 0; w < g.writes.size(); ++w) (dims_of(g.writes[w]) == s.full ? full : stats).push_back(w);
     if (!full.empty()) {
-      em.line("#pragma unroll");
+      em.line(chunk_unroll());
       em.open("for (int c = 0; c < " + std::to_string(C) + "; ++c) {");
       em.line(col0_line());
       std::string gd = chunk_guard(true);
@@ -278,7 +285,7 @@ struct RowKernel {
       em.open("for (int l = 0; l < " + std::to_string(c.vec) + "; ++l) {");
       em.line("const int e = c * " + std::to_string(c.vec) + " + l;");
       em.line("const " + I() + " col = col0 + l;");
-      em.line("(void)col;");
+      em.line("(void)col; (void)e;");
       for (size_t w : full) em.line("o" + std::to_string(w) + "[l] = " + em.value(g.writes[w], identity_point()) + ";");
       em.close();
       for (size_t w : full)
