@@ -19,6 +19,7 @@ import graph_info as gi  # noqa: E402
 import report  # noqa: E402
 import run_suite  # noqa: E402
 import sdpa  # noqa: E402
+import shape_sweep  # noqa: E402
 import torch_graph as tg  # noqa: E402
 
 try:
@@ -219,6 +220,17 @@ class Reporting(unittest.TestCase):
         self.assertIn("**FAILED**: mismatch: 3 of 9", md)
         self.assertIn("| -/3/- |", md)
         self.assertEqual(report.jsonable({"x": [math.inf, math.nan]}), {"x": ["inf", "nan"]})
+
+    def test_shape_sweep(self):
+        with tempfile.TemporaryDirectory() as d:
+            n = shape_sweep.write(Path(d))
+            files = sorted(Path(d).glob("*.json"))
+            self.assertEqual(len(files), n)
+            for f in files:
+                g = gi.load_graph(f)
+                tr = tg.translate(g)   # every sweep graph is one the suite can run
+                self.assertEqual(g["name"], f.stem)
+                self.assertTrue(tr.io_bytes > 0)
 
     def test_sdpa_speedup(self):
         r = self.rec("att", 10.0, 40.0)
