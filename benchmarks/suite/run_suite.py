@@ -294,45 +294,39 @@ class Suite:
             rec["notes"].append("torch.compile skipped (--skip-compile)")
         else:
             compiled = torch.compile(eager, dynamic=False)
-            try:
-                start = time.monotonic()
-                got = compiled(*ordered)
-                torch.cuda.synchronize()
-                rec["compile_s"] = time.monotonic() - start
-                rec["compiled_check"] = {n: compare(g, r, *t)
-                                         for g, r, n, t in zip(got, ref, tr.output_names, tols)}
-                del got
-                if any(c["mismatches"] for c in rec["compiled_check"].values()):
-                    rec["notes"].append("torch.compile's outputs differ from eager's beyond tolerance")
-                sides["compiled"] = lambda: compiled(*ordered)
-            except Exception as e:
-                rec["notes"].append("torch.compile failed: %s: %s"
-                                    % (type(e).__name__, (str(e).splitlines() or [""])[0]))
-        self._sdpa_side(rec, graph, tr, ordered, ref, tols, sides)
+            rec["compile_s"] = self._checked_side(rec, "compiled", "torch.compile", compiled, ordered,
+                                                  ref, tr.output_names, tols, sides)
+        form = sdpa.sdpa_form(graph)
+        if form is not None:
+            rec["sdpa_form"] = {"q": form.q, "k": form.k, "v": form.v, "scale": form.scale,
+                                "causal": form.causal}
+            self._checked_side(rec, "sdpa", "SDPA", sdpa.sdpa_function(form, tr.input_names),
+                               ordered, ref, tr.output_names, tols, sides)
         self._time_sides(rec, sides)
         return _derive(rec)
 
-    def _sdpa_side(self, rec, graph, tr, ordered, ref, tols, sides: dict) -> None:
-        """PyTorch's fused attention, for a graph that is exactly attention (sdpa.py): checked
-        like torch.compile (a mismatch is a note), then timed with the other sides."""
-        form = sdpa.sdpa_form(graph)
-        if form is None:
-            return
-        rec["sdpa_form"] = {"q": form.q, "k": form.k, "v": form.v, "scale": form.scale,
-                            "causal": form.causal}
-        fn = sdpa.sdpa_function(form, tr.input_names)
+    def _checked_side(self, rec, side: str, label: str, fn, ordered, ref, names, tols,
+                      sides: dict):
+        """A further PyTorch side (torch.compile; SDPA for a graph that is exactly attention,
+        sdpa.py): run once (compiling), checked against eager (a mismatch is a note, as both are
+        PyTorch's), then timed with the other sides. Returns the first call's seconds, or None
+        when it failed (a note)."""
         try:
+            start = time.monotonic()
             got = fn(*ordered)
             torch.cuda.synchronize()
-            rec["sdpa_check"] = {n: compare(g, r, *t)
-                                 for g, r, n, t in zip(got, ref, tr.output_names, tols)}
+            first_s = time.monotonic() - start
+            rec[side + "_check"] = {n: compare(g, r, *t)
+                                    for g, r, n, t in zip(got, ref, names, tols)}
             del got
-            if any(c["mismatches"] for c in rec["sdpa_check"].values()):
-                rec["notes"].append("SDPA's outputs differ from eager's beyond tolerance")
-            sides["sdpa"] = lambda: fn(*ordered)
+            if any(c["mismatches"] for c in rec[side + "_check"].values()):
+                rec["notes"].append("%s's outputs differ from eager's beyond tolerance" % label)
+            sides[side] = lambda: fn(*ordered)
+            return first_s
         except Exception as e:
-            rec["notes"].append("SDPA failed: %s: %s"
-                                % (type(e).__name__, (str(e).splitlines() or [""])[0]))
+            rec["notes"].append("%s failed: %s: %s"
+                                % (label, type(e).__name__, (str(e).splitlines() or [""])[0]))
+            return None
 
     def same_size_copy_us(self, io_bytes: int):
         """A device copy moving the workload's bytes (io_bytes / 2 read, as many written), timed

@@ -239,6 +239,33 @@ class Reporting(unittest.TestCase):
         self.assertEqual((r["sdpa_us"], r["best_pytorch_us"], r["speedup"]), (8.0, 8.0, 0.8))
         self.assertIn("| 8.0 |", report.table([r]))
 
+    def test_checked_side(self):
+        class Cuda:
+            @staticmethod
+            def synchronize():
+                pass
+        saved = (run_suite.torch, run_suite.compare)
+        run_suite.torch = type("FakeTorch", (), {"cuda": Cuda})
+        run_suite.compare = lambda g, r, *t: {"mismatches": int(g != r)}
+        try:
+            runner = run_suite.Suite.__new__(run_suite.Suite)
+            rec, sides = run_suite.new_record("w", Path("w.json")), {}
+            self.assertIsNotNone(runner._checked_side(rec, "sdpa", "SDPA", lambda a: (a + 1,), [1], [2],
+                                                      ["out"], [(0.1, 0.1, None)], sides))
+            self.assertEqual((rec["sdpa_check"], rec["notes"]), ({"out": {"mismatches": 0}}, []))
+            self.assertEqual(sides["sdpa"](), (2,))
+            runner._checked_side(rec, "compiled", "torch.compile", lambda a: (a,), [1], [2], ["out"],
+                                 [(0.1, 0.1, None)], sides)
+            self.assertEqual(rec["notes"], ["torch.compile's outputs differ from eager's beyond tolerance"])
+
+            def boom(a):
+                raise RuntimeError("no kernel\nmore")
+            self.assertIsNone(runner._checked_side(rec, "x", "X", boom, [1], [2], ["out"], [None], sides))
+            self.assertEqual(rec["notes"][-1], "X failed: RuntimeError: no kernel")
+            self.assertNotIn("x", sides)
+        finally:
+            run_suite.torch, run_suite.compare = saved
+
     def test_sdpa_form(self):
         form = sdpa.sdpa_form(gi.load_graph(GRAPHS / "attention_causal.json"))
         self.assertEqual((form.q, form.k, form.v, form.causal), ("q", "k", "v", True))
