@@ -112,9 +112,9 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     // Stream-K (docs/contraction.md): P workers (blocks, or clusters walking the same items), T
     // tiles. The first `whole` tiles (whole waves but the last) go round-robin, whole; the rest's
     // U k-tiles are shared out evenly (worker wk: units u0 .. u1 - 1, one or more: the grid has at
-    // most U workers; with T < P every tile is shared by several), each share's tiles walked from the last: a worker's unfinished contribution (the
-    // start of its last tile) is published before it finishes a tile (waiting only on lower
-    // workers' contributions: no cycle).
+    // most U workers; with T < P every tile is shared by several), each share's tiles walked from
+    // the last: a worker's unfinished contribution (the start of its last tile) is published before
+    // it finishes a tile (waiting only on lower workers' contributions: no cycle).
     em.line("const int P = gridDim.x / " + S(CL) + ", wk = blockIdx.x / " + S(CL) + ", T = " + S(tiles) + ";");
     em.line("const int whole = T / P >= 2 ? (T / P - 1) * P : 0, nwhole = whole / P;");
     em.line("const long long U = (long long)(T - whole) * KT;");
