@@ -204,6 +204,10 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
   const double floor_us = bytes / (L.hbm_gb_s * 1e3);
   const double launch_us = 2.0;
   if (s.strategy == Strategy::Row) {
+    // Passes over a row: one per stage, one more when the group writes full rows.
+    bool full_out = false;
+    for (const Node* w : g.writes) full_out = full_out || detail::dims_of(w) == s.full;
+    const int passes = std::max(1, s.stages) + (full_out ? 1 : 0);
     for (int t : {32, 64, 128, 256, 512, 1024})
       for (int v : {1, 2, 4, 8})
         for (int r : {1, 2, 4, 8, 16})
@@ -266,11 +270,7 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               // A rolled row (longer than kMaxUnrolledChunks chunks) is latency-bound when few
               // rows run at once: each pass has about four loads per thread in flight, about
               // 0.8 us each.
-              if (rolled) {
-                bool full_out = false;
-                for (const Node* w : g.writes) full_out = full_out || detail::dims_of(w) == s.full;
-                mem = std::max(mem, waves * std::ceil(double(chunks) / 4.0) * 0.8 * (std::max(1, s.stages) + (full_out ? 1 : 0)));
-              }
+              if (rolled) mem = std::max(mem, waves * std::ceil(double(chunks) / 4.0) * 0.8 * passes);
               const double in_flight = per_sm * r;
               if (persistent && in_flight < 4) mem *= 1.0 + 0.175 * (4.0 - in_flight);
               double sync = t > 32 ? 0.03 * s.stages * waves : 0;

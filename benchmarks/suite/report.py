@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import List, Optional, Tuple
 
 COLUMNS = ("workload", "axon us", "eager us", "compiled us", "SDPA us", "floor us",
-           "same-size copy us", "speedup vs fastest PyTorch", "% of floor", "% of copy", "peak MiB axon/eager/compiled",
-           "search s", "check")
+           "same-size copy us", "speedup vs fastest PyTorch", "% of floor", "% of copy",
+           "peak MiB axon/eager/compiled", "search s", "check")
 
 
 def _num(v, fmt: str = "%.1f", none: str = "-") -> str:
@@ -101,7 +101,8 @@ def markdown(env: dict, ceilings: dict, results: List[dict], skipped: List[Tuple
                ceilings["matmul_n"], ceilings["matmul_flops_per_s"] / 1e12),
            "Times are medians of CUDA-event timings with L2 flushed between repetitions; "
            "speedup = the fastest PyTorch side (eager, compiled, and for graphs that are exactly "
-           "attention PyTorch's fused scaled_dot_product_attention) divided by axon; % of floor = floor / axon; "
+           "attention PyTorch's fused scaled_dot_product_attention) divided by axon; "
+           "% of floor = floor / axon; "
            "same-size copy = a device copy (torch copy_) moving the workload's bytes, timed the "
            "same way; % of copy = that time / axon.",
            "TF32 for f32 matmuls: %s (PyTorch and axon alike)." % (
