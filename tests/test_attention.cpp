@@ -227,6 +227,10 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(rc.config.bn) + "k16.f32.bf16.bf16 {%0") != std::string::npos) ==
             (!stored || (s.att.pv.n + 63) / 64 * 64 == rc.config.bn));
       CHECK((k.body.find("ld.shared.f32") != std::string::npos) == stored);
+      // The stored scores, read once per launch, are copied under the evict-first L2 policy; K and V
+      // (read by every row block) are not.
+      CHECK((k.body.find("createpolicy.fractional.L2::evict_first.b64") != std::string::npos) == stored);
+      CHECK((k.body.find(".L2::cache_hint") != std::string::npos) == stored);
       CHECK(k.body.find(", p, 1, 1, 1;") != std::string::npos);
       CHECK((k.body.find("setmaxnreg") != std::string::npos) == (rc.config.warps_m * rc.config.splits == 2));
       CHECK((k.body.find("bar.arrive") != std::string::npos) == rc.config.pingpong);

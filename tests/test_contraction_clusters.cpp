@@ -302,3 +302,53 @@ TEST_CASE("stream-K: the last tiles shared out by k-tiles, partial sums and flag
   }
   axon::test::check_sm90a(low, tu.str(), "stream_k");
 }
+
+TEST_CASE("copies of a tensor read once per launch take the evict-first L2 policy (sm_90a, nvcc)", "[codegen][contraction][nvcc]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  const tiling::Limits L = sm90_limits();
+  // (graph, A copied once, B copied once) for every TMA configuration of the graph.
+  struct Case {
+    std::string graph;
+    bool a_once, b_once;
+  };
+  const std::vector<Case> cases = {
+      {mm_graph("[16,1024]", "[1024,512]", "bf16", "{}"), false, true},   // one tile row: W read once
+      {mm_graph("[3,16,1024]", "[1024,512]", "bf16", "{}"), false, false},  // W broadcast over the batch
+      {mm_graph("[3,16,1024]", "[3,1024,512]", "bf16", "{}"), false, true},
+      {mm_graph("[1000,256]", "[256,48]", "bf16", "{}"), true, false},   // one tile column: A read once
+      {mm_graph("[1024,512]", "[512,1024]", "bf16", "{}"), false, false},  // both re-read
+  };
+  std::ostringstream tu;
+  int hinted = 0, gi = 0;
+  for (const Case& cs : cases) {
+    Graph g = parse(cs.graph);
+    tiling::Group gr = contraction_group(g);
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    REQUIRE(s.mm.tma);
+    std::set<std::string> seen;
+    for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
+      const tiling::TileConfig& c = rc.config;
+      if (c.strategy != tiling::Strategy::Contraction || !c.tma || !seen.insert(c.str()).second || seen.size() > 6) continue;
+      tiling::CodegenOptions o;
+      o.name = "once" + std::to_string(gi) + "_" + std::to_string(seen.size());
+      tiling::KernelCode k = tiling::generate(gr, s, c, low, o);
+      const bool a_once = cs.a_once && s.mm.n <= c.bn, b_once = cs.b_once && s.mm.m <= c.bm;
+      // Each hinted copy names its tensor map: tmap0 for A, tmap1 for B.
+      bool a_hint = false, b_hint = false;
+      std::istringstream lines(k.body);
+      for (std::string line; std::getline(lines, line);) {
+        if (line.find(".L2::cache_hint") == std::string::npos) continue;
+        a_hint = a_hint || line.find("\"l\"(tmap0)") != std::string::npos;
+        b_hint = b_hint || line.find("\"l\"(tmap1)") != std::string::npos;
+      }
+      CHECK(a_hint == a_once);
+      CHECK(b_hint == b_once);
+      CHECK((k.body.find("createpolicy.fractional.L2::evict_first.b64") != std::string::npos) == (a_once || b_once));
+      hinted += a_hint || b_hint;
+      tu << k.body << "\n";
+    }
+    ++gi;
+  }
+  CHECK(hinted > 0);
+  axon::test::check_sm90a(low, tu.str(), "once");
+}

@@ -203,17 +203,27 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line("const int " + std::string(var) + " = (int)(" + (pb.empty() ? "0" : em.index(flat_index(pb, std::vector<int64_t>(d.begin(), d.end() - 2)))) + ");");
   }
   em.line("const unsigned long long tk = (unsigned long long)&tmk, tv = (unsigned long long)&tmv;");
+  // Stored scores are copied once per launch (each row block its rows): under the evict-first L2
+  // policy, so that they do not push out V, which every row block reads.
+  const bool once = stored && ti.hints();
+  if (once) {
+    em.line("unsigned long long once_pol;");
+    em.line(inline_asm(*ti.evict_first, {{"d", "=l", {"once_pol"}}}, false));
+  }
   // 64-column panels (inner coordinates inner0 + 64 p) of the box's rows from `outer`.
   auto copies = [&](const std::string& dst, int64_t panel_bytes, int64_t panels, const std::string& map, const std::string& outer,
-                    const std::string& batch_panel, const std::string& bar, const std::string& inner0 = "0") {
-    for (int64_t p = 0; p < panels; ++p)
-      em.line(inline_asm(*ti.copy, {{"d", "r", {dst + " + " + S(p * panel_bytes)}}, {"a", "l", {map}}, {"c0", "r", {inner0 + " + " + S(p * 64)}},
-                                    {"c1", "r", {outer}}, {"c2", "r", {batch_panel}}, {"m", "r", {bar}}}, true));
+                    const std::string& batch_panel, const std::string& bar, const std::string& inner0, bool read_once) {
+    for (int64_t p = 0; p < panels; ++p) {
+      std::vector<AsmArg> args = {{"d", "r", {dst + " + " + S(p * panel_bytes)}}, {"a", "l", {map}}, {"c0", "r", {inner0 + " + " + S(p * 64)}},
+                                  {"c1", "r", {outer}}, {"c2", "r", {batch_panel}}, {"m", "r", {bar}}};
+      if (read_once) args.push_back({"p", "l", {"once_pol"}});
+      em.line(inline_asm(read_once ? *ti.copy_once : *ti.copy, args, true));
+    }
   };
   if (q_copied) {
     em.line("const unsigned long long tq = (unsigned long long)&tmq;");
     em.line(inline_asm(*ti.expect, {{"a", "r", {"qfull"}}, {"b", "r", {S(q_bytes)}}}, true));
-    copies("sq0", int64_t(BM) * 128, DP / 64, "tq", "(int)m0", "pq", "qfull");
+    copies("sq0", int64_t(BM) * 128, DP / 64, "tq", "(int)m0", "pq", "qfull", "0", false);
   }
   em.open("for (int it = kb; it < ke; ++it) {");
   em.line("const int g = it - kb, slot = g % " + S(ST) + ";");
@@ -223,10 +233,10 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line("if (g >= " + S(ST) + ") " + wait(std::string(empty) + " + 8 * slot", "((g / " + S(ST) + ") + 1) & 1"));
     em.line(inline_asm(*ti.expect, {{"a", "r", {std::string(full) + " + 8 * slot"}}, {"b", "r", {S(bytes)}}}, true));
     if (stored && std::string(base) == "sk0") {  // the scores' BM rows, keys it * BN ..
-      copies("sk0 + (unsigned)(slot * " + S(bytes) + ")", int64_t(BM) * 128, BN / 64, map, "(int)m0", panel, "kfull0 + 8 * slot", "it * " + S(BN));
+      copies("sk0 + (unsigned)(slot * " + S(bytes) + ")", int64_t(BM) * 128, BN / 64, map, "(int)m0", panel, "kfull0 + 8 * slot", "it * " + S(BN), once);
     } else {
       copies(std::string(base) + " + (unsigned)(slot * " + S(bytes) + ")", int64_t(BN) * 128, panels, map, "it * " + S(BN), panel,
-             std::string(full) + " + 8 * slot");
+             std::string(full) + " + 8 * slot", "0", false);
     }
   }
   em.close();

@@ -168,9 +168,13 @@ struct TmaIsa {
   const InstrSpec *store = nullptr, *store_commit = nullptr, *store_wait = nullptr;
   // Stream-K: the flags between blocks (acquire load, release store) and the consumers' barrier.
   const InstrSpec *flag_get = nullptr, *flag_set = nullptr, *bar = nullptr;
+  // Copies of a tensor read once per launch: the copy with an L2 cache policy, and the policy
+  // (evict-first), where the spec has both.
+  const InstrSpec *copy_once = nullptr, *evict_first = nullptr;
   bool ok = false;
   [[nodiscard]] bool stores() const { return store && store_commit && store_wait; }
   [[nodiscard]] bool flags() const { return flag_get && flag_set && bar; }
+  [[nodiscard]] bool hints() const { return copy_once && evict_first; }
 };
 TmaIsa tma_isa(const Isa& isa);
 // Thread block clusters: the distributed shared-memory read and the cluster barrier (split-K).
@@ -186,6 +190,10 @@ ClusterIsa cluster_isa(const Isa& isa);
 // K-major, rows of a multiple of 8 per share (the swizzle's 1024-byte atoms stay whole);
 // MN-major, 64-column blocks per tensor a multiple of the cluster.
 bool multicast_fits(const ContractionShape& c, const TileConfig& t);
+// Whether one launch copies every element of operand op's copied tensor (its staged source for
+// register A) once: the output has one tile row (B) or one tile column (A), and the tensor is not
+// broadcast over the batch. Such copies take the evict-first L2 policy (docs/contraction.md).
+bool copied_once(const ContractionShape& c, const TileConfig& t, int op);
 // Whether the matmul and every value the group writes are f32, bf16 or f16 (the epilogues that
 // store 8-column chunks, staged or split-K, need it).
 bool float_outputs(const Group& g, const ContractionShape& c);

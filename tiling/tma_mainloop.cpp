@@ -165,6 +165,14 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     em.line("const unsigned long long " + tmap[size_t(op)] + " = (unsigned long long)&tm" + S(maps++) + ";");
   }
   if (c.mm2 != nullptr) em.line("const unsigned long long tmap2 = (unsigned long long)&tm" + S(maps++) + ";");
+  // A tensor copied once per launch (W at M = 16) is copied under the evict-first L2 policy: its
+  // lines make room first, the ones read again (the other operand) stay.
+  std::array<bool, 2> once{};
+  for (int op = 0; op < 2; ++op) once[size_t(op)] = ti.hints() && !tmap[size_t(op)].empty() && (op == 0 || CL == 1) && copied_once(c, t, op);
+  if (once[0] || once[1]) {
+    em.line("unsigned long long once_pol;");
+    em.line(inline_asm(*ti.evict_first, {{"d", "=l", {"once_pol"}}}, false));
+  }
   // The copied tensors' batch panels (of the tile's batch bz): their own batch axes, broadcast
   // against the output's.
   auto panels = [&]() {
@@ -192,7 +200,9 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     const int share = op == 1 ? CL : 1;
     auto copy = [&](const std::string& dst, const std::string& tm, const std::string& c0, const std::string& c1) {
       if (share == 1) {
-        em.line(inline_asm(*ti.copy, {{"d", "r", {dst}}, {"a", "l", {tm}}, {"c0", "r", {c0}}, {"c1", "r", {c1}}, {"c2", "r", {panel}}, {"m", "r", {bar}}}, true));
+        std::vector<AsmArg> args = {{"d", "r", {dst}}, {"a", "l", {tm}}, {"c0", "r", {c0}}, {"c1", "r", {c1}}, {"c2", "r", {panel}}, {"m", "r", {bar}}};
+        if (once[size_t(op)]) args.push_back({"p", "l", {"once_pol"}});
+        em.line(inline_asm(once[size_t(op)] ? *ti.copy_once : *ti.copy, args, true));
         return;
       }
       em.line(inline_asm(*ci.copy_mc, {{"d", "r", {dst}}, {"a", "l", {tm}}, {"c0", "r", {c0}}, {"c1", "r", {c1}}, {"c2", "r", {panel}}, {"m", "r", {bar}},

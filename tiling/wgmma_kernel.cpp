@@ -73,6 +73,9 @@ TmaIsa tma_isa(const Isa& isa) {
   m.flag_get = isa.find("ld.acquire.gpu.global.b32");
   m.flag_set = isa.find("st.release.gpu.global.b32");
   m.bar = isa.find("bar.sync.named");
+  m.copy_once = isa.find("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint");
+  if (!generator_swizzle(m.copy_once)) m.copy_once = nullptr;
+  m.evict_first = isa.find("createpolicy.fractional.L2::evict_first.b64");
   m.ok = m.copy && m.init && m.init_fence && m.expect && m.arrive && m.wait && m.reg_dec && m.reg_inc && generator_swizzle(m.copy);
   return m;
 }
@@ -101,6 +104,17 @@ bool multicast_fits(const ContractionShape& c, const TileConfig& t) {
   const int CL = t.multicast, rows = c.tile_n(t.bn);  // one tensor's tile columns
   if (CL < 2) return true;
   return c.b.k_major ? rows % CL == 0 && (rows / CL) % 8 == 0 : rows % 64 == 0 && (rows / 64) % CL == 0;
+}
+
+bool copied_once(const ContractionShape& c, const TileConfig& t, int op) {
+  const OperandPlan& p = op == 0 ? c.a : c.b;
+  const Node* src = p.direct ? p.node : p.staged;
+  if (src == nullptr) return false;
+  const int64_t rows = op == 0 ? c.m : c.n;
+  const bool one_pass = op == 0 ? c.n <= c.tile_n(t.bn) : c.m <= int64_t(t.bm);
+  bool whole = numel(dims_of(src)) == c.batch * rows * c.k;
+  if (op == 1 && c.mm2 != nullptr) whole = whole && numel(dims_of(c.b2.node)) == c.batch * rows * c.k;
+  return one_pass && whole;
 }
 
 TensorMapSpec tensor_map_of(const Group& g, const Node* x, int box_outer) {
