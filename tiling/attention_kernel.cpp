@@ -206,19 +206,14 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   // Stored scores are copied once per launch (each row block its rows): under the evict-first L2
   // policy, so that they do not push out V, which every row block reads.
   const bool once = stored && ti.hints();
-  if (once) {
-    em.line("unsigned long long once_pol;");
-    em.line(inline_asm(*ti.evict_first, {{"d", "=l", {"once_pol"}}}, false));
-  }
+  if (once) declare_once_policy(em, ti);
   // 64-column panels (inner coordinates inner0 + 64 p) of the box's rows from `outer`.
   auto copies = [&](const std::string& dst, int64_t panel_bytes, int64_t panels, const std::string& map, const std::string& outer,
                     const std::string& batch_panel, const std::string& bar, const std::string& inner0, bool read_once) {
-    for (int64_t p = 0; p < panels; ++p) {
-      std::vector<AsmArg> args = {{"d", "r", {dst + " + " + S(p * panel_bytes)}}, {"a", "l", {map}}, {"c0", "r", {inner0 + " + " + S(p * 64)}},
-                                  {"c1", "r", {outer}}, {"c2", "r", {batch_panel}}, {"m", "r", {bar}}};
-      if (read_once) args.push_back({"p", "l", {"once_pol"}});
-      em.line(inline_asm(read_once ? *ti.copy_once : *ti.copy, args, true));
-    }
+    for (int64_t p = 0; p < panels; ++p)
+      em.line(tma_copy(ti, {{"d", "r", {dst + " + " + S(p * panel_bytes)}}, {"a", "l", {map}}, {"c0", "r", {inner0 + " + " + S(p * 64)}},
+                            {"c1", "r", {outer}}, {"c2", "r", {batch_panel}}, {"m", "r", {bar}}},
+                       read_once));
   };
   if (q_copied) {
     em.line("const unsigned long long tq = (unsigned long long)&tmq;");

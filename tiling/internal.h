@@ -177,6 +177,11 @@ struct TmaIsa {
   [[nodiscard]] bool hints() const { return copy_once && evict_first; }
 };
 TmaIsa tma_isa(const Isa& isa);
+// Copies of a tensor read once per launch: declare_once_policy emits the evict-first policy
+// (once per thread that copies); tma_copy is the 3d bulk tensor copy of `args` (d, a, c0, c1, c2,
+// m), in its hinted form under that policy when `once`.
+void declare_once_policy(Emitter& em, const TmaIsa& ti);
+std::string tma_copy(const TmaIsa& ti, std::vector<AsmArg> args, bool once);
 // Thread block clusters: the distributed shared-memory read and the cluster barrier (split-K).
 // Multicast adds the bulk tensor copy to every block of a cluster and the arrival on another
 // block's mbarrier (CTA-scope release: the cluster-scope form fences every earlier global store).

@@ -169,10 +169,7 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   // lines make room first, the ones read again (the other operand) stay.
   std::array<bool, 2> once{};
   for (int op = 0; op < 2; ++op) once[size_t(op)] = ti.hints() && !tmap[size_t(op)].empty() && (op == 0 || CL == 1) && copied_once(c, t, op);
-  if (once[0] || once[1]) {
-    em.line("unsigned long long once_pol;");
-    em.line(inline_asm(*ti.evict_first, {{"d", "=l", {"once_pol"}}}, false));
-  }
+  if (once[0] || once[1]) declare_once_policy(em, ti);
   // The copied tensors' batch panels (of the tile's batch bz): their own batch axes, broadcast
   // against the output's.
   auto panels = [&]() {
@@ -200,9 +197,8 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     const int share = op == 1 ? CL : 1;
     auto copy = [&](const std::string& dst, const std::string& tm, const std::string& c0, const std::string& c1) {
       if (share == 1) {
-        std::vector<AsmArg> args = {{"d", "r", {dst}}, {"a", "l", {tm}}, {"c0", "r", {c0}}, {"c1", "r", {c1}}, {"c2", "r", {panel}}, {"m", "r", {bar}}};
-        if (once[size_t(op)]) args.push_back({"p", "l", {"once_pol"}});
-        em.line(inline_asm(once[size_t(op)] ? *ti.copy_once : *ti.copy, args, true));
+        em.line(tma_copy(ti, {{"d", "r", {dst}}, {"a", "l", {tm}}, {"c0", "r", {c0}}, {"c1", "r", {c1}}, {"c2", "r", {panel}}, {"m", "r", {bar}}},
+                         once[size_t(op)]));
         return;
       }
       em.line(inline_asm(*ci.copy_mc, {{"d", "r", {dst}}, {"a", "l", {tm}}, {"c0", "r", {c0}}, {"c1", "r", {c1}}, {"c2", "r", {panel}}, {"m", "r", {bar}},

@@ -80,6 +80,17 @@ TmaIsa tma_isa(const Isa& isa) {
   return m;
 }
 
+void declare_once_policy(Emitter& em, const TmaIsa& ti) {
+  em.line("unsigned long long once_pol;");
+  em.line(inline_asm(*ti.evict_first, {{"d", "=l", {"once_pol"}}}, false));
+}
+
+std::string tma_copy(const TmaIsa& ti, std::vector<AsmArg> args, bool once) {
+  if (!once) return inline_asm(*ti.copy, args, true);
+  args.push_back({"p", "l", {"once_pol"}});
+  return inline_asm(*ti.copy_once, args, true);
+}
+
 bool float_outputs(const Group& g, const ContractionShape& c) {
   auto is_float = [](DType t) { return t == DType::f32 || t == DType::bf16 || t == DType::f16; };
   bool ok = is_float(c.mm->dtype());
