@@ -44,6 +44,11 @@ const std::vector<std::string>& scalar_ops() {
   return k;
 }
 
+const std::vector<std::pair<std::string, std::string>>& kernel_expressions() {
+  static const std::vector<std::pair<std::string, std::string>> k{{"exp2_at", "pow(2, x * (1 / log(2)) + n)"}};
+  return k;
+}
+
 std::optional<std::string> not_a_target_reason(const std::string& op) {
   for (const auto& [name, why] : non_targets())
     if (name == op) return why;
@@ -67,6 +72,11 @@ std::vector<Lowering> synthesize_all(const Isa& isa, const SynthOptions& opts, c
     for (DType t : {DType::f32, DType::bf16}) emit(synthesize_op(isa, op, t, opts, prove));
   for (auto [from, to] : float_casts()) emit(synthesize_cast(isa, from, to, opts));
   for (DType t : {DType::bf16, DType::f16}) emit(synthesize_pack(isa, t, opts));
+  for (const auto& [name, text] : kernel_expressions()) {
+    Lowering l = synthesize_expr(isa, text, DType::f32, opts, prove);
+    l.op = name;
+    emit(std::move(l));
+  }
   emit(not_a_target("cast", "to and from i32 and bool: integer conversions are not searched (code generation converts)"));
   for (const auto& [op, why] : non_targets()) emit(not_a_target(op, why));
   return out;

@@ -58,6 +58,13 @@ std::string cpp_expr(const Term& t) {
 }
 
 std::string definition_of(const std::string& op_text, int arity) {
+  if (!parse_op(op_text) && op_text != "gelu_tanh") {  // a fused expression, or one by its name
+    std::string text = op_text;
+    for (const auto& [name, t] : kernel_expressions())
+      if (name == op_text) text = t;
+    std::vector<std::string> order;
+    return cpp_expr(parse_fused_expr(text, order));
+  }
   Context ctx;
   std::vector<const Node*> in;
   for (int k = 0; k < arity; ++k) in.push_back(ctx.input("x" + std::to_string(k), k == 0 && op_text == "where" ? DType::boolean : DType::f32, {}));

@@ -452,12 +452,10 @@ Lowering synthesize_op(const Isa& isa, const std::string& op, DType dtype, const
 
 constexpr size_t kMaxExprTerms = 24;
 
-Lowering synthesize_expr(const Isa& isa, const std::string& text, DType dtype, const SynthOptions& opts,
-                         const ProveFn& prove) {
-  const auto start = Clock::now();
+Term parse_fused_expr(const std::string& text, std::vector<std::string>& order) {
   // The inputs: the names that are not functions, in order of appearance (x0, x1, .. inside).
   std::map<std::string, int> names;
-  std::vector<std::string> order;
+  order.clear();
   for (size_t i = 0; i < text.size();) {
     if (!(std::isalpha(static_cast<unsigned char>(text[i])) || text[i] == '_')) {
       ++i;
@@ -477,7 +475,14 @@ Lowering synthesize_expr(const Isa& isa, const std::string& text, DType dtype, c
     i = j;
   }
   if (order.empty() || order.size() > 3) throw UserError("--expr '" + text + "': expected an expression of 1 to 3 inputs");
-  Term body = parse_isa_expr(text, names, {});
+  return parse_isa_expr(text, names, {});
+}
+
+Lowering synthesize_expr(const Isa& isa, const std::string& text, DType dtype, const SynthOptions& opts,
+                         const ProveFn& prove) {
+  const auto start = Clock::now();
+  std::vector<std::string> order;
+  Term body = parse_fused_expr(text, order);
   if (body->sort != Sort::Real) throw UserError("--expr '" + text + "': not a value expression");
   // Small expressions only: the search and the proof grow fast with the operations.
   std::set<const TermNode*> seen;

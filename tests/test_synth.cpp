@@ -265,4 +265,17 @@ TEST_CASE("synth: a small fused expression is lowered and proved like an op", "[
   CHECK(s.found);
   CHECK_THROWS_AS(synthesize_expr(sm90(), "exp(x - ", DType::f32, o, kProve), UserError);
   CHECK_THROWS_AS(synthesize_expr(sm90(), "a + b + c + d", DType::f32, o, kProve), UserError);
+  // The kernels' own expressions: the attention kernel's exponential at a base-2 shift is one
+  // FMA and one ex2 (the scale and the shift in one rounding), proved.
+  for (const auto& [name, text] : kernel_expressions()) {
+    INFO(name);
+    Lowering k = synthesize_expr(sm90(), text, DType::f32, o, kProve);
+    CHECK(k.found);
+    CHECK(k.proof == "PROVED");
+    if (name == "exp2_at") CHECK(names(k) == "fma.rn.f32 ex2.approx.ftz.f32");
+  }
+  std::vector<std::string> order;
+  const Term t = parse_fused_expr("pow(2, x * (1 / log(2)) + n)", order);
+  CHECK(order == std::vector<std::string>{"x", "n"});
+  CHECK(t->sort == Sort::Real);
 }

@@ -398,6 +398,10 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   const Lowering* pack = low.find_pack(DType::bf16);
   if (pack == nullptr) throw UserError(low.source + ": no proved pack of f32 pairs to bf16x2 for " + low.target + " (axon synth --op pack says why)");
   const std::string pack_fn = cast_function(*pack);
+  // P as the kernel computes it: a cast of an f32 P to bf16 is the pack's rounding.
+  const Node* p_node = pv.a.node;
+  if (p_node->op() == Op::Cast && p_node->dtype() == DType::bf16 && p_node->operand(0)->dtype() == DType::f32) p_node = p_node->operand(0);
+  const SoftmaxShift sf = softmax_shift(a, low, p_node);
   // The scores' chain at each element (keys past the end are -inf), folded into the row max. A
   // tile inside every band (all its points kept) reads the masks' conditions as constants.
   const bool tail = SK % BN != 0;
@@ -513,11 +517,12 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
       em.line("{ float t; " + inline_asm(*shfl, {{"d", "=f", {"t"}}, {"a", "f", {"mt[r]"}}, {"c", "", {S(lane)}, true}}, false) +
               " mt[r] = " + em.combine(Reducer::Max, "mt[r]", "t") + "; }");
     }
-    em.line("const float sh = mt[r] == kNegInf ? 0.0f : mt[r];");
-    em.line("al[r] = " + em.call(Fn::Exp, {"(mu[r] - sh)"}) + ";");
-    em.line("if (mrow[r] == kNegInf) al[r] = 0.0f;");  // nothing accumulated yet
+    // The shift mu (SoftmaxShift) at the new max (0 while a row has seen only -inf); al = 0
+    // while nothing is accumulated.
+    em.line("const float ns = " + sf.shift_of("mt[r] == kNegInf ? 0.0f : mt[r]") + ";");
+    em.line("al[r] = mrow[r] == kNegInf ? 0.0f : " + sf.move(em, "mu[r]", "ns") + ";");
+    em.line("mu[r] = ns;");
     em.line("mrow[r] = mt[r];");
-    em.line("mu[r] = sh;");
     for (int k = 0; k < NS; ++k) em.line("l" + S(k) + "[r] *= al[r];");
     em.close();
   };
@@ -542,16 +547,18 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
         AXON_CHECK(point_key(p) == key, "codegen: P reads the scores' chain elsewhere");
         return "sc[e]";
       }
+      if (std::string v = sf.exp_at(em, n, p, "mu[rs]"); !v.empty()) {
+        AXON_CHECK(point_key(p) == key, "codegen: P reads an exp of the max elsewhere");
+        return v;
+      }
       if (n == a.max) {
-        AXON_CHECK(is_row_point(n, p), "codegen: P reads the row max at another row");
+        AXON_CHECK(sf.exp2_at == nullptr && is_row_point(n, p), "codegen: P reads the row max at another row, or outside exp(u - max)");
         return "mu[rs]";
       }
       return "";
     };
     // P is packed into bf16 pairs by the synthesized pack (round to nearest even, as a cast to bf16
-    // rounds): a P that is such a cast is given unrounded, any other P is bf16 already (exact).
-    const Node* p_node = pv.a.node;
-    if (p_node->op() == Op::Cast && p_node->dtype() == DType::bf16 && p_node->operand(0)->dtype() == DType::f32) p_node = p_node->operand(0);
+    // rounds): a P that is such a cast is given unrounded (p_node), any other P is bf16 already.
     const std::string pval = em.value(p_node, point);
     for (int k = 0; k < NS; ++k) {
       if (from_packed[size_t(k)]) continue;
@@ -726,11 +733,11 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line("float mu1, m1;");
     em.line(inline_asm(*lds, {{"d", "=f", {"mu1"}}, {"a", "r", {at(S(RO) + " + r")}}}, true));
     em.line(inline_asm(*lds, {{"d", "=f", {"m1"}}, {"a", "r", {at(S(RO + 2) + " + r")}}}, true));
-    em.line("const float m = " + em.combine(Reducer::Max, "mrow[r]", "m1") + ", sh = m == kNegInf ? 0.0f : m;");
-    em.line("a0[r] = mrow[r] == kNegInf ? 0.0f : " + em.call(Fn::Exp, {"(mu[r] - sh)"}) + ";");
-    em.line("a1[r] = m1 == kNegInf ? 0.0f : " + em.call(Fn::Exp, {"(mu1 - sh)"}) + ";");
+    em.line("const float m = " + em.combine(Reducer::Max, "mrow[r]", "m1") + ", ns = " + sf.shift_of("m == kNegInf ? 0.0f : m") + ";");
+    em.line("a0[r] = mrow[r] == kNegInf ? 0.0f : " + sf.move(em, "mu[r]", "ns") + ";");
+    em.line("a1[r] = m1 == kNegInf ? 0.0f : " + sf.move(em, "mu1", "ns") + ";");
     em.line("mrow[r] = m;");
-    em.line("mu[r] = sh;");
+    em.line("mu[r] = ns;");
     for (int k = 0; k < NS; ++k) {
       em.line("{ float l; " + inline_asm(*lds, {{"d", "=f", {"l"}}, {"a", "r", {at(S(RO + 4 + 2 * k) + " + r")}}}, true) + " l" + S(k) +
               "[r] = l" + S(k) + "[r] * a0[r] + l * a1[r]; }");
@@ -742,6 +749,17 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line(inline_asm(*lds, {{"d", "=f", {"x"}}, {"a", "r", {at("e")}}}, true));
     em.line("o[e] = o[e] * a0[rs_o[e]] + x * a1[rs_o[e]];");
     em.close();
+  }
+  // O and the sums from the kernel's shift to the graph's: the row max (0 for a row of -inf).
+  if (const std::string tg = sf.to_graph("(mrow[r] == kNegInf ? 0.0f : mrow[r])", "mu[r]"); !tg.empty()) {
+    em.line("float tg[2];");
+    em.line("#pragma unroll");
+    em.open("for (int r = 0; r < 2; ++r) {");
+    em.line("tg[r] = " + tg + ";");
+    for (int k = 0; k < NS; ++k) em.line("l" + S(k) + "[r] *= tg[r];");
+    em.close();
+    em.line("#pragma unroll");
+    em.line("for (int e = 0; e < " + S(RO) + "; ++e) o[e] *= tg[rs_o[e]];");
   }
   if (!stored && KS == 1 && emit_staged_epilogue(em, g, a, t, *low.isa, batch, is_row_point)) return head.str() + em.str() + "}\n";
   em.line("#pragma unroll");

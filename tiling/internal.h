@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -220,6 +221,29 @@ std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, co
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const TileConfig& t, const Isa& isa,
                           const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point);
 int64_t attention_stats_at(const AttentionShape& a, const TileConfig& t);
+// The online softmax's shift (attention_shift.cpp; docs/attention.md, "The shift"): each row's
+// P and sums are taken at a shift mu that follows its running max. In base 2 (the synthesized
+// exp2_at lowering present, and every way from P and the sums to the max an f32 exp(u - M)) mu
+// holds -(max * log2 e), rounded as it falls, and those exps are exp2_at(u, mu): one FMA and one
+// ex2 per element; otherwise mu is the max and P is the group's own exp(u - mu).
+class Emitter;
+struct SoftmaxShift {
+  const Lowering* exp2_at = nullptr;  // base 2 when set
+  std::set<const Node*> exps;         // the exps taken at the shift (base 2)
+  double log2e = 1.4426950408889634;
+  // C expressions: the shift for a row max m; the factor that moves partial results from shift
+  // `from` to `to`; the factor from shift s to the graph's (sh: the max, 0 for a row of -inf),
+  // "" where they are the same (the natural shift is sh).
+  [[nodiscard]] std::string shift_of(const std::string& m) const;
+  std::string move(Emitter& em, const std::string& from, const std::string& to) const;
+  [[nodiscard]] std::string to_graph(const std::string& sh, const std::string& s) const;
+  // An exp of `exps` at point p (u's point) as a fresh value at shift s; "" for other nodes.
+  std::string exp_at(Emitter& em, const Node* n, const std::vector<Term>& p, const std::string& s) const;
+
+ private:
+  [[nodiscard]] std::string fn() const;
+};
+SoftmaxShift softmax_shift(const AttentionShape& a, const Lowerings& low, const Node* p);
 // The epilogue's value of P V (read at its own point: at_point), the row max or a row sum (at
 // their row: at_row), given as pv, max and sum(k); "" for other nodes.
 std::string epilogue_answer(Emitter& em, const AttentionShape& a, const Node* n, bool at_point, bool at_row, const std::string& pv,

@@ -68,6 +68,15 @@ Lowering synthesize_op(const Isa& isa, const std::string& op, DType dtype, const
 // for a malformed expression.
 Lowering synthesize_expr(const Isa& isa, const std::string& text, DType dtype, const SynthOptions& opts,
                          const ProveFn& prove);
+// Such an expression as a term over Read(k), k the k-th input name in order of appearance
+// (`order` gets the names). UserError for a malformed one.
+Term parse_fused_expr(const std::string& text, std::vector<std::string>& order);
+
+// Small fused expressions that kernel generators need, by name (synthesize_all lowers each in f32
+// under that name; the kernel finds it as Lowerings::find(name, f32)):
+//   exp2_at  pow(2, x * (1 / log(2)) + n): the attention kernel's exponential with its online
+//            softmax's shift kept in base-2 units (docs/attention.md, "The shift")
+const std::vector<std::pair<std::string, std::string>>& kernel_expressions();
 
 // The ops synthesize_op lowers (scalar ops of the graph format), and for another op of the
 // format the reason it is not an instruction-level target (nullopt: not an op).
