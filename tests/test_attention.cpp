@@ -255,11 +255,12 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK(k.body.find("axon_round_bf16(axon_where") == std::string::npos);
       CHECK(k.body.find("axon_where_bf16(1.0f") == std::string::npos);
       CHECK((k.body.find("mul.rn.bf16x2") != std::string::npos) == (!stored && text.find("\"ss\"") != std::string::npos));
-      // Q K^T kernels keep the online softmax's shift in base 2: each exp(u - max) is the proved
-      // exp2_at (one FMA and one ex2), and O and the sums go to the graph's shift at the end;
-      // stored scores keep the natural shift (docs/attention.md, "The shift").
+      // The online softmax's shift in base 2: each exp(u - max) is the proved exp2_at (one FMA
+      // and one ex2), and O and the sums go to the graph's shift at the end (docs/attention.md,
+      // "The shift"); no exp under a condition.
       const bool base2 = k.body.find("mu[rs]);  // exp ") != std::string::npos;
-      CHECK(base2 == !stored);
+      CHECK(base2);
+      CHECK(k.body.find("? 0.0f : axon_exp") == std::string::npos);
       CHECK((k.body.find("tg[r] = axon_exp2_at_f32(-") != std::string::npos) == base2);
       CHECK((k.body.find("axon_sub_f32(sc[e], mu[rs])") != std::string::npos) == !base2);
       const bool pm = k.body.find("max.NaN.bf16x2") != std::string::npos;

@@ -518,9 +518,11 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
               " mt[r] = " + em.combine(Reducer::Max, "mt[r]", "t") + "; }");
     }
     // The shift mu (SoftmaxShift) at the new max (0 while a row has seen only -inf); al = 0
-    // while nothing is accumulated.
+    // while nothing is accumulated: computed, then replaced (a select; the exp under a condition
+    // measured 5% slower on softmax -> matmul).
     em.line("const float ns = " + sf.shift_of("mt[r] == kNegInf ? 0.0f : mt[r]") + ";");
-    em.line("al[r] = mrow[r] == kNegInf ? 0.0f : " + sf.move(em, "mu[r]", "ns") + ";");
+    em.line("al[r] = " + sf.move(em, "mu[r]", "ns") + ";");
+    em.line("if (mrow[r] == kNegInf) al[r] = 0.0f;");
     em.line("mu[r] = ns;");
     em.line("mrow[r] = mt[r];");
     for (int k = 0; k < NS; ++k) em.line("l" + S(k) + "[r] *= al[r];");
@@ -734,8 +736,10 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line(inline_asm(*lds, {{"d", "=f", {"mu1"}}, {"a", "r", {at(S(RO) + " + r")}}}, true));
     em.line(inline_asm(*lds, {{"d", "=f", {"m1"}}, {"a", "r", {at(S(RO + 2) + " + r")}}}, true));
     em.line("const float m = " + em.combine(Reducer::Max, "mrow[r]", "m1") + ", ns = " + sf.shift_of("m == kNegInf ? 0.0f : m") + ";");
-    em.line("a0[r] = mrow[r] == kNegInf ? 0.0f : " + sf.move(em, "mu[r]", "ns") + ";");
-    em.line("a1[r] = m1 == kNegInf ? 0.0f : " + sf.move(em, "mu1", "ns") + ";");
+    em.line("a0[r] = " + sf.move(em, "mu[r]", "ns") + ";");
+    em.line("a1[r] = " + sf.move(em, "mu1", "ns") + ";");
+    em.line("if (mrow[r] == kNegInf) a0[r] = 0.0f;");
+    em.line("if (m1 == kNegInf) a1[r] = 0.0f;");
     em.line("mrow[r] = m;");
     em.line("mu[r] = ns;");
     for (int k = 0; k < NS; ++k) {

@@ -34,11 +34,8 @@ bool reaches(const Node* u, const Node* target, const Node* stop) {
 
 SoftmaxShift softmax_shift(const AttentionShape& a, const Lowerings& low, const Node* p) {
   SoftmaxShift sf;
-  // Stored scores keep the natural shift: measured (H200, 2026-12-02) on softmax -> matmul, the
-  // kernel took 36.5 us in base 2 against 34.6 (the cause not found; its instruction counts are
-  // level), while Q K^T kernels gained 1-2%.
   const Lowering* l = low.find("exp2_at", DType::f32);
-  if (l == nullptr || l->inputs.size() != 2 || a.scores != nullptr) return sf;
+  if (l == nullptr || l->inputs.size() != 2) return sf;
   const Node* chain = a.max->operand(0);
   // exp(u - M) in f32, M the row max (or it widened to f32), u an element value not read from M.
   auto at_max = [&](const Node* n) {
