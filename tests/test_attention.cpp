@@ -297,6 +297,46 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   axon::test::check_sm90a(low, tu.str(), "attention");
 }
 
+TEST_CASE("attention keeps the natural shift without the exp2_at lowering or with an exp of the max in bf16 (nvcc)", "[codegen][attention][nvcc]") {
+  const tiling::Lowerings& full = lowerings("sm_90");
+  tiling::Lowerings plain = full;  // a cache written before kernel_expressions
+  REQUIRE(plain.ops.erase("exp2_at/f32") == 1);
+  tiling::Limits L;
+  L.smem_dynamic = 227 * 1024;
+  // The exp of the max in bf16: the kernel must round the difference as the graph does.
+  std::string bf16_exp = deferred("[2,100,64]", "[2,130,64]", "[2,130,64]", true);
+  for (const char* from : {R"("name":"x","op":"cast","inputs":["mk"],"attrs":{"dtype":"f32"})"}) {
+    const std::string to = R"("name":"x","op":"cast","inputs":["mk"],"attrs":{"dtype":"bf16"})";
+    REQUIRE(bf16_exp.find(from) != std::string::npos);
+    bf16_exp.replace(bf16_exp.find(from), std::string(from).size(), to);
+  }
+  std::ostringstream tu;
+  int n = 0;
+  for (const auto& [text, low] : {std::pair<std::string, const tiling::Lowerings*>{deferred("[2,100,64]", "[2,130,64]", "[2,130,64]", true), &plain},
+                                  {stored_scores("[300,1000]", "[1000,128]", false), &plain}, {bf16_exp, &full}}) {
+    Graph g = parse(text);
+    tiling::Group gr = whole_graph(g);
+    tiling::GroupShape s = tiling::classify(gr, low->isa.get());
+    REQUIRE(s.strategy == tiling::Strategy::Attention);
+    for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
+      if (rc.config.strategy != tiling::Strategy::Attention) continue;
+      tiling::CodegenOptions o;
+      o.name = "nat" + std::to_string(n++);
+      tiling::KernelCode k = tiling::generate(gr, s, rc.config, *low, o);
+      INFO(rc.config.str());
+      // P at the running max itself: the group's own sub and exp, no move to another shift.
+      CHECK(k.body.find("mu[rs]);  // exp ") == std::string::npos);
+      CHECK(k.body.find("tg[r]") == std::string::npos);
+      CHECK(k.body.find("? 0.0f : axon_exp") == std::string::npos);
+      CHECK(k.body.find("if (mrow[r] == kNegInf) al[r] = 0.0f;") != std::string::npos);
+      tu << k.body << "\n";
+      break;  // one configuration each: the shift does not depend on it
+    }
+  }
+  CHECK(n == 3);
+  axon::test::check_sm90a(full, tu.str(), "attention_natural");
+}
+
 TEST_CASE("superopt runs the plain attention graph as one fused kernel on sm_90, as its parts on sm_80", "[codegen][attention][superopt]") {
   Graph g = parse(R"({"name":"attn","inputs":[{"name":"q","shape":[4,256,64],"dtype":"bf16"},{"name":"k","shape":[4,256,64],"dtype":"bf16"},
       {"name":"v","shape":[4,256,64],"dtype":"bf16"}],
