@@ -10,12 +10,6 @@ namespace axon::tiling::detail {
 
 namespace {
 
-std::string num(double v) {
-  char b[40];
-  std::snprintf(b, sizeof b, "%.9gf", v);
-  return b;
-}
-
 // Whether u's value depends on `target`, not looking past `stop` (the scores' chain, which the
 // max is computed from).
 bool reaches(const Node* u, const Node* target, const Node* stop) {
@@ -74,7 +68,7 @@ SoftmaxShift softmax_shift(const AttentionShape& a, const Lowerings& low, const 
 std::string SoftmaxShift::fn() const { return "axon_" + exp2_at->op + "_f32"; }
 
 std::string SoftmaxShift::shift_of(const std::string& m) const {
-  return exp2_at != nullptr ? "(-(" + m + ") * " + num(log2e) + ")" : "(" + m + ")";
+  return exp2_at != nullptr ? "(-(" + m + ") * " + float_literal(log2e, false) + ")" : "(" + m + ")";
 }
 
 std::string SoftmaxShift::move(Emitter& em, const std::string& from, const std::string& to) const {
