@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <string_view>
 #include <sstream>
 
 #include "axon/core/error.h"
@@ -36,6 +37,17 @@ using search_detail::elements;
 using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+// --config-match: alternatives separated by '|'; a description matches when it contains one.
+bool matches_any(std::string_view description, std::string_view alternatives) {
+  for (;;) {
+    const size_t e = alternatives.find('|');
+    const std::string_view part = alternatives.substr(0, e);
+    if (!part.empty() && description.find(part) != std::string_view::npos) return true;
+    if (e == std::string_view::npos) return false;
+    alternatives.remove_prefix(e + 1);
+  }
+}
 
 std::string node_label(const Graph& g, const Node* n) {
   auto it = g.names.find(n);
@@ -532,7 +544,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
         ranked.erase(std::remove_if(ranked.begin(), ranked.end(),
                                     [&](const tiling::RankedConfig& rc) {
                                       return rc.config.strategy != tiling::Strategy::Generic &&
-                                             rc.config.str().find(o.config_match) == std::string::npos;
+                                             !matches_any(rc.config.str(), o.config_match);
                                     }),
                      ranked.end());
       std::vector<tiling::RankedConfig> picked = pick_configs(ranked, o.configs);

@@ -119,7 +119,8 @@ Runner add_superopt(CLI::App& app, Streams io) {
       ->check(CLI::Range(1, 64))->capture_default_str();
   cmd->add_option("--config-match", args->config_match,
                   "Only tiling configurations whose description (as the table prints it) contains this text, "
-                  "e.g. 'store-warps' (the generic fallback stays)");
+                  "or one of several separated by '|', e.g. 'store-warps' or 'split4|row t128' (the generic "
+                  "fallback stays)");
   cmd->add_flag("--allow-tf32", args->allow_tf32,
                 "f32 matmuls may run on the tensor cores in tf32 (operands rounded to 10 mantissa bits; outputs "
                 "checked at f16's tolerance). Without it they are exact f32 FMAs");

@@ -21,7 +21,7 @@ struct SuperoptOptions {
   bool no_gpu = false;         // rank by the cost model only ("untimed")
   int variants = 2;            // best-ranked rewrite variants realized as kernels (the original too)
   int configs = 24;            // tiling configurations timed per kernel (the generic fallback too)
-  std::string config_match;    // when not empty: only configurations whose description contains it
+  std::string config_match;    // when not empty: only configurations whose description contains it (or one of its '|'-separated parts)
   bool allow_tf32 = false;     // f32 matmuls may run on the tensor cores in tf32 (else exact, SIMT)
   double timeout_s = 30;       // per candidate in the worker
   Bindings bind;
