@@ -287,6 +287,24 @@ TEST_CASE("a launcher with a stream-K kernel gives it scratch in the workspace a
   fs::remove_all(o.work_dir);
 }
 
+TEST_CASE("superopt's config match keeps the configurations that contain any of its '|'-separated parts", "[codegen][superopt]") {
+  // rmsnorm -> matmul at M = 16: a row kernel and a contraction, each held to one family; with
+  // either part alone the other kernel would be left the generic fallback.
+  Graph g = bench("rmsnorm_matmul_m16");
+  SuperoptOptions o = gemm_options("match");
+  o.config_match = "s4 split4 a-regs|row t128 v8 r1 cached streaming";
+  Verifier v(VerifyOptions{});
+  SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+  const auto& best = r.realized.at(static_cast<size_t>(r.best));
+  REQUIRE(best.kernels.size() == 2);
+  std::vector<std::string> configs;
+  for (const auto& k : best.kernels) configs.push_back(k.code.config.str());
+  INFO(configs[0] << " / " << configs[1]);
+  CHECK(configs[0].find("row t128 v8 r1 cached streaming") != std::string::npos);
+  CHECK(configs[1].find("s4 split4 a-regs") != std::string::npos);
+  fs::remove_all(o.work_dir);
+}
+
 TEST_CASE("on sm_90 a launcher's later kernels start while the one before drains, and hand-offs are stored to stay in L2", "[codegen][superopt]") {
   // rmsnorm -> matmul: a row kernel writes y, the contraction reads it. On sm_90 every kernel starts
   // with griddepcontrol (the ISA spec's instructions) and the second is launched with programmatic
