@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -508,9 +509,10 @@ TEST_CASE("TMA contractions copy graph inputs before waiting for the kernel befo
           "[codegen][contraction][nvcc]") {
   // (a @ b) @ c: the second matmul's A is the first kernel's output, its B a graph input. Under
   // programmatic dependent launch the producer thread issues B's copies for the first stages,
-  // then waits (griddepcontrol.wait), then copies A; the consumers wait before their first wgmma,
-  // and nothing waits at the kernel's start. The first matmul reads graph inputs only: its
-  // producer never waits.
+  // then waits (griddepcontrol.wait), then copies A; the consumers, who read only shared memory
+  // in their main loop, wait after it (before the epilogue touches global memory) in a block of
+  // one tile, before their first wgmma in a persistent one; nothing waits at the kernel's start.
+  // The first matmul reads graph inputs only: its producer never waits.
   const tiling::Lowerings& low = lowerings("sm_90");
   const tiling::Limits L = sm90_limits();
   Graph g = parse(R"({"name":"chain","inputs":[{"name":"a","shape":[300,136],"dtype":"bf16"},{"name":"b","shape":[136,264],"dtype":"bf16"},
@@ -543,7 +545,15 @@ TEST_CASE("TMA contractions copy graph inputs before waiting for the kernel befo
       const size_t producer = b.find("if (tid != 0) return;");  // the producer thread's code follows
       REQUIRE(producer != std::string::npos);
       const size_t producer_wait = b.find("griddepcontrol.wait", producer), consumer_wait = b.find("griddepcontrol.wait", b.rfind("return;", consumers));
-      CHECK(consumer_wait < consumers);  // the consumers wait before their first wgmma
+      const size_t loop_end = b.find("} while (++j < NK);");
+      REQUIRE(loop_end != std::string::npos);
+      if (c.blocks_per_sm > 0) CHECK(consumer_wait < consumers);  // before the first wgmma
+      else {  // right after the main loop: its last wgmmas' wait and slot release between
+        REQUIRE(consumer_wait > loop_end);
+        const std::string between = b.substr(loop_end, consumer_wait - loop_end);
+        CHECK(std::count(between.begin(), between.end(), '\n') <= 3);
+        CHECK(between.find("wgmma.wait_group.sync.aligned 0;") != std::string::npos);
+      }
       if (gi == 1) {  // B's copies of the first stages, the wait, then A's
         CHECK(first_b < producer_wait);
         CHECK(producer_wait < first_a);

@@ -91,6 +91,24 @@ TEST_CASE("register A: the consumers compute A's prologue at their wgmma fragmen
       // fragments are computed into the other array.
       CHECK(k.body.find("if ((j & 1) == 0) {") != std::string::npos);
       CHECK(k.body.find("wgmma.wait_group.sync.aligned 1;") != std::string::npos);
+      // g (one value per k) is staged in shared memory over the block's K range before the main
+      // loop, unless the block is persistent; r (one per row) is loaded where used. Everything A
+      // reads is a graph input: a block of one tile waits for the kernel before it only after
+      // its main loop.
+      const size_t loop_end = k.body.find("} while (++j < NK);");
+      REQUIRE(loop_end != std::string::npos);
+      const bool one_tile = t.blocks_per_sm == 0;
+      CHECK(s.mm.a_kvecs.size() == 1);
+      CHECK(s.mm.a_reads_inputs);
+      CHECK((t.a_kvec_floats > 0) == one_tile);
+      const size_t staged = k.body.find("st.shared.f32 [%0], %1;\" :  : \"r\"(kv0 + ");
+      CHECK((staged != std::string::npos) == one_tile);
+      if (one_tile) {
+        CHECK(staged < k.body.find("int j = 0;\n"));
+        CHECK(k.body.find("ld.shared.f32 %0, [%1];\" : \"=f\"(kv") != std::string::npos);
+        CHECK(k.body.find("griddepcontrol.wait", k.body.find("role < 1")) > loop_end);
+      }
+      CHECK(k.body.find("axon_ld_bf16(in", k.body.find("int j = 0;\n")) != std::string::npos);  // r, in the loop
       kernels += k.body + "\n";
     }
     CHECK(here >= 2);

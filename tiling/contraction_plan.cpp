@@ -133,6 +133,33 @@ const Node* staged_source(const Group& g, const ContractionShape& c, int op) {
   return nullptr;
 }
 
+namespace {
+
+// Register A's reads (ContractionShape::a_kvecs, a_reads_inputs): a dry run of the emitter over
+// A's definition at a fragment's point, recording each stored value it reads and where.
+void register_a_reads(const Group& g, ContractionShape& c) {
+  Emitter em(nullptr, false, true);
+  global_loads(em, g);
+  const std::vector<Term> point =
+      operand_point(c, 0, coords_of(term::var(kBatchVar), c.batch_dims), term::var(kARowVar), term::var(kAKVar));
+  std::vector<const Node*> along_k, elsewhere;
+  c.a_reads_inputs = true;
+  em.load = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+    if (n == c.a.staged) return "v";
+    c.a_reads_inputs = c.a_reads_inputs && n->op() == Op::Input;
+    const bool by_row = std::any_of(p.begin(), p.end(), [](const Term& i) { return mentions_var(i, kARowVar); });
+    (by_row ? elsewhere : along_k).push_back(n);
+    return "v";
+  };
+  (void)em.value(c.a.node, point);
+  for (const Node* n : along_k)  // read only at points along k, once each
+    if (std::find(elsewhere.begin(), elsewhere.end(), n) == elsewhere.end() &&
+        std::find(c.a_kvecs.begin(), c.a_kvecs.end(), n) == c.a_kvecs.end())
+      c.a_kvecs.push_back(n);
+}
+
+}  // namespace
+
 bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool allow_tf32) {
   auto fail = [&](const std::string& why) {
     s.why_generic = "contraction: " + why;
@@ -253,6 +280,7 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
   // a stored N-major B (the spec's register-A form has no K-major B), one matmul.
   c.a_regs = c.tma && !c.a.direct && c.a.staged != nullptr && c.a.k_major && c.b.direct && !c.b.k_major && mm2 == nullptr &&
              wgmma_isa(*isa).mma_areg_nb != nullptr;
+  if (c.a_regs) register_a_reads(g, c);
   // The TMA-store epilogue: one written tensor, 16-bit, of the output's shape (a row-major tile of
   // it per block), its rows a multiple of 16 bytes (a tensor map's strides).
   if (c.tma && tma_isa(*isa).stores() && g.writes.size() == 1) {
@@ -495,6 +523,11 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 t.stream_k = stream_k;
                 t.splits = splits;
                 t.a_regs = a_regs;
+                // Register A's k-vectors, staged for the block's K range where they take 32 KB or less.
+                if (a_regs && !persistent && !c.a_kvecs.empty()) {
+                  const int64_t KT = (c.k + t.bk - 1) / t.bk, floats = int64_t(c.a_kvecs.size()) * ((KT + splits - 1) / splits) * t.bk;
+                  if (floats * 4 <= 32768) t.a_kvec_floats = static_cast<int>(floats);
+                }
                 if (contraction_smem(t) > smem_limit) continue;
                 const int tn = c.tile_n(bn);  // output columns per tile
                 if ((t.bm / 2 >= c.m && wg > 1) || (tn > 64 && tn / 2 >= c.n)) continue;

@@ -105,6 +105,11 @@ std::string comment_block(const std::string& text) {
   return s;
 }
 
+bool mentions_var(const Term& t, int var) {
+  if (t->kind == TermKind::Var && t->ival == var) return true;
+  return std::any_of(t->args.begin(), t->args.end(), [&](const Term& a) { return mentions_var(a, var); });
+}
+
 bool needs_wide_index(const Group& g) {
   for (const auto* list : {&g.nodes, &g.reads, &g.writes})
     for (const Node* n : *list)

@@ -51,6 +51,8 @@ int find_param(const std::vector<const Node*>& v, const Node* n);  // -1 when ab
 std::string param_list(const Group& g);
 // The flat row-major index of `point` in `dims`, as a term.
 Term flat_index(const std::vector<Term>& point, const std::vector<int64_t>& dims);
+// Whether int term t reads variable `var`.
+bool mentions_var(const Term& t, int var);
 std::string comment_block(const std::string& text);
 bool needs_wide_index(const Group& g);  // some value has 2^31 elements or more
 
@@ -308,7 +310,7 @@ inline int contraction_smem(const TileConfig& c) {
   if (c.tf32) return static_cast<int>(c.stages * (tf32_smem_floats(c, 0, -1) + tf32_smem_floats(c, 1, -1)) * 4);
   if (c.simt) return 0;  // static shared memory
   return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0) + contraction_staging(c) + (c.tma ? 24 * c.stages : 0) +
-         (c.store_warps ? 16 : 0);
+         (c.store_warps ? 16 : 0) + 4 * c.a_kvec_floats;
 }
 // Blocks per SM a TMA wgmma kernel is built for (__launch_bounds__): two where one consumer
 // warpgroup's accumulators (64 x 128 or narrower) leave it and the producer enough of 128
@@ -336,13 +338,20 @@ struct TilePieces {
   std::function<void(const std::string&)> origin;  // bz, m0, n0 of tile number `block`
   std::function<void()> zero, epilogue;            // the consumers' accumulators; their stores
   std::function<void()> stores;                    // store warps: the epilogue from the staging buffer
+  std::function<void()> before_loop;               // the consumers, before their first k-tile (may be empty)
 };
-// Register A (TileConfig::a_regs; register_a.cpp): checks the spec's `a` fragment and returns the
-// emitter of a k-tile's fragments into the array it is given (16 registers: k16 step kk's four
-// from 4 kk on), read from the copied source in slot `slot` (the consumer loop's names: slot, j,
-// kb, m0, wg, th) with A's definition evaluated at each point, zero outside A.
-std::function<void(const std::string&)> register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low,
-                                 const WgmmaIsa& wi, const std::vector<Term>& batch);
+// Register A (TileConfig::a_regs; register_a.cpp): checks the spec's `a` fragment. `fragments`
+// emits a k-tile's fragments into the array it is given (16 registers: k16 step kk's four from 4
+// kk on), read from the copied source in slot `slot` (the consumer loop's names: slot, j, kb, NK,
+// m0, wg, th, raw0) with A's definition evaluated at each point, zero outside A; `stage` (where
+// TileConfig::a_kvec_floats) copies A's k-vectors over the block's K range into shared memory
+// after the barriers, which `fragments` then reads, and syncs the consumers.
+struct RegisterA {
+  std::function<void(const std::string&)> fragments;
+  std::function<void()> stage;
+};
+RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low, const WgmmaIsa& wi,
+                     const std::vector<Term>& batch);
 void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
                        const WgmmaIsa& wi, const TmaIsa& ti, const ClusterIsa& ci, const std::vector<Term>& batch,
                        const std::function<void()>& emit_wgmmas, const TilePieces& tile);

@@ -1,6 +1,8 @@
 // Register A for the TMA-fed wgmma kernel (TileConfig::a_regs, docs/contraction.md): the consumers
 // read each k-tile's A fragments from the copied source in the slot, evaluate A's definition (the
 // prologue) at the fragment's points and pack them for the register-A wgmma.
+#include <algorithm>
+#include <map>
 #include <set>
 
 #include "axon/core/error.h"
@@ -15,9 +17,8 @@ std::string S(int64_t v) { return std::to_string(v); }
 
 }  // namespace
 
-std::function<void(const std::string&)> register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low,
-                                 const WgmmaIsa& wi, const std::vector<Term>& batch) {
-  (void)g;
+RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low, const WgmmaIsa& wi,
+                     const std::vector<Term>& batch) {
   AXON_CHECK(c.a_regs && wi.mma_areg_nb != nullptr && c.a.staged != nullptr && t.tma && t.bk == 64,
              "codegen: register A needs a computed A with a copied source, B N-major and the register-A wgmma");
   const InstrSpec& mma = *wi.mma_areg_nb;
@@ -49,13 +50,62 @@ std::function<void(const std::string&)> register_a(Emitter& em, const Group& g, 
   const std::vector<Term> p0 = operand_point(c, 0, batch, term::var(kARowVar), term::var(kAKVar));
   const std::vector<Term> p1 = operand_point(c, 0, batch, term::var(kARowVar), term::var(kAK1Var));
   const int64_t slot_bytes = int64_t(t.bm) * t.bk * 2;
-  return [&em, &c, &fa, lds, pack_fn, src, lo, hi, p0, p1, slot_bytes](const std::string& arr) {
+  // A's k-vectors (ContractionShape::a_kvecs) in shared memory after the barriers, each over the
+  // block's K range (`len` floats from k = kb * 64): where each is read at k (a dry run of the
+  // definition at the fragment's even point), staged before the main loop, read at ak or ak1.
+  RegisterA out;
+  const size_t nkv = t.a_kvec_floats > 0 ? c.a_kvecs.size() : 0;
+  const int64_t len = nkv > 0 ? t.a_kvec_floats / int64_t(nkv) : 0;
+  std::map<const Node*, std::vector<Term>> kv_point;
+  if (nkv > 0) {
+    const InstrSpec* sts = low.isa->find("st.shared.f32");
+    const InstrSpec* bar = low.isa->find("bar.sync.named");
+    AXON_CHECK(sts != nullptr && bar != nullptr, "codegen: the ISA lacks st.shared.f32 or bar.sync.named");
+    Emitter probe(nullptr, false, true);
+    global_loads(probe, g);
+    probe.load = [&](const Node* n, const std::vector<Term>& p) {
+      if (std::find(c.a_kvecs.begin(), c.a_kvecs.end(), n) != c.a_kvecs.end()) kv_point.emplace(n, p);
+      return std::string("v");
+    };
+    (void)probe.value(c.a.node, p0);
+    AXON_CHECK(kv_point.size() == nkv, "codegen: register A's k-vectors are not read at its point");
+    out.stage = [&em, &c, &t, sts, bar, kv_point, len] {
+      const int C = t.warps_m;
+      em.line("const unsigned kv0 = raw0 + " + S(8 * t.stages) + ";  // register A's values along k, the block's K range");
+      em.open("{");
+      em.open("for (int q = wg * 128 + th; q < NK * " + S(t.bk) + "; q += " + S(128 * C) + ") {");
+      em.name_var(kAKVar, "ak");
+      em.line("const int ak = kb * " + S(t.bk) + " + q;");
+      em.open("if (ak < " + S(c.k) + ") {");
+      for (size_t i = 0; i < c.a_kvecs.size(); ++i) {
+        const Node* n = c.a_kvecs[i];
+        em.line(inline_asm(*sts, {{"a", "r", {"kv0 + (unsigned)((" + S(int64_t(i) * len) + " + q) * 4)"}}, {"b", "f", {em.load(n, kv_point.at(n))}}},
+                           true));
+      }
+      em.close();
+      em.close();
+      em.line(inline_asm(*bar, {{"id", "r", {"1"}}, {"n", "r", {S(128 * C)}}}, true));
+      em.close();
+    };
+  }
+  out.fragments = [&em, &c, &t, &fa, lds, pack_fn, src, lo, hi, p0, p1, slot_bytes, len](const std::string& arr) {
     em.name_var(kARowVar, "ar");
     em.name_var(kAKVar, "ak");
     em.name_var(kAK1Var, "ak1");
     const std::string k0 = point_key(p0), k1 = point_key(p1);
     // A's source is read only at A's own point (OperandPlan::staged): the loaded word's halves.
-    em.given = [&, k0, k1, src, lo, hi](const Node* n, const std::vector<Term>& p) -> std::string {
+    // Its k-vectors, where staged, from shared memory at the point's k.
+    em.given = [&, k0, k1, src, lo, hi, len](const Node* n, const std::vector<Term>& p) -> std::string {
+      if (len > 0)
+        if (auto it = std::find(c.a_kvecs.begin(), c.a_kvecs.end(), n); it != c.a_kvecs.end()) {
+          const bool odd = std::any_of(p.begin(), p.end(), [](const Term& i) { return mentions_var(i, kAK1Var); });
+          const std::string v = em.fresh("kv");
+          em.line("float " + v + ";");
+          em.line(inline_asm(*lds, {{"d", "=f", {v}}, {"a", "r", {"kv0 + (unsigned)((" + S(int64_t(it - c.a_kvecs.begin()) * len) + " + " +
+                                                                  (odd ? "ak1" : "ak") + " - kb * " + S(t.bk) + ") * 4)"}}},
+                             true));
+          return v;
+        }
       if (n != src) return "";
       const std::string k = point_key(p);
       AXON_CHECK(k == k0 || k == k1, "codegen: A's definition reads its copied source elsewhere");
@@ -91,6 +141,7 @@ std::function<void(const std::string&)> register_a(Emitter& em, const Group& g, 
     em.close();
     em.given = nullptr;
   };
+  return out;
 }
 
 }  // namespace axon::tiling::detail

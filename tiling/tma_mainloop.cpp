@@ -303,7 +303,12 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   em.close();  // producer
 
   if (move_regs) em.line(inline_asm(*ti.reg_inc, {{"n", "", {store_warps ? "216" : "232"}, true}}, false));
-  if (prefetch) em.line(dep_wait);
+  // The consumers' main loop reads shared memory only (and, for register A, graph inputs where
+  // a_reads_inputs): a block of one tile waits for the kernel before it after that loop, before its
+  // epilogue reads or writes global memory, so that the loop runs beside that kernel's end.
+  const bool late_wait = prefetch && !persistent && (!t.a_regs || c.a_reads_inputs);
+  if (prefetch && !late_wait) em.line(dep_wait);
+  if (tile.before_loop) tile.before_loop();
   if (persistent) {
     open_tile_loop(true);
     tile.zero();
@@ -329,6 +334,7 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
   // And the last one's, for the block's next tile.
   em.line("if ((th & 31) == 0) " + release("empty0 + 8 * ((gb + NK - 1) % " + S(S_) + ")"));
+  if (late_wait) em.line(dep_wait);
   if (stream_k) {
     // A block's slot of partial sums (the f32 accumulators in fragment order, 16 bytes per thread
     // and step: coalesced) and its flag (after every block's slot).

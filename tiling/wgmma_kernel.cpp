@@ -263,8 +263,8 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   // Register A (TileConfig::a_regs): the k-tile's A fragments (four k16 steps of the spec's `a`
   // fragment, two elements per 32-bit register) computed from the copied source in the slot, into
   // fa0 on even k-tiles and fa1 on odd ones (declared with the accumulators).
-  std::function<void(const std::string&)> a_fragments;
-  if (t.a_regs) a_fragments = register_a(em, g, c, t, low, wi, batch);
+  RegisterA reg_a;
+  if (t.a_regs) reg_a = register_a(em, g, c, t, low, wi, batch);
   // One k-tile's wgmmas from slot `slot`, committed; waits until at most one group is pending.
   // Register A: k-tile j writes the array that k-tile j - 2's wgmmas read, which the wait at the
   // end of k-tile j - 1 retired; each parity's code is whole in its branch (no branch between a
@@ -274,7 +274,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
       for (int parity = 0; parity < 2; ++parity) {
         const std::string arr = "fa" + S(parity);
         em.open(parity == 0 ? "if ((j & 1) == 0) {" : "else {");
-        a_fragments(arr);
+        reg_a.fragments(arr);
         em.line(inline_asm(*wi.fence, {}, true));
         const std::string db0 = "sb0 + (unsigned)(slot * " + S(BE * 2) + ")";
         std::vector<std::string> d;
@@ -528,7 +528,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   if (t.tma) {
     AXON_CHECK(ti.ok, "codegen: the ISA lacks the bulk tensor copy or mbarrier instructions");
     emit_tma_mainloop(em, g, c, t, tc, wi, ti, cluster_isa(*low.isa), batch, emit_wgmmas,
-                      {[&](const std::string& block) { emit_tile_origin(em, c, t, block); }, zero, epilogue, store_tile});
+                      {[&](const std::string& block) { emit_tile_origin(em, c, t, block); }, zero, epilogue, store_tile, reg_a.stage});
   } else {
     emit_load_tile(em, g, c, t, tc, batch, true, {"tid", t.threads, false});
     const std::string commit = inline_asm(*tc.commit, {}, true);

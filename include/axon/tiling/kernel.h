@@ -102,6 +102,9 @@ struct TileConfig {
   // source like a stored operand; each consumer warpgroup reads its A fragments from the slot,
   // evaluates the prologue there and multiplies with the register-A wgmma (docs/contraction.md).
   bool a_regs = false;
+  // Register A, not persistent: floats of shared memory after the barriers holding A's k-vectors
+  // (ContractionShape::a_kvecs) over the block's K range, or 0 (read from global memory).
+  int a_kvec_floats = 0;
   // Attention: bm query rows (warps_m consumer warpgroups of 64), bn keys per tile, `stages` K/V
   // slots; tma and wgmma set. `pingpong`: two consumer warpgroups take turns on the tensor cores,
   // each issuing its tile's S behind its previous tile's P V. Attention over stored scores may
@@ -170,6 +173,13 @@ struct ContractionShape {
   // ... and A is computed from a staged source (K-major), B is stored N-major, and the spec has
   // the register-A wgmma form: the consumers may compute A (TileConfig::a_regs).
   bool a_regs = false;
+  // Register A: the stored values A's definition reads at points that do not depend on A's row
+  // (RMSNorm's gain: one value per k), which the consumers stage in shared memory for the block's
+  // K range (TileConfig::a_kvec_floats) instead of loading them at every k-tile; and whether
+  // everything the definition reads besides its copied source is a graph input (the consumers
+  // then wait for the kernel before them only after their main loop).
+  std::vector<const Node*> a_kvecs;
+  bool a_reads_inputs = false;
   // Twin matmuls (swiglu's X W1 and X W3): mm2 = A @ b2 with mm's A, flags, shape and dtypes, B
   // and B2 copied (TMA). One wgmma of `bn` columns multiplies B's and B2's tiles side by side, so
   // the block's output tile is bn / 2 wide and the epilogue reads both results at each point: X
