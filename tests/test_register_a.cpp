@@ -4,6 +4,9 @@
 // evaluate A at their wgmma fragments; the kernels compile for sm_90a without serialized wgmmas.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -133,4 +136,24 @@ TEST_CASE("register A needs B stored N-major (the spec's only register-A form)",
   Graph g80 = parse(scaled_mm(300, 520, 264));
   tiling::Group gr80 = contraction_group(g80);
   CHECK_FALSE(tiling::classify(gr80, lowerings("sm_80").isa.get()).mm.a_regs);
+}
+
+TEST_CASE("register A's reads are found in a definition that computes with its indices (a causal mask)", "[codegen][contraction]") {
+  // softmax -> matmul with a causal mask over stored scores: among the variants, matmuls whose A
+  // (the masked, exponentiated scores) the consumers may compute; the dry run that finds A's
+  // reads evaluates the mask's iota over A's row and k (it once named neither: an internal error).
+  Graph g = parse(R"({"name":"smm_causal","inputs":[{"name":"s","shape":[2,3,77,104],"dtype":"bf16"},{"name":"v","shape":[2,3,104,72],"dtype":"bf16"}],
+      "nodes":[{"name":"m","op":"causal_mask","inputs":["s"]},{"name":"p","op":"softmax","inputs":["m"],"attrs":{"axis":-1}},
+               {"name":"o","op":"matmul","inputs":["p","v"]}],"outputs":["o"]})");
+  SuperoptOptions o;
+  o.no_gpu = true;
+  o.budget_s = 20;
+  o.variants = 4;
+  o.configs = 8;
+  o.work_dir = (std::filesystem::temp_directory_path() / ("axon_areg_mask_" + std::to_string(::getpid()))).string();
+  Verifier v(VerifyOptions{});
+  size_t realized = 0;
+  REQUIRE_NOTHROW(realized = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); }).realized.size());
+  CHECK(realized > 0);
+  std::filesystem::remove_all(o.work_dir);
 }

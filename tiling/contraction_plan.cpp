@@ -140,6 +140,9 @@ namespace {
 void register_a_reads(const Group& g, ContractionShape& c) {
   Emitter em(nullptr, false, true);
   global_loads(em, g);
+  em.name_var(kBatchVar, "bz");  // a definition may compute with its indices (a mask's iota)
+  em.name_var(kARowVar, "ar");
+  em.name_var(kAKVar, "ak");
   const std::vector<Term> point =
       operand_point(c, 0, coords_of(term::var(kBatchVar), c.batch_dims), term::var(kARowVar), term::var(kAKVar));
   std::vector<const Node*> along_k, elsewhere;

@@ -63,6 +63,9 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
     AXON_CHECK(sts != nullptr && bar != nullptr, "codegen: the ISA lacks st.shared.f32 or bar.sync.named");
     Emitter probe(nullptr, false, true);
     global_loads(probe, g);
+    probe.name_var(kBatchVar, "bz");  // a definition may compute with its indices (a mask's iota)
+    probe.name_var(kARowVar, "ar");
+    probe.name_var(kAKVar, "ak");
     probe.load = [&](const Node* n, const std::vector<Term>& p) {
       if (std::find(c.a_kvecs.begin(), c.a_kvecs.end(), n) != c.a_kvecs.end()) kv_point.emplace(n, p);
       return std::string("v");
