@@ -214,6 +214,25 @@ TEST_CASE("a computed operand's estimate counts its evaluation by every tile of 
   CHECK(two < 0.7 * one);
 }
 
+TEST_CASE("a grid of few blocks with long K ranks by the copies each block keeps in flight", "[codegen][contraction]") {
+  // M = 16 (rmsnorm -> matmul's decode shape): 128 blocks of 16 x 32 with two or three copies in
+  // flight measured 40-45 us on the H200 where the bytes allow 8; TMA blocks with every slot in
+  // flight 17.7. Without the latency bound the mma.sync tiles were ranked first.
+  Graph g = parse(mm_graph("[16,4096]", "[4096,4096]", "bf16", "{}"));
+  tiling::Group gr = whole_graph(g);
+  tiling::GroupShape s = tiling::classify(gr, lowerings("sm_90").isa.get());
+  REQUIRE(s.strategy == tiling::Strategy::Contraction);
+  const auto configs = tiling::enumerate_configs(gr, s, sm90_limits());
+  REQUIRE_FALSE(configs.empty());
+  INFO(configs.front().config.str() << ": " << configs.front().why);
+  CHECK(configs.front().config.tma);
+  for (const auto& rc : configs)
+    if (rc.config.strategy == tiling::Strategy::Contraction && !rc.config.wgmma && rc.config.bm == 16) {
+      INFO(rc.config.str() << ": " << rc.why);
+      CHECK(rc.est_us > 1.5 * configs.front().est_us);
+    }
+}
+
 TEST_CASE("the ldmatrix addressing is checked against the spec's mma fragments", "[codegen][contraction]") {
   Graph g = parse(mm_graph("[64,64]", "[64,64]", "bf16", "{}"));
   tiling::Group gr = contraction_group(g);

@@ -288,6 +288,8 @@ TEST_CASE("stream-K: the last tiles shared out by k-tiles, partial sums and flag
       tiling::KernelCode k = tiling::generate(gr, s, c, low, o);
       CHECK(k.launches.at(0).grid == std::min<int64_t>(o.sm_count, tiles * 65));
       CHECK(k.body.find("__cluster_dims__") == std::string::npos);
+      // 16 rows in 64-row tiles: the warps holding rows 16 .. 63 move no partial sums.
+      CHECK(k.body.find("if (m0 + wg * 64 + (th >> 5) * 16 < 16) {") != std::string::npos);
       tu << k.body << "\n";
       ++spread;
     }

@@ -298,6 +298,18 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
 
 namespace {
 
+// A block's k-tiles follow one another through its pipeline: with `ahead` tiles' copies in flight
+// and each taking about the loaded memory latency, it gets through at most ahead / latency k-tiles
+// per microsecond, however fast the memory is (Little's law). This bounds the kernels whose grid
+// has few blocks, each with many k-tiles (rmsnorm -> matmul at M = 16: mma.sync tiles of 16 x 32
+// with two or three tiles ahead measured 40-45 us where the copy rate allows 8; split-K over
+// clusters of two 64 x 64 tiles, four slots, 20.4 us against 17.7 for four-way splits of 64 x 128;
+// H200, 2026-12-03). `kt_per_block`: the k-tiles one block multiplies in a wave, `waves` its waves.
+constexpr double kLoadedLatencyUs = 1.5;
+double latency_us(double waves, double kt_per_block, double ahead) {
+  return waves * kt_per_block * kLoadedLatencyUs / std::max(1.0, ahead);
+}
+
 // SIMT (f32) configurations: 256 threads, (bm / 16) x (bn / 16) outputs each (4 or 8 per axis:
 // 16-byte shared reads), two shared buffers of bk-deep f32 tiles. Ranked like the others: the fp32 rate, an efficiency that grows
 // with the register tile (outputs per shared load), wave quantization; bytes as mma.sync's.
@@ -467,7 +479,9 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
               // repeats mostly hit L2.
               const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
               const double bytes = a_bytes + b_bytes + write_bytes + other_bytes + 0.15 * reread;
-              const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
+              const double slots = L.sm_count * resident, KT = std::ceil(double(c.k) / bk);
+              const double memory = std::max(bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count),
+                                             latency_us(std::ceil(tiles / slots), KT, stages - 1));
               const double est = std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0;
               std::ostringstream why;
               why << "compute " << compute << " us (eff " << eff << ", lanes used " << used << "), memory " << memory
@@ -582,7 +596,9 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 // Split over every SM (sk_split), a finisher adds about P / T - 1 partial tiles.
                 const double waves = sk_split ? cluster_tiles / grid_workers : stream_k ? cluster_tiles / workers : std::ceil(blocks / L.sm_count);
                 const double sharers = sk_split ? std::min(grid_workers / cluster_tiles, double(KT)) : 1.0;
-                const double fixup = stream_k ? (1.0 + sharers) * t.bm * bn * 4.0 / 4e4 + 1.0 : 0.0;
+                // Warps whose 16 rows lie past the output's last (M < bm) move no partial sums.
+                const double live = std::min(1.0, std::ceil(double(c.m) / 16) * 16 / t.bm);
+                const double fixup = stream_k ? (1.0 + sharers) * t.bm * bn * 4.0 * live / 4e4 + 1.0 : 0.0;
                 // The producers' prologues run beside the wgmmas (without TMA every warp computes
                 // between its wgmmas: half their issue; register A: the consumers' warps).
                 const double compute = std::max(waves * 2.0 * t.bm * bn * double(c.k) / splits / (sm_rate * eff),
@@ -594,7 +610,11 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 // writes); the others stage through shared memory, whole rows.
                 const double bytes = a_bytes + b_bytes + (persistent && !store_warps && !tma_store ? 2 : 1) * write_bytes +
                                      (persistent && !store_warps ? 2 : 1) * other_bytes + 0.15 * reread;
-                const double memory = bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + blocks / L.sm_count);
+                // Copies in flight: every slot (TMA), or stages - 2 tiles ahead (cp.async).
+                const double kt_block = sk_split || stream_k ? cluster_tiles * double(KT) / grid_workers : double(KT) / splits;
+                const double memory = std::max(bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + blocks / L.sm_count),
+                                               latency_us(stream_k ? 1.0 : std::ceil(blocks / (L.sm_count * resident)), kt_block,
+                                                          tma ? stages : stages - 2));
                 // Split-K: each block reads a tile's worth of partial sums across the cluster (about
                 // 100 GB/s per SM), behind two cluster barriers.
                 const double reduce = splits > 1 ? t.bm * bn * 4.0 / 1e5 + 1.0 : 0.0;

@@ -344,10 +344,18 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     };
     const std::string flag_of = "(unsigned*)(skw + (size_t)gridDim.x * " + S(int64_t(t.bm) * t.bn) + ")";
     const std::string bar = inline_asm(*ti.bar, {{"id", "r", {"1"}}, {"n", "r", {S(C4)}}}, true);
+    // A warp's accumulators hold 16 rows of the tile (wgmma's fragment): where the output has
+    // fewer rows than the tile (M = 16 in 64-row tiles), the warps past its last row neither
+    // write nor read partial sums (both sides skip the same warps: they walk the same tile).
+    const std::string live = c.m < int64_t(t.bm) * ((c.m + t.bm - 1) / t.bm)
+                                 ? "m0 + wg * 64 + (th >> 5) * 16 < " + S(c.m)
+                                 : std::string("true");
     em.open("if (kz < KT) {  // the tile's first k-tiles: partial sums to the block's slot, then its flag");
     em.line("float* const part = " + slot_of("blockIdx.x") + ";");
+    em.open("if (" + live + ") {");
     em.line("#pragma unroll");
     em.line("for (int i = 0; i < " + S(REGS) + "; i += 4) axon_stv_f32<4>(part + i * 128, acc + i);");
+    em.close();
     em.line(bar);
     em.line("if (wg == 0 && th == 0) " + inline_asm(*ti.flag_set, {{"a", "l", {flag_of + " + blockIdx.x"}}, {"b", "r", {"1u"}}}, true));
     em.line("continue;");
@@ -362,11 +370,13 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     em.close();
     em.line(bar);
     em.line("const float* const part = " + slot_of("b") + ";");
+    em.open("if (" + live + ") {");
     em.line("#pragma unroll");
     em.open("for (int i = 0; i < " + S(REGS) + "; i += 4) {");
     em.line("float v[4];");
     em.line("axon_ldv_f32<4>(part + i * 128, v);");
     em.line("acc[i] += v[0]; acc[i + 1] += v[1]; acc[i + 2] += v[2]; acc[i + 3] += v[3];");
+    em.close();
     em.close();
     em.close();
     em.close();
