@@ -363,6 +363,17 @@ TargetDesc parse_target(std::string_view text, const std::string& path) {
     if (eq == std::string::npos) throw UserError(path + ": peak_tflops: expected NAME=VALUE");
     t.peak_tflops[item.substr(0, eq)] = number(item.substr(eq + 1), path + ": peak_tflops");
   }
+  if (kv.count("cluster_sms")) {
+    std::istringstream sizes(kv["cluster_sms"]);
+    while (sizes >> item) {
+      const size_t eq = item.find('=');
+      if (eq == std::string::npos) throw UserError(path + ": cluster_sms: expected SIZE=SMS, got '" + item + "'");
+      const double c = number(item.substr(0, eq), path + ": cluster_sms"), n = number(item.substr(eq + 1), path + ": cluster_sms");
+      if (c < 1 || c > 16 || c != std::floor(c) || n < c || n > t.sm_count || n != std::floor(n))
+        throw UserError(path + ": cluster_sms: '" + item + "': a cluster size of 1 to 16 and a whole number of SMs from it to sm_count");
+      t.cluster_sms[static_cast<int>(c)] = static_cast<int>(n);
+    }
+  }
   return t;
 }
 

@@ -233,6 +233,31 @@ TEST_CASE("a grid of few blocks with long K ranks by the copies each block keeps
     }
 }
 
+TEST_CASE("split-K's clusters past those that fit on the GPU at once are ranked as a later wave", "[codegen][contraction]") {
+  // M = 16: 32 tiles of 64 x 128 in clusters of four. Five slots take a block's SM: 30 clusters
+  // fit (the H200's 120 SMs for clusters of four), the last two run after them (22.6 us against
+  // 18.2 for four slots, two blocks per SM, on the H200). Clusters of three fit at five slots.
+  Graph g = parse(mm_graph("[16,4096]", "[4096,4096]", "bf16", "{}"));
+  tiling::Group gr = whole_graph(g);
+  tiling::GroupShape s = tiling::classify(gr, lowerings("sm_90").isa.get());
+  REQUIRE(s.strategy == tiling::Strategy::Contraction);
+  auto est = [&](const tiling::Limits& L, int stages, int splits) {
+    for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
+      const tiling::TileConfig& c = rc.config;
+      if (c.tma && c.bn == 128 && c.stages == stages && c.splits == splits && c.producers == 1 && !c.a_regs) return rc.est_us;
+    }
+    FAIL("no 64 x 128 split configuration with " << stages << " stages and " << splits << " splits");
+    return 0.0;
+  };
+  tiling::Limits L = sm90_limits();
+  L.cluster_sms = lowerings("sm_90").isa->target.cluster_sms;
+  CHECK(est(L, 5, 4) > est(L, 4, 4) + 2);
+  CHECK(est(L, 5, 3) < est(L, 4, 3) + 0.5);
+  CHECK(est(L, 5, 3) < est(L, 5, 4) - 2);
+  tiling::Limits any = sm90_limits();  // without the placement limit, five slots cost no more than four
+  CHECK(est(any, 5, 4) <= est(any, 4, 4) + 0.5);
+}
+
 TEST_CASE("the ldmatrix addressing is checked against the spec's mma fragments", "[codegen][contraction]") {
   Graph g = parse(mm_graph("[64,64]", "[64,64]", "bf16", "{}"));
   tiling::Group gr = contraction_group(g);

@@ -46,6 +46,8 @@ TEST_CASE("isa: every spec file and target parses", "[isa]") {
   CHECK(load_isa(default_isa_dir(), "sm_80").find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16") == nullptr);
   CHECK(sm90().find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16") != nullptr);
   CHECK(sm90().target.l2_bytes > 0);
+  CHECK(sm90().target.cluster_sms.at(4) == 120);  // 30 clusters of four at one block per SM (H200)
+  CHECK(load_isa(default_isa_dir(), "sm_80").target.cluster_sms.empty());
   CHECK_THROWS_WITH(load_isa(default_isa_dir(), "sm_75"), Catch::Contains("unknown target 'sm_75'"));
 }
 
@@ -75,6 +77,13 @@ TEST_CASE("isa: bad specs give file:line errors", "[isa]") {
     CHECK_THROWS_WITH(parse_instructions(b.text, "t.isa"), Catch::StartsWith(b.where));
   }
   CHECK_THROWS_WITH(parse_target("target sm_90\nname x\n", "t.target"), Catch::Contains("missing"));
+  // cluster_sms: SIZE=SMS pairs, each within the SM count.
+  const std::string target = "target sm_90\nname x\nsm_count 132\nwarp_size 32\nthreads_per_block 1024\nregs_per_thread 255\n"
+                             "regs_per_sm 65536\nsmem_per_block 1\nsmem_per_sm 1\nl2_bytes 1\nhbm_gb_s 1\nclock_mhz 1\npeak_tflops fp32=1\n";
+  CHECK(parse_target(target + "cluster_sms 2=132 4=120\n", "t.target").cluster_sms.size() == 2);
+  CHECK(parse_target(target, "t.target").cluster_sms.empty());
+  for (const char* bad : {"cluster_sms 4\n", "cluster_sms 4=200\n", "cluster_sms 0=100\n", "cluster_sms 4=x\n"})
+    CHECK_THROWS_WITH(parse_target(target + bad, "t.target"), Catch::StartsWith("t.target: cluster_sms"));
 }
 
 TEST_CASE("isa: the expression language builds the ops' terms", "[isa]") {

@@ -310,6 +310,16 @@ double latency_us(double waves, double kt_per_block, double ahead) {
   return waves * kt_per_block * kLoadedLatencyUs / std::max(1.0, ahead);
 }
 
+// Clusters of `size` blocks, `resident` blocks per SM, that run at once: a cluster stays within a
+// GPC, so sizes of three or more leave SMs idle (Limits::cluster_sms; at one block per SM on the
+// H200 30 clusters of four, 120 SMs). Measured with two blocks per SM: 62 of four (248), against
+// 60 from this rule: it errs low.
+double cluster_slots(const Limits& L, int size, double resident) {
+  auto it = L.cluster_sms.lower_bound(size);
+  const double sms = it == L.cluster_sms.end() ? L.sm_count : it->second;
+  return std::max(1.0, std::floor(resident * sms / size));
+}
+
 // SIMT (f32) configurations: 256 threads, (bm / 16) x (bn / 16) outputs each (4 or 8 per axis:
 // 16-byte shared reads), two shared buffers of bk-deep f32 tiles. Ranked like the others: the fp32 rate, an efficiency that grows
 // with the register tile (outputs per shared load), wave quantization; bytes as mma.sync's.
@@ -507,7 +517,7 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 for (int tma_store : {0, 1})
                 for (int multicast : {1, 2})
                 for (int stream_k : {0, 1})
-                for (int splits : {1, 2, 4, 8})
+                for (int splits : {1, 2, 3, 4, 6, 8})
                 for (int a_regs : {0, 1}) {
                 if (tma ? !c.tma : producers > 1 || persistent || stages > 6) continue;
                 if (a_regs && (!tma || !c.a_regs || producers > 1)) continue;
@@ -612,16 +622,21 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                                      (persistent && !store_warps ? 2 : 1) * other_bytes + 0.15 * reread;
                 // Copies in flight: every slot (TMA), or stages - 2 tiles ahead (cp.async).
                 const double kt_block = sk_split || stream_k ? cluster_tiles * double(KT) / grid_workers : double(KT) / splits;
+                const double ahead = tma ? stages : stages - 2;
+                // Split-K's clusters past those that fit at once run after them: each later wave
+                // adds its blocks' chains of copies (M = 16, 32 clusters of four: five slots, one
+                // block per SM, 30 at once: 22.6 us against 18.2 for four slots, two per SM; H200).
+                const double late_waves = splits > 1 ? std::ceil(tiles / cluster_slots(L, splits, resident)) - 1 : 0.0;
                 const double memory = std::max(bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + blocks / L.sm_count),
-                                               latency_us(stream_k ? 1.0 : std::ceil(blocks / (L.sm_count * resident)), kt_block,
-                                                          tma ? stages : stages - 2));
+                                               latency_us(stream_k ? 1.0 : std::ceil(blocks / (L.sm_count * resident)), kt_block, ahead)) +
+                                      latency_us(late_waves, kt_block, ahead);
                 // Split-K: each block reads a tile's worth of partial sums across the cluster (about
                 // 100 GB/s per SM), behind two cluster barriers.
                 const double reduce = splits > 1 ? t.bm * bn * 4.0 / 1e5 + 1.0 : 0.0;
                 std::ostringstream why;
                 why << (tma ? "wgmma-tma" : "wgmma") << ": compute " << compute << " us (eff " << eff << "), memory " << memory
                     << " us, tiles " << tiles;
-                if (splits > 1) why << " x " << splits << " splits (reduction " << reduce << " us)";
+                if (splits > 1) why << " x " << splits << " splits (reduction " << reduce << " us, " << late_waves << " later waves of clusters)";
                 if (stream_k) why << ", stream-K over " << workers << " workers (" << waves << " waves, fix-up " << fixup << " us)";
                 out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + reduce + 3.0, why.str()});
               }

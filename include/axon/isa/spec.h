@@ -76,6 +76,10 @@ struct TargetDesc {
   int64_t smem_per_block = 0, smem_per_sm = 0, l2_bytes = 0;
   double hbm_gb_s = 0, clock_mhz = 0;
   std::map<std::string, double> peak_tflops;  // "fp32", "bf16_tensor", ...
+  // Optional: the SMs that clusters of c blocks can occupy at one block per SM (max active
+  // clusters x c, as the device reports them: a cluster stays within a GPC); sizes not listed
+  // are not known.
+  std::map<int, int> cluster_sms;
 };
 
 // The instructions available on a target, and the target.

@@ -136,6 +136,9 @@ struct Limits {
   double tensor_tflops = 0;  // dense 16-bit tensor-core rate (0: unknown)
   double tf32_tflops = 0;    // dense tf32 tensor-core rate (0: unknown)
   int64_t l2_bytes = 50 << 20;  // L2 cache (attention's block order keeps K and V in it)
+  // SMs that clusters of c blocks occupy at one block per SM (the target's `cluster_sms`); a size
+  // not listed takes the next larger listed one's, or every SM.
+  std::map<int, int> cluster_sms;
 };
 
 // How a contraction kernel gets one operand into shared memory (docs/contraction.md).
