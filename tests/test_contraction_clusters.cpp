@@ -75,7 +75,7 @@ TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, rank 0 adds the 
     // With so few tiles the model prefers splitting K.
     CHECK(best_split < best_plain);
   }
-  CHECK(splits_seen == std::set<int>{2, 4, 8});
+  CHECK(splits_seen == std::set<int>{2, 3, 4, 6, 8});
   // Tiles enough for every SM: no split configuration.
   Graph big = parse(mm_graph("[8192,512]", "[512,4096]", "bf16", "{}"));
   tiling::Group grb = contraction_group(big);
