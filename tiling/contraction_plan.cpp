@@ -307,7 +307,8 @@ namespace {
 // H200, 2026-12-03). `kt_per_block`: the k-tiles one block multiplies in a wave, `waves` its waves.
 constexpr double kLoadedLatencyUs = 1.5;
 double latency_us(double waves, double kt_per_block, double ahead) {
-  return waves * kt_per_block * kLoadedLatencyUs / std::max(1.0, ahead);
+  // No more copies in flight than k-tiles to copy (K = 136: three, whatever the slots).
+  return waves * kt_per_block * kLoadedLatencyUs / std::max(1.0, std::min(ahead, waves * kt_per_block));
 }
 
 // Clusters of `size` blocks, `resident` blocks per SM, that run at once: a cluster stays within a
