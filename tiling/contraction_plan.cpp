@@ -609,11 +609,23 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 const double sharers = sk_split ? std::min(grid_workers / cluster_tiles, double(KT)) : 1.0;
                 // Warps whose 16 rows lie past the output's last (M < bm) move no partial sums.
                 const double live = std::min(1.0, std::ceil(double(c.m) / 16) * 16 / t.bm);
-                const double fixup = stream_k ? (1.0 + sharers) * t.bm * bn * 4.0 * live / 4e4 + 1.0 : 0.0;
+                // The finisher takes the lower workers' partial sums one after another: a flag's
+                // acquire, then the partial's loads (two round trips, about one loaded latency).
+                // Calibrated at M = 16 (about four sharers): 19.7 us against 17.7 for split-K
+                // over clusters of four, which the model had ranked 1 us the slower (H200, 2026-12-03).
+                const double fixup =
+                    stream_k ? (1.0 + sharers) * t.bm * bn * 4.0 * live / 4e4 + 1.0 + (sk_split ? sharers * kLoadedLatencyUs * 0.5 : 0.0) : 0.0;
                 // The producers' prologues run beside the wgmmas (without TMA every warp computes
                 // between its wgmmas: half their issue; register A: the consumers' warps).
+                // Register A's warps past the output's last row evaluate nothing, and the others
+                // do not share their work: at M = 16 one warp of four does all of it (64 x 128
+                // split over clusters of four, 27.5-28.7 us against 17.7 with y stored, H200,
+                // 2026-12-03).
+                // A grid of fewer blocks than SMs evaluates on as many SMs only.
+                const double busy = L.sm_count / std::min(blocks, double(L.sm_count));
                 const double compute = std::max(waves * 2.0 * t.bm * bn * double(c.k) / splits / (sm_rate * eff),
-                                                prologue(t.bm, tn, tma ? 4.0 * producers : 2.0 * wg, a_regs ? 4.0 * wg : 0)) + fixup;
+                                                busy * prologue(t.bm, tn, tma ? 4.0 * producers : 2.0 * wg, a_regs ? 4.0 * wg * live : 0)) +
+                                       fixup;
                 // B is read once per cluster of `multicast` tile rows.
                 const double reread = a_bytes * (tiles_n - 1) + b_bytes * (std::ceil(tiles_m / multicast) - 1);
                 // Persistent blocks store (and read the epilogue's inputs) in the accumulator layout, half
