@@ -179,5 +179,5 @@ TEST_CASE("register A at 16 rows ranks behind the same matmul on a stored A: one
   const double regs = best(scaled, true), stored = best(plain, false);
   INFO("register A " << regs << " us, stored A " << stored << " us");
   REQUIRE(regs < 1e30);
-  CHECK(regs > stored);
+  CHECK(regs > stored + 1.0);  // level (within 0.1 us) before the dead warps were counted
 }
