@@ -290,6 +290,52 @@ TEST_CASE("the ldmatrix addressing is checked against the spec's mma fragments",
   CHECK_THROWS_AS(tiling::generate(gr, s, c, bad, o), InternalError);
 }
 
+TEST_CASE("epilogues stage with stmatrix, its addressing checked against the spec's wgmma d fragment", "[codegen][contraction]") {
+  // Ragged M and N, more tiles than SMs.
+  Graph g = parse(mm_graph("[4100,128]", "[128,4104]", "bf16", "{}"));
+  tiling::Group gr = contraction_group(g);
+  const tiling::Lowerings& low = lowerings("sm_90");
+  tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+  REQUIRE(s.strategy == tiling::Strategy::Contraction);
+  // A persistent and a one-tile TMA-store configuration, and one with store warps (the
+  // consumers stage the tile for them).
+  std::vector<tiling::TileConfig> picks;
+  for (int kind = 0; kind < 3; ++kind)
+    for (const auto& rc : tiling::enumerate_configs(gr, s, sm90_limits()))
+      if (kind == 2 ? rc.config.store_warps : rc.config.tma_store && (rc.config.blocks_per_sm > 0) == (kind == 0)) {
+        picks.push_back(rc.config);
+        break;
+      }
+  REQUIRE(picks.size() == 3);
+  tiling::CodegenOptions o;
+  o.name = "k";
+  auto without = std::make_shared<Isa>(*low.isa);
+  without->instrs.erase(std::remove_if(without->instrs.begin(), without->instrs.end(),
+                                       [](const InstrSpec& i) { return i.name == "stmatrix.sync.aligned.m8n8.x4.shared.b16"; }),
+                        without->instrs.end());
+  auto broken = std::make_shared<Isa>(*low.isa);
+  for (InstrSpec& i : broken->instrs)
+    if (i.name == "stmatrix.sync.aligned.m8n8.x4.shared.b16")
+      for (Fragment& f : i.fragments) f.row = term::add(f.row, term::integer(1));
+  for (const tiling::TileConfig& c : picks) {
+    INFO(c.str());
+    const tiling::KernelCode code = tiling::generate(gr, s, c, low, o);
+    // Four pairs of bf16 per stmatrix (TMA store: outputs past the last row or column staged as
+    // zeros), no single-pair stores.
+    CHECK(code.body.find("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};") != std::string::npos);
+    CHECK(code.body.find("e += 8) {") != std::string::npos);
+    CHECK(code.body.find("axon_st2_bf16(") == std::string::npos);
+    // Without the instruction, pairs of st.shared; with a fragment one row off, an internal error.
+    tiling::Lowerings other = low;
+    other.isa = without;
+    const tiling::KernelCode plain = tiling::generate(gr, s, c, other, o);
+    CHECK(plain.body.find("stmatrix") == std::string::npos);
+    CHECK(plain.body.find("axon_st2_bf16(") != std::string::npos);
+    other.isa = broken;
+    CHECK_THROWS_AS(tiling::generate(gr, s, c, other, o), InternalError);
+  }
+}
+
 TEST_CASE("contraction kernels of every operand orientation compile with nvcc for sm_80 and sm_90", "[codegen][contraction][nvcc]") {
   const std::vector<std::string> graphs = {
       mm_graph("[77,136]", "[136,200]", "bf16", "{}", R"(,{"name":"r","shape":[77,200],"dtype":"bf16"})",

@@ -135,8 +135,9 @@ TEST_CASE("twin matmuls of one A (swiglu) are one wgmma kernel over both weights
         CHECK(k.body.find("acc[e + " + std::to_string(c.bn / 4) + "]") != std::string::npos);
       else
         CHECK(k.body.find("(sv[" + std::to_string(c.bn / 2) + "])") != std::string::npos);
-      // The TMA store writes the tile's bn / 2 columns: elements below bn / 4.
-      if (c.tma_store) CHECK(k.body.find("for (int e = 0; e < " + std::to_string(c.bn / 4) + "; e += 2)") != std::string::npos);
+      // The TMA store writes the tile's bn / 2 columns: elements below bn / 4 (staged by stmatrix,
+      // eight at a time).
+      if (c.tma_store) CHECK(k.body.find("for (int e = 0; e < " + std::to_string(c.bn / 4) + "; e += 8)") != std::string::npos);
       store_warps += c.store_warps;
       tma_store += c.tma_store;
       // Tiles of bn / 2 columns; multicast clusters take two tile rows.

@@ -95,6 +95,9 @@ __device__ __forceinline__ void axon_st2_bf16(unsigned short* p, float a, float 
 __device__ __forceinline__ void axon_st2_f16(unsigned short* p, float a, float b) {
   *reinterpret_cast<unsigned*>(p) = (unsigned)axon_f_to_f16(a) | ((unsigned)axon_f_to_f16(b) << 16);
 }
+// The word a paired store of two 16-bit values (already rounded to the type) writes.
+__device__ __forceinline__ unsigned axon_pack2_bf16(float a, float b) { return (unsigned)axon_bf16_bits(a) | ((unsigned)axon_bf16_bits(b) << 16); }
+__device__ __forceinline__ unsigned axon_pack2_f16(float a, float b) { return (unsigned)axon_f_to_f16(a) | ((unsigned)axon_f_to_f16(b) << 16); }
 
 // Vector access: V elements of 16 bytes at most, aligned to their size.
 template <typename T, int V> struct alignas(sizeof(T) * V) axon_vec { T v[V]; };

@@ -16,6 +16,40 @@ namespace {
 
 std::string S(int64_t v) { return std::to_string(v); }
 
+// stmatrix's row addresses for a warpgroup's accumulators: lane th % 32 of warp th / 32 addresses
+// row th % 8 of matrix q = (th % 32) / 8 of the 16 x 16 block of elements eb .. eb + 7 (Var 0 the
+// thread, Var 1 eb): rows 8 (q % 2) on of the warp's 16, columns 8 (q / 2) on of the block's.
+// Terms: the check below evaluates them and the kernel renders them, so the addressing that is
+// checked is the addressing that runs.
+struct StmatrixAddress {
+  Term row, col;  // in the warpgroup's 64 x N tile, in elements
+};
+StmatrixAddress stmatrix_address() {
+  using namespace term;
+  const Term th = var(0), eb = var(1), q = floordiv(mod(th, integer(32)), integer(8));
+  return {add(add(mul(floordiv(th, integer(32)), integer(16)), mul(mod(q, integer(2)), integer(8))), mod(th, integer(8))),
+          add(mul(floordiv(eb, integer(4)), integer(8)), mul(floordiv(q, integer(2)), integer(8)))};
+}
+
+// The spec's stmatrix fragment, fed register m = the pair of accumulator elements eb + 2m and
+// eb + 2m + 1 and addressed by stmatrix_address, must store every element of the blocks where
+// the spec's wgmma `d` fragment puts it, for every thread and block below `regs` elements.
+void check_stmatrix(const InstrSpec& st, const Fragment& df, int regs) {
+  const Fragment& sf = fragment(st, "b");
+  const StmatrixAddress at = stmatrix_address();
+  for (int th = 0; th < 128; ++th)
+    for (int eb = 0; eb + 8 <= regs; eb += 8)
+      for (int e = 0; e < 8; ++e) {
+        // Element e of this lane lands in row sr (the lane whose address holds it), column sc.
+        const int64_t sr = fragment_index(sf.row, th % 32, e), sc = fragment_index(sf.col, th % 32, e);
+        const int64_t src = (th / 32) * 32 + sr;
+        const int64_t row = fragment_index(at.row, src, eb), col = fragment_index(at.col, src, eb) + sc;
+        if (sr < 0 || sr >= 32 || row != fragment_index(df.row, th, eb + e) || col != fragment_index(df.col, th, eb + e))
+          throw InternalError("codegen: " + st.name + " as addressed does not store the accumulators where the wgmma d fragment has them (thread " +
+                              S(th) + ", element " + S(eb + e) + ")");
+      }
+}
+
 }  // namespace
 
 bool generator_swizzle(const InstrSpec* ins) {
@@ -408,8 +442,32 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   // The matmul's values (a twin's both halves: all N columns), rounded to its type, into rows
   // `row0` + the fragment's row of the staging buffer `stage`, rows padded by 16 bytes
   // (conflict-free), in fragment order.
+  // stmatrix (where the spec has it) stages a warp's 16 x 16 blocks of 16-bit values at once:
+  // lane th % 32 addresses one row of one of four 8 x 8 matrices, register m holding the pair of
+  // elements eb + 2m, eb + 2m + 1 (stmatrix_address, check_stmatrix).
+  const InstrSpec* const stsm = low.isa->find("stmatrix.sync.aligned.m8n8.x4.shared.b16");
+  bool stsm_checked = false;
+  auto check_stsm = [&]() {
+    if (!stsm_checked) check_stmatrix(*stsm, df, REGS);
+    stsm_checked = true;
+  };
+  const std::map<int, Term> stsm_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
+  const StmatrixAddress stsm_at = stmatrix_address();
   auto stage_fragment = [&](const std::string& row0) {
     em.line("#pragma unroll");
+    if (stsm != nullptr && frag_pairs && dtype_bytes(mt) == 2 && REGS % 8 == 0) {
+      check_stsm();
+      em.line("const unsigned stage_s0 = (unsigned)__cvta_generic_to_shared(stage);");
+      em.open("for (int e = 0; e < " + S(REGS) + "; e += 8) {");
+      em.line("const int ar = " + row0 + em.index(em.subst(stsm_at.row, stsm_vars)) + ", ac = " + em.index(em.subst(stsm_at.col, stsm_vars)) + ";");
+      std::vector<std::string> q;
+      for (int m = 0; m < 4; ++m)
+        q.push_back("axon_pack2_" + std::string(dtype_name(mt)) + "(" + em.round(mt, "acc[e + " + S(2 * m) + "]") + ", " +
+                    em.round(mt, "acc[e + " + S(2 * m + 1) + "]") + ")");
+      em.line(inline_asm(*stsm, {{"a", "r", {"stage_s0 + ar * " + S(stage_row) + " + ac * 2"}}, {"b", "r", q}}, true));
+      em.close();
+      return;
+    }
     em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(frag_pairs ? 2 : 1) + ") {");
     em.line("const int lr = " + row0 + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
     const std::string at = "(" + MT + "*)(stage + lr * " + S(stage_row) + ") + lc";
@@ -484,24 +542,56 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     fragment_points();
     const std::vector<Term>&point = fpoint, &point1 = fpoint1;
     const bool pairs = paired_stores(g, c, df, 128, REGS);
+    // stmatrix stages eight accumulator elements per lane at once (four pairs: a warp's 16 x 16
+    // block, stmatrix_address): where the spec has it, the stores are pairs and every chunk is
+    // whole 16 x 16 blocks.
+    bool blocks = stsm != nullptr && pairs;
+    for (int h = 0; h <= chunks && blocks; ++h) blocks = first[size_t(h)] % 8 == 0;
+    if (blocks) check_stsm();
     for (int h = 0; h < chunks; ++h) {
       if (persistent) {  // the buffer's previous boxes (this tile's or the last tile's) have been read
         em.line("if (th == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
         em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
       }
       em.line("#pragma unroll");
-      em.open("for (int e = " + S(first[size_t(h)]) + "; e < " + S(first[size_t(h) + 1]) + "; e += " + S(pairs ? 2 : 1) + ") {");
-      em.line("const int lr = " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + " - " +
-              S(h * CW) + ";");
-      em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = n0 + " + S(h * CW) + " + lc;");
-      em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
-      if (pairs) em.line("const " + I + " gj1 = gj + 1;");
-      if (pairs) em.line("(void)gj1;");
-      em.line("unsigned short* const at = (unsigned short*)(stage + (lc >> 6) * 8192 + lr * 128 + ((((lc & 63) >> 3) ^ (lr & 7)) << 4) + (lc & 7) * 2);");
-      if (pairs) em.line("axon_st2_" + dt(w) + "(at, " + em.value(w, point) + ", " + em.value(w, point1) + ");");
-      else em.line("axon_st_" + dt(w) + "(at, " + em.value(w, point) + ");");
-      em.close();
-      em.close();
+      if (blocks) {
+        // Lane th % 32 addresses its row of one of the block's four matrices (elements eb .. eb +
+        // 7, register m holding the pair eb + 2m); each pair is evaluated where it is in the
+        // output, the others staged as zeros (the copy clips them).
+        em.open("for (int e = " + S(first[size_t(h)]) + "; e < " + S(first[size_t(h) + 1]) + "; e += 8) {");
+        em.line("const int ar = " + em.index(em.subst(stsm_at.row, stsm_vars)) + ", ac = " + em.index(em.subst(stsm_at.col, stsm_vars)) + " - " +
+                S(h * CW) + ";");
+        em.line("const unsigned at = stage_s + (ac >> 6) * 8192 + ar * 128 + ((((ac & 63) >> 3) ^ (ar & 7)) << 4);");
+        em.line("unsigned q[4];");
+        em.line("const int eb = e;");
+        em.line("#pragma unroll");
+        em.open("for (int m = 0; m < 4; ++m) {");
+        em.line("const int e = eb + 2 * m;");
+        em.line("const int lr = " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
+        em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = n0 + lc;");
+        em.line("q[m] = 0u;");
+        em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
+        em.line("const " + I + " gj1 = gj + 1;");
+        em.line("(void)gj1;");
+        em.line("q[m] = axon_pack2_" + dt(w) + "(" + em.value(w, point) + ", " + em.value(w, point1) + ");");
+        em.close();
+        em.close();
+        em.line(inline_asm(*stsm, {{"a", "r", {"at"}}, {"b", "r", {"q[0]", "q[1]", "q[2]", "q[3]"}}}, true));
+        em.close();
+      } else {
+        em.open("for (int e = " + S(first[size_t(h)]) + "; e < " + S(first[size_t(h) + 1]) + "; e += " + S(pairs ? 2 : 1) + ") {");
+        em.line("const int lr = " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + " - " +
+                S(h * CW) + ";");
+        em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = n0 + " + S(h * CW) + " + lc;");
+        em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
+        if (pairs) em.line("const " + I + " gj1 = gj + 1;");
+        if (pairs) em.line("(void)gj1;");
+        em.line("unsigned short* const at = (unsigned short*)(stage + (lc >> 6) * 8192 + lr * 128 + ((((lc & 63) >> 3) ^ (lr & 7)) << 4) + (lc & 7) * 2);");
+        if (pairs) em.line("axon_st2_" + dt(w) + "(at, " + em.value(w, point) + ", " + em.value(w, point1) + ");");
+        else em.line("axon_st_" + dt(w) + "(at, " + em.value(w, point) + ");");
+        em.close();
+        em.close();
+      }
       // The boxes written through the generic proxy, before the async proxy reads them.
       em.line(inline_asm(*wi.proxy, {}, true));
       em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
