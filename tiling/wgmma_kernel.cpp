@@ -454,10 +454,10 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   const std::map<int, Term> stsm_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
   const StmatrixAddress stsm_at = stmatrix_address();
   auto stage_fragment = [&](const std::string& row0) {
-    em.line("#pragma unroll");
     if (stsm != nullptr && frag_pairs && dtype_bytes(mt) == 2 && REGS % 8 == 0) {
       check_stsm();
       em.line("const unsigned stage_s0 = (unsigned)__cvta_generic_to_shared(stage);");
+      em.line("#pragma unroll");
       em.open("for (int e = 0; e < " + S(REGS) + "; e += 8) {");
       em.line("const int ar = " + row0 + em.index(em.subst(stsm_at.row, stsm_vars)) + ", ac = " + em.index(em.subst(stsm_at.col, stsm_vars)) + ";");
       std::vector<std::string> q;
@@ -468,6 +468,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
       em.close();
       return;
     }
+    em.line("#pragma unroll");
     em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(frag_pairs ? 2 : 1) + ") {");
     em.line("const int lr = " + row0 + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
     const std::string at = "(" + MT + "*)(stage + lr * " + S(stage_row) + ") + lc";
