@@ -451,7 +451,6 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     if (!stsm_checked) check_stmatrix(*stsm, df, REGS);
     stsm_checked = true;
   };
-  const std::map<int, Term> stsm_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
   const StmatrixAddress stsm_at = stmatrix_address();
   auto stage_fragment = [&](const std::string& row0) {
     if (stsm != nullptr && frag_pairs && dtype_bytes(mt) == 2 && REGS % 8 == 0) {
@@ -459,7 +458,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
       em.line("const unsigned stage_s0 = (unsigned)__cvta_generic_to_shared(stage);");
       em.line("#pragma unroll");
       em.open("for (int e = 0; e < " + S(REGS) + "; e += 8) {");
-      em.line("const int ar = " + row0 + em.index(em.subst(stsm_at.row, stsm_vars)) + ", ac = " + em.index(em.subst(stsm_at.col, stsm_vars)) + ";");
+      em.line("const int ar = " + row0 + em.index(em.subst(stsm_at.row, frag_vars)) + ", ac = " + em.index(em.subst(stsm_at.col, frag_vars)) + ";");
       std::vector<std::string> q;
       for (int m = 0; m < 4; ++m)
         q.push_back("axon_pack2_" + std::string(dtype_name(mt)) + "(" + em.round(mt, "acc[e + " + S(2 * m) + "]") + ", " +
@@ -560,7 +559,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
         // 7, register m holding the pair eb + 2m); each pair is evaluated where it is in the
         // output, the others staged as zeros (the copy clips them).
         em.open("for (int e = " + S(first[size_t(h)]) + "; e < " + S(first[size_t(h) + 1]) + "; e += 8) {");
-        em.line("const int ar = " + em.index(em.subst(stsm_at.row, stsm_vars)) + ", ac = " + em.index(em.subst(stsm_at.col, stsm_vars)) + " - " +
+        em.line("const int ar = " + em.index(em.subst(stsm_at.row, frag_vars)) + ", ac = " + em.index(em.subst(stsm_at.col, frag_vars)) + " - " +
                 S(h * CW) + ";");
         em.line("const unsigned at = stage_s + (ac >> 6) * 8192 + ar * 128 + ((((ac & 63) >> 3) ^ (ar & 7)) << 4);");
         em.line("unsigned q[4];");
