@@ -259,7 +259,7 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
   rep["lowerings"] = r.lowerings.source;
   for (size_t vi = 0; vi < r.realized.size(); ++vi) {
     const VariantResult& v = r.realized[vi];
-    json jv{{"variant", v.variant}, {"stored_statistics", v.stored_statistics}, {"model_us", v.model_us}, {"total_us", v.total_us},
+    json jv{{"variant", v.variant}, {"stored_statistics", v.stored_statistics}, {"own_reductions", v.own_reductions}, {"model_us", v.model_us}, {"total_us", v.total_us},
             {"chosen", static_cast<int>(vi) == r.best}};
     for (const Variant* m : r.variants.path_of(v.variant))
       jv["moves"].push_back({{"kind", move_kind_name(m->move.kind)}, {"what", m->move.what}, {"rule", m->move.rule},
@@ -307,7 +307,7 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
   }
   std::ostringstream tot;
   tot << "total " << std::fixed << std::setprecision(1) << best.total_us << " us (" << (r.timed ? "measured" : "estimated, untimed")
-      << "), variant " << best.variant << (best.stored_statistics ? " (row statistics stored)" : "") << ", search " << std::setprecision(1) << r.seconds << " s";
+      << "), variant " << best.variant << (best.stored_statistics ? " (row statistics stored)" : "") << (best.own_reductions ? " (reductions in kernels of their own)" : "") << ", search " << std::setprecision(1) << r.seconds << " s";
   lines.push_back(tot.str());
   return lines;
 }

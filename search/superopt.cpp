@@ -339,17 +339,19 @@ tiling::Group upstream_group(const Graph& gv, const tiling::Group& gr) {
   return up;
 }
 
-CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* isa, const Bindings& bind, bool stored_statistics) {
-  CostEstimate ce = estimate_cost(gv, tm, bind, true, stored_statistics);
-  // A contraction kernel that also reduces (a side reduction) is not one the tiling can make (it
-  // would run as the generic kernel): estimate again with every such reduction in a kernel of its
-  // own. (Symbolic sizes: no classification, the model's partition stands.)
+CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* isa, const Bindings& bind, bool stored_statistics,
+                           bool side_reductions) {
+  CostEstimate ce = estimate_cost(gv, tm, bind, side_reductions, stored_statistics);
+  // A contraction kernel that also reduces (a side reduction) the tiling makes only with register
+  // A (tiling's side reductions); where it would be generic, estimate again with every such
+  // reduction in a kernel of its own. (Symbolic sizes: no classification, the model's partition
+  // stands.)
   auto generic_side = [&](const KernelEstimate& k) {
     const bool reduces = std::any_of(k.nodes.begin(), k.nodes.end(), [](const Node* n) { return n->kind() == OpKind::Reduce; });
     return k.kind == "contraction" && k.parts.empty() && reduces &&
            tiling::classify(group_of(gv, k), isa, tm.tf32).strategy == tiling::Strategy::Generic;
   };
-  if (!ce.assumed_sizes && std::any_of(ce.kernel_list.begin(), ce.kernel_list.end(), generic_side))
+  if (side_reductions && !ce.assumed_sizes && std::any_of(ce.kernel_list.begin(), ce.kernel_list.end(), generic_side))
     ce = estimate_cost(gv, tm, bind, false, stored_statistics);
   std::vector<KernelEstimate> list;
   for (KernelEstimate& k : ce.kernel_list) {
@@ -492,18 +494,25 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
   auto stats_worth = [&](const Graph& gv, const CostEstimate& first, const CostEstimate& stats) {
     return best_estimate(gv, stats) <= 1.1 * best_estimate(gv, first);
   };
+  // And where a side reduction joined a contraction (which then cannot split K), the partition
+  // with every reduction in a kernel of its own, where its estimates are within 10% as well.
   struct Plan {
     int vid;
-    bool stored_stats;
+    bool stored_stats, own_reductions;
     CostEstimate ce;
   };
   std::vector<Plan> plans;
   for (int vid : chosen) {
     const Graph gv = r.variants.graph_of(vid);
-    CostEstimate first = cost_of(gv), stats = runnable_cost(gv, tm, r.lowerings.isa.get(), o.bind, true);
-    const bool both = !stats.assumed_sizes && groups_of(gv, stats) != groups_of(gv, first) && stats_worth(gv, first, stats);
-    plans.push_back({vid, false, std::move(first)});
-    if (both) plans.push_back({vid, true, std::move(stats)});
+    CostEstimate first = cost_of(gv), stats = runnable_cost(gv, tm, r.lowerings.isa.get(), o.bind, true),
+                 own = runnable_cost(gv, tm, r.lowerings.isa.get(), o.bind, false, false);
+    const auto keys = groups_of(gv, first);
+    const bool with_stats = !stats.assumed_sizes && groups_of(gv, stats) != keys && stats_worth(gv, first, stats);
+    const bool with_own = !own.assumed_sizes && groups_of(gv, own) != keys && (!with_stats || groups_of(gv, own) != groups_of(gv, stats)) &&
+                          stats_worth(gv, first, own);
+    plans.push_back({vid, false, false, std::move(first)});
+    if (with_stats) plans.push_back({vid, true, false, std::move(stats)});
+    if (with_own) plans.push_back({vid, false, true, std::move(own)});
   }
   for (const Plan& plan : plans) {
     const int vid = plan.vid;
@@ -513,13 +522,16 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
     VariantResult vr;
     vr.variant = vid;
     vr.stored_statistics = stored_stats;
+    vr.own_reductions = plan.own_reductions;
     vr.model_us = ce.time_us;
-    say("variant " + std::to_string(vid) + (stored_stats ? " (row statistics stored, the normalization on the matmul's loads)" : "") + ": " +
-        std::to_string(ce.kernel_list.size()) + " kernels, model " + std::to_string(int(ce.time_us)) + " us");
+    say("variant " + std::to_string(vid) + (stored_stats ? " (row statistics stored, the normalization on the matmul's loads)" : "") +
+        (plan.own_reductions ? " (every reduction in a kernel of its own)" : "") + ": " + std::to_string(ce.kernel_list.size()) +
+        " kernels, model " + std::to_string(int(ce.time_us)) + " us");
     // The comment each kernel starts with: the graph, the variant, the moves and their proofs.
     std::ostringstream header;
     header << "graph '" << g.name << "', target " << o.target << ", variant " << vid;
     if (stored_stats) header << " (partition: row statistics stored, the normalized operand computed on the matmul's loads)";
+    if (plan.own_reductions) header << " (partition: every reduction in a kernel of its own)";
     auto path = r.variants.path_of(vid);
     header << (path.empty() ? " (the original: no rewrite)" : ", reached by these proven moves:");
     for (const Variant* v : path)

@@ -292,7 +292,7 @@ TEST_CASE("superopt's config match keeps the configurations that contain any of 
   // either part alone the other kernel would be left the generic fallback.
   Graph g = bench("rmsnorm_matmul_m16");
   SuperoptOptions o = gemm_options("match");
-  o.config_match = "s4 split4 a-regs|row t128 v8 r1 cached streaming";
+  o.config_match = "s4 split4|row t128 v8 r1 cached streaming";
   Verifier v(VerifyOptions{});
   SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
   const auto& best = r.realized.at(static_cast<size_t>(r.best));
@@ -301,7 +301,7 @@ TEST_CASE("superopt's config match keeps the configurations that contain any of 
   for (const auto& k : best.kernels) configs.push_back(k.code.config.str());
   INFO(configs[0] << " / " << configs[1]);
   CHECK(configs[0].find("row t128 v8 r1 cached streaming") != std::string::npos);
-  CHECK(configs[1].find("s4 split4 a-regs") != std::string::npos);
+  CHECK(configs[1].find("s4 split4") != std::string::npos);
   fs::remove_all(o.work_dir);
 }
 
@@ -315,6 +315,7 @@ TEST_CASE("on sm_90 a launcher's later kernels start while the one before drains
     o.no_gpu = true;
     o.budget_s = 10;
     o.variants = 1;
+    o.explore.max_depth = 0;  // the graph as written (rewritten, the statistic may join the matmul: one kernel)
     o.target = target;
     o.work_dir = (fs::temp_directory_path() / ("axon_pdl_" + target + "_" + std::to_string(::getpid()))).string();
     Verifier v(VerifyOptions{});

@@ -542,8 +542,9 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
 
 TEST_CASE("a side reduction the contraction kernel cannot compute gets a kernel of its own", "[codegen][contraction]") {
   // RMSNorm's row scale moved past the matmul: the cost model computes mean(x^2) beside x * g @ w
-  // in one kernel, which the tiling cannot (a contraction kernel does not reduce): superopt's
-  // partition gives the mean a row kernel and keeps the matmul on tensor cores.
+  // in one kernel. On sm_90 the register-A wgmma kernel accumulates it from A's fragments (one
+  // group); sm_80's kernels do not reduce, so superopt's partition gives the mean a row kernel
+  // there and keeps the matmul on tensor cores.
   Graph g = parse(R"({"name":"rms_moved","inputs":[{"name":"x","shape":[300,136],"dtype":"bf16"},{"name":"g","shape":[136],"dtype":"bf16"},
       {"name":"w","shape":[136,200],"dtype":"bf16"}],
       "nodes":[{"name":"xf","op":"cast","inputs":["x"],"attrs":{"dtype":"f32"}},{"name":"sq","op":"mul","inputs":["xf","xf"]},
@@ -553,9 +554,14 @@ TEST_CASE("a side reduction the contraction kernel cannot compute gets a kernel 
                {"name":"mf","op":"cast","inputs":["mm"],"attrs":{"dtype":"f32"}},{"name":"o","op":"mul","inputs":["mf","r"]},
                {"name":"out","op":"cast","inputs":["o"],"attrs":{"dtype":"bf16"}}],"outputs":["out"]})");
   CHECK(estimate_cost(g, target_model("sm_90")).kernels == 1);  // the model's own partition
-  const std::vector<tiling::Group> groups = fusion_groups(g, "sm_90");
+  const std::vector<tiling::Group> one = fusion_groups(g, "sm_90");
+  REQUIRE(one.size() == 1);
+  const tiling::GroupShape s = tiling::classify(one[0], lowerings("sm_90").isa.get());
+  CHECK(s.strategy == tiling::Strategy::Contraction);
+  CHECK(s.mm.side.size() == 1);
+  const std::vector<tiling::Group> groups = fusion_groups(g, "sm_80");
   REQUIRE(groups.size() == 2);
-  const tiling::Lowerings& low = lowerings("sm_90");
+  const tiling::Lowerings& low = lowerings("sm_80");
   CHECK(tiling::classify(groups[0], low.isa.get()).strategy == tiling::Strategy::Row);
   CHECK(tiling::classify(groups[1], low.isa.get()).strategy == tiling::Strategy::Contraction);
 }

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -308,6 +309,50 @@ TEST_CASE("register A: matmuls whose A the consumers compute from its copied sou
     fs::remove_all(o.work_dir);
   }
   CHECK(a_regs >= 8);
+  CHECK(persistent >= 2);
+}
+
+TEST_CASE("side reductions: RMSNorm's statistic from the register-A fragments, in the matmul's kernel, right on odd shapes (GPU)",
+          "[gpu]") {
+  if (!have_gpu()) return;
+  // The proven variant of rmsnorm(x, g) @ w with the row scale moved past the matmul:
+  // (bf16(x * g) @ w) * bf16(rsqrt(mean(x^2) + eps)), one kernel: the consumers accumulate x^2
+  // from the fragments they evaluate. Ragged M, N, K; more tiles than SMs (persistent blocks).
+  auto variant = [](const std::string& name, int m, int k, int n) {
+    const std::string M = std::to_string(m), K = std::to_string(k), N = std::to_string(n);
+    return R"({"name":")" + name + R"(","inputs":[{"name":"x","shape":[)" + M + "," + K + R"(],"dtype":"bf16"},{"name":"g","shape":[)" + K +
+           R"(],"dtype":"bf16"},{"name":"w","shape":[)" + K + "," + N + R"(],"dtype":"bf16"}],
+        "nodes":[{"name":"xf","op":"cast","inputs":["x"],"attrs":{"dtype":"f32"}},{"name":"gf","op":"cast","inputs":["g"],"attrs":{"dtype":"f32"}},
+                 {"name":"xg","op":"mul","inputs":["xf","gf"]},{"name":"a","op":"cast","inputs":["xg"],"attrs":{"dtype":"bf16"}},
+                 {"name":"m","op":"matmul","inputs":["a","w"]},{"name":"sq","op":"square","inputs":["xf"]},
+                 {"name":"ms","op":"reduce_mean","inputs":["sq"],"attrs":{"axes":[1],"keepdims":true}},
+                 {"name":"eps","op":"constant","attrs":{"dtype":"f32","shape":[],"value":1e-6}},
+                 {"name":"v","op":"add","inputs":["ms","eps"]},{"name":"rs","op":"rsqrt","inputs":["v"]},
+                 {"name":"rb","op":"cast","inputs":["rs"],"attrs":{"dtype":"bf16"}},{"name":"out","op":"mul","inputs":["m","rb"]}],"outputs":["out"]})";
+  };
+  Verifier v(VerifyOptions{});
+  int side = 0, persistent = 0;
+  for (const std::string& text : {variant("side_odd", 300, 520, 264), variant("side_many", 2000, 328, 3000)}) {
+    Graph g = parse(text);
+    INFO(g.name);
+    SuperoptOptions o = odd_shape_options(g, 12, false);
+    o.explore.max_depth = 0;  // the graph as written
+    o.explore.max_variants = 1;
+    o.timeout_s = 10;
+    SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+    REQUIRE(r.timed);
+    // The partition with the statistic in the matmul's kernel (and, beside it, the one with the
+    // statistic in a row kernel of its own, where the estimates put it near).
+    const auto fused = std::find_if(r.realized.begin(), r.realized.end(), [](const VariantResult& vr) { return !vr.own_reductions; });
+    REQUIRE(fused != r.realized.end());
+    CHECK(fused->kernels.size() == 1);
+    check_trials(r, [](const KernelResult&) {}, [&](const ConfigTrial& t) {
+      side += t.config.a_regs && t.status == "ok";
+      persistent += t.config.a_regs && t.status == "ok" && t.config.blocks_per_sm > 0;
+    });
+    fs::remove_all(o.work_dir);
+  }
+  CHECK(side >= 8);
   CHECK(persistent >= 2);
 }
 

@@ -6,8 +6,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "axon/core/graph_json.h"
@@ -180,4 +182,83 @@ TEST_CASE("register A at 16 rows ranks behind the same matmul on a stored A: one
   INFO("register A " << regs << " us, stored A " << stored << " us");
   REQUIRE(regs < 1e30);
   CHECK(regs > stored + 1.0);  // level (within 0.1 us) before the dead warps were counted
+}
+
+namespace {
+
+// The proven variant of rmsnorm(x, g) @ w with the row scale moved past the matmul (what `axon
+// rewrite` reaches): (bf16(x * g) @ w) * bf16(rsqrt(mean(sq) + eps)), sq = `square_of`^2 over
+// `axis` (x's k axis, 1, in the real one).
+std::string rms_variant(int64_t m, int64_t k, int64_t n, const std::string& square_of = "xf", int axis = 1) {
+  const std::string M = std::to_string(m), K = std::to_string(k), N = std::to_string(n);
+  return R"({"name":"rms_variant","inputs":[{"name":"x","shape":[)" + M + "," + K + R"(],"dtype":"bf16"},{"name":"g","shape":[)" + K +
+         R"(],"dtype":"bf16"},{"name":"w","shape":[)" + K + "," + N + R"(],"dtype":"bf16"}],
+      "nodes":[{"name":"xf","op":"cast","inputs":["x"],"attrs":{"dtype":"f32"}},{"name":"gf","op":"cast","inputs":["g"],"attrs":{"dtype":"f32"}},
+               {"name":"xg","op":"mul","inputs":["xf","gf"]},{"name":"a","op":"cast","inputs":["xg"],"attrs":{"dtype":"bf16"}},
+               {"name":"m","op":"matmul","inputs":["a","w"]},{"name":"sq","op":"square","inputs":[")" +
+         square_of + R"("]},
+               {"name":"ms","op":"reduce_mean","inputs":["sq"],"attrs":{"axes":[)" + std::to_string(axis) + R"(],"keepdims":true}},
+               {"name":"eps","op":"constant","attrs":{"dtype":"f32","shape":[],"value":1e-6}},
+               {"name":"v","op":"add","inputs":["ms","eps"]},{"name":"rs","op":"rsqrt","inputs":["v"]},
+               {"name":"rb","op":"cast","inputs":["rs"],"attrs":{"dtype":"bf16"}},{"name":"out","op":"mul","inputs":["m","rb"]}],"outputs":["out"]})";
+}
+
+}  // namespace
+
+TEST_CASE("side reductions: RMSNorm's statistic accumulates from the register-A fragments, one kernel (sm_90a, nvcc)",
+          "[codegen][contraction][nvcc]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  std::string kernels;
+  int generated = 0;
+  for (const std::string& text : {rms_variant(300, 520, 264), rms_variant(2000, 328, 3000)}) {
+    Graph g = parse(text);
+    tiling::Group gr = contraction_group(g);  // the partition puts the statistic in the matmul's group
+    REQUIRE(std::any_of(gr.nodes.begin(), gr.nodes.end(), [](const Node* n) { return n->op() == Op::ReduceMean; }));
+    CHECK(gr.writes.size() == 1);
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    INFO(s.why_generic);
+    REQUIRE(s.strategy == tiling::Strategy::Contraction);
+    REQUIRE(s.mm.side.size() == 1);
+    int here = 0;
+    for (const auto& rc : tiling::enumerate_configs(gr, s, sm90_limits())) {
+      const tiling::TileConfig& t = rc.config;
+      if (t.strategy != tiling::Strategy::Contraction) continue;
+      INFO(t.str());
+      // Whole rows of K per block, the epilogue in the accumulators' threads.
+      CHECK(t.a_regs);
+      CHECK_FALSE(t.stream_k);
+      CHECK(t.splits == 1);
+      CHECK_FALSE(t.store_warps);
+      if (here >= 3 && !(t.blocks_per_sm > 0 && here < 5)) continue;
+      ++here;
+      tiling::CodegenOptions o;
+      o.name = "side" + std::to_string(generated++);
+      const tiling::KernelCode k = tiling::generate(gr, s, t, low, o);
+      // Accumulated at the fragments' points, combined over the quad, read at the row's slot.
+      CHECK(k.body.find("float sr0[2] = {0.0f, 0.0f};") != std::string::npos);
+      CHECK(k.body.find("sr0[ra_s[e]] = sr0[ra_s[e]] + ") != std::string::npos);
+      CHECK(k.body.find("shfl.sync.bfly.b32 %0, %1, 2,") != std::string::npos);
+      CHECK(k.body.find("st0[rs_d[e]]") != std::string::npos);
+      // No kernel of its own: the launch reads x, g, w and writes out only.
+      CHECK(k.launches.size() == 1);
+      kernels += k.body + "\n";
+    }
+    CHECK(here >= 2);
+  }
+  axon::test::check_sm90a(low, kernels, "side_reductions");
+}
+
+TEST_CASE("side reductions: only along A's k axis and of A's copied source, others leave the group generic", "[codegen][contraction]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  // The statistic of x * g reads g besides x's slot; one over the rows is no row statistic (the
+  // epilogue reads it along the columns).
+  for (const auto& [text, why] : {std::pair{rms_variant(300, 520, 264, "xg"), "A's copied source"},
+                                  std::pair{rms_variant(300, 520, 520, "xf", 0), "reads a reduction at other points than its row"}}) {
+    Graph g = parse(text);
+    tiling::Group gr = axon::test::whole_graph(g);
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    INFO(s.why_generic);
+    CHECK(s.strategy == tiling::Strategy::Generic);
+    CHECK(s.why_generic.find(why) != std::string::npos);
+  }
 }

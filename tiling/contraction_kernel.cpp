@@ -353,6 +353,7 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
                                const std::string& name, bool wide) {
   const ContractionShape& c = s.mm;
   AXON_CHECK(low.isa != nullptr, "codegen: contraction kernels need the ISA");
+  AXON_CHECK(c.side.empty(), "codegen: side reductions need the register-A wgmma kernel");
   const TensorCoreIsa tc = tensor_core_isa(*low.isa, c.in);
   AXON_CHECK(tc.ok, "codegen: " + tc.why);
   check_fragments(tc, 0, c.a.k_major);

@@ -169,8 +169,9 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
     return false;
   };
   const Node *mm = nullptr, *mm2 = nullptr;
+  std::vector<const Node*> reductions;  // side reductions, if register A takes them
   for (const Node* n : g.nodes) {
-    if (n->kind() == OpKind::Reduce) return fail("the group also reduces (" + std::string(op_name(n->op())) + ")");
+    if (n->kind() == OpKind::Reduce) reductions.push_back(n);
     if (n->kind() != OpKind::Contraction) continue;
     if (mm2 != nullptr) return fail("more than two matmuls in the group");
     (mm == nullptr ? mm : mm2) = n;
@@ -232,13 +233,19 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
     point.push_back(term::var(kRowVar));
     point.push_back(term::var(kColVar));
     const std::string key = point_key(point);
+    bool off_row = false;  // a reduction read at another point than its row's
     em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+      if (std::find(reductions.begin(), reductions.end(), n) != reductions.end()) {
+        off_row = off_row || !at_stat_row(n, coords_of(term::var(kBatchVar), c.batch_dims), kRowVar, p);
+        return "s";
+      }
       if (n != mm && n != mm2) return "";
       if (point_key(p) != key) elsewhere = true;
       return n == mm ? "acc" : "acc2";
     };
     for (const Node* w : g.writes) (void)em.value(w, point);
     if (elsewhere) return fail("the epilogue reads the matmul's result at other points than its own");
+    if (off_row) return fail("the epilogue reads a reduction at other points than its row");
     if (mm2 != nullptr && written(mm2)) return fail("the group writes both twin matmuls' results");
   }
   // Direct operands: stored, with the output's batch axes, contiguous axis a multiple of 8.
@@ -260,6 +267,7 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
     s.min_bytes = s.max_bytes = dtype_bytes(c.in);
     return true;
   };
+  if (!reductions.empty() && c.simt) return fail("the group also reduces (" + std::string(op_name(reductions[0]->op())) + ")");
   if (c.simt) return accept();  // every operand evaluated at its points by the SIMT kernel's loads
   c.wgmma = c.in == DType::bf16 && wgmma_isa(*isa).pick(c.a.k_major, c.b.k_major) != nullptr;
   if (!c.a.direct) c.a.staged = staged_source(g, c, 0);
@@ -284,6 +292,11 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
   c.a_regs = c.tma && !c.a.direct && c.a.staged != nullptr && c.a.k_major && c.b.direct && !c.b.k_major && mm2 == nullptr &&
              wgmma_isa(*isa).mma_areg_nb != nullptr;
   if (c.a_regs) register_a_reads(g, c);
+  if (!reductions.empty()) {
+    if (!c.a_regs) return fail("the group also reduces (" + std::string(op_name(reductions[0]->op())) + ") and the consumers do not compute A");
+    const std::string why = side_reductions(g, c, reductions);
+    if (!why.empty()) return fail(why);
+  }
   // The TMA-store epilogue: one written tensor, 16-bit, of the output's shape (a row-major tile of
   // it per block), its rows a multiple of 16 bytes (a tensor map's strides).
   if (c.tma && tma_isa(*isa).stores() && g.writes.size() == 1) {
@@ -435,15 +448,20 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
   const std::set<const Node*> in_group(g.nodes.begin(), g.nodes.end());
   auto inside = [&](const Node* n) { return in_group.count(n) > 0; };
   const double wa = c.a.direct ? 0 : prologue_weight(c.a.node, inside), wb = c.b.direct ? 0 : prologue_weight(c.b.node, inside);
+  // Register A's consumers also load, unpack and pack each pair, and accumulate the side reductions.
+  double wa_regs = wa + kRegisterAFixedWeight;
+  for (const Node* r : c.side) wa_regs += prologue_weight(r->operand(0), inside);
   // warps_a > 0: A evaluated in registers by that many consumer warps (register A).
   auto prologue = [&](int bm, int tn, double warps, double warps_a = 0) {
     const double rate = warps_a > 0 ? kRegisterProloguePerWarp : kProloguePerWarp;
     if (warps_a <= 0) warps_a = warps;
-    return (wa > 0 ? prologue_us(double(c.batch) * c.m * c.k, std::ceil(double(c.n) / tn), wa, warps_a, L.sm_count, rate) : 0.0) +
+    return (wa > 0 ? prologue_us(double(c.batch) * c.m * c.k, std::ceil(double(c.n) / tn), rate == kProloguePerWarp ? wa : wa_regs, warps_a,
+                                 L.sm_count, rate)
+                   : 0.0) +
            (wb > 0 ? prologue_us(double(c.batch) * c.k * c.n, std::ceil(double(c.m) / bm), wb, warps, L.sm_count) : 0.0);
   };
-  // Twins need TMA-fed wgmma (classify_contraction).
-  for (int bm : c.mm2 ? std::vector<int>{} : std::vector<int>{16, 32, 64, 128, 256})
+  // Twins need TMA-fed wgmma (classify_contraction), as side reductions need register A.
+  for (int bm : c.mm2 || !c.side.empty() ? std::vector<int>{} : std::vector<int>{16, 32, 64, 128, 256})
     for (int bn : {32, 64, 128, 256})
       for (int bk : {32, 64})
         for (int wm : {1, 2, 4})
@@ -522,6 +540,9 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 for (int a_regs : {0, 1}) {
                 if (tma ? !c.tma : producers > 1 || persistent || stages > 6) continue;
                 if (a_regs && (!tma || !c.a_regs || producers > 1)) continue;
+                // Side reductions: register A, whole rows of K per block, the epilogue in the
+                // accumulators' threads.
+                if (!c.side.empty() && (!a_regs || stream_k || splits > 1 || store_warps)) continue;
                 const bool computing = computes && !a_regs;  // the producers compute an operand
                 // Twins: B's and B2's tiles side by side in one wgmma, 64 columns or more each.
                 if (c.mm2 && (!tma || bn < 128 || splits > 1)) continue;

@@ -349,9 +349,31 @@ struct TilePieces {
 struct RegisterA {
   std::function<void(const std::string&)> fragments;
   std::function<void()> stage;
+  // Side reductions (ContractionShape::side): `declare` their row accumulators (sr<i>[2], at the
+  // identity: with the matmul's accumulators, per tile), which `fragments` combines with the
+  // values at its points; `finish` (every consumer thread, after the main loop) combines them
+  // over the lanes that share a row and computes each row's value (st<i>[2]); `slots` is the row
+  // slot of each accumulator element (st<i>[slot] is the reduction at that element's row).
+  std::function<void()> declare, finish;
+  std::vector<int> slots;
 };
+// A side reduction's definition and its one Reduce term (side_reductions.cpp).
+struct SideReduction {
+  Definition def;
+  const TermNode* red = nullptr;
+};
+SideReduction side_reduction(const Node* r);
+// The value combined into r's row accumulator at A's point (batch, row_var, k_var).
+std::string side_body(Emitter& em, const SideReduction& s, const Node* r, const std::vector<Term>& batch, int row_var, int k_var);
+// r's value at row row_var from its accumulated `acc` (rounded to its type).
+std::string side_value(Emitter& em, const SideReduction& s, const Node* r, const std::vector<Term>& batch, int row_var,
+                       const std::string& acc);
+// Whether p is r's point at row row_var (the batch, the row and, kept, the reduced axis at 0).
+bool at_stat_row(const Node* r, const std::vector<Term>& batch, int row_var, const std::vector<Term>& p);
+// Classification: every reduction of `reductions` a side reduction of c (c.side), or why not.
+std::string side_reductions(const Group& g, ContractionShape& c, const std::vector<const Node*>& reductions);
 RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low, const WgmmaIsa& wi,
-                     const std::vector<Term>& batch);
+                     const std::vector<Term>& batch, const Fragment& df);
 void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
                        const WgmmaIsa& wi, const TmaIsa& ti, const ClusterIsa& ci, const std::vector<Term>& batch,
                        const std::function<void()>& emit_wgmmas, const TilePieces& tile);

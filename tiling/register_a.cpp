@@ -18,7 +18,7 @@ std::string S(int64_t v) { return std::to_string(v); }
 }  // namespace
 
 RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low, const WgmmaIsa& wi,
-                     const std::vector<Term>& batch) {
+                     const std::vector<Term>& batch, const Fragment& df) {
   AXON_CHECK(c.a_regs && wi.mma_areg_nb != nullptr && c.a.staged != nullptr && t.tma && t.bk == 64,
              "codegen: register A needs a computed A with a copied source, B N-major and the register-A wgmma");
   const InstrSpec& mma = *wi.mma_areg_nb;
@@ -37,12 +37,32 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
                      "codegen: " + mma.name + "'s a fragment does not pair row neighbours");
       }
   }
+  RegisterA out;
+  // The register-A form's accumulators are where the epilogue's map (df) says.
+  {
+    const Fragment& fd = fragment(mma, "d");
+    for (int th = 0; th < 128; ++th)
+      for (int e = 0; e < t.bn / 2; ++e)
+        AXON_CHECK(fragment_index(fd.row, th, e) == fragment_index(df.row, th, e) && fragment_index(fd.col, th, e) == fragment_index(df.col, th, e),
+                   "codegen: " + mma.name + "'s d fragment is not the other wgmma forms'");
+  }
+  // Side reductions: a thread's A rows are its accumulator rows (the first the same, the other 8
+  // below), so each row's partial values stay with the quad that holds the row's outputs.
+  std::vector<int> a_slots(8, 0);
+  if (!c.side.empty()) {
+    out.slots = row_slots(mma, df, t.bn / 2);
+    for (int th = 0; th < 128; ++th)
+      for (int e = 0; e < 8; ++e) {
+        const int64_t d = fragment_index(fa.row, th, e) - fragment_index(df.row, th, 0);
+        AXON_CHECK((d == 0 || d == 8) && (th == 0 || a_slots[size_t(e)] == d / 8),
+                   "codegen: " + mma.name + "'s a fragment does not hold its thread's accumulator rows");
+        a_slots[size_t(e)] = static_cast<int>(d / 8);
+      }
+  }
   const InstrSpec* lds = low.isa->find("ld.shared.f32");
   AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
-  // Pairs of f32 values rounded to bf16 and packed: the synthesized pack, each half the cast's result.
-  const Lowering* pack = low.find_pack(DType::bf16);
-  if (pack == nullptr) throw UserError(low.source + ": no proved pack of f32 pairs to bf16x2 for " + low.target + " (axon synth --op pack says why)");
-  const std::string pack_fn = cast_function(*pack);
+  // Pairs of A's values (bf16: the register-A form's operands) packed by their bits.
+  const std::string pack_fn = "axon_pack2_bf16";
   const Node* src = c.a.staged;
   // The word's two 16-bit values (the prelude's unpacking of packed pairs).
   const std::string at = src->dtype() == DType::f16 ? "axon_f16_at(&wu, " : "axon_bf16_at(&wu, ";
@@ -53,7 +73,6 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
   // A's k-vectors (ContractionShape::a_kvecs) in shared memory after the barriers, each over the
   // block's K range (`len` floats from k = kb * 64): where each is read at k (a dry run of the
   // definition at the fragment's even point), staged before the main loop, read at ak or ak1.
-  RegisterA out;
   const size_t nkv = t.a_kvec_floats > 0 ? c.a_kvecs.size() : 0;
   const int64_t len = nkv > 0 ? t.a_kvec_floats / int64_t(nkv) : 0;
   std::map<const Node*, std::vector<Term>> kv_point;
@@ -91,7 +110,43 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
       em.close();
     };
   }
-  out.fragments = [&em, &c, &t, &fa, lds, pack_fn, src, lo, hi, p0, p1, slot_bytes, len](const std::string& arr) {
+  // Side reductions: their definitions, row accumulators and the lanes' combination.
+  std::vector<SideReduction> sides;
+  for (const Node* r : c.side) sides.push_back(side_reduction(r));
+  if (!sides.empty()) {
+    const InstrSpec* shfl = low.isa->find("shfl.sync.bfly.b32");
+    AXON_CHECK(shfl != nullptr, "codegen: the ISA lacks shfl.sync.bfly.b32");
+    out.declare = [&em, sides] {
+      for (size_t i = 0; i < sides.size(); ++i) {
+        const std::string id = em.identity(sides[i].red->reducer);
+        em.line("float sr" + S(int64_t(i)) + "[2] = {" + id + ", " + id + "};  // side reduction " + S(int64_t(i)) + ", per row slot");
+      }
+    };
+    out.finish = [&em, &c, &df, sides, shfl, batch] {
+      const std::map<int, Term> first_row = {{0, term::var(kLaneVar)}, {1, term::integer(0)}};
+      for (size_t i = 0; i < sides.size(); ++i) {
+        const std::string sr = "sr" + S(int64_t(i));
+        for (int slot = 0; slot < 2; ++slot)
+          for (int lane : {1, 2}) {  // the quad's lanes (row_slots: a row is held by one quad)
+            const std::string x = sr + "[" + S(slot) + "]";
+            em.line("{ float t; " + inline_asm(*shfl, {{"d", "=f", {"t"}}, {"a", "f", {x}}, {"c", "", {S(lane)}, true}}, false) + " " + x +
+                    " = " + em.combine(sides[i].red->reducer, x, "t") + "; }");
+          }
+        em.line("float st" + S(int64_t(i)) + "[2];");
+      }
+      em.name_var(kARowVar, "ar");
+      for (int slot = 0; slot < 2; ++slot) {
+        em.open("{");
+        em.line("const " + std::string(em.idx()) + " ar = m0 + wg * 64 + " + em.index(em.subst(df.row, first_row)) + " + " + S(8 * slot) + ";");
+        em.line("(void)ar;");
+        for (size_t i = 0; i < sides.size(); ++i)
+          em.line("st" + S(int64_t(i)) + "[" + S(slot) + "] = " +
+                  side_value(em, sides[i], c.side[i], batch, kARowVar, "sr" + S(int64_t(i)) + "[" + S(slot) + "]") + ";");
+        em.close();
+      }
+    };
+  }
+  out.fragments = [&em, &c, &t, &fa, lds, pack_fn, src, lo, hi, p0, p1, slot_bytes, len, sides, a_slots, batch](const std::string& arr) {
     em.name_var(kARowVar, "ar");
     em.name_var(kAKVar, "ak");
     em.name_var(kAK1Var, "ak1");
@@ -104,9 +159,8 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
           const bool odd = std::any_of(p.begin(), p.end(), [](const Term& i) { return mentions_var(i, kAK1Var); });
           const std::string v = em.fresh("kv");
           em.line("float " + v + ";");
-          em.line(inline_asm(*lds, {{"d", "=f", {v}}, {"a", "r", {"kv0 + (unsigned)((" + S(int64_t(it - c.a_kvecs.begin()) * len) + " + " +
-                                                                  (odd ? "ak1" : "ak") + " - kb * " + S(t.bk) + ") * 4)"}}},
-                             true));
+          em.line(pure_asm(*lds, {{"d", "=f", {v}}, {"a", "r", {"kvb + (unsigned)((" + S(int64_t(it - c.a_kvecs.begin()) * len) + " + " +
+                                                               (odd ? "ak1" : "ak") + " - kb * " + S(t.bk) + ") * 4)"}}}));
           return v;
         }
       if (n != src) return "";
@@ -115,7 +169,29 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
       return k == k0 ? lo : hi;
     };
     const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
+    // The loads are plain (non-volatile) asm on bases that pass through an empty volatile asm after
+    // the consumers' wait for the slot: they cannot move above the wait (they depend on its output)
+    // nor below the wgmmas that read their packed values, and the compiler may issue a k-tile's
+    // loads together and merge repeated ones (gamma at the same k for two rows).
+    em.line("unsigned sab = sa0 + (unsigned)(slot * " + S(slot_bytes) + ");");
+    em.line("asm volatile(\"\" : \"+r\"(sab) :: \"memory\");");
+    if (len > 0) {
+      em.line("unsigned kvb = kv0;");
+      em.line("asm volatile(\"\" : \"+r\"(kvb) :: \"memory\");");
+    }
     em.line("const int ka0 = (kb + j) * 64;");
+    if (!sides.empty()) {
+      std::string tab = "constexpr int ra_s[8] = {";  // the row slot of each fragment element
+      for (int e = 0; e < 8; ++e) tab += (e ? ", " : "") + S(a_slots[size_t(e)]);
+      em.line(tab + "};");
+    }
+    // Each side reduction's accumulator at the pair's row combines its value at the point k_var.
+    auto side_add = [&](int k_var) {
+      for (size_t i = 0; i < sides.size(); ++i) {
+        const std::string x = "sr" + S(int64_t(i)) + "[ra_s[e]]";
+        em.line(x + " = " + em.combine(sides[i].red->reducer, x, side_body(em, sides[i], c.side[i], batch, kARowVar, k_var)) + ";");
+      }
+    };
     em.line("#pragma unroll");
     em.open("for (int kk = 0; kk < 4; ++kk) {");
     em.line("#pragma unroll");
@@ -124,21 +200,29 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
     // The slot's rows of 64 k values (128 bytes), 16-byte chunks XOR-swizzled by row: the TMA
     // box's 128-byte swizzle, which generator_swizzle checked against the copy's spec.
     em.line("float w;");
-    em.line(inline_asm(*lds, {{"d", "=f", {"w"}}, {"a", "r", {"sa0 + (unsigned)(slot * " + S(slot_bytes) + " + lr * 128 + (((lk >> 3) ^ (lr & 7)) << 4) + (lk & 7) * 2)"}}},
-                       true));
+    em.line(pure_asm(*lds, {{"d", "=f", {"w"}}, {"a", "r", {"sab + (unsigned)(lr * 128 + (((lk >> 3) ^ (lr & 7)) << 4) + (lk & 7) * 2)"}}}));
     em.line("const unsigned wu = __float_as_uint(w);");
     em.line("const " + std::string(em.idx()) + " ar = m0 + lr;");
     em.line("const int ak = ka0 + lk, ak1 = ak + 1;");
     em.line("float fv0 = 0.0f, fv1 = 0.0f;");
-    // Points outside A are zero (its definition is not evaluated there: a `+ b` would not be).
-    em.open("if (ar < " + S(c.m) + ") {");
-    em.open("if (ak < " + S(c.k) + ") {");
+    // Points outside A are zero (its definition is not evaluated there: a `+ b` would not be). No
+    // test where the tiles divide A: rows of a tile are below M when bm divides M (m0 is a
+    // multiple of bm), and k-tiles end at K when 64 divides it.
+    const bool ragged_m = c.m % t.bm != 0, ragged_k = c.k % t.bk != 0;
+    if (ragged_m) em.open("if (ar < " + S(c.m) + ") {");
+    if (ragged_k) em.open("if (ak < " + S(c.k) + ") {");
     em.line("fv0 = " + em.value(c.a.node, p0) + ";");
-    em.close();
-    em.open("if (ak1 < " + S(c.k) + ") {");
+    side_add(kAKVar);
+    if (ragged_k) {
+      em.close();
+      em.open("if (ak1 < " + S(c.k) + ") {");
+    }
     em.line("fv1 = " + em.value(c.a.node, p1) + ";");
-    em.close();
-    em.close();
+    side_add(kAK1Var);
+    if (ragged_k) em.close();
+    if (ragged_m) em.close();
+    // Every node's value is rounded to its dtype, A's too, so packing its bits is exact; written
+    // in C so that the compiler folds the last rounding into the packing conversion (F2FP).
     em.line(arr + "[kk * 4 + e / 2] = " + pack_fn + "(fv0, fv1);");
     em.close();
     em.close();

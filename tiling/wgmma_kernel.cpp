@@ -273,9 +273,18 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   } else if (!persistent) {
     emit_tile_origin(em, c, t, t.multicast > 1 ? "(int)(blockIdx.x / " + S(t.multicast) + ")" : "blockIdx.x");
   }
+  // Register A (TileConfig::a_regs): the k-tile's A fragments (four k16 steps of the spec's `a`
+  // fragment, two elements per 32-bit register) computed from the copied source in the slot, into
+  // fa0 on even k-tiles and fa1 on odd ones (declared with the accumulators, as are the side
+  // reductions' row accumulators).
+  RegisterA reg_a;
+  if (t.a_regs) reg_a = register_a(em, g, c, t, low, wi, batch, df);
+  AXON_CHECK(c.side.empty() || (t.a_regs && reg_a.declare && !t.store_warps && !t.stream_k && SK == 1),
+             "codegen: side reductions need register A, one split and the epilogue in the accumulators' threads");
   em.line("float acc[" + S(REGS) + "];");
   auto zero = [&]() {
     if (t.a_regs) em.line("unsigned fa0[16], fa1[16];  // register A's fragments (even and odd k-tiles)");
+    if (reg_a.declare) reg_a.declare();
     em.line("#pragma unroll");
     em.open("for (int i = 0; i < " + S(REGS) + "; ++i) {");
     em.line("acc[i] = 0.0f;");
@@ -294,11 +303,6 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     return "((unsigned long long)(((" + addr + ") & 0x3FFFF) >> 4) | ((unsigned long long)" + S(lbo) +
            " << 16) | ((unsigned long long)" + S(sbo) + " << 32) | (1ull << 62))";
   };
-  // Register A (TileConfig::a_regs): the k-tile's A fragments (four k16 steps of the spec's `a`
-  // fragment, two elements per 32-bit register) computed from the copied source in the slot, into
-  // fa0 on even k-tiles and fa1 on odd ones (declared with the accumulators).
-  RegisterA reg_a;
-  if (t.a_regs) reg_a = register_a(em, g, c, t, low, wi, batch);
   // One k-tile's wgmmas from slot `slot`, committed; waits until at most one group is pending.
   // Register A: k-tile j writes the array that k-tile j - 2's wgmmas read, which the wait at the
   // end of k-tile j - 1 retired; each parity's code is whole in its branch (no branch between a
@@ -368,6 +372,10 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     fkey = point_key(fpoint);
     fkey1 = point_key(fpoint1);
     em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+      if (auto it = std::find(c.side.begin(), c.side.end(), n); it != c.side.end()) {
+        AXON_CHECK(at_stat_row(n, batch, kRowVar, p), "codegen: the epilogue reads a side reduction at another row");
+        return "st" + S(int64_t(it - c.side.begin())) + "[rs_d[e]]";
+      }
       if (n != c.mm && n != c.mm2) return "";
       const std::string k = point_key(p);
       AXON_CHECK(k == fkey || k == fkey1, "codegen: the epilogue reads the matmul elsewhere");
@@ -419,7 +427,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   const int64_t stage_row = int64_t(N) * dtype_bytes(mt) + 16, stage_bytes = 64 * stage_row;
   const bool float_io = float_outputs(g, c);
   AXON_CHECK(!t.store_warps || (persistent && float_io && dtype_bytes(mt) == 2), "codegen: store warps stage 16-bit values of a persistent kernel");
-  const bool stageable = !persistent && bar_named != nullptr &&
+  const bool stageable = !persistent && bar_named != nullptr && c.side.empty() &&
                          stage_bytes * t.warps_m <= int64_t(t.stages) * (AE + BE) * 2 && float_io;
   const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
   const std::string MT = storage_type(mt), to_f = mt == DType::f32 ? "" : mt == DType::f16 ? "axon_f16_to_f" : "axon_bf16_to_f";
@@ -612,6 +620,12 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     if (!persistent) em.line("if (th == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
   };
   const std::function<void()> epilogue = [&]() {
+    if (reg_a.finish) {  // the side reductions' row values, and the row slot of each accumulator
+      reg_a.finish();
+      std::string tab = "constexpr int rs_d[" + S(REGS) + "] = {";
+      for (int e = 0; e < REGS; ++e) tab += (e ? ", " : "") + S(reg_a.slots[size_t(e)]);
+      em.line(tab + "};");
+    }
     t.store_warps ? hand_off() : t.tma_store ? tma_store_epilogue() : stageable ? staged_epilogue() : fragment_epilogue();
   };
 

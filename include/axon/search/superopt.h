@@ -56,6 +56,7 @@ struct KernelResult {
 struct VariantResult {
   int variant = 0;             // id in the VariantSet
   bool stored_statistics = false;  // realized with runnable_cost's stored-statistics partition
+  bool own_reductions = false;     // ... with every reduction in a kernel of its own (no side reductions)
   double model_us = 0;         // cost model
   double total_us = 0;         // sum of the winners (measured, or estimated)
   std::vector<KernelResult> kernels;
@@ -79,9 +80,11 @@ struct SuperoptResult {
 // superopt ranks and realizes. `stored_statistics`: estimate_cost's alternative partition (a
 // normalization's row statistic stored, the normalized operand computed on the matmul's loads),
 // which superopt realizes beside the first where it differs and the best configurations'
-// estimates put it within 10% of the first.
+// estimates put it within 10% of the first. `side_reductions` false: every reduction in a kernel
+// of its own (the partition superopt also realizes where a side reduction joined a contraction:
+// that kernel cannot split K, its statistic's own kernel lets the contraction do so).
 CostEstimate runnable_cost(const Graph& g, const TargetModel& tm, const Isa* isa, const Bindings& bind = {},
-                           bool stored_statistics = false);
+                           bool stored_statistics = false, bool side_reductions = true);
 
 // The fusion groups of a graph: the cost model's kernel partition (search/cost_model.h), a
 // fused kernel the target cannot run (tiling's classification) replaced by its parts, as

@@ -183,6 +183,12 @@ struct ContractionShape {
   // then wait for the kernel before them only after their main loop).
   std::vector<const Node*> a_kvecs;
   bool a_reads_inputs = false;
+  // Side reductions (register A only; docs/fused-normalization.md): reductions over A's k axis of
+  // a value computed from A's copied source at A's own point (RMSNorm's mean(x^2) beside
+  // (x * g) @ w), which A's definition does not read and the epilogue reads only at its row. The
+  // consumers accumulate them from the fragments they evaluate, combine them over the lanes that
+  // share a row after the main loop, and the epilogue reads the row's value from registers.
+  std::vector<const Node*> side;
   // Twin matmuls (swiglu's X W1 and X W3): mm2 = A @ b2 with mm's A, flags, shape and dtypes, B
   // and B2 copied (TMA). One wgmma of `bn` columns multiplies B's and B2's tiles side by side, so
   // the block's output tile is bn / 2 wide and the epilogue reads both results at each point: X
@@ -260,10 +266,14 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
 // (weight 1) as the B of an 8192 x 4096 x 4096 matmul, one producer warpgroup, 128 x 256 tiles
 // (64 recomputations): 2362 us, six times the plain matmul; about 850 elements per us per
 // producer warp and SM. `per_warp` replaces that rate: register A's consumers, whose fragment
-// work is not hidden under their wgmmas, measured at about 1700 (H200, in-search: rmsnorm's x *
-// rs * g as the A of 8192 x 4096 x 4096, 600.5 us against 354.2 for the plain matmul; 2048 rows
-// 158.5 against 90.0, about 1600; layernorm's four-node prologue about 2000).
-constexpr double kProloguePerWarp = 850, kRegisterProloguePerWarp = 1700;
+// work is not hidden under their wgmmas, at kRegisterProloguePerWarp per consumer warp with the
+// weight raised by kRegisterAFixedWeight (the slot's load, the unpacking and the packing, which
+// cost as much as the arithmetic at small weights) and by the side reductions' weights.
+// Calibrated (H200, 2026-12-03, side by side in one process, plain fragment loads): x * r * g
+// (weight 2) as the A of 8192 x 4096 x 4096, 584 us (stream-K 556) against 350 for the plain
+// matmul; bf16(x * g) with mean(x^2) beside it (weight 1, side 1) 515 us persistent, 478 one tile
+// per block. (Before, volatile loads: 600.5-700 us; 1700 per warp at the bare weight.)
+constexpr double kProloguePerWarp = 850, kRegisterProloguePerWarp = 3000, kRegisterAFixedWeight = 1.5;
 double prologue_us(double elements, double recompute, double weight, double producer_warps, int sm_count,
                    double per_warp = kProloguePerWarp);
 // The arithmetic in the definition of `operand` inside a kernel (`inside` says which nodes the
