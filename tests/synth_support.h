@@ -17,6 +17,10 @@ inline const axon::Isa& sm90() {
   static axon::Isa isa = axon::load_isa(axon::default_isa_dir(), "sm_90");
   return isa;
 }
+inline const axon::Isa& sm80() {
+  static axon::Isa isa = axon::load_isa(axon::default_isa_dir(), "sm_80");
+  return isa;
+}
 
 // "mul.rn.f32 ex2.approx.ftz.f32"
 inline std::string names(const axon::Lowering& l) {

@@ -212,3 +212,32 @@ TEST_CASE("casts: the emitted casts and packs compile with nvcc for sm_80 and sm
     std::filesystem::remove_all(dir);
   }
 }
+
+TEST_CASE("synth: packed pairs: one lanewise instruction proved on both halves, or the reason none is", "[synth][packed]") {
+  using namespace axon;
+  const Term a = term::read(0, {}), b = term::read(1, {});
+  // bf16 * bf16 rounded to bf16: mul.rn.bf16x2 (sm_90), proved for every pattern; add too.
+  PackedLowering m = synthesize_packed(sm90(), term::round(DType::bf16, term::apply(Fn::Mul, {a, b})), {DType::bf16, DType::bf16},
+                                       DType::bf16, 60000);
+  REQUIRE(m.instr != nullptr);
+  CHECK(m.instr->name == "mul.rn.bf16x2");
+  CHECK(m.proof == "PROVED");
+  CHECK(m.order.size() == 2);
+  PackedLowering s = synthesize_packed(sm90(), term::round(DType::bf16, term::apply(Fn::Add, {a, b})), {DType::bf16, DType::bf16},
+                                       DType::bf16, 60000);
+  REQUIRE(s.instr != nullptr);
+  CHECK(s.instr->name == "add.rn.bf16x2");
+  // a - b: no one instruction of the specs computes it on pairs (a sub would need a negation first).
+  PackedLowering d = synthesize_packed(sm90(), term::round(DType::bf16, term::apply(Fn::Sub, {a, b})), {DType::bf16, DType::bf16},
+                                       DType::bf16, 60000);
+  CHECK(d.instr == nullptr);
+  CHECK(d.why_not.find("no lanewise bf16x2 instruction") != std::string::npos);
+  // sm_80 has no bf16x2 multiply.
+  CHECK(synthesize_packed(sm80(), term::round(DType::bf16, term::apply(Fn::Mul, {a, b})), {DType::bf16, DType::bf16}, DType::bf16, 60000)
+            .instr == nullptr);
+  // Mixed formats, and expressions outside the form, are refused with the reason.
+  CHECK(synthesize_packed(sm90(), term::round(DType::bf16, term::apply(Fn::Mul, {a, b})), {DType::f16, DType::bf16}, DType::bf16, 1000)
+            .why_not.find("one 16-bit float format") != std::string::npos);
+  CHECK(synthesize_packed(sm90(), term::round(DType::bf16, term::apply(Fn::Exp, {a})), {DType::bf16}, DType::bf16, 1000)
+            .why_not.find("not an expression") != std::string::npos);
+}

@@ -199,15 +199,28 @@ Expr ite(Expr c, Expr a, Expr b) {
   return node(Kind::Ite, s, {std::move(c), std::move(a), std::move(b)});
 }
 
+// Add, sub and mul take operands of one IEEE format (binary32, bfloat16, binary16), the result
+// in it; the rest binary32.
+void is_float(const Expr& a, const Expr& b, const char* op) {
+  AXON_CHECK(a && b && a->sort == b->sort && (a->sort == Sort::F32 || a->sort == Sort::BF16 || a->sort == Sort::F16),
+             std::string("smt ") + op + ": operands not of one float format");
+}
+#define AXON_FPF(fname, K)                                       \
+  Expr fname(Expr a, Expr b) {                                  \
+    is_float(a, b, #fname);                                     \
+    const Sort s = a->sort;                                     \
+    return node(Kind::K, s, {std::move(a), std::move(b)});      \
+  }
+AXON_FPF(fp_add, FpAdd)
+AXON_FPF(fp_sub, FpSub)
+AXON_FPF(fp_mul, FpMul)
+#undef AXON_FPF
 #define AXON_FP2(fname, K, S)                                   \
   Expr fname(Expr a, Expr b) {                                  \
     is(a, Sort::F32, #fname);                                   \
     is(b, Sort::F32, #fname);                                   \
     return node(Kind::K, Sort::S, {std::move(a), std::move(b)}); \
   }
-AXON_FP2(fp_add, FpAdd, F32)
-AXON_FP2(fp_sub, FpSub, F32)
-AXON_FP2(fp_mul, FpMul, F32)
 AXON_FP2(fp_div, FpDiv, F32)
 AXON_FP2(fp_min, FpMin, F32)
 AXON_FP2(fp_max, FpMax, F32)

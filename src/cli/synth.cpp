@@ -21,7 +21,7 @@ struct SynthArgs {
   std::string target = "sm_90", op, expr, dtype, isa_dir, emit, emit_check, json_out;
   bool json = false, quiet = false;
   int max_instrs = 2;
-  unsigned timeout_ms = 10000;
+  unsigned timeout_ms = 10000, packed_timeout_ms = 300000;
 };
 
 std::string sequence(const Lowering& l) {
@@ -72,6 +72,7 @@ int run_synth(const SynthArgs& a, Streams io) {
     if (a.op == "cast") {
       for (auto [from, to] : float_casts())
         if (a.dtype.empty() || to == types[0]) lowerings.push_back(synthesize_cast(isa, from, to, so));
+    } else if (a.op == "packed") {  // the packed pairs alone (below)
     } else if (a.op == "pack") {
       if (!a.dtype.empty() && types[0] == DType::f32) throw UserError("--op pack: --dtype is the pair's type, bf16 or f16");
       for (DType t : {DType::bf16, DType::f16})
@@ -95,6 +96,14 @@ int run_synth(const SynthArgs& a, Streams io) {
                << sci(l.search_seconds + l.proof_seconds) << " s\n" << std::flush;
     });
   }
+  // Packed pairs: a fixed catalog (synthesize_packed_catalog), each proof under its own limit.
+  std::vector<PackedLowering> packed;
+  if ((a.op.empty() && a.expr.empty()) || a.op == "packed")
+    packed = synthesize_packed_catalog(isa, a.packed_timeout_ms, [&](const PackedLowering& p) {
+      if (!a.quiet && !a.json)
+        io.err << "axon synth: packed " << p.expression << " (" << dtype_name(p.out) << "x2) " << (p.instr ? "done" : "not found") << " in "
+               << sci(p.seconds) << " s\n" << std::flush;
+    });
   std::vector<WarpReduction> warps;
   std::vector<FragmentProof> frags;
   std::vector<LayoutProof> layouts;
@@ -138,6 +147,14 @@ int run_synth(const SynthArgs& a, Streams io) {
                           {"search_seconds", l.search_seconds}, {"proof_seconds", l.proof_seconds},
                           {"candidates", l.candidates}});
     }
+    j["packed"] = nlohmann::json::array();
+    for (const auto& p : packed) {
+      std::vector<std::string> in;
+      for (DType t : p.in) in.emplace_back(dtype_name(t));
+      j["packed"].push_back({{"expression", p.expression}, {"inputs", in}, {"dtype", dtype_name(p.out)},
+                             {"instr", p.instr ? p.instr->name : ""}, {"order", p.order}, {"proof", p.instr ? p.proof : ""},
+                             {"why_not", p.why_not}, {"seconds", p.seconds}, {"candidates", p.candidates}});
+    }
     for (const auto& w : warps) {
       nlohmann::json s = nlohmann::json::array();
       for (const auto& [i, c] : w.steps) s.push_back({{"instr", i->name}, {"imm", c}});
@@ -172,6 +189,10 @@ int run_synth(const SynthArgs& a, Streams io) {
            << sci(l.error_bound) << std::setw(9) << sci(l.measured_error) << std::setw(9)
            << sci(l.search_seconds + l.proof_seconds) << sequence(l) << "   " << (l.found ? l.proof : l.why_not) << "\n";
   }
+  if (!packed.empty()) io.out << "\npacked pairs (one lanewise instruction on both halves of 32-bit pairs):\n";
+  for (const auto& p : packed)
+    io.out << "  " << std::setw(56) << p.expression + " (" + std::string(dtype_name(p.out)) + "x2)" << " "
+           << (p.instr ? p.instr->name + "   " + p.proof : "-- " + p.why_not) << " (" << sci(p.seconds) << " s)\n";
   if (!warps.empty()) io.out << "\nwarp reductions (shfl.sync trees):\n";
   for (const auto& w : warps) {
     io.out << "  " << (w.reducer == Reducer::Sum ? "sum" : "max") << (w.all_lanes ? " to every lane: " : " to lane 0:     ");
@@ -185,7 +206,7 @@ int run_synth(const SynthArgs& a, Streams io) {
   if (!layouts.empty()) io.out << "\nshared-memory layouts ((row, byte) -> offset is a bijection keeping 16-byte chunks whole):\n";
   for (const auto& l : layouts)
     io.out << "  " << l.instr << " " << l.layout << " " << l.rows << "x" << l.bytes << " bytes: " << l.proof << " (" << sci(l.seconds) << " s)\n";
-  bool any = !warps.empty();
+  bool any = !warps.empty() || !packed.empty();
   for (const auto& l : lowerings) any = any || l.found || l.cast || !l.steps.empty();
   io.out << "\n" << (failed ? std::to_string(failed) + " not proved; " : any ? "all proved; " : "nothing to synthesize; ")
          << "total " << sci(secs) << " s\n";
@@ -203,7 +224,7 @@ Runner add_synth(CLI::App& app, Streams io) {
       "tensor-core fragment maps; shared-memory layouts (TMA's and wgmma's swizzle). Exit 0 when\n"
       "everything found is proved.");
   cmd->add_option("--target", args->target, "sm_80 or sm_90 (isa_specs/targets)")->capture_default_str();
-  cmd->add_option("--op", args->op, "Only this op (default: every op of the graph format); cast and pack: the float conversions")
+  cmd->add_option("--op", args->op, "Only this op (default: every op of the graph format); cast and pack: the float conversions; packed: the packed pairs")
       ->check(CLI::Validator([](std::string& v) { return v.empty() ? std::string("expected an op name") : std::string(); }, "NAME"));
   cmd->add_option("--expr", args->expr, "A small fused expression instead of an op, over 1 to 3 named inputs: \"exp(x - m)\"")
       ->check(CLI::Validator(
@@ -217,6 +238,8 @@ Runner add_synth(CLI::App& app, Streams io) {
   cmd->add_option("--max-instrs", args->max_instrs, "Instructions per enumerated window")
       ->check(CLI::Range(1, 6))->capture_default_str();
   cmd->add_option("--timeout-ms", args->timeout_ms, "Time limit per solver query")->check(CLI::Range(1u, 3600000u))->capture_default_str();
+  cmd->add_option("--packed-timeout-ms", args->packed_timeout_ms, "Time limit per solver query of the packed pairs (--op packed)")
+      ->check(CLI::Range(1u, 3600000u))->capture_default_str();
   cmd->add_option("--isa-dir", args->isa_dir, "The isa_specs directory (default: the one axon was built with)");
   cmd->add_option("--emit", args->emit, "Write the lowerings as CUDA C++ (a header) to this file");
   cmd->add_option("--emit-check", args->emit_check,

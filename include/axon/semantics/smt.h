@@ -77,7 +77,7 @@ Expr lor(std::vector<Expr> xs);   // false when empty
 Expr lnot(Expr a);
 Expr implies(Expr a, Expr b);
 Expr ite(Expr c, Expr a, Expr b);
-// IEEE binary32 with round to nearest even.
+// IEEE binary32 with round to nearest even (add, sub, mul: any one float format of the operands).
 Expr fp_add(Expr a, Expr b);
 Expr fp_sub(Expr a, Expr b);
 Expr fp_mul(Expr a, Expr b);

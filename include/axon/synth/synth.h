@@ -95,6 +95,29 @@ Lowering synthesize_cast(const Isa& isa, DType from, DType to, const SynthOption
 // Two f32 values rounded to `to` (bf16 or f16) and packed into one 32-bit pair, x0 in bits 15:0
 // (op "pack": what a bf16 tensor-core operand computed in f32 registers needs).
 Lowering synthesize_pack(const Isa& isa, DType to, const SynthOptions& opts);
+// Packed pairs (docs/synthesis.md, "Packed pairs"): one lanewise instruction of the specs that
+// computes `expr` on both 16-bit halves of 32-bit pairs. `expr` is over Read(k), input k of
+// dtype in[k]; each Apply (add, sub, mul) under a Round to its operands' format, other Rounds
+// casts. Every such instruction and order of the inputs is tried on samples; the first survivor
+// proved for every input pattern by Z3 and CVC5 is returned (instr null: none, why_not says why).
+struct PackedLowering {
+  std::string expression;  // to_string(expr)
+  std::vector<DType> in;
+  DType out = DType::bf16;
+  const InstrSpec* instr = nullptr;
+  std::vector<size_t> order;  // instruction input j reads expression input order[j]
+  std::string proof, why_not;
+  double seconds = 0;
+  int candidates = 0;
+};
+PackedLowering synthesize_packed(const Isa& isa, const Term& expr, const std::vector<DType>& in, DType out, unsigned timeout_ms);
+// The expressions kernels evaluate on pairs (register A's prologues, bf16): add, sub and mul of
+// two bf16 values, in bf16 itself and through binary32 (casts around an f32 op), each
+// synthesized as above; `axon synth` stores them in the cache, kernels look them up (packed_key).
+std::vector<PackedLowering> synthesize_packed_catalog(const Isa& isa, unsigned timeout_ms,
+                                                      const std::function<void(const PackedLowering&)>& progress = {});
+std::string packed_key(const std::string& expression, const std::vector<DType>& in, DType out);
+
 // The casts synthesis covers: (from, to) among f32, bf16, f16.
 std::vector<std::pair<DType, DType>> float_casts();
 // The key of a lowering in caches and tables: "exp/f32", "cast/bf16<-f32".
