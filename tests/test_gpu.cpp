@@ -332,7 +332,8 @@ TEST_CASE("side reductions: RMSNorm's statistic from the register-A fragments, i
   };
   Verifier v(VerifyOptions{});
   int side = 0, persistent = 0;
-  for (const std::string& text : {variant("side_odd", 300, 520, 264), variant("side_many", 2000, 328, 3000)}) {
+  // Tiles dividing A (1024 x 512 x 768): each pair of A's points by one proved lanewise instruction.
+  for (const std::string& text : {variant("side_odd", 300, 520, 264), variant("side_many", 2000, 328, 3000), variant("side_whole", 1024, 512, 768)}) {
     Graph g = parse(text);
     INFO(g.name);
     SuperoptOptions o = odd_shape_options(g, 12, false);

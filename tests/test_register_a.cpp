@@ -78,9 +78,12 @@ TEST_CASE("register A: the consumers compute A's prologue at their wgmma fragmen
       const tiling::KernelCode k = tiling::generate(gr, s, t, low, o);
       INFO(t.str());
       CHECK(t.str().find(" a-regs") != std::string::npos);
-      // The fragments come from the slot (32-bit shared loads, packed pairs) and feed the
-      // register-A form: four registers for A, imm-trans-b only.
-      CHECK(k.body.find("ld.shared.f32") != std::string::npos);
+      // The fragments come from the slot (32-bit shared loads: r, a row value, keeps A out of
+      // the packed pairs, and with them ldmatrix) and feed the register-A form: four registers
+      // for A, imm-trans-b only.
+      CHECK(k.body.find("ld.shared.f32 %0, [%1];\" : \"=f\"(w)") != std::string::npos);
+      CHECK(k.body.find("ldmatrix") == std::string::npos);
+      CHECK(k.body.find("bf16x2 %0") == std::string::npos);
       CHECK(k.body.find("fa0[kk * 4 + e / 2] = ") != std::string::npos);
       CHECK(k.body.find("fa1[kk * 4 + e / 2] = ") != std::string::npos);
       CHECK(k.body.find("k16.f32.bf16.bf16 {%") != std::string::npos);
@@ -97,22 +100,24 @@ TEST_CASE("register A: the consumers compute A's prologue at their wgmma fragmen
       CHECK(k.body.find("if ((j & 1) == 0) {") != std::string::npos);
       CHECK(k.body.find("wgmma.wait_group.sync.aligned 1;") != std::string::npos);
       // g (one value per k) is staged in shared memory over the block's K range before the main
-      // loop, unless the block is persistent; r (one per row) is loaded where used. Everything A
-      // reads is a graph input: a block of one tile waits for the kernel before it only after
-      // its main loop.
+      // loop, unless the block is persistent with stream-K's shares of K; r (one per row) is
+      // loaded where used. Everything A reads is a graph input: a block of one tile waits for the
+      // kernel before it only after its main loop.
       const size_t loop_end = k.body.find("} while (++j < NK);");
       REQUIRE(loop_end != std::string::npos);
       const bool one_tile = t.blocks_per_sm == 0;
       CHECK(s.mm.a_kvecs.size() == 1);
       CHECK(s.mm.a_reads_inputs);
-      CHECK((t.a_kvec_floats > 0) == one_tile);
+      const bool stages_k = t.a_kvec_floats > 0;  // persistent: where they fit beside the slots
+      CHECK((!stages_k || one_tile || !t.stream_k));
+      if (one_tile) CHECK(stages_k);
       const size_t staged = k.body.find("st.shared.f32 [%0], %1;\" :  : \"r\"(kv0 + ");
-      CHECK((staged != std::string::npos) == one_tile);
-      if (one_tile) {
+      CHECK((staged != std::string::npos) == stages_k);
+      if (stages_k) {
         CHECK(staged < k.body.find("int j = 0;\n"));
         CHECK(k.body.find("ld.shared.f32 %0, [%1];\" : \"=f\"(kv") != std::string::npos);
-        CHECK(k.body.find("griddepcontrol.wait", k.body.find("role < 1")) > loop_end);
       }
+      if (one_tile) CHECK(k.body.find("griddepcontrol.wait", k.body.find("role < 1")) > loop_end);
       CHECK(k.body.find("axon_ld_bf16(in", k.body.find("int j = 0;\n")) != std::string::npos);  // r, in the loop
       kernels += k.body + "\n";
     }
@@ -123,6 +128,61 @@ TEST_CASE("register A: the consumers compute A's prologue at their wgmma fragmen
   CHECK(multicast >= 1);
   CHECK(stream_k >= 1);
   axon::test::check_sm90a(low, kernels, "register_a");
+}
+
+namespace {
+
+// bf16(f32(x) * f32(g)) @ w: RMSNorm's scale by g as its graphs cast around it (x [m, k], g [k]).
+std::string cast_scaled_mm(int64_t m, int64_t k, int64_t n) {
+  const std::string M = std::to_string(m), K = std::to_string(k), N = std::to_string(n);
+  return R"({"name":"cs","inputs":[{"name":"x","shape":[)" + M + "," + K + R"(],"dtype":"bf16"},{"name":"g","shape":[)" + K +
+         R"(],"dtype":"bf16"},{"name":"w","shape":[)" + K + "," + N + R"(],"dtype":"bf16"}],
+      "nodes":[{"name":"xf","op":"cast","inputs":["x"],"attrs":{"dtype":"f32"}},{"name":"gf","op":"cast","inputs":["g"],"attrs":{"dtype":"f32"}},
+               {"name":"p","op":"mul","inputs":["xf","gf"]},{"name":"a","op":"cast","inputs":["p"],"attrs":{"dtype":"bf16"}},
+               {"name":"m","op":"matmul","inputs":["a","w"]}],"outputs":["m"]})";
+}
+
+}  // namespace
+
+TEST_CASE("register A evaluates both points of a pair with one proved lanewise instruction where the tiles divide A (sm_90a, nvcc)",
+          "[codegen][contraction][nvcc]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  // The cache holds the proved pair lowering of the expression A's definition makes.
+  const Term e = term::round(DType::bf16, term::round(DType::f32, term::apply(Fn::Mul, {term::round(DType::f32, term::read(0, {})),
+                                                                                       term::round(DType::f32, term::read(1, {}))})));
+  const PackedLowering* pl = low.packed(e, {DType::bf16, DType::bf16}, DType::bf16);
+  REQUIRE(pl != nullptr);
+  CHECK(pl->instr->name == "mul.rn.bf16x2");
+  std::string kernels;
+  int total = 0;
+  for (const auto& [text, whole] : {std::make_pair(cast_scaled_mm(256, 512, 256), true), std::make_pair(cast_scaled_mm(300, 520, 264), false)}) {
+    Graph g = parse(text);
+    tiling::Group gr = contraction_group(g);
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    INFO(s.why_generic);
+    REQUIRE(s.strategy == tiling::Strategy::Contraction);
+    REQUIRE(s.mm.a_regs);
+    int here = 0;
+    for (const auto& rc : tiling::enumerate_configs(gr, s, sm90_limits())) {
+      const tiling::TileConfig& t = rc.config;
+      if (!t.a_regs || here >= 2) continue;
+      ++here;
+      tiling::CodegenOptions o;
+      o.name = "pair" + std::to_string(total++);
+      const tiling::KernelCode k = tiling::generate(gr, s, t, low, o);
+      INFO(t.str());
+      // Whole tiles: each pair is the one instruction on the slot's word and g's pair (staged as
+      // words where the block stages g); elsewhere each point is computed on its own and zeroed
+      // outside A.
+      CHECK((k.body.find("mul.rn.bf16x2 %0, %1, %2;") != std::string::npos) == whole);
+      CHECK((k.body.find("ldmatrix.sync.aligned.m8n8.x4.shared.b16") != std::string::npos) == whole);
+      CHECK((k.body.find("fv0 = ") == std::string::npos) == whole);
+      if (whole && t.a_kvec_floats > 0) CHECK(k.body.find("__uint_as_float(axon_pack2_bf16(") != std::string::npos);
+      kernels += k.body + "\n";
+    }
+    CHECK(here == 2);
+  }
+  axon::test::check_sm90a(low, kernels, "register_a_pairs");
 }
 
 TEST_CASE("register A needs B stored N-major (the spec's only register-A form)", "[codegen][contraction]") {

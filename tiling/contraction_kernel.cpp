@@ -62,16 +62,6 @@ const Fragment& fragment(const InstrSpec& ins, const std::string& name) {
   throw InternalError("codegen: " + ins.name + " has no fragment " + name);
 }
 
-namespace {
-
-// Lane l of an ldmatrix.x4 addresses row l % 8 of 8x8 matrix q = l / 8. For a 16x16 operand
-// block (rows: M for A, N for B; columns: K) the matrix q covers fragment-row block `fr` and
-// k block `kb` below; the address is that matrix's row in the shared tile's stored orientation.
-// Terms over Var 0 (the lane): the check below evaluates them, the kernel renders them, so the
-// addressing that is checked is the addressing that runs.
-struct LaneAddress {
-  Term row, col;  // stored (row, column) offsets within the block, in elements
-};
 LaneAddress lane_address(int operand, bool k_major) {
   using namespace term;
   const Term lane = var(0), q = floordiv(lane, integer(8)), r8 = mod(lane, integer(8));
@@ -79,6 +69,8 @@ LaneAddress lane_address(int operand, bool k_major) {
   const Term kb = mul(operand == 0 ? floordiv(q, integer(2)) : mod(q, integer(2)), integer(8));
   return k_major ? LaneAddress{add(fr, r8), kb} : LaneAddress{add(kb, r8), fr};
 }
+
+namespace {
 
 // The composition of the spec's ldmatrix fragment with lane_address must be the spec's mma
 // fragment for the operand, for every lane and element (docs/contraction.md).

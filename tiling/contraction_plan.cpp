@@ -572,11 +572,15 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 t.stream_k = stream_k;
                 t.splits = splits;
                 t.a_regs = a_regs;
-                // Register A's k-vectors, staged for the block's K range where they take 32 KB or less.
-                if (a_regs && !persistent && !c.a_kvecs.empty()) {
+                // Register A's k-vectors, staged for the block's K range where they take 32 KB or less:
+                // a block of one tile, or a persistent one whose tiles all cover the whole K range
+                // (staged once, before its first tile; not stream-K's shares of it).
+                if (a_regs && (!persistent || (!stream_k && splits == 1)) && !c.a_kvecs.empty()) {
                   const int64_t KT = (c.k + t.bk - 1) / t.bk, floats = int64_t(c.a_kvecs.size()) * ((KT + splits - 1) / splits) * t.bk;
                   if (floats * 4 <= 32768) t.a_kvec_floats = static_cast<int>(floats);
                 }
+                // A persistent block loads them where used where they do not fit (as before they were staged).
+                if (persistent && t.a_kvec_floats > 0 && contraction_smem(t) > smem_limit) t.a_kvec_floats = 0;
                 if (contraction_smem(t) > smem_limit) continue;
                 const int tn = c.tile_n(bn);  // output columns per tile
                 if ((t.bm / 2 >= c.m && wg > 1) || (tn > 64 && tn / 2 >= c.n)) continue;

@@ -120,6 +120,15 @@ std::string inline_asm(const InstrSpec& ins, const std::vector<AsmArg>& args, bo
 // (the compiler may then move it or drop it when unused).
 std::string pure_asm(const InstrSpec& ins, const std::vector<AsmArg>& args);
 const Fragment& fragment(const InstrSpec& ins, const std::string& name);
+// Lane l of an ldmatrix.x4 addresses row l % 8 of 8x8 matrix q = l / 8. For a 16x16 operand
+// block (rows: M for A, N for B; columns: K) the matrix q covers fragment-row block `fr` and
+// k block `kb`; the address is that matrix's row in the shared tile's stored orientation.
+// Terms over Var 0 (the lane): the checks evaluate them, the kernels render them, so the
+// addressing that is checked is the addressing that runs (contraction_kernel.cpp).
+struct LaneAddress {
+  Term row, col;  // stored (row, column) offsets within the block, in elements
+};
+LaneAddress lane_address(int operand, bool k_major);
 // The XOR swizzle of 16-byte chunks in a shared tile row of `cols` elements, as a C expression
 // of `row`: eight consecutive rows at the same logical chunk land in eight distinct 16-byte slots
 // of a 128-byte line (for rows of 128 bytes, the 128-byte swizzle of wgmma's layouts).

@@ -34,6 +34,11 @@ const Lowering* Lowerings::find_cast(DType from, DType to) const {
   return it != ops.end() && it->second.found ? &it->second : nullptr;
 }
 
+const PackedLowering* Lowerings::packed(const Term& expr, const std::vector<DType>& in, DType out) const {
+  auto it = packed_ops.find(packed_key(to_string(expr), in, out));
+  return it != packed_ops.end() && it->second.instr != nullptr ? &it->second : nullptr;
+}
+
 std::string default_lowerings_path(const std::string& target) {
   if (const char* d = std::getenv("AXON_SYNTH_CACHE")) return (std::filesystem::path(d) / (target + ".json")).string();
   return (std::filesystem::path(default_isa_dir()).parent_path() / "synth" / "cache" / (target + ".json")).string();
@@ -91,6 +96,29 @@ Lowerings load_lowerings(const Isa& isa_in, const std::string& path) {
       }
       low.ops[lowering_key(l)] = std::move(l);
     }
+    // Packed pairs: absent from caches written before them (then none is used).
+    if (j.contains("packed"))
+      for (const auto& o : j.at("packed")) {
+        if (o.at("proof").get<std::string>() != "PROVED") continue;
+        PackedLowering p;
+        p.expression = o.at("expression").get<std::string>();
+        for (const auto& t : o.at("inputs")) {
+          auto dt = parse_dtype(t.get<std::string>());
+          if (!dt) throw UserError(path + ": packed " + p.expression + ": unknown dtype");
+          p.in.push_back(*dt);
+        }
+        auto dt = parse_dtype(o.at("dtype").get<std::string>());
+        if (!dt) throw UserError(path + ": packed " + p.expression + ": unknown dtype");
+        p.out = *dt;
+        const std::string name = o.at("instr").get<std::string>();
+        p.instr = isa.find(name);
+        if (p.instr == nullptr) throw UserError(path + ": packed " + p.expression + ": instruction " + name + " is not in the specs for " + isa.target.target);
+        p.order = o.at("order").get<std::vector<size_t>>();
+        if (p.order.size() != p.instr->ins.size() || p.order.size() != p.in.size())
+          throw UserError(path + ": packed " + p.expression + ": the input order does not fit " + name);
+        p.proof = "PROVED";
+        low.packed_ops[packed_key(p.expression, p.in, p.out)] = std::move(p);
+      }
     for (const auto& w : j.at("warp_reductions")) {
       WarpReduction r;
       r.reducer = w.at("reducer").get<std::string>() == "sum" ? Reducer::Sum : Reducer::Max;

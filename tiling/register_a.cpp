@@ -15,6 +15,42 @@ namespace {
 
 std::string S(int64_t v) { return std::to_string(v); }
 
+// A's definition from node n at point p down to its leaves (`leaf` numbers a leaf, -1 for other
+// nodes): an expression over Read(leaf) of elementwise ops and casts, each node's value rounded
+// to its dtype (synthesize_packed's form), or null.
+Term pair_term(Emitter& em, const Node* n, const std::vector<Term>& p, const std::function<int(const Node*, const std::vector<Term>&)>& leaf) {
+  if (int k = leaf(n, p); k >= 0) return term::read(k, {});
+  if (n->kind() != OpKind::Unary && n->kind() != OpKind::Binary && n->op() != Op::Cast) return nullptr;
+  const Definition d = define(*n);
+  std::map<int, Term> sub;
+  for (size_t i = 0; i < p.size(); ++i) sub[static_cast<int>(i)] = p[i];
+  std::function<Term(const Term&)> walk = [&](const Term& t) -> Term {
+    switch (t->kind) {
+      case TermKind::Read: {
+        std::vector<Term> q;
+        for (const Term& i : t->args) q.push_back(em.subst(i, sub));
+        return pair_term(em, n->operand(static_cast<size_t>(t->ival)), q, leaf);
+      }
+      case TermKind::Apply: {
+        std::vector<Term> a;
+        for (const Term& x : t->args) {
+          a.push_back(walk(x));
+          if (!a.back()) return nullptr;
+        }
+        return term::apply(t->fn, a);
+      }
+      case TermKind::Round: {
+        Term x = walk(t->args[0]);
+        return x ? term::round(t->dtype, x, t->mode) : nullptr;
+      }
+      default: return nullptr;
+    }
+  };
+  Term body = walk(d.body);
+  if (!body) return nullptr;
+  return body->kind == TermKind::Round && body->dtype == n->dtype() ? body : term::round(n->dtype(), body);
+}
+
 }  // namespace
 
 RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low, const WgmmaIsa& wi,
@@ -59,10 +95,28 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
         a_slots[size_t(e)] = static_cast<int>(d / 8);
       }
   }
-  const InstrSpec* lds = low.isa->find("ld.shared.f32");
-  AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
+  // The slot's words by ldmatrix.x4, one per k16 step (the fragment's four registers), where the
+  // spec's fragment, each warp addressing its 16 rows by lane_address, is the `a` fragment.
+  // Only with packed pairs: with each point evaluated on its own, the per-pair loads measured
+  // faster (x * r * g @ w at 8192 x 4096 x 4096: 506-510 us against 536-540, H200, 2026-12-03).
+  const InstrSpec* ldsm = low.isa->find("ldmatrix.sync.aligned.m8n8.x4.shared.b16");
+  if (ldsm != nullptr) {
+    const Fragment& lf = fragment(*ldsm, "d");
+    const LaneAddress at = lane_address(0, true);
+    for (int th = 0; th < 128 && ldsm != nullptr; ++th)
+      for (int e = 0; e < 8; ++e) {
+        const int64_t sr = fragment_index(lf.row, th % 32, e), sc = fragment_index(lf.col, th % 32, e);
+        if (fragment_index(at.row, sr, 0) + 16 * (th / 32) != fragment_index(fa.row, th, e) ||
+            fragment_index(at.col, sr, 0) + sc != fragment_index(fa.col, th, e)) {
+          ldsm = nullptr;  // the per-pair loads below
+          break;
+        }
+      }
+  }
   // Pairs of A's values (bf16: the register-A form's operands) packed by their bits.
   const std::string pack_fn = "axon_pack2_bf16";
+  const InstrSpec* lds = low.isa->find("ld.shared.f32");
+  AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
   const Node* src = c.a.staged;
   // The word's two 16-bit values (the prelude's unpacking of packed pairs).
   const std::string at = src->dtype() == DType::f16 ? "axon_f16_at(&wu, " : "axon_bf16_at(&wu, ";
@@ -91,7 +145,34 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
     };
     (void)probe.value(c.a.node, p0);
     AXON_CHECK(kv_point.size() == nkv, "codegen: register A's k-vectors are not read at its point");
-    out.stage = [&em, &c, &t, sts, bar, kv_point, len] {
+  }
+  // Packed pairs (synthesize_packed): where the tiles divide A (both points of every pair inside
+  // it) and A's definition down to its leaves, the source's word and 16-bit staged k-vectors, is
+  // one proved lanewise instruction on the pair, each pair is that instruction on the leaves'
+  // words. Such k-vectors are then staged as words: (value at k, value at k + 1).
+  std::vector<const Node*> pair_leaves;  // the source, or a k-vector
+  PackedLowering pair;
+  if (c.m % t.bm == 0 && c.k % t.bk == 0 && c.a.node->dtype() == src->dtype()) {
+    const std::string k0_key = point_key(p0);
+    auto leaf = [&](const Node* n, const std::vector<Term>& p) -> int {
+      const bool kvec = nkv > 0 && n->dtype() == src->dtype() && kv_point.count(n) > 0 && point_key(kv_point.at(n)) == point_key(p);
+      if (!(n == src && point_key(p) == k0_key) && !kvec) return -1;
+      auto it = std::find(pair_leaves.begin(), pair_leaves.end(), n);
+      if (it == pair_leaves.end()) it = pair_leaves.insert(pair_leaves.end(), n);
+      return static_cast<int>(it - pair_leaves.begin());
+    };
+    if (Term e = pair_term(em, c.a.node, p0, leaf))
+      if (const PackedLowering* pl = low.packed(e, std::vector<DType>(pair_leaves.size(), src->dtype()), src->dtype())) pair = *pl;
+  }
+  if (pair.instr == nullptr) ldsm = nullptr;
+  std::set<const Node*> word_kvecs;
+  if (pair.instr != nullptr)
+    for (const Node* n : pair_leaves)
+      if (n != src) word_kvecs.insert(n);
+  if (nkv > 0) {
+    const InstrSpec* sts = low.isa->find("st.shared.f32");
+    const InstrSpec* bar = low.isa->find("bar.sync.named");
+    out.stage = [&em, &c, &t, sts, bar, kv_point, len, word_kvecs, pack_fn] {
       const int C = t.warps_m;
       em.line("const unsigned kv0 = raw0 + " + S(8 * t.stages) + ";  // register A's values along k, the block's K range");
       em.open("{");
@@ -101,8 +182,13 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
       em.open("if (ak < " + S(c.k) + ") {");
       for (size_t i = 0; i < c.a_kvecs.size(); ++i) {
         const Node* n = c.a_kvecs[i];
-        em.line(inline_asm(*sts, {{"a", "r", {"kv0 + (unsigned)((" + S(int64_t(i) * len) + " + q) * 4)"}}, {"b", "f", {em.load(n, kv_point.at(n))}}},
-                           true));
+        std::string v = em.load(n, kv_point.at(n));
+        if (word_kvecs.count(n) > 0) {  // the word (value at ak, value at ak + 1; zero past K)
+          std::vector<Term> next;
+          for (const Term& x : kv_point.at(n)) next.push_back(em.subst(x, {{kAKVar, term::add(term::var(kAKVar), term::integer(1))}}));
+          v = "__uint_as_float(" + pack_fn + "(" + v + ", ak + 1 < " + S(c.k) + " ? " + em.load(n, next) + " : 0.0f))";
+        }
+        em.line(inline_asm(*sts, {{"a", "r", {"kv0 + (unsigned)((" + S(int64_t(i) * len) + " + q) * 4)"}}, {"b", "f", {v}}}, true));
       }
       em.close();
       em.close();
@@ -146,7 +232,8 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
       }
     };
   }
-  out.fragments = [&em, &c, &t, &fa, lds, pack_fn, src, lo, hi, p0, p1, slot_bytes, len, sides, a_slots, batch](const std::string& arr) {
+  out.fragments = [&em, &c, &t, &fa, lds, ldsm, pack_fn, src, lo, hi, p0, p1, slot_bytes, len, sides, a_slots, batch, pair, pair_leaves,
+                   word_kvecs](const std::string& arr) {
     em.name_var(kARowVar, "ar");
     em.name_var(kAKVar, "ak");
     em.name_var(kAK1Var, "ak1");
@@ -161,7 +248,9 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
           em.line("float " + v + ";");
           em.line(pure_asm(*lds, {{"d", "=f", {v}}, {"a", "r", {"kvb + (unsigned)((" + S(int64_t(it - c.a_kvecs.begin()) * len) + " + " +
                                                                (odd ? "ak1" : "ak") + " - kb * " + S(t.bk) + ") * 4)"}}}));
-          return v;
+          if (word_kvecs.count(n) == 0) return v;
+          em.line("const unsigned " + v + "u = __float_as_uint(" + v + ");");  // a word: the value at k in its low half
+          return "axon_bf16_at(&" + v + "u, 0)";
         }
       if (n != src) return "";
       const std::string k = point_key(p);
@@ -194,21 +283,62 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
     };
     em.line("#pragma unroll");
     em.open("for (int kk = 0; kk < 4; ++kk) {");
+    if (ldsm != nullptr) {  // the step's four words: lane_address within the warp's 16 rows
+      const LaneAddress at = lane_address(0, true);
+      const std::map<int, Term> lane = {{0, term::mod(term::var(kLaneVar), term::integer(32))}};
+      em.line("unsigned lw[4];");
+      em.open("{");
+      em.line("const int lr = wg * 64 + (th >> 5) * 16 + " + em.index(em.subst(at.row, lane)) + ", lk = kk * 16 + " +
+              em.index(em.subst(at.col, lane)) + ";");
+      em.line(pure_asm(*ldsm, {{"d", "=r", {"lw[0]", "lw[1]", "lw[2]", "lw[3]"}},
+                               {"a", "r", {"sab + (unsigned)(lr * 128 + (((lk >> 3) ^ (lr & 7)) << 4) + (lk & 7) * 2)"}}}));
+      em.close();
+    }
     em.line("#pragma unroll");
     em.open("for (int e = 0; e < 8; e += 2) {");
     em.line("const int lr = wg * 64 + " + em.index(em.subst(fa.row, frag_vars)) + ", lk = kk * 16 + " + em.index(em.subst(fa.col, frag_vars)) + ";");
     // The slot's rows of 64 k values (128 bytes), 16-byte chunks XOR-swizzled by row: the TMA
     // box's 128-byte swizzle, which generator_swizzle checked against the copy's spec.
-    em.line("float w;");
-    em.line(pure_asm(*lds, {{"d", "=f", {"w"}}, {"a", "r", {"sab + (unsigned)(lr * 128 + (((lk >> 3) ^ (lr & 7)) << 4) + (lk & 7) * 2)"}}}));
-    em.line("const unsigned wu = __float_as_uint(w);");
+    if (ldsm != nullptr) {
+      em.line("const unsigned wu = lw[e / 2];");
+    } else {
+      em.line("float w;");
+      em.line(pure_asm(*lds, {{"d", "=f", {"w"}}, {"a", "r", {"sab + (unsigned)(lr * 128 + (((lk >> 3) ^ (lr & 7)) << 4) + (lk & 7) * 2)"}}}));
+      em.line("const unsigned wu = __float_as_uint(w);");
+    }
     em.line("const " + std::string(em.idx()) + " ar = m0 + lr;");
     em.line("const int ak = ka0 + lk, ak1 = ak + 1;");
-    em.line("float fv0 = 0.0f, fv1 = 0.0f;");
     // Points outside A are zero (its definition is not evaluated there: a `+ b` would not be). No
     // test where the tiles divide A: rows of a tile are below M when bm divides M (m0 is a
     // multiple of bm), and k-tiles end at K when 64 divides it.
     const bool ragged_m = c.m % t.bm != 0, ragged_k = c.k % t.bk != 0;
+    if (pair.instr != nullptr) {  // the tiles divide A: no tests
+      std::vector<std::string> words;
+      for (const Node* n : pair_leaves) {
+        if (n == src) {
+          words.push_back("wu");
+          continue;
+        }
+        const auto i = static_cast<int64_t>(std::find(c.a_kvecs.begin(), c.a_kvecs.end(), n) - c.a_kvecs.begin());
+        const std::string w = em.fresh("kw");
+        em.line("float " + w + ";");
+        em.line(pure_asm(*lds, {{"d", "=f", {w}}, {"a", "r", {"kvb + (unsigned)((" + S(i * len) + " + ak - kb * " + S(t.bk) + ") * 4)"}}}));
+        words.push_back("__float_as_uint(" + w + ")");
+      }
+      const InstrSpec& pi = *pair.instr;
+      std::vector<AsmArg> args = {{pi.outs[0].name, "=r", {"pw"}}};
+      for (size_t j = 0; j < pi.ins.size(); ++j) args.push_back({pi.ins[j].name, "r", {words[pair.order[j]]}});
+      em.line("unsigned pw;");
+      em.line(pure_asm(pi, args) + "  // " + pi.name + ": A at both points (" + pair.proof + ")");
+      side_add(kAKVar);
+      side_add(kAK1Var);
+      em.line(arr + "[kk * 4 + e / 2] = pw;");
+      em.close();
+      em.close();
+      em.given = nullptr;
+      return;
+    }
+    em.line("float fv0 = 0.0f, fv1 = 0.0f;");
     if (ragged_m) em.open("if (ar < " + S(c.m) + ") {");
     if (ragged_k) em.open("if (ak < " + S(c.k) + ") {");
     em.line("fv0 = " + em.value(c.a.node, p0) + ";");

@@ -323,6 +323,10 @@ struct Lowerings {
   [[nodiscard]] const Lowering* find(const std::string& op, DType dtype) const;
   [[nodiscard]] const Lowering* find_cast(DType from, DType to) const;
   [[nodiscard]] const Lowering* find_pack(DType to) const;  // two f32 to a pair of `to`
+  // Packed pair lowerings (synthesize_packed_catalog), proved, by packed_key.
+  std::map<std::string, PackedLowering> packed_ops;
+  // The one for an expression (to_string), or null.
+  [[nodiscard]] const PackedLowering* packed(const Term& expr, const std::vector<DType>& in, DType out) const;
 };
 
 // Loads synth/cache/<target>.json (written by `axon synth --json-out`) against the ISA.
