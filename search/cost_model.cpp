@@ -19,6 +19,7 @@
 #include "axon/core/error.h"
 #include "axon/core/op_table.h"
 #include "axon/tiling/kernel.h"
+#include "internal.h"
 #include "node_kinds.h"
 
 namespace axon {
@@ -519,30 +520,6 @@ class CostModel {
   double prologues_us(const TargetModel& t, const NodeSet& nodes) {
     double us = 0;
     auto inside = [&](const Node* n) { return nodes.count(n) > 0; };
-    auto register_a = [&](const Node* mm) {
-      const Node* a = mm->operand(0);
-      auto flag = [&](const char* f) { return mm->attrs().has(f) && mm->attrs().b(f); };
-      if (a->dtype() != DType::bf16 || inside(mm->operand(1)) || flag("transpose_a") || flag("transpose_b")) return false;
-      std::vector<const Node*> stack{a};
-      NodeSet seen;
-      while (!stack.empty()) {
-        const Node* n = stack.back();
-        stack.pop_back();
-        if (!seen.insert(n).second) continue;
-        if (!inside(n)) {
-          if (n->shape() == a->shape() && (n->dtype() == DType::bf16 || n->dtype() == DType::f16)) return true;
-          continue;
-        }
-        for (const Node* o : n->operands()) stack.push_back(o);
-      }
-      return false;
-    };
-    auto register_a_weight = [&](const Node* mm, const std::function<bool(const Node*)>& in) {
-      double w = tiling::prologue_weight(mm->operand(0), in) + tiling::kRegisterAFixedWeight;
-      for (const Node* r : nodes)
-        if (r->kind() == OpKind::Reduce) w += tiling::prologue_weight(r->operand(0), in);
-      return w;
-    };
     for (const Node* n : nodes) {
       if (n->op() != Op::MatMul || n->rank() < 2) continue;
       const double m = size_value(n->shape()[size_t(n->rank() - 2)]), nn = size_value(n->shape()[size_t(n->rank() - 1)]);
@@ -551,9 +528,10 @@ class CostModel {
       if (inside(n->operand(0)))
         // Register A's warps past the last row (M < 128: 16 rows per warp) evaluate nothing; its
         // weight counts the pairs' loads and packing, and the kernel's side reductions.
-        us += register_a(n) ? tiling::prologue_us(per_n * k, std::ceil(nn / 256), register_a_weight(n, inside),
-                                                  8 * std::min(1.0, std::ceil(m / 16) * 16 / 128), t.sm_count, tiling::kRegisterProloguePerWarp)
-                            : tiling::prologue_us(per_n * k, std::ceil(nn / 256), tiling::prologue_weight(n->operand(0), inside), 4, t.sm_count);
+        us += search_detail::register_a_applies(n, inside)
+                  ? tiling::prologue_us(per_n * k, std::ceil(nn / 256), search_detail::register_a_weight(n, nodes, inside),
+                                        8 * std::min(1.0, std::ceil(m / 16) * 16 / 128), t.sm_count, tiling::kRegisterProloguePerWarp)
+                  : tiling::prologue_us(per_n * k, std::ceil(nn / 256), tiling::prologue_weight(n->operand(0), inside), 4, t.sm_count);
       if (inside(n->operand(1)))
         us += tiling::prologue_us(per_m * k, std::ceil(m / 128), tiling::prologue_weight(n->operand(1), inside), 4, t.sm_count);
     }

@@ -453,10 +453,9 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
   for (const Node* r : c.side) wa_regs += prologue_weight(r->operand(0), inside);
   // warps_a > 0: A evaluated in registers by that many consumer warps (register A).
   auto prologue = [&](int bm, int tn, double warps, double warps_a = 0) {
-    const double rate = warps_a > 0 ? kRegisterProloguePerWarp : kProloguePerWarp;
-    if (warps_a <= 0) warps_a = warps;
-    return (wa > 0 ? prologue_us(double(c.batch) * c.m * c.k, std::ceil(double(c.n) / tn), rate == kProloguePerWarp ? wa : wa_regs, warps_a,
-                                 L.sm_count, rate)
+    const bool regs = warps_a > 0;
+    return (wa > 0 ? prologue_us(double(c.batch) * c.m * c.k, std::ceil(double(c.n) / tn), regs ? wa_regs : wa, regs ? warps_a : warps,
+                                 L.sm_count, regs ? kRegisterProloguePerWarp : kProloguePerWarp)
                    : 0.0) +
            (wb > 0 ? prologue_us(double(c.batch) * c.k * c.n, std::ceil(double(c.m) / bm), wb, warps, L.sm_count) : 0.0);
   };
