@@ -248,10 +248,6 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   for (int k = 0; k < NS; ++k) em.line("float l" + S(k) + "[2] = {0.0f, 0.0f};");
   em.line("#pragma unroll");
   em.line("for (int e = 0; e < " + S(RO) + "; ++e) o[e] = 0.0f;");
-  auto desc = [&](const std::string& addr, int64_t lbo, int64_t sbo) {
-    return "((unsigned long long)(((" + addr + ") & 0x3FFFF) >> 4) | ((unsigned long long)" + S(lbo) +
-           " << 16) | ((unsigned long long)" + S(sbo) + " << 32) | (1ull << 62))";
-  };
   if (q_copied) {
     em.line(wait("qfull", "0"));
   } else if (!stored) {
@@ -324,7 +320,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     std::vector<std::string> d;
     for (int r = 0; r < RO; ++r) d.push_back("o[" + S(r) + "]");
     for (int kk = 0; kk < BN / 16; ++kk) {
-      const std::string db = desc("sv0 + (unsigned)(" + slot + " * " + S(v_bytes) + " + " + S(kk * 2048) + ")", (int64_t(BN) * 128) >> 4, 64);
+      const std::string db = wgmma_desc("sv0", slot + " * " + S(desc_units(v_bytes)) + " + " + S(desc_units(kk * 2048)), (int64_t(BN) * 128) >> 4, 64);
       std::vector<std::string> areg;
       for (int q = 0; q < 4; ++q) areg.push_back(preg + "[" + S(kk * 4 + q) + "]");
       em.line(inline_asm(*mma_o, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {db}}, {"p", "", {"p"}, true}, {"N", "", {S(DVP)}, true}, {"", "r", {"1"}}},
@@ -361,8 +357,8 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.line(inline_asm(*wi.fence, {}, true));
     em.line("#pragma unroll");
     em.open("for (int kk = 0; kk < " + S(DP / 16) + "; ++kk) {");
-    em.line("const unsigned long long da = " + desc("sq0 + (unsigned)((kk / 4) * " + S(int64_t(BM) * 128) + " + wg * 8192 + (kk % 4) * 32)", 1, 64) + ";");
-    em.line("const unsigned long long db = " + desc("sk0 + (unsigned)(slot * " + S(k_bytes) + " + (kk / 4) * " + S(int64_t(BN) * 128) + " + (kk % 4) * 32)", 1, 64) + ";");
+    em.line("const unsigned long long da = " + wgmma_desc("sq0", "(kk / 4) * " + S(desc_units(int64_t(BM) * 128)) + " + wg * " + S(desc_units(8192)) + " + (kk % 4) * 2", 1, 64) + ";");
+    em.line("const unsigned long long db = " + wgmma_desc("sk0", "slot * " + S(desc_units(k_bytes)) + " + (kk / 4) * " + S(desc_units(int64_t(BN) * 128)) + " + (kk % 4) * 2", 1, 64) + ";");
     std::vector<std::string> d;
     for (int r = 0; r < RS; ++r) d.push_back("sc[" + S(r) + "]");
     em.line(inline_asm(*mma_s, {{"d", "+f", d}, {"a", "l", {"da"}}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(BN)}, true}, {"", "r", {"kk"}}},

@@ -108,6 +108,17 @@ std::string swizzle(int cols, const std::string& row) {
   return "0";
 }
 
+std::string wgmma_desc(const std::string& base, const std::string& units, int64_t lbo, int64_t sbo) {
+  const uint64_t hi = (uint64_t(sbo) & 0x3FFF) | (uint64_t(1) << 30);
+  return "((" + S(int64_t(hi)) + "ull << 32) | (unsigned)((((" + base + ") & 0x3FFFF) >> 4) + (unsigned)(" + units + ") + " +
+         S((lbo & 0x3FFF) << 16) + "u))";
+}
+
+int64_t desc_units(int64_t bytes) {
+  if (bytes % 16 != 0) throw InternalError("codegen: a wgmma descriptor's offset of " + S(bytes) + " bytes is not a multiple of 16");
+  return bytes / 16;
+}
+
 void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& t, const std::string& block) {
   // Multicast: `block` numbers a cluster's tiles (CL consecutive tile rows, `rank` picks one).
   const int64_t CL = t.multicast, TM = (c.m + t.bm * CL - 1) / (t.bm * CL), BN = c.tile_n(t.bn), TN = (c.n + BN - 1) / BN;

@@ -133,6 +133,18 @@ LaneAddress lane_address(int operand, bool k_major);
 // of `row`: eight consecutive rows at the same logical chunk land in eight distinct 16-byte slots
 // of a 128-byte line (for rows of 128 bytes, the 128-byte swizzle of wgmma's layouts).
 std::string swizzle(int cols, const std::string& row);
+// A wgmma shared-memory matrix descriptor (128-byte swizzle, layout type 1 in bits 62-63) for
+// the tile at `base + 16 * units` bytes, as a C expression: `base` an unsigned shared address
+// aligned to 16 bytes (every slot is 1024-aligned), `units` a C expression of the offset in
+// 16-byte units (`desc_units` converts the generator's byte constants, checking they divide);
+// `lbo`, `sbo` the leading and stride byte offsets >> 4. The start field (14 bits) is the address
+// within the block's shared memory >> 4: `base & 0x3FFFF` (in a cluster a block's shared::cta
+// addresses carry its rank above bit 18: measured, rank 1's tiles went wrong without the mask),
+// and a block's offsets stay below 2^18 (227 KB), so it is `((base & 0x3FFFF) >> 4) + units` and
+// never carries into the leading byte offset: that part is loop-invariant and each use is one
+// 32-bit add beside a constant high word (no mask or shift per wgmma).
+std::string wgmma_desc(const std::string& base, const std::string& units, int64_t lbo, int64_t sbo);
+int64_t desc_units(int64_t bytes);
 
 class Emitter;
 // Which threads run a load_tile: `tid` (a C expression) of `threads`, and whether direct

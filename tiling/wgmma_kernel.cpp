@@ -299,10 +299,6 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   const int64_t a_lbo = c.a.k_major ? 1 : (int64_t(t.bk) * 128) >> 4, a_sbo = 1024 >> 4;
   const int64_t b_lbo = c.b.k_major ? 1 : (int64_t(t.bk) * 128) >> 4, b_sbo = 1024 >> 4;
   em.line("const unsigned sa0 = (unsigned)__cvta_generic_to_shared(sA), sb0 = (unsigned)__cvta_generic_to_shared(sB);");
-  auto desc = [&](const std::string& addr, int64_t lbo, int64_t sbo) {
-    return "((unsigned long long)(((" + addr + ") & 0x3FFFF) >> 4) | ((unsigned long long)" + S(lbo) +
-           " << 16) | ((unsigned long long)" + S(sbo) + " << 32) | (1ull << 62))";
-  };
   // One k-tile's wgmmas from slot `slot`, committed; waits until at most one group is pending.
   // Register A: k-tile j writes the array that k-tile j - 2's wgmmas read, which the wait at the
   // end of k-tile j - 1 retired; each parity's code is whole in its branch (no branch between a
@@ -314,14 +310,14 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
         em.open(parity == 0 ? "if ((j & 1) == 0) {" : "else {");
         reg_a.fragments(arr);
         em.line(inline_asm(*wi.fence, {}, true));
-        const std::string db0 = "sb0 + (unsigned)(slot * " + S(BE * 2) + ")";
+        const std::string db0 = "slot * " + S(desc_units(BE * 2));
         std::vector<std::string> d;
         for (int r = 0; r < REGS; ++r) d.push_back("acc[" + S(r) + "]");
         for (int kk = 0; kk < t.bk / 16; ++kk) {
           std::vector<std::string> areg;
           for (int q = 0; q < 4; ++q) areg.push_back(arr + "[" + S(kk * 4 + q) + "]");
           // B: 16 more rows of the 64-column blocks per k16 step.
-          em.line("{ const unsigned long long db = " + desc(db0 + " + " + S(kk * 2048), b_lbo, b_sbo) + ";");
+          em.line("{ const unsigned long long db = " + wgmma_desc("sb0", db0 + " + " + S(desc_units(kk * 2048)), b_lbo, b_sbo) + ";");
           em.line(inline_asm(*wi.mma_areg_nb, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(N)}, true}, {"", "r", {"1"}}},
                              true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(REGS + 5) + ", 0;\\n", "\\n}") + " }");
         }
@@ -338,14 +334,14 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     // the swizzled row; M-major: the warpgroup's 64-column block, K advances 16 rows.
     if (c.a.k_major)
       em.line("const unsigned long long da = " +
-              desc("sa0 + (unsigned)(slot * " + S(AE * 2) + " + wg * " + S(64 * 128) + " + kk * 32)", a_lbo, a_sbo) + ";");
+              wgmma_desc("sa0", "slot * " + S(desc_units(AE * 2)) + " + wg * " + S(desc_units(64 * 128)) + " + kk * 2", a_lbo, a_sbo) + ";");
     else
       em.line("const unsigned long long da = " +
-              desc("sa0 + (unsigned)(slot * " + S(AE * 2) + " + wg * " + S(int64_t(t.bk) * 128) + " + kk * 2048)", a_lbo, a_sbo) + ";");
+              wgmma_desc("sa0", "slot * " + S(desc_units(AE * 2)) + " + wg * " + S(desc_units(int64_t(t.bk) * 128)) + " + kk * 128", a_lbo, a_sbo) + ";");
     if (c.b.k_major)
-      em.line("const unsigned long long db = " + desc("sb0 + (unsigned)(slot * " + S(BE * 2) + " + kk * 32)", b_lbo, b_sbo) + ";");
+      em.line("const unsigned long long db = " + wgmma_desc("sb0", "slot * " + S(desc_units(BE * 2)) + " + kk * 2", b_lbo, b_sbo) + ";");
     else  // 16 more rows of the 64-column blocks
-      em.line("const unsigned long long db = " + desc("sb0 + (unsigned)(slot * " + S(BE * 2) + " + kk * 2048)", b_lbo, b_sbo) + ";");
+      em.line("const unsigned long long db = " + wgmma_desc("sb0", "slot * " + S(desc_units(BE * 2)) + " + kk * 128", b_lbo, b_sbo) + ";");
     std::vector<std::string> d;
     for (int r = 0; r < REGS; ++r) d.push_back("acc[" + S(r) + "]");
     em.line(inline_asm(mma, {{"d", "+f", d}, {"a", "l", {"da"}}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(N)}, true}, {"", "r", {"1"}}},
