@@ -213,6 +213,11 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           "nodes":[{"name":"m","op":"causal_mask","inputs":["s"]},{"name":"p","op":"softmax","inputs":["m"],"attrs":{"axis":-1}},
                    {"name":"o","op":"matmul","inputs":["p","v"]}],
           "outputs":["o"]})",
+      // The same with keys a multiple of every key tile: the row maxima from the stored pairs.
+      R"({"name":"smm_causal_whole","inputs":[{"name":"s","shape":[2,77,512],"dtype":"bf16"},{"name":"v","shape":[2,512,40],"dtype":"bf16"}],
+          "nodes":[{"name":"m","op":"causal_mask","inputs":["s"]},{"name":"p","op":"softmax","inputs":["m"],"attrs":{"axis":-1}},
+                   {"name":"o","op":"matmul","inputs":["p","v"]}],
+          "outputs":["o"]})",
       // Attention, fused flash-style (docs/attention.md): S and the head dimensions not multiples of
       // the tiles, V wider than Q, a computed Q (the scale pushed onto it), a causal mask over 1999
       // keys (tiles skipped), a head dimension of 40 (zero-padded to 64).
@@ -265,8 +270,8 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
     fs::remove_all(o.work_dir);
   }
   // Each attention graph ran as one fused kernel, and so did each softmax -> matmul (the scores
-  // stored: softmax_mm, softmax_mm_splitk, smm_causal).
-  CHECK(attention == 6);
+  // stored: softmax_mm, softmax_mm_splitk, smm_causal, smm_causal_whole).
+  CHECK(attention == 7);
   CHECK(twins == 4);  // each twins graph ran as one kernel
   CHECK(multicast >= 3);    // clusters sharing B's copies ran and were right
   CHECK(store_warps >= 2);  // and so did persistent blocks with store warps

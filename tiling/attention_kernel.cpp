@@ -366,26 +366,6 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     em.close();
     em.line(inline_asm(*wi.commit, {}, true));
   };
-  // The scores' tile from its 64-key panels (128-byte rows, 16-byte chunks swizzled by row):
-  // elements e, e + 1 are row neighbours at an even key, one 32-bit word of two bf16.
-  auto read_stored_s = [&]() {
-    const InstrSpec* lds = low.isa->find("ld.shared.f32");
-    AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
-    for (int th = 0; th < 128; ++th)
-      for (int e = 0; e + 1 < RS; e += 2)
-        AXON_CHECK(fragment_index(fs.row, th, e + 1) == fragment_index(fs.row, th, e) && fragment_index(fs.col, th, e + 1) == fragment_index(fs.col, th, e) + 1 &&
-                       fragment_index(fs.col, th, e) % 2 == 0,
-                   "codegen: " + mma_s->name + "'s d fragment does not pair row neighbours");
-    em.line("#pragma unroll");
-    em.open("for (int e = 0; e < " + S(RS) + "; e += 2) {");
-    em.line("const int r = wg * 64 + " + em.index(em.subst(fs.row, frag_vars)) + ", c = " + em.index(em.subst(fs.col, frag_vars)) + ";");
-    em.line("float w;");
-    em.line(inline_asm(*lds, {{"d", "=f", {"w"}}, {"a", "r", {"sk0 + (unsigned)(slot * " + S(k_bytes) + " + (c / 64) * " + S(int64_t(BM) * 128) +
-                                                             " + r * 128 + ((((c % 64) / 8) ^ (r % 8)) * 16) + (c % 8) * 2)"}}}, true));
-    em.line("sc[e] = __uint_as_float(__float_as_uint(w) << 16);");
-    em.line("sc[e + 1] = __uint_as_float(__float_as_uint(w) & 0xFFFF0000u);");
-    em.close();
-  };
   auto release_k = [&]() {
     em.line("if ((th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"kempty0 + 8 * slot"}}}, true));
   };
@@ -403,7 +383,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   const bool tail = SK % BN != 0;
   const bool pair_round = !stored && qk.mm->dtype() == DType::bf16;
   // The chain's first nodes on the packed pairs (packed_chain); the rest reads `chain_base`.
-  const Node* chain_base = qk.mm;
+  const Node* chain_base = stored ? a.scores : qk.mm;
   const std::vector<PackedStep> steps = pair_round ? packed_chain(g, a, *low.isa, chain_base) : std::vector<PackedStep>{};
   // A loop over S's elements: the key gj0, and the coordinates clamped into the tensors
   // (elements past the ends are replaced).
@@ -432,7 +412,9 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     }
     return true;
   };
-  const bool packed_max = pair_round && !tail && pmax != nullptr && chain_is_scores(true);
+  // Stored bf16 scores are packed pairs as they are read (attention_scores.cpp).
+  const bool packed_max = (pair_round || (stored && a.scores->dtype() == DType::bf16)) && !tail && pmax != nullptr && chain_is_scores(true);
+  auto read_stored_s = [&]() { emit_read_stored_scores(em, *low.isa, *mma_s, StoredScores{BM, BN, k_bytes, packed_max}); };
   auto chain_loop = [&](bool inside) {
     if (packed_max && chain_is_scores(inside)) {
       // Partial maxima: the low and high halves of the two packed accumulators per row slot.
