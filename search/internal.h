@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "axon/core/ir.h"
+#include "axon/search/superopt.h"
 
 namespace axon::search_detail {
 
@@ -24,5 +25,15 @@ bool register_a_applies(const Node* mm, const std::function<bool(const Node*)>& 
 // The weight its consumers evaluate per element of A: A's prologue, the pairs' loads and packing
 // (tiling::kRegisterAFixedWeight), and the group's reductions (side reductions) on their inputs.
 double register_a_weight(const Node* mm, const std::unordered_set<const Node*>& nodes, const std::function<bool(const Node*)>& inside);
+
+// The winner among a kernel's trials (superopt.cpp), -1 when none passed: the fastest of the
+// finalists (timed side by side; the screened times only when no trial was a finalist), except
+// that finalists within kLevel of it are level and among those the lowest estimate wins. The
+// side-by-side medians of near-identical kernels spread about 0.5% on the H200 (2026-12-03:
+// 393.9-394.7 us for three 128 x 256 variants of one matmul, and 392.8 for a 128 x 128 one that
+// had screened 7% slower and, picked, measured 3.9% behind cuBLAS in the suite, where 128 x 256
+// picks measured 0.99-1.01x in other runs; docs/codegen.md).
+constexpr double kLevel = 1.01;
+int pick_winner(const std::vector<ConfigTrial>& trials);
 
 }  // namespace axon::search_detail

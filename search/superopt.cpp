@@ -300,19 +300,31 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
       t.finalists = res.finalists;
     }
   }
-  // The fastest finalist: finalists were timed side by side, the others only screened (the
-  // fallback round, when it runs, has finalists of its own).
-  const bool any_final = std::any_of(kr.trials.begin(), kr.trials.end(), [](const ConfigTrial& t) { return t.status == "ok" && t.finalists > 0; });
-  for (size_t i = 0; i < kr.trials.size(); ++i)
-    if (kr.trials[i].status == "ok" && (!any_final || kr.trials[i].finalists > 0) &&
-        (kr.winner < 0 || kr.trials[i].us < kr.trials[static_cast<size_t>(kr.winner)].us))
-      kr.winner = static_cast<int>(i);
+  kr.winner = search_detail::pick_winner(kr.trials);
   if (kr.winner < 0)
     throw UserError("kernel " + kname + " (" + gr.label + "): no candidate passed validation; see " + o.work_dir +
                     "/worker.log and the trials above");
 }
 
 }  // namespace
+
+namespace search_detail {
+
+int pick_winner(const std::vector<ConfigTrial>& trials) {
+  const bool any_final = std::any_of(trials.begin(), trials.end(), [](const ConfigTrial& t) { return t.status == "ok" && t.finalists > 0; });
+  auto eligible = [&](const ConfigTrial& t) { return t.status == "ok" && (!any_final || t.finalists > 0); };
+  int fastest = -1;
+  for (size_t i = 0; i < trials.size(); ++i)
+    if (eligible(trials[i]) && (fastest < 0 || trials[i].us < trials[size_t(fastest)].us)) fastest = static_cast<int>(i);
+  int winner = -1;
+  for (size_t i = 0; fastest >= 0 && i < trials.size(); ++i)
+    if (eligible(trials[i]) && trials[i].us <= kLevel * trials[size_t(fastest)].us &&
+        (winner < 0 || trials[i].est_us < trials[size_t(winner)].est_us))
+      winner = static_cast<int>(i);
+  return winner;
+}
+
+}  // namespace search_detail
 
 tiling::Group upstream_group(const Graph& gv, const tiling::Group& gr) {
   std::set<const Node*> need;

@@ -9,6 +9,7 @@
 #include "axon/core/error.h"
 #include "axon/core/graph_json.h"
 #include "axon/search/cost_model.h"
+#include "internal.h"  // search/: pick_winner
 
 using namespace axon;
 
@@ -380,3 +381,26 @@ TEST_CASE("unbound symbols are assumed 1024", "[cost]") {
   CHECK(bound.flops == Approx(2.0 * 2048 * 4096 * 4096));
 }
 
+
+TEST_CASE("the winner: the fastest finalist, and among finalists level with it the model's choice", "[search]") {
+  using search_detail::pick_winner;
+  auto trial = [](double est, const std::string& status, double us, int finalists) {
+    ConfigTrial t;
+    t.est_us = est;
+    t.status = status;
+    t.us = us;
+    t.finalists = finalists;
+    return t;
+  };
+  // Finalists 392.8 (estimate 330) and 393.9 (estimate 306): level, the model's choice wins.
+  CHECK(pick_winner({trial(330, "ok", 392.8, 3), trial(306, "ok", 393.9, 3), trial(310, "ok", 399.1, 3)}) == 1);
+  // Apart by more than the level band: the measurement decides.
+  CHECK(pick_winner({trial(330, "ok", 380.0, 2), trial(306, "ok", 393.9, 2)}) == 0);
+  // Only finalists count when there are any; a screened time, however fast, does not.
+  CHECK(pick_winner({trial(300, "ok", 200.0, 0), trial(330, "ok", 392.8, 2), trial(306, "ok", 410.0, 2)}) == 1);
+  // No finalists: the screened times, with the same band.
+  CHECK(pick_winner({trial(330, "ok", 100.0, 0), trial(306, "ok", 100.5, 0), trial(200, "wrong", 50.0, 0)}) == 1);
+  // Nothing passed.
+  CHECK(pick_winner({trial(300, "wrong", 10.0, 0), trial(300, "fault", 0, 0)}) == -1);
+  CHECK(pick_winner({}) == -1);
+}
