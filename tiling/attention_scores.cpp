@@ -54,7 +54,7 @@ void emit_read_stored_scores(Emitter& em, const Isa& isa, const InstrSpec& mma_s
   const InstrSpec* ldsm = isa.find("ldmatrix.sync.aligned.m8n8.x4.shared.b16");
   if (ldsm != nullptr && ldsm_gives_d(*ldsm, fs, s.bn)) {
     // One ldmatrix.x4 per 16 keys: four words per thread instead of four loads and their
-    // addressing (H200, softmax -> matmul: docs/attention.md).
+    // addressing (fewer instructions; measured level on softmax -> matmul: docs/attention.md).
     const LaneAddress at = lane_address(0, true);
     const std::map<int, Term> lane = {{0, term::mod(term::var(kLaneVar), term::integer(32))}};
     em.line("#pragma unroll");

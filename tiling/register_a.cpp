@@ -130,10 +130,10 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
   const size_t nkv = t.a_kvec_floats > 0 ? c.a_kvecs.size() : 0;
   const int64_t len = nkv > 0 ? t.a_kvec_floats / int64_t(nkv) : 0;
   std::map<const Node*, std::vector<Term>> kv_point;
+  const InstrSpec* sts = nkv > 0 ? low.isa->find("st.shared.f32") : nullptr;
+  const InstrSpec* bar = nkv > 0 ? low.isa->find("bar.sync.named") : nullptr;
+  AXON_CHECK(nkv == 0 || (sts != nullptr && bar != nullptr), "codegen: the ISA lacks st.shared.f32 or bar.sync.named");
   if (nkv > 0) {
-    const InstrSpec* sts = low.isa->find("st.shared.f32");
-    const InstrSpec* bar = low.isa->find("bar.sync.named");
-    AXON_CHECK(sts != nullptr && bar != nullptr, "codegen: the ISA lacks st.shared.f32 or bar.sync.named");
     Emitter probe(nullptr, false, true);
     global_loads(probe, g);
     probe.name_var(kBatchVar, "bz");  // a definition may compute with its indices (a mask's iota)
@@ -170,8 +170,6 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
     for (const Node* n : pair_leaves)
       if (n != src) word_kvecs.insert(n);
   if (nkv > 0) {
-    const InstrSpec* sts = low.isa->find("st.shared.f32");
-    const InstrSpec* bar = low.isa->find("bar.sync.named");
     out.stage = [&em, &c, &t, sts, bar, kv_point, len, word_kvecs, pack_fn] {
       const int C = t.warps_m;
       em.line("const unsigned kv0 = raw0 + " + S(8 * t.stages) + ";  // register A's values along k, the block's K range");

@@ -334,14 +334,14 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     // the swizzled row; M-major: the warpgroup's 64-column block, K advances 16 rows.
     if (c.a.k_major)
       em.line("const unsigned long long da = " +
-              wgmma_desc("sa0", "slot * " + S(desc_units(AE * 2)) + " + wg * " + S(desc_units(64 * 128)) + " + kk * 2", a_lbo, a_sbo) + ";");
+              wgmma_desc("sa0", "slot * " + S(desc_units(AE * 2)) + " + wg * " + S(desc_units(64 * 128)) + " + kk * " + S(desc_units(32)), a_lbo, a_sbo) + ";");
     else
       em.line("const unsigned long long da = " +
-              wgmma_desc("sa0", "slot * " + S(desc_units(AE * 2)) + " + wg * " + S(desc_units(int64_t(t.bk) * 128)) + " + kk * 128", a_lbo, a_sbo) + ";");
+              wgmma_desc("sa0", "slot * " + S(desc_units(AE * 2)) + " + wg * " + S(desc_units(int64_t(t.bk) * 128)) + " + kk * " + S(desc_units(2048)), a_lbo, a_sbo) + ";");
     if (c.b.k_major)
-      em.line("const unsigned long long db = " + wgmma_desc("sb0", "slot * " + S(desc_units(BE * 2)) + " + kk * 2", b_lbo, b_sbo) + ";");
+      em.line("const unsigned long long db = " + wgmma_desc("sb0", "slot * " + S(desc_units(BE * 2)) + " + kk * " + S(desc_units(32)), b_lbo, b_sbo) + ";");
     else  // 16 more rows of the 64-column blocks
-      em.line("const unsigned long long db = " + wgmma_desc("sb0", "slot * " + S(desc_units(BE * 2)) + " + kk * 128", b_lbo, b_sbo) + ";");
+      em.line("const unsigned long long db = " + wgmma_desc("sb0", "slot * " + S(desc_units(BE * 2)) + " + kk * " + S(desc_units(2048)), b_lbo, b_sbo) + ";");
     std::vector<std::string> d;
     for (int r = 0; r < REGS; ++r) d.push_back("acc[" + S(r) + "]");
     em.line(inline_asm(mma, {{"d", "+f", d}, {"a", "l", {"da"}}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(N)}, true}, {"", "r", {"1"}}},
