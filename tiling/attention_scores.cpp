@@ -20,9 +20,10 @@ std::string tile_offset(int64_t bm, const std::string& r, const std::string& c) 
 }  // namespace
 
 // Whether ldmatrix.x4 addressed by lane_address (operand A, K-major) within each warp's 16 rows,
-// at key chunk c (16 keys), gives S's `d` fragment elements 8c .. 8c + 7 to every thread: its
-// register m holding elements 8c + 2m (low half) and 8c + 2m + 1 (high half).
-bool ldsm_gives_d(const InstrSpec& ldsm, const Fragment& fs, int64_t bn) {
+// at column chunk c (16 columns), gives fragment `fs` (64 rows, `bn` columns) elements 8c .. 8c + 7
+// to every thread: its register m holding elements 8c + 2m (low half) and 8c + 2m + 1 (high
+// half). S's `d` fragment for stored scores; a wgmma `a` fragment (bn 16) for register A.
+bool ldsm_gives(const InstrSpec& ldsm, const Fragment& fs, int64_t bn) {
   const Fragment& lf = fragment(ldsm, "d");
   const LaneAddress at = lane_address(0, true);
   for (int th = 0; th < 128; ++th)
@@ -52,7 +53,7 @@ void emit_read_stored_scores(Emitter& em, const Isa& isa, const InstrSpec& mma_s
   };
   // Asm with a memory clobber: the loads stay between the slot's full-barrier wait and its release.
   const InstrSpec* ldsm = isa.find("ldmatrix.sync.aligned.m8n8.x4.shared.b16");
-  if (ldsm != nullptr && ldsm_gives_d(*ldsm, fs, s.bn)) {
+  if (ldsm != nullptr && ldsm_gives(*ldsm, fs, s.bn)) {
     // One ldmatrix.x4 per 16 keys: four words per thread instead of four loads and their
     // addressing (fewer instructions; measured level on softmax -> matmul: docs/attention.md).
     const LaneAddress at = lane_address(0, true);

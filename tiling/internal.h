@@ -248,12 +248,13 @@ int64_t attention_stats_at(const AttentionShape& a, const TileConfig& t);
 // bf16 tile at `sk0` into `sc[]`, S's wgmma `d` fragment (row neighbours unpacked from each
 // word); with `packed_max` also the row maxima of the words into `mx2` (max.NaN.bf16x2, two per
 // row slot `rs_s`), which the kernel reads as with Q K^T's packed pairs. ldmatrix.x4 where its
-// spec'd fragment, addressed by lane_address, is that fragment (ldsm_gives_d), else 32-bit loads.
+// spec'd fragment, addressed by lane_address, is that fragment (`ldsm_gives`: also register A's
+// check against the wgmma `a` fragment, bn 16), else 32-bit loads.
 struct StoredScores {
   int64_t bm = 0, bn = 0, slot_bytes = 0;
   bool packed_max = false;
 };
-bool ldsm_gives_d(const InstrSpec& ldsm, const Fragment& fs, int64_t bn);
+bool ldsm_gives(const InstrSpec& ldsm, const Fragment& fs, int64_t bn);
 void emit_read_stored_scores(Emitter& em, const Isa& isa, const InstrSpec& mma_s, const StoredScores& s);
 // The online softmax's shift (attention_shift.cpp; docs/attention.md, "The shift"): each row's
 // P and sums are taken at a shift mu that follows its running max. In base 2 (the synthesized

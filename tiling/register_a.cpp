@@ -100,19 +100,7 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
   // Only with packed pairs: with each point evaluated on its own, the per-pair loads measured
   // faster (x * r * g @ w at 8192 x 4096 x 4096: 506-510 us against 536-540, H200, 2026-12-03).
   const InstrSpec* ldsm = low.isa->find("ldmatrix.sync.aligned.m8n8.x4.shared.b16");
-  if (ldsm != nullptr) {
-    const Fragment& lf = fragment(*ldsm, "d");
-    const LaneAddress at = lane_address(0, true);
-    for (int th = 0; th < 128 && ldsm != nullptr; ++th)
-      for (int e = 0; e < 8; ++e) {
-        const int64_t sr = fragment_index(lf.row, th % 32, e), sc = fragment_index(lf.col, th % 32, e);
-        if (fragment_index(at.row, sr, 0) + 16 * (th / 32) != fragment_index(fa.row, th, e) ||
-            fragment_index(at.col, sr, 0) + sc != fragment_index(fa.col, th, e)) {
-          ldsm = nullptr;  // the per-pair loads below
-          break;
-        }
-      }
-  }
+  if (ldsm != nullptr && !ldsm_gives(*ldsm, fa, 16)) ldsm = nullptr;  // the per-pair loads below
   // Pairs of A's values (bf16: the register-A form's operands) packed by their bits.
   const std::string pack_fn = "axon_pack2_bf16";
   const InstrSpec* lds = low.isa->find("ld.shared.f32");
