@@ -2,6 +2,7 @@
 // (docs/contraction.md): split-K over a cluster, twin matmuls, multicast of B, stream-K.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 #include <string>
@@ -21,7 +22,7 @@ using axon::test::parse;
 using axon::test::sm90_limits;
 using axon::test::whole_graph;
 
-TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, rank 0 adds the partial sums (sm_90a, nvcc)",
+TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, each block adds up its rows of the partial sums (sm_90a, nvcc)",
           "[codegen][contraction][nvcc]") {
   const tiling::Lowerings& low = lowerings("sm_90");
   const tiling::Limits L = sm90_limits();
@@ -65,8 +66,14 @@ TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, rank 0 adds the 
       CHECK(k.launches.at(0).grid == tiles * c.splits);
       CHECK(k.body.find("__cluster_dims__(" + std::to_string(c.splits) + ", 1, 1)") != std::string::npos);
       for (const char* ins : {"barrier.cluster.arrive.release.aligned", "barrier.cluster.wait.acquire.aligned",
-                              "mapa.shared::cluster.u32", "ld.shared::cluster.v4.f32"})
+                              "mapa.shared::cluster.u32", "st.shared::cluster.v2.f32"})
         CHECK(k.body.find(ins) != std::string::npos);
+      // The partial sums are pushed into their rows' owners: one cluster barrier, nothing read
+      // from another block, a receive area sized by the rows that exist.
+      const size_t wait_at = k.body.find("barrier.cluster.wait");
+      CHECK(k.body.find("barrier.cluster.wait", wait_at + 1) == std::string::npos);
+      CHECK(k.body.find("ld.shared::cluster") == std::string::npos);
+      CHECK(c.split_rows == std::min<int64_t>(c.bm, s.mm.m));
       CHECK(k.body.find("const int kb = split * KT / " + std::to_string(c.splits)) != std::string::npos);
       // The tile's existing rows (16 of 64 at M = 16) are what the splits share out.
       CHECK(k.body.find("const int rows = (int)min((long long)" + std::to_string(c.bm)) != std::string::npos);

@@ -570,6 +570,7 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 t.multicast = multicast;
                 t.stream_k = stream_k;
                 t.splits = splits;
+                t.split_rows = splits > 1 ? static_cast<int>(std::min<int64_t>(t.bm, c.m)) : 0;
                 t.a_regs = a_regs;
                 // Register A's k-vectors, staged for the block's K range where they take 32 KB or less:
                 // a block of one tile, or a persistent one whose tiles all cover the whole K range

@@ -210,7 +210,8 @@ std::string tma_copy(const TmaIsa& ti, std::vector<AsmArg> args, bool once);
 // Multicast adds the bulk tensor copy to every block of a cluster and the arrival on another
 // block's mbarrier (CTA-scope release: the cluster-scope form fences every earlier global store).
 struct ClusterIsa {
-  const InstrSpec *mapa = nullptr, *load4 = nullptr, *arrive = nullptr, *wait = nullptr;
+  const InstrSpec *mapa = nullptr, *arrive = nullptr, *wait = nullptr;
+  const InstrSpec *store1 = nullptr, *store2 = nullptr;  // st.shared::cluster .f32, .v2.f32
   const InstrSpec *copy_mc = nullptr, *arrive_remote = nullptr;
   bool ok = false, multicast = false;
 };
@@ -339,11 +340,17 @@ inline int contraction_staging(const TileConfig& c) {
   if (c.store_warps) return c.bm * (2 * c.bn + 16);
   return c.tma_store && c.blocks_per_sm > 0 ? c.warps_m * tma_store_bytes(c) : 0;
 }
+// Split-K's receive area (TileConfig::splits): per source block, the rows a block owns at most
+// (ceil(split_rows / splits)) of bn floats padded by 16 bytes; after the barriers and A's k-vectors.
+inline int split_rows_owned(const TileConfig& c) { return (c.split_rows + c.splits - 1) / c.splits; }
+inline int split_area_bytes(const TileConfig& c) {
+  return c.splits > 1 ? 16 + c.splits * split_rows_owned(c) * (4 * c.bn + 16) : 0;
+}
 inline int contraction_smem(const TileConfig& c) {
   if (c.tf32) return static_cast<int>(c.stages * (tf32_smem_floats(c, 0, -1) + tf32_smem_floats(c, 1, -1)) * 4);
   if (c.simt) return 0;  // static shared memory
   return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0) + contraction_staging(c) + (c.tma ? 24 * c.stages : 0) +
-         (c.store_warps ? 16 : 0) + 4 * c.a_kvec_floats;
+         (c.store_warps ? 16 : 0) + 4 * c.a_kvec_floats + split_area_bytes(c);
 }
 // Blocks per SM a TMA wgmma kernel is built for (__launch_bounds__): two where one consumer
 // warpgroup's accumulators (64 x 128 or narrower) leave it and the producer enough of 128

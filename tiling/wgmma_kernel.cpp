@@ -135,12 +135,13 @@ bool float_outputs(const Group& g, const ContractionShape& c) {
 ClusterIsa cluster_isa(const Isa& isa) {
   ClusterIsa k;
   k.mapa = isa.find("mapa.shared::cluster.u32");
-  k.load4 = isa.find("ld.shared::cluster.v4.f32");
   k.arrive = isa.find("barrier.cluster.arrive.release.aligned");
   k.wait = isa.find("barrier.cluster.wait.acquire.aligned");
   k.copy_mc = isa.find("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster");
   k.arrive_remote = isa.find("mbarrier.arrive.shared::cluster.b64");
-  k.ok = k.mapa && k.load4 && k.arrive && k.wait;
+  k.store1 = isa.find("st.shared::cluster.f32");
+  k.store2 = isa.find("st.shared::cluster.v2.f32");
+  k.ok = k.mapa && k.store1 && k.store2 && k.arrive && k.wait;
   k.multicast = k.mapa && k.arrive && k.wait && k.copy_mc && k.arrive_remote && generator_swizzle(k.copy_mc);
   return k;
 }
@@ -662,40 +663,65 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   }
 
   if (SK > 1) {
-    // Split-K, a reduce-scatter over the cluster: every block leaves its partial sums in its
-    // shared memory (row-major f32, rows padded by 16 bytes), a cluster barrier, then block r adds
-    // up rows [r * bm / SK, (r + 1) * bm / SK) of all SK partials in rank order (the same sum
-    // whichever block finished first) and runs the epilogue on them in 8-column chunks; a second
-    // barrier keeps every block's shared memory until the others have read it. The producer
-    // warpgroup has exited: exited threads do not hold a cluster barrier.
+    // Split-K, a reduce-scatter over the cluster: of the tile's rows that exist (M = 16 in a 64-row
+    // tile: 16), block r owns rows [r * rows / SK, (r + 1) * rows / SK). Every block writes its
+    // partial sums of each row into the row's owner, in the owner's receive area (shared memory of
+    // its own after the barriers, `split_area_bytes`: per source rank the owned rows, f32, padded by
+    // 16 bytes), one cluster barrier (the writers' release, the owners' acquire), then each block
+    // adds up its rows of the SK parts in rank order (the same sum whichever block finished first)
+    // and runs the epilogue on them in 8-column chunks. Nothing is read from another block and no
+    // slot is reused, so there is neither a wait for the other consumers' last wgmmas nor a second
+    // barrier. The producer warpgroup has exited: exited threads do not hold a cluster barrier.
     const ClusterIsa ci = cluster_isa(*low.isa);
-    AXON_CHECK(ci.ok && bar_named != nullptr, "codegen: the ISA lacks the cluster instructions split-K needs");
+    const InstrSpec* lds4 = low.isa->find("ld.shared.v4.f32");
+    const InstrSpec* push = frag_pairs ? ci.store2 : ci.store1;
+    AXON_CHECK(ci.ok && lds4 != nullptr, "codegen: the ISA lacks the cluster instructions split-K needs");
     AXON_CHECK(float_io, "codegen: split-K stores f32, bf16 or f16 values");
-    const int64_t prow = int64_t(N) * 4 + 16, BM = t.bm;
-    AXON_CHECK(BM * prow <= int64_t(t.stages) * (AE + BE) * 2, "codegen: split-K partials exceed the stages");
-    auto cluster_sync = [&]() {
-      em.line(inline_asm(*ci.arrive, {}, true));
-      em.line(inline_asm(*ci.wait, {}, true));
-    };
-    em.line("unsigned char* const part = (unsigned char*)sA;");
-    // Every consumer's wgmmas have read their last slots before the partials overwrite them.
-    em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));
-    em.line("#pragma unroll");
-    em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(frag_pairs ? 2 : 1) + ") {");
-    em.line("const int lr = wg * 64 + " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
-    if (frag_pairs) em.line("*reinterpret_cast<float2*>(part + lr * " + S(prow) + " + lc * 4) = make_float2(acc[e], acc[e + 1]);");
-    else em.line("*reinterpret_cast<float*>(part + lr * " + S(prow) + " + lc * 4) = acc[e];");
-    em.close();
-    cluster_sync();
-    em.line("const unsigned own = (unsigned)__cvta_generic_to_shared(part);");
-    em.line("unsigned peer[" + S(SK) + "];");
+    AXON_CHECK(t.split_rows >= 1 && t.split_rows <= t.bm && int64_t(t.split_rows) >= std::min<int64_t>(t.bm, c.m),
+               "codegen: split-K's receive area does not hold the tile's rows (" + t.str() + ")");
+    const int64_t prow = int64_t(N) * 4 + 16, OWN = split_rows_owned(t);
+    em.line("const unsigned recv = (raw0 + " + S(8 * int64_t(t.stages) + (t.store_warps ? 16 : 0) + 4 * int64_t(t.a_kvec_floats)) +
+            " + 15u) & ~15u;");
+    em.line("const int rows = (int)min((long long)" + S(t.bm) + ", (long long)" + S(c.m) + " - (long long)m0), r0 = split * rows / " + S(SK) +
+            ", r1 = (split + 1) * rows / " + S(SK) + ";");
+    // Each rank's receive area and first row; then, per row slot of the thread (the d fragment
+    // holds two rows 8 apart: row_slots), its row, that row's owner's area and first row, once.
+    em.line("unsigned owner[" + S(SK) + "];");
+    em.line("int owned0[" + S(SK) + "];");
     em.line("#pragma unroll");
     em.open("for (int r = 0; r < " + S(SK) + "; ++r) {");
-    em.line(inline_asm(*ci.mapa, {{"d", "=r", {"peer[r]"}}, {"a", "r", {"own"}}, {"b", "r", {"r"}}}, false));
+    em.line(inline_asm(*ci.mapa, {{"d", "=r", {"owner[r]"}}, {"a", "r", {"recv"}}, {"b", "r", {"r"}}}, false));
+    em.line("owned0[r] = r * rows / " + S(SK) + ";");
     em.close();
-    // The tile's rows that exist (M = 16 in a 64-row tile: 16) are shared out among the splits.
-    em.line("const int rows = (int)min((long long)" + S(BM) + ", (long long)" + S(c.m) + " - (long long)m0), r0 = split * rows / " + S(SK) +
-            ", r1 = (split + 1) * rows / " + S(SK) + ";");
+    const std::vector<int> slots = row_slots(mma, df, REGS);
+    std::string table = "constexpr int rsl[" + S(REGS) + "] = {";
+    for (int e = 0; e < REGS; ++e) table += (e ? ", " : "") + S(slots[size_t(e)]);
+    em.line(table + "};");
+    em.line("int srow[2];");
+    em.line("unsigned sto[2];");
+    em.line("int sfrom[2];");
+    for (int sl = 0; sl < 2; ++sl) {
+      const int e0 = static_cast<int>(std::find(slots.begin(), slots.end(), sl) - slots.begin());
+      AXON_CHECK(e0 < REGS, "codegen: " + mma.name + "'s d fragment holds one row per thread");
+      const std::map<int, Term> at_e0 = {{0, term::var(kLaneVar)}, {1, term::integer(e0)}};
+      em.line("srow[" + S(sl) + "] = wg * 64 + " + em.index(em.subst(df.row, at_e0)) + ";");
+      em.line("sto[" + S(sl) + "] = owner[0];");
+      em.line("sfrom[" + S(sl) + "] = 0;");
+      em.line("#pragma unroll");
+      em.line("for (int r = 1; r < " + S(SK) + "; ++r) if (owned0[r] <= srow[" + S(sl) + "]) { sto[" + S(sl) + "] = owner[r]; sfrom[" + S(sl) +
+              "] = owned0[r]; }");
+    }
+    em.line("#pragma unroll");
+    em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(frag_pairs ? 2 : 1) + ") {");
+    em.line("const int s = rsl[e], lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
+    em.open("if (srow[s] < rows) {");
+    em.line("const unsigned at = sto[s] + (unsigned)((split * " + S(OWN) + " + srow[s] - sfrom[s]) * " + S(prow) + " + lc * 4);");
+    if (frag_pairs) em.line(inline_asm(*push, {{"a", "r", {"at"}}, {"b", "f", {"acc[e]", "acc[e + 1]"}}}, true));
+    else em.line(inline_asm(*push, {{"a", "r", {"at"}}, {"b", "f", {"acc[e]"}}}, true));
+    em.close();
+    em.close();
+    em.line(inline_asm(*ci.arrive, {}, true));
+    em.line(inline_asm(*ci.wait, {}, true));
     em.open("for (int q = wg * 128 + th; q < (r1 - r0) * " + S(cpr) + "; q += " + S(128 * t.warps_m) + ") {");
     em.line("const int lr = r0 + q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
     em.line("const " + I + " gi = m0 + lr, gj = n0 + lc;");
@@ -705,14 +731,13 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.open("for (int r = 0; r < " + S(SK) + "; ++r) {");
     em.line("float v[8];");
     for (int h = 0; h < 2; ++h)
-      em.line(inline_asm(*ci.load4, {{"d", "=f", {"v[" + S(4 * h) + "]", "v[" + S(4 * h + 1) + "]", "v[" + S(4 * h + 2) + "]", "v[" + S(4 * h + 3) + "]"}},
-                                     {"a", "r", {"peer[r] + (unsigned)(lr * " + S(prow) + " + lc * 4 + " + S(16 * h) + ")"}}}, true));
+      em.line(inline_asm(*lds4, {{"d", "=f", {"v[" + S(4 * h) + "]", "v[" + S(4 * h + 1) + "]", "v[" + S(4 * h + 2) + "]", "v[" + S(4 * h + 3) + "]"}},
+                                 {"a", "r", {"recv + (unsigned)((r * " + S(OWN) + " + lr - r0) * " + S(prow) + " + lc * 4 + " + S(16 * h) + ")"}}}, true));
     em.line("#pragma unroll");
     em.line("for (int e = 0; e < 8; ++e) red[e] += v[e];");
     em.close();
     chunk_epilogue([&](const Node*, int e) { return em.round(mt, "red[" + S(e) + "]"); });
     em.close();
-    cluster_sync();
     em.line("return;");
   }
   if (!persistent && SK == 1) epilogue();

@@ -72,9 +72,11 @@ struct TileConfig {
   bool tma = false;
   int producers = 1;  // TMA: producer warpgroups (two when they also compute an operand)
   // TMA, not persistent: split-K over a cluster of `splits` blocks per output tile (sm_90), each
-  // multiplying a contiguous share of the k-tiles; rank 0 adds the others' partial sums from
-  // their shared memory (in rank order: deterministic) and alone runs the epilogue.
-  int splits = 1;
+  // multiplying a contiguous share of the k-tiles; each block owns a share of the tile's rows,
+  // receives every block's partial sums of them into shared memory of its own, adds them up (in
+  // rank order: deterministic) and runs the epilogue on them. `split_rows`: the most rows of a
+  // tile that exist (min(bm, M)), which sizes that receive area.
+  int splits = 1, split_rows = 0;
   // TMA, persistent: the consumers leave each tile's results (rounded to the matmul's type) in a
   // staging buffer after the slots and go on with the next tile; warps 1-3 of the producer
   // warpgroup run the epilogue from it (8-column chunks of whole rows, 16-byte stores) under the
