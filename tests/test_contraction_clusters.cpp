@@ -66,12 +66,19 @@ TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, each block adds 
       CHECK(k.launches.at(0).grid == tiles * c.splits);
       CHECK(k.body.find("__cluster_dims__(" + std::to_string(c.splits) + ", 1, 1)") != std::string::npos);
       for (const char* ins : {"barrier.cluster.arrive.release.aligned", "barrier.cluster.wait.acquire.aligned",
-                              "mapa.shared::cluster.u32", "st.shared::cluster.v2.f32"})
+                              "mapa.shared::cluster.u32", "st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f32"})
         CHECK(k.body.find(ins) != std::string::npos);
-      // The partial sums are pushed into their rows' owners: one cluster barrier, nothing read
-      // from another block, a receive area sized by the rows that exist.
-      const size_t wait_at = k.body.find("barrier.cluster.wait");
-      CHECK(k.body.find("barrier.cluster.wait", wait_at + 1) == std::string::npos);
+      // The partial sums are pushed into their rows' owners, completing on the owner's mbarrier,
+      // which it expects and waits for: one cluster barrier (arrived at once the barriers are
+      // initialized, waited for before the first push), nothing read from another block, a
+      // receive area sized by the rows that exist.
+      for (const char* once : {"barrier.cluster.arrive", "barrier.cluster.wait"}) {
+        const size_t at = k.body.find(once);
+        CHECK(at != std::string::npos);
+        CHECK(k.body.find(once, at + 1) == std::string::npos);
+      }
+      CHECK(k.body.find("barrier.cluster.arrive") < k.body.find("const int KT = "));
+      CHECK(k.body.find("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\" :  : \"r\"(rbar)") != std::string::npos);
       CHECK(k.body.find("ld.shared::cluster") == std::string::npos);
       CHECK(c.split_rows == std::min<int64_t>(c.bm, s.mm.m));
       CHECK(k.body.find("const int kb = split * KT / " + std::to_string(c.splits)) != std::string::npos);

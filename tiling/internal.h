@@ -211,7 +211,8 @@ std::string tma_copy(const TmaIsa& ti, std::vector<AsmArg> args, bool once);
 // block's mbarrier (CTA-scope release: the cluster-scope form fences every earlier global store).
 struct ClusterIsa {
   const InstrSpec *mapa = nullptr, *arrive = nullptr, *wait = nullptr;
-  const InstrSpec *store1 = nullptr, *store2 = nullptr;  // st.shared::cluster .f32, .v2.f32
+  // st.async...mbarrier::complete_tx::bytes .f32, .v2.f32: split-K's pushes into another block
+  const InstrSpec *store1 = nullptr, *store2 = nullptr;
   const InstrSpec *copy_mc = nullptr, *arrive_remote = nullptr;
   bool ok = false, multicast = false;
 };
@@ -340,11 +341,17 @@ inline int contraction_staging(const TileConfig& c) {
   if (c.store_warps) return c.bm * (2 * c.bn + 16);
   return c.tma_store && c.blocks_per_sm > 0 ? c.warps_m * tma_store_bytes(c) : 0;
 }
-// Split-K's receive area (TileConfig::splits): per source block, the rows a block owns at most
-// (ceil(split_rows / splits)) of bn floats padded by 16 bytes; after the barriers and A's k-vectors.
+// Split-K's receive area (TileConfig::splits), after the barriers and A's k-vectors, 16-byte
+// aligned: its mbarrier (16 bytes), then per source block the rows a block owns at most
+// (ceil(split_rows / splits)) of bn floats padded by 16 bytes.
 inline int split_rows_owned(const TileConfig& c) { return (c.split_rows + c.splits - 1) / c.splits; }
 inline int split_area_bytes(const TileConfig& c) {
-  return c.splits > 1 ? 16 + c.splits * split_rows_owned(c) * (4 * c.bn + 16) : 0;
+  return c.splits > 1 ? 32 + c.splits * split_rows_owned(c) * (4 * c.bn + 16) : 0;
+}
+// Its mbarrier and area as C (`raw0`: the TMA mainloop's last barriers): "rbar", then recv = rbar + 16.
+inline std::string split_area_decl(const TileConfig& c) {
+  return "const unsigned rbar = (raw0 + " + std::to_string(8 * int64_t(c.stages) + (c.store_warps ? 16 : 0) + 4 * int64_t(c.a_kvec_floats)) +
+         " + 15u) & ~15u, recv = rbar + 16;";
 }
 inline int contraction_smem(const TileConfig& c) {
   if (c.tf32) return static_cast<int>(c.stages * (tf32_smem_floats(c, 0, -1) + tf32_smem_floats(c, 1, -1)) * 4);

@@ -84,6 +84,7 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   em.line("const unsigned full0 = sa0 + " + S(int64_t(S_) * (AE + BE) * 2 + contraction_staging(t)) + ", empty0 = full0 + " + S(8 * S_) +
           ", raw0 = empty0 + " + S(8 * S_) + ";");
   if (store_warps) em.line("const unsigned sfull = raw0 + " + S(8 * S_) + ", sfree = sfull + 8;");
+  if (t.splits > 1) em.line(split_area_decl(t));  // split-K's receive area and its mbarrier
   em.open("if (tid == 0) {");
   em.open("for (int s = 0; s < " + S(S_) + "; ++s) {");
   em.line(inline_asm(*ti.init, {{"a", "r", {"full0 + 8 * s"}}, {"b", "r", {full_count}}}, true));
@@ -94,6 +95,7 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     em.line(inline_asm(*ti.init, {{"a", "r", {"sfull"}}, {"b", "r", {S(128 * C)}}}, true));
     em.line(inline_asm(*ti.init, {{"a", "r", {"sfree"}}, {"b", "r", {"96"}}}, true));
   }
+  if (t.splits > 1) em.line(inline_asm(*ti.init, {{"a", "r", {"rbar"}}, {"b", "r", {"1"}}}, true));  // the owner's arrival + the bytes
   em.line(inline_asm(*ti.init_fence, {}, true));
   em.line(inline_asm(*wi.proxy, {}, true));
   em.close();
@@ -102,6 +104,13 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     em.line(inline_asm(*ci.wait, {}, true));
   } else {
     em.line("__syncthreads();");
+  }
+  // Split-K: every thread arrives once its block's barriers are initialized; the consumers wait
+  // (at the end, before their first push into another block's receive area), so that no block
+  // waits for the others here. Exited threads (the producers) do not hold the barrier.
+  if (t.splits > 1) {
+    AXON_CHECK(CL == 1 && ci.arrive != nullptr, "codegen: split-K needs barrier.cluster.arrive");
+    em.line(inline_asm(*ci.arrive, {}, true));
   }
   em.line("const int KT = " + S((c.k + t.bk - 1) / t.bk) + ";");
   // The block's k-tiles kb .. kb + NK - 1: all of them, or its split's share (every split has one

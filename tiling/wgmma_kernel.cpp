@@ -139,8 +139,8 @@ ClusterIsa cluster_isa(const Isa& isa) {
   k.wait = isa.find("barrier.cluster.wait.acquire.aligned");
   k.copy_mc = isa.find("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster");
   k.arrive_remote = isa.find("mbarrier.arrive.shared::cluster.b64");
-  k.store1 = isa.find("st.shared::cluster.f32");
-  k.store2 = isa.find("st.shared::cluster.v2.f32");
+  k.store1 = isa.find("st.async.shared::cluster.mbarrier::complete_tx::bytes.f32");
+  k.store2 = isa.find("st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f32");
   k.ok = k.mapa && k.store1 && k.store2 && k.arrive && k.wait;
   k.multicast = k.mapa && k.arrive && k.wait && k.copy_mc && k.arrive_remote && generator_swizzle(k.copy_mc);
   return k;
@@ -664,64 +664,70 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
 
   if (SK > 1) {
     // Split-K, a reduce-scatter over the cluster: of the tile's rows that exist (M = 16 in a 64-row
-    // tile: 16), block r owns rows [r * rows / SK, (r + 1) * rows / SK). Every block writes its
-    // partial sums of each row into the row's owner, in the owner's receive area (shared memory of
-    // its own after the barriers, `split_area_bytes`: per source rank the owned rows, f32, padded by
-    // 16 bytes), one cluster barrier (the writers' release, the owners' acquire), then each block
-    // adds up its rows of the SK parts in rank order (the same sum whichever block finished first)
-    // and runs the epilogue on them in 8-column chunks. Nothing is read from another block and no
-    // slot is reused, so there is neither a wait for the other consumers' last wgmmas nor a second
-    // barrier. The producer warpgroup has exited: exited threads do not hold a cluster barrier.
+    // tile: 16), block r owns rows [r * rows / SK, (r + 1) * rows / SK). Every block pushes its
+    // partial sums of each row into the row's owner (st.async: the owner's receive area, shared
+    // memory of its own, `split_area_bytes`; per source rank the owned rows, f32, padded by 16
+    // bytes), each store completing its bytes on the owner's mbarrier `rbar`, which the owner
+    // expects (SK x its rows x bn floats) and waits for; then each block adds up its rows of the
+    // SK parts in rank order (the same sum whichever block finished first) and runs the epilogue
+    // on them in 8-column chunks. The only cluster barrier is the one the mainloop arrived at after
+    // initializing the barriers, waited for here before the first push (every rbar is ready). No
+    // block reads another's shared memory, no slot is reused, and a block leaves only once all
+    // the bytes it owns have landed.
     const ClusterIsa ci = cluster_isa(*low.isa);
     const InstrSpec* lds4 = low.isa->find("ld.shared.v4.f32");
     const InstrSpec* push = frag_pairs ? ci.store2 : ci.store1;
-    AXON_CHECK(ci.ok && lds4 != nullptr, "codegen: the ISA lacks the cluster instructions split-K needs");
+    const InstrSpec* owned_wait = low.isa->find("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64");
+    AXON_CHECK(ci.ok && lds4 != nullptr && ti.expect != nullptr && owned_wait != nullptr,
+               "codegen: the ISA lacks the cluster instructions split-K needs");
     AXON_CHECK(float_io, "codegen: split-K stores f32, bf16 or f16 values");
     AXON_CHECK(t.split_rows >= 1 && t.split_rows <= t.bm && int64_t(t.split_rows) >= std::min<int64_t>(t.bm, c.m),
                "codegen: split-K's receive area does not hold the tile's rows (" + t.str() + ")");
     const int64_t prow = int64_t(N) * 4 + 16, OWN = split_rows_owned(t);
-    em.line("const unsigned recv = (raw0 + " + S(8 * int64_t(t.stages) + (t.store_warps ? 16 : 0) + 4 * int64_t(t.a_kvec_floats)) +
-            " + 15u) & ~15u;");
     em.line("const int rows = (int)min((long long)" + S(t.bm) + ", (long long)" + S(c.m) + " - (long long)m0), r0 = split * rows / " + S(SK) +
             ", r1 = (split + 1) * rows / " + S(SK) + ";");
-    // Each rank's receive area and first row; then, per row slot of the thread (the d fragment
-    // holds two rows 8 apart: row_slots), its row, that row's owner's area and first row, once.
-    em.line("unsigned owner[" + S(SK) + "];");
+    em.line(inline_asm(*ci.wait, {}, true));  // every block's rbar is initialized
+    // Each rank's receive area, mbarrier and first row; then, per row slot of the thread (the d
+    // fragment holds two rows 8 apart: row_slots), its row, that row's owner's and first row, once.
+    em.line("unsigned owner[" + S(SK) + "], obar[" + S(SK) + "];");
     em.line("int owned0[" + S(SK) + "];");
     em.line("#pragma unroll");
     em.open("for (int r = 0; r < " + S(SK) + "; ++r) {");
     em.line(inline_asm(*ci.mapa, {{"d", "=r", {"owner[r]"}}, {"a", "r", {"recv"}}, {"b", "r", {"r"}}}, false));
+    em.line(inline_asm(*ci.mapa, {{"d", "=r", {"obar[r]"}}, {"a", "r", {"rbar"}}, {"b", "r", {"r"}}}, false));
     em.line("owned0[r] = r * rows / " + S(SK) + ";");
     em.close();
     const std::vector<int> slots = row_slots(mma, df, REGS);
     std::string table = "constexpr int rsl[" + S(REGS) + "] = {";
     for (int e = 0; e < REGS; ++e) table += (e ? ", " : "") + S(slots[size_t(e)]);
     em.line(table + "};");
-    em.line("int srow[2];");
-    em.line("unsigned sto[2];");
-    em.line("int sfrom[2];");
+    em.line("int srow[2], sfrom[2];");
+    em.line("unsigned sto[2], sbar[2];");
     for (int sl = 0; sl < 2; ++sl) {
       const int e0 = static_cast<int>(std::find(slots.begin(), slots.end(), sl) - slots.begin());
       AXON_CHECK(e0 < REGS, "codegen: " + mma.name + "'s d fragment holds one row per thread");
       const std::map<int, Term> at_e0 = {{0, term::var(kLaneVar)}, {1, term::integer(e0)}};
-      em.line("srow[" + S(sl) + "] = wg * 64 + " + em.index(em.subst(df.row, at_e0)) + ";");
-      em.line("sto[" + S(sl) + "] = owner[0];");
-      em.line("sfrom[" + S(sl) + "] = 0;");
+      const std::string x = "[" + S(sl) + "]";
+      em.line("srow" + x + " = wg * 64 + " + em.index(em.subst(df.row, at_e0)) + ";");
+      em.line("sto" + x + " = owner[0]; sbar" + x + " = obar[0]; sfrom" + x + " = 0;");
       em.line("#pragma unroll");
-      em.line("for (int r = 1; r < " + S(SK) + "; ++r) if (owned0[r] <= srow[" + S(sl) + "]) { sto[" + S(sl) + "] = owner[r]; sfrom[" + S(sl) +
-              "] = owned0[r]; }");
+      em.line("for (int r = 1; r < " + S(SK) + "; ++r) if (owned0[r] <= srow" + x + ") { sto" + x + " = owner[r]; sbar" + x + " = obar[r]; sfrom" + x +
+              " = owned0[r]; }");
     }
     em.line("#pragma unroll");
     em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(frag_pairs ? 2 : 1) + ") {");
     em.line("const int s = rsl[e], lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
     em.open("if (srow[s] < rows) {");
     em.line("const unsigned at = sto[s] + (unsigned)((split * " + S(OWN) + " + srow[s] - sfrom[s]) * " + S(prow) + " + lc * 4);");
-    if (frag_pairs) em.line(inline_asm(*push, {{"a", "r", {"at"}}, {"b", "f", {"acc[e]", "acc[e + 1]"}}}, true));
-    else em.line(inline_asm(*push, {{"a", "r", {"at"}}, {"b", "f", {"acc[e]"}}}, true));
+    if (frag_pairs) em.line(inline_asm(*push, {{"a", "r", {"at"}}, {"b", "f", {"acc[e]", "acc[e + 1]"}}, {"m", "r", {"sbar[s]"}}}, true));
+    else em.line(inline_asm(*push, {{"a", "r", {"at"}}, {"b", "f", {"acc[e]"}}, {"m", "r", {"sbar[s]"}}}, true));
     em.close();
     em.close();
-    em.line(inline_asm(*ci.arrive, {}, true));
-    em.line(inline_asm(*ci.wait, {}, true));
+    // The owner's arrival with the bytes it owns (every source's bn floats of each owned row).
+    em.line("if (wg == 0 && th == 0) " +
+            inline_asm(*ti.expect, {{"a", "r", {"rbar"}}, {"b", "r", {"(unsigned)(" + S(int64_t(SK) * N * 4) + " * (r1 - r0))"}}}, true));
+    em.line(inline_asm(*owned_wait, {{"p", "", {"p"}, true}, {"a", "r", {"rbar"}}, {"b", "r", {"0"}}}, true, "{\\n.reg .pred p;\\nAXON_WAIT:\\n",
+                       "\\n@!p bra AXON_WAIT;\\n}"));
     em.open("for (int q = wg * 128 + th; q < (r1 - r0) * " + S(cpr) + "; q += " + S(128 * t.warps_m) + ") {");
     em.line("const int lr = r0 + q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
     em.line("const " + I + " gi = m0 + lr, gj = n0 + lc;");
