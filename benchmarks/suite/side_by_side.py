@@ -4,8 +4,8 @@
 
 Each DIR is an output folder of `axon superopt` for GRAPH (launcher.json and its library; e.g.
 variants generated with --config-match, or hand-edited and rebuilt). Every side runs on the same
-random inputs: PyTorch eager (or PyTorch's fused attention where the graph is exactly attention)
-and each DIR. Each DIR's outputs are first compared with eager's (largest absolute difference and
+seeded inputs (the suite's make_inputs): PyTorch eager (or PyTorch's fused attention where the
+graph is exactly attention) and each DIR. Each DIR's outputs are first compared with eager's (largest absolute difference and
 NaN count); then N rounds of the suite's timing (Timer.time_sides: every side once per rep, order
 rotating, L2 flushed before each run, medians), one line per round. Needs a GPU and PyTorch.
 """
@@ -35,9 +35,7 @@ def main() -> int:
     args = ap.parse_args()
     graph = json.loads(args.graph.read_text(encoding="utf-8"))
     tr = tg.translate(graph)
-    torch.manual_seed(0)
-    inputs = {n: torch.randn(tr.infos[n].shape, device="cuda").to(tg.torch_dtype(torch, tr.infos[n].dtype))
-              for n in tr.input_names}
+    inputs = run_suite.make_inputs(tr, 0)
     ins = [inputs[n] for n in tr.input_names]
     eager = tg.build_function(tr, "cuda")
     ref = eager(*ins)
