@@ -206,8 +206,8 @@ TmaIsa tma_isa(const Isa& isa);
 // m), in its hinted form under that policy when `once`.
 void declare_once_policy(Emitter& em, const TmaIsa& ti);
 std::string tma_copy(const TmaIsa& ti, std::vector<AsmArg> args, bool once);
-// Thread block clusters: the distributed shared-memory read and the cluster barrier (split-K).
-// Multicast adds the bulk tensor copy to every block of a cluster and the arrival on another
+// Thread block clusters: the cluster barrier and the distributed shared-memory stores that
+// complete on another block's mbarrier (split-K's pushes). Multicast adds the bulk tensor copy to every block of a cluster and the arrival on another
 // block's mbarrier (CTA-scope release: the cluster-scope form fences every earlier global store).
 struct ClusterIsa {
   const InstrSpec *mapa = nullptr, *arrive = nullptr, *wait = nullptr;
