@@ -181,10 +181,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   em.line(inline_asm(*wi.proxy, {}, true));
   em.close();
   em.line("__syncthreads();");
-  auto wait = [&](const std::string& bar, const std::string& par) {
-    return inline_asm(*ti.wait, {{"p", "", {"p"}, true}, {"a", "r", {bar}}, {"b", "r", {par}}}, true,
-                      "{\\n.reg .pred p;\\nAXON_WAIT:\\n", "\\n@!p bra AXON_WAIT;\\n}");
-  };
+  auto wait = [&](const std::string& bar, const std::string& par) { return mbarrier_wait_loop(*ti.wait, bar, par); };
 
   // The producer: one thread issues every copy.
   em.open("if (role == 0) {");

@@ -49,6 +49,11 @@ std::string inline_asm(const InstrSpec& ins, const std::vector<AsmArg>& args, bo
   return "asm volatile(\"" + prefix + text + suffix + "\" : " + o + " : " + i + (memory ? " : \"memory\");" : ");");
 }
 
+std::string mbarrier_wait_loop(const InstrSpec& wait, const std::string& bar, const std::string& parity) {
+  return inline_asm(wait, {{"p", "", {"p"}, true}, {"a", "r", {bar}}, {"b", "r", {parity}}}, true,
+                    "{\\n.reg .pred p;\\nAXON_WAIT:\\n", "\\n@!p bra AXON_WAIT;\\n}");
+}
+
 std::string pure_asm(const InstrSpec& ins, const std::vector<AsmArg>& args) {
   const std::string v = inline_asm(ins, args, false);
   const std::string head = "asm volatile(";

@@ -116,6 +116,10 @@ struct AsmArg {
 // first); `prefix` and `suffix` wrap the instruction text (a scoped predicate, say).
 std::string inline_asm(const InstrSpec& ins, const std::vector<AsmArg>& args, bool memory, const std::string& prefix = "",
                        const std::string& suffix = "");
+// An mbarrier wait as a retry loop around a try_wait instruction of the spec (`wait`, with
+// operands p, a, b), which suspends for a bounded time only: the thread waits for the phase of
+// parity `parity` of the barrier at shared address `bar`.
+std::string mbarrier_wait_loop(const InstrSpec& wait, const std::string& bar, const std::string& parity);
 // asm(...) without volatile, for an instruction that only computes its outputs from its inputs
 // (the compiler may then move it or drop it when unused).
 std::string pure_asm(const InstrSpec& ins, const std::vector<AsmArg>& args);

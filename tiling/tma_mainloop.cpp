@@ -136,10 +136,7 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   }
   // A thread waits for a phase of parity `par` of the barrier at `bar` (a retry loop: try_wait
   // suspends for a bounded time).
-  auto wait = [&](const std::string& bar, const std::string& par) {
-    return inline_asm(*ti.wait, {{"p", "", {"p"}, true}, {"a", "r", {bar}}, {"b", "r", {par}}}, true,
-                      "{\\n.reg .pred p;\\nAXON_WAIT:\\n", "\\n@!p bra AXON_WAIT;\\n}");
-  };
+  auto wait = [&](const std::string& bar, const std::string& par) { return mbarrier_wait_loop(*ti.wait, bar, par); };
 
   em.open("if (role < " + S(P) + ") {  // the producer warpgroups (threads tid < " + S(PT) + ")");
   // Registers move from the producer warpgroup to the consumers: 128 x 96 (store warps: they keep

@@ -726,8 +726,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     // The owner's arrival with the bytes it owns (every source's bn floats of each owned row).
     em.line("if (wg == 0 && th == 0) " +
             inline_asm(*ti.expect, {{"a", "r", {"rbar"}}, {"b", "r", {"(unsigned)(" + S(int64_t(SK) * N * 4) + " * (r1 - r0))"}}}, true));
-    em.line(inline_asm(*owned_wait, {{"p", "", {"p"}, true}, {"a", "r", {"rbar"}}, {"b", "r", {"0"}}}, true, "{\\n.reg .pred p;\\nAXON_WAIT:\\n",
-                       "\\n@!p bra AXON_WAIT;\\n}"));
+    em.line(mbarrier_wait_loop(*owned_wait, "rbar", "0"));
     em.open("for (int q = wg * 128 + th; q < (r1 - r0) * " + S(cpr) + "; q += " + S(128 * t.warps_m) + ") {");
     em.line("const int lr = r0 + q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
     em.line("const " + I + " gi = m0 + lr, gj = n0 + lc;");
