@@ -668,9 +668,11 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 const double memory = std::max(bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + blocks / L.sm_count),
                                                latency_us(stream_k ? 1.0 : std::ceil(blocks / (L.sm_count * resident)), kt_block, ahead)) +
                                       latency_us(late_waves, kt_block, ahead);
-                // Split-K: each block reads a tile's worth of partial sums across the cluster (about
-                // 100 GB/s per SM), behind two cluster barriers.
-                const double reduce = splits > 1 ? t.bm * bn * 4.0 / 1e5 + 1.0 : 0.0;
+                // Split-K: each block pushes the partial sums of the tile's existing rows into their
+                // owners (about 100 GB/s per SM) behind one split-phase cluster barrier, and the owners
+                // add them (H200, M = 16: the push measured 0.7-1 us under the earlier pull's 1 us + a
+                // whole partial tile).
+                const double reduce = splits > 1 ? t.split_rows * bn * 4.0 / 1e5 + 0.5 : 0.0;
                 std::ostringstream why;
                 why << (tma ? "wgmma-tma" : "wgmma") << ": compute " << compute << " us (eff " << eff << "), memory " << memory
                     << " us, tiles " << tiles;
