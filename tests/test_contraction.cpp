@@ -569,6 +569,51 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
   axon::test::check_sm90a(low, tu.str(), "wgmma");
 }
 
+TEST_CASE("f16 contractions take the spec's f16 wgmma forms on sm_90 (sm_90a, nvcc)", "[codegen][contraction][nvcc]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  // Stored operands (B N-major), A M-major, twin matmuls of one X, and a computed A (register A).
+  const std::vector<std::string> graphs = {
+      mm_graph("[300,520]", "[520,264]", "f16", "{}"),
+      mm_graph("[136,88]", "[136,40]", "f16", R"({"transpose_a":true})"),
+      R"({"name":"twins","inputs":[{"name":"x","shape":[300,136],"dtype":"f16"},{"name":"w1","shape":[136,200],"dtype":"f16"},
+          {"name":"w3","shape":[136,200],"dtype":"f16"}],
+          "nodes":[{"name":"g","op":"matmul","inputs":["x","w1"]},{"name":"u","op":"matmul","inputs":["x","w3"]},
+                   {"name":"a","op":"silu","inputs":["g"]},{"name":"y","op":"mul","inputs":["a","u"]}],"outputs":["y"]})",
+      R"({"name":"areg","inputs":[{"name":"x","shape":[300,520],"dtype":"f16"},{"name":"g","shape":[520],"dtype":"f16"},
+          {"name":"w","shape":[520,264],"dtype":"f16"}],
+          "nodes":[{"name":"y","op":"mul","inputs":["x","g"]},{"name":"m","op":"matmul","inputs":["y","w"]}],"outputs":["m"]})",
+  };
+  std::ostringstream tu;
+  int kernels = 0;
+  for (size_t gi = 0; gi < graphs.size(); ++gi) {
+    Graph g = parse(graphs[gi]);
+    tiling::Group gr = gi >= 2 ? whole_graph(g) : contraction_group(g);
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    INFO(graphs[gi] << ": " << s.why_generic);
+    REQUIRE(s.strategy == tiling::Strategy::Contraction);
+    CHECK((s.mm.wgmma && s.mm.tma));
+    CHECK((s.mm.mm2 != nullptr) == (gi == 2));
+    CHECK(s.mm.a_regs == (gi == 3));
+    int here = 0;
+    for (const auto& rc : tiling::enumerate_configs(gr, s, sm90_limits())) {
+      if (!rc.config.wgmma || (gi == 3 && !rc.config.a_regs) || here == 2) continue;
+      tiling::CodegenOptions o;
+      o.name = "h" + std::to_string(gi) + "_" + std::to_string(here++);
+      const tiling::KernelCode k = tiling::generate(gr, s, rc.config, low, o);
+      CHECK(k.body.find(".f32.f16.f16 {") != std::string::npos);
+      CHECK(k.body.find(".bf16.bf16") == std::string::npos);
+      // Register A packs A's values, rounded to f16, as f16 pairs (300 rows: no tile divides A,
+      // so each pair is evaluated and packed in C).
+      CHECK(k.body.find("axon_pack2_bf16(") == std::string::npos);
+      CHECK((k.body.find("= axon_pack2_f16(fv0, fv1);") != std::string::npos) == rc.config.a_regs);
+      tu << k.body << "\n";
+      ++kernels;
+    }
+  }
+  CHECK(kernels == 8);
+  axon::test::check_sm90a(low, tu.str(), "wgmma_f16");
+}
+
 TEST_CASE("a side reduction the contraction kernel cannot compute gets a kernel of its own", "[codegen][contraction]") {
   // RMSNorm's row scale moved past the matmul: the cost model computes mean(x^2) beside x * g @ w
   // in one kernel. On sm_90 the register-A wgmma kernel accumulates it from A's fragments (one

@@ -421,6 +421,59 @@ TEST_CASE("rows longer than the unrolled limit: row kernels that loop are right 
   }
 }
 
+TEST_CASE("f16 contractions run on wgmma where the target has it, and every configuration is right on odd shapes (GPU)", "[gpu]") {
+  if (!have_gpu()) return;
+  // Ragged M, N, K with a fused epilogue; A M-major; many tiles (persistent blocks, multicast);
+  // few tiles with a long K (split-K); twin matmuls of one X; a computed A (register A: its
+  // values rounded to f16 and packed by the f16 pack).
+  const std::vector<std::pair<std::string, std::string>> graphs = {
+      {R"({"name":"f16_mm","inputs":[{"name":"a","shape":[300,520],"dtype":"f16"},{"name":"w","shape":[520,264],"dtype":"f16"},
+          {"name":"bias","shape":[264],"dtype":"f16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]},{"name":"y","op":"add","inputs":["m","bias"]},
+                   {"name":"z","op":"silu","inputs":["y"]}],"outputs":["z"]})", ""},
+      {R"({"name":"f16_ta","inputs":[{"name":"a","shape":[136,88],"dtype":"f16"},{"name":"w","shape":[136,40],"dtype":"f16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"],"attrs":{"transpose_a":true}}],"outputs":["m"]})", ""},
+      {R"({"name":"f16_many","inputs":[{"name":"a","shape":[1400,72],"dtype":"f16"},{"name":"w","shape":[72,3496],"dtype":"f16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]}],"outputs":["m"]})", ""},
+      {R"({"name":"f16_splitk","inputs":[{"name":"a","shape":[20,1000],"dtype":"f16"},{"name":"w","shape":[1000,200],"dtype":"f16"}],
+          "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]}],"outputs":["m"]})", "split"},
+      {R"({"name":"f16_twins","inputs":[{"name":"x","shape":[300,136],"dtype":"f16"},{"name":"w1","shape":[136,200],"dtype":"f16"},
+          {"name":"w3","shape":[136,200],"dtype":"f16"}],
+          "nodes":[{"name":"g","op":"matmul","inputs":["x","w1"]},{"name":"u","op":"matmul","inputs":["x","w3"]},
+                   {"name":"a","op":"silu","inputs":["g"]},{"name":"y","op":"mul","inputs":["a","u"]}],"outputs":["y"]})", ""},
+      {R"({"name":"f16_areg","inputs":[{"name":"x","shape":[300,520],"dtype":"f16"},{"name":"g","shape":[520],"dtype":"f16"},
+          {"name":"w","shape":[520,264],"dtype":"f16"}],
+          "nodes":[{"name":"y","op":"mul","inputs":["x","g"]},{"name":"m","op":"matmul","inputs":["y","w"]}],"outputs":["m"]})", "a-regs"},
+  };
+  const bool wgmma = device().props.sm >= 90;
+  Verifier v(VerifyOptions{});
+  int on_wgmma = 0, splits = 0, twins = 0, a_regs = 0;
+  for (const auto& [text, match] : graphs) {
+    Graph g = parse(text);
+    INFO(g.name);
+    SuperoptOptions o = odd_shape_options(g, 8, false);
+    o.config_match = match;
+    o.explore.max_depth = 0;  // the graph as written
+    o.explore.max_variants = 1;
+    SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+    REQUIRE(r.timed);
+    check_trials(
+        r, [&](const KernelResult& k) { twins += k.shape.strategy == tiling::Strategy::Contraction && k.shape.mm.mm2 != nullptr; },
+        [&](const ConfigTrial& t) {
+          const bool ok = t.config.strategy == tiling::Strategy::Contraction && t.status == "ok";
+          on_wgmma += ok && t.config.wgmma;
+          splits += ok && t.config.splits > 1;
+          a_regs += ok && t.config.a_regs;
+        });
+    fs::remove_all(o.work_dir);
+  }
+  if (!wgmma) return;
+  CHECK(on_wgmma >= 20);
+  CHECK(splits >= 2);
+  CHECK(twins == 1);
+  CHECK(a_regs >= 2);
+}
+
 TEST_CASE("with --allow-tf32, f32 matmuls run as tf32 mma.sync and every configuration is right on odd shapes (GPU)", "[gpu]") {
   if (!have_gpu()) return;
   const std::vector<const char*> graphs = {

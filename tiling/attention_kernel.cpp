@@ -65,7 +65,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   const AttentionShape& a = s.att;
   const ContractionShape &qk = a.qk, &pv = a.pv;
   AXON_CHECK(low.isa != nullptr, "codegen: attention kernels need the ISA");
-  const WgmmaIsa wi = wgmma_isa(*low.isa);
+  const WgmmaIsa wi = wgmma_isa(*low.isa, DType::bf16);
   const TmaIsa ti = tma_isa(*low.isa);
   const InstrSpec* mma_s = wi.pick(true, true);
   const InstrSpec* mma_o = low.isa->find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.areg.nmajor_b");

@@ -204,7 +204,7 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
   // instructions (the same staging; docs/contraction.md).
   c.simt = in == DType::f32;
   c.tf32 = c.simt && allow_tf32 && isa != nullptr && tf32_isa(*isa).ok;
-  if (c.simt && mm2 != nullptr) return fail("twin matmuls need bf16 operands (tensor cores)");
+  if (c.simt && mm2 != nullptr) return fail("twin matmuls need 16-bit operands (tensor cores)");
   c.in = in;
   if (!c.simt) {
     if (isa == nullptr) return fail("no ISA given");
@@ -269,7 +269,7 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
   };
   if (!reductions.empty() && c.simt) return fail("the group also reduces (" + std::string(op_name(reductions[0]->op())) + ")");
   if (c.simt) return accept();  // every operand evaluated at its points by the SIMT kernel's loads
-  c.wgmma = c.in == DType::bf16 && wgmma_isa(*isa).pick(c.a.k_major, c.b.k_major) != nullptr;
+  c.wgmma = wgmma_isa(*isa, c.in).pick(c.a.k_major, c.b.k_major) != nullptr;
   if (!c.a.direct) c.a.staged = staged_source(g, c, 0);
   if (!c.b.direct) c.b.staged = staged_source(g, c, 1);
   // A tensor map's extents are below 2^32 and its strides below 2^40 bytes.
@@ -290,7 +290,7 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
   // Register A: a computed A whose source TMA copies (K-major, as the fragment loads address it),
   // a stored N-major B (the spec's register-A form has no K-major B), one matmul.
   c.a_regs = c.tma && !c.a.direct && c.a.staged != nullptr && c.a.k_major && c.b.direct && !c.b.k_major && mm2 == nullptr &&
-             wgmma_isa(*isa).mma_areg_nb != nullptr;
+             wgmma_isa(*isa, c.in).mma_areg_nb != nullptr;
   if (c.a_regs) register_a_reads(g, c);
   if (!reductions.empty()) {
     if (!c.a_regs) return fail("the group also reduces (" + std::string(op_name(reductions[0]->op())) + ") and the consumers do not compute A");
@@ -305,7 +305,7 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
   }
   // Twins run only as TMA-fed wgmma with every operand copied (one box of B2 beside B's).
   if (mm2 != nullptr && !(c.tma && c.a.direct && c.b.direct && c.b2.direct && c.b2.k_major == c.b.k_major && mappable(c.b2.node)))
-    return fail("twin matmuls need TMA-fed wgmma with A, B and B2 stored, bf16, contiguous axes a multiple of 8");
+    return fail("twin matmuls need TMA-fed wgmma with A, B and B2 stored, bf16 or f16, contiguous axes a multiple of 8");
   return accept();
 }
 

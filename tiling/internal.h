@@ -185,7 +185,8 @@ struct WgmmaIsa {
   // The form for the operands' majorness, or null when the spec lacks it.
   [[nodiscard]] const InstrSpec* pick(bool a_k_major, bool b_k_major) const;
 };
-WgmmaIsa wgmma_isa(const Isa& isa);
+// The forms for operands of type `in` (bf16 or f16; the others have none).
+WgmmaIsa wgmma_isa(const Isa& isa, DType in);
 // The bulk tensor copy and mbarrier instructions of a TMA-fed wgmma kernel, when the ISA has them.
 struct TmaIsa {
   const InstrSpec *copy = nullptr, *init = nullptr, *init_fence = nullptr, *expect = nullptr, *arrive = nullptr,

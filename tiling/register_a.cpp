@@ -101,8 +101,8 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
   // faster (x * r * g @ w at 8192 x 4096 x 4096: 506-510 us against 536-540, H200, 2026-12-03).
   const InstrSpec* ldsm = low.isa->find("ldmatrix.sync.aligned.m8n8.x4.shared.b16");
   if (ldsm != nullptr && !ldsm_gives(*ldsm, fa, 16)) ldsm = nullptr;  // the per-pair loads below
-  // Pairs of A's values (bf16: the register-A form's operands) packed by their bits.
-  const std::string pack_fn = "axon_pack2_bf16";
+  // Pairs of A's values (of A's type, bf16 or f16: the register-A form's operands) packed by their bits.
+  const std::string pack_fn = c.in == DType::f16 ? "axon_pack2_f16" : "axon_pack2_bf16";
   const InstrSpec* lds = low.isa->find("ld.shared.f32");
   AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
   const Node* src = c.a.staged;
@@ -236,7 +236,7 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
                                                                (odd ? "ak1" : "ak") + " - kb * " + S(t.bk) + ") * 4)"}}}));
           if (word_kvecs.count(n) == 0) return v;
           em.line("const unsigned " + v + "u = __float_as_uint(" + v + ");");  // a word: the value at k in its low half
-          return "axon_bf16_at(&" + v + "u, 0)";
+          return std::string(n->dtype() == DType::f16 ? "axon_f16_at(&" : "axon_bf16_at(&") + v + "u, 0)";
         }
       if (n != src) return "";
       const std::string k = point_key(p);

@@ -65,13 +65,16 @@ bool generator_swizzle(const InstrSpec* ins) {
   return false;
 }
 
-WgmmaIsa wgmma_isa(const Isa& isa) {
+WgmmaIsa wgmma_isa(const Isa& isa, DType in) {
   WgmmaIsa w;
-  w.mma_kb = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16");
-  w.mma_nb = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.nmajor_b");
-  w.mma_ma = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.mmajor_a");
-  w.mma_ma_nb = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.mmajor_a.nmajor_b");
-  w.mma_areg_nb = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.areg.nmajor_b");
+  if (in != DType::bf16 && in != DType::f16) return w;
+  const std::string ty = in == DType::f16 ? "f16" : "bf16";
+  const std::string base = "wgmma.mma_async.sync.aligned.m64nNk16.f32." + ty + "." + ty;
+  w.mma_kb = isa.find(base);
+  w.mma_nb = isa.find(base + ".nmajor_b");
+  w.mma_ma = isa.find(base + ".mmajor_a");
+  w.mma_ma_nb = isa.find(base + ".mmajor_a.nmajor_b");
+  w.mma_areg_nb = isa.find(base + ".areg.nmajor_b");
   w.fence = isa.find("wgmma.fence.sync.aligned");
   w.commit = isa.find("wgmma.commit_group.sync.aligned");
   w.wait = isa.find("wgmma.wait_group.sync.aligned");
@@ -201,9 +204,9 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   const ContractionShape& c = s.mm;
   AXON_CHECK(low.isa != nullptr, "codegen: contraction kernels need the ISA");
   const TensorCoreIsa tc = tensor_core_isa(*low.isa, c.in);
-  const WgmmaIsa wi = wgmma_isa(*low.isa);
+  const WgmmaIsa wi = wgmma_isa(*low.isa, c.in);
   AXON_CHECK(tc.ok && wi.pick(c.a.k_major, c.b.k_major) != nullptr, "codegen: the ISA lacks this wgmma form");
-  AXON_CHECK(c.in == DType::bf16 && t.bk == 64 && t.bm % 64 == 0 && t.bn % 64 == 0 && t.bn <= 256,
+  AXON_CHECK((c.in == DType::bf16 || c.in == DType::f16) && t.bk == 64 && t.bm % 64 == 0 && t.bn % 64 == 0 && t.bn <= 256,
              "codegen: a wgmma configuration outside its layouts");
   const InstrSpec& mma = *wi.pick(c.a.k_major, c.b.k_major);
   const int N = t.bn, REGS = N / 2;
