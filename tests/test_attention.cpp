@@ -387,3 +387,44 @@ TEST_CASE("superopt runs softmax -> matmul as one pass over the stored scores on
   CHECK(best.kernels[0].code.launches.at(0).tmaps.size() == 2);  // the scores and V
   fs::remove_all(o.work_dir);
 }
+
+TEST_CASE("f16 attention and f16 softmax -> matmul run as one fused kernel on the spec's f16 wgmma forms (sm_90a, nvcc)",
+          "[codegen][attention][superopt][nvcc]") {
+  const std::vector<std::string> graphs = {
+      R"({"name":"attn16","inputs":[{"name":"q","shape":[2,200,64],"dtype":"f16"},{"name":"k","shape":[2,300,64],"dtype":"f16"},
+          {"name":"v","shape":[2,300,64],"dtype":"f16"}],
+          "nodes":[{"name":"kt","op":"transpose","inputs":["k"],"attrs":{"perm":[0,2,1]}},{"name":"s","op":"matmul","inputs":["q","kt"]},
+                   {"name":"c","op":"constant","inputs":[],"attrs":{"value":0.125,"dtype":"f16"}},{"name":"ss","op":"mul","inputs":["s","c"]},
+                   {"name":"m","op":"causal_mask","inputs":["ss"]},
+                   {"name":"p","op":"softmax","inputs":["m"],"attrs":{"axis":-1}},{"name":"o","op":"matmul","inputs":["p","v"]}],
+          "outputs":["o"]})",
+      R"({"name":"smm16","inputs":[{"name":"s","shape":[300,1000],"dtype":"f16"},{"name":"v","shape":[1000,128],"dtype":"f16"}],
+          "nodes":[{"name":"p","op":"softmax","inputs":["s"],"attrs":{"axis":-1}},{"name":"o","op":"matmul","inputs":["p","v"]}],
+          "outputs":["o"]})"};
+  Verifier v(VerifyOptions{});
+  for (const std::string& text : graphs) {
+    Graph g = parse(text);
+    INFO(g.name);
+    SuperoptOptions o;
+    o.no_gpu = true;
+    o.target = "sm_90";
+    o.budget_s = 20;
+    o.variants = 1;
+    o.work_dir = (fs::temp_directory_path() / ("axon_f16_" + g.name + "_" + std::to_string(::getpid()))).string();
+    SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+    const auto& best = r.realized.at(static_cast<size_t>(r.best));
+    REQUIRE(best.kernels.size() == 1);
+    const KernelResult& k = best.kernels[0];
+    CHECK(k.shape.strategy == tiling::Strategy::Attention);
+    CHECK((k.shape.att.scores != nullptr) == (g.name == "smm16"));
+    // S by the shared-operand f16 form, P V by the register-A f16 form; P packed to f16 pairs; no
+    // bf16 packed maxima (the bit tricks are bf16's).
+    const std::string& body = k.code.body;
+    CHECK(body.find("k16.f32.f16.f16") != std::string::npos);
+    CHECK(body.find(".bf16.bf16") == std::string::npos);
+    CHECK(body.find("max.NaN.bf16x2") == std::string::npos);
+    CHECK(body.find("= axon_pack_f16x2_f32(") != std::string::npos);  // the synthesized pack (cvt.rn.f16x2.f32)
+    axon::test::check_sm90a(lowerings("sm_90"), body, "attention_" + g.name);  // one translation unit each: both kernels are k0
+    fs::remove_all(o.work_dir);
+  }
+}

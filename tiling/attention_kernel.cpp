@@ -65,10 +65,13 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   const AttentionShape& a = s.att;
   const ContractionShape &qk = a.qk, &pv = a.pv;
   AXON_CHECK(low.isa != nullptr, "codegen: attention kernels need the ISA");
-  const WgmmaIsa wi = wgmma_isa(*low.isa, DType::bf16);
+  // The operands' 16-bit type (classify_attention: Q, K, V and stored scores all of it).
+  const DType T16 = pv.in;
+  const bool f16 = T16 == DType::f16;
+  const WgmmaIsa wi = wgmma_isa(*low.isa, T16);
   const TmaIsa ti = tma_isa(*low.isa);
   const InstrSpec* mma_s = wi.pick(true, true);
-  const InstrSpec* mma_o = low.isa->find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.areg.nmajor_b");
+  const InstrSpec* mma_o = wi.mma_areg_nb;
   const InstrSpec* shfl = low.isa->find("shfl.sync.bfly.b32");
   AXON_CHECK(mma_s && mma_o && ti.ok && shfl, "codegen: the ISA lacks an instruction of the attention kernel");
   const int C = t.warps_m, BM = t.bm, BN = t.bn, ST = t.stages, KS = t.splits;
@@ -291,8 +294,10 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
     }
     em.given = nullptr;
     em.close();
-    // Two bf16 values (already rounded) per 32-bit word, moved as f32 bits.
+    // Two 16-bit values (already rounded) per 32-bit word: bf16 as the f32's high halves, f16
+    // by the exact conversion.
     auto two = [&](int e) {
+      if (f16) return "__uint_as_float(axon_pack2_f16(qv[qi][" + S(e) + "], qv[qi][" + S(e + 1) + "]))";
       return "__uint_as_float((__float_as_uint(qv[qi][" + S(e) + "]) >> 16) | (__float_as_uint(qv[qi][" + S(e + 1) + "]) & 0xFFFF0000u))";
     };
     em.line("#pragma unroll");
@@ -368,12 +373,13 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   };
   // Pairs of f32 values rounded to bf16 and packed: the synthesized pack (cvt.rn.bf16x2.f32 on
   // sm_80+), each half equal to the cast's result.
-  const Lowering* pack = low.find_pack(DType::bf16);
-  if (pack == nullptr) throw UserError(low.source + ": no proved pack of f32 pairs to bf16x2 for " + low.target + " (axon synth --op pack says why)");
+  const Lowering* pack = low.find_pack(T16);
+  if (pack == nullptr)
+    throw UserError(low.source + ": no proved pack of f32 pairs to " + std::string(dtype_name(T16)) + "x2 for " + low.target + " (axon synth --op pack says why)");
   const std::string pack_fn = cast_function(*pack);
   // P as the kernel computes it: a cast of an f32 P to bf16 is the pack's rounding.
   const Node* p_node = pv.a.node;
-  if (p_node->op() == Op::Cast && p_node->dtype() == DType::bf16 && p_node->operand(0)->dtype() == DType::f32) p_node = p_node->operand(0);
+  if (p_node->op() == Op::Cast && p_node->dtype() == T16 && p_node->operand(0)->dtype() == DType::f32) p_node = p_node->operand(0);
   const SoftmaxShift sf = softmax_shift(a, low, p_node);
   // The scores' chain at each element (keys past the end are -inf), folded into the row max. A
   // tile inside every band (all its points kept) reads the masks' conditions as constants.
@@ -411,7 +417,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
   };
   // Stored bf16 scores are packed pairs as they are read (attention_scores.cpp).
   const bool packed_max = (pair_round || (stored && a.scores->dtype() == DType::bf16)) && !tail && pmax != nullptr && chain_is_scores(true);
-  auto read_stored_s = [&]() { emit_read_stored_scores(em, *low.isa, *mma_s, StoredScores{BM, BN, k_bytes, packed_max}); };
+  auto read_stored_s = [&]() { emit_read_stored_scores(em, *low.isa, *mma_s, StoredScores{BM, BN, k_bytes, packed_max, f16}); };
   auto chain_loop = [&](bool inside) {
     if (packed_max && chain_is_scores(inside)) {
       // Partial maxima: the low and high halves of the two packed accumulators per row slot.
@@ -430,7 +436,7 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
         }
       if (n != (stored ? a.scores : chain_base)) return "";
       AXON_CHECK(point_key(p) == key, "codegen: the scores' chain reads the scores elsewhere");
-      // Stored scores are bf16 already; Q K^T's bf16 rounding is done in pairs before the loop.
+      // Stored scores are of their type already; Q K^T's bf16 rounding is done in pairs before the loop (f16: here).
       return stored || pair_round ? std::string("sc[e]") : em.round(qk.mm->dtype(), "sc[e]");
     };
     const std::string x = em.value(a.max->operand(0), point);
@@ -562,8 +568,9 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
           const std::string w = dst + "[" + S(kk * 4 + q) + "]";
           for (int h = 0; h < 2; ++h) {
             const int e = pe[size_t(kk)][size_t(2 * q + h)];
-            em.line("ls" + S(k) + "[" + S(slot_s[size_t(e)]) + "][" + S((e >> 2) & 3) + "] += __uint_as_float(" +
-                    (h == 0 ? w + " << 16" : w + " & 0xFFFF0000u") + ");");
+            const std::string half = f16 ? "axon_f16_at(&" + w + ", " + S(h) + ")"
+                                         : "__uint_as_float(" + (h == 0 ? w + " << 16" : w + " & 0xFFFF0000u") + ")";
+            em.line("ls" + S(k) + "[" + S(slot_s[size_t(e)]) + "][" + S((e >> 2) & 3) + "] += " + half + ";");
           }
         }
     }

@@ -107,7 +107,7 @@ std::string epilogue_answer(Emitter& em, const AttentionShape& a, const Node* n,
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const TileConfig& t, const Isa& isa,
                           const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point) {
   const ContractionShape& pv = a.pv;
-  const InstrSpec* mma_o = isa.find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.areg.nmajor_b");
+  const InstrSpec* mma_o = wgmma_isa(isa, pv.in).mma_areg_nb;
   const InstrSpec* bar_named = isa.find("bar.sync.named");
   AXON_CHECK(mma_o != nullptr, "codegen: the ISA lacks an instruction of the attention kernel");
   const Fragment& fo = fragment(*mma_o, "d");

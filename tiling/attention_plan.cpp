@@ -178,8 +178,8 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
   if (!alone(mm2, pv)) return false;
   if (find_param(g.reads, pv.b.node) < 0) return fail("V is computed");
   if (!pv.b.direct || pv.b.k_major || flag(mm2, "transpose_a")) return fail("P V needs V stored with the head dimension contiguous");
-  if (!pv.tma || pv.in != DType::bf16) return fail("needs bf16 operands, wgmma and TMA");
-  if (!generator_swizzle(isa->find("wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16.areg.nmajor_b")))
+  if (!pv.tma || (pv.in != DType::bf16 && pv.in != DType::f16)) return fail("needs bf16 or f16 operands, wgmma and TMA");
+  if (wgmma_isa(*isa, pv.in).mma_areg_nb == nullptr)
     return fail("the ISA lacks wgmma with A in registers, or its shared-memory layout is not the generator's");
   const Node* scores_in = nullptr;  // stored scores
   if (stored) {
@@ -187,7 +187,7 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
     // below), keys contiguous in rows TMA can copy.
     const std::vector<int64_t> pd = dims_of(pv.a.node);
     for (const Node* r : g.reads)
-      if (r->dtype() == DType::bf16 && dims_of(r) == pd && r != pv.b.node) {
+      if (r->dtype() == pv.in && dims_of(r) == pd && r != pv.b.node) {
         bool read_by_chain = mx->operand(0) == r;
         for (const Node* n : g.nodes)
           for (const Node* o : n->operands()) read_by_chain = read_by_chain || (o == r && (n == mx->operand(0) || depends(mx->operand(0), n)));
@@ -195,7 +195,7 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
         if (scores_in != nullptr) return fail("the scores' chain reads two tensors of the scores' shape");
         scores_in = r;
       }
-    if (scores_in == nullptr) return fail("no stored bf16 scores under the softmax");
+    if (scores_in == nullptr) return fail("no stored scores of V's type under the softmax");
     if (pd.back() % 8 != 0) return fail("the stored scores' rows are not a multiple of 16 bytes");
     if (numel(pd) * 2 >= (int64_t(1) << 40) || pd.back() >= (int64_t(1) << 32)) return fail("the stored scores exceed a tensor map");
     qk.batch = pv.batch;
@@ -203,12 +203,12 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
     qk.m = pv.m;
     qk.n = pv.k;
     qk.k = 0;
-    qk.in = DType::bf16;
+    qk.in = pv.in;
     qk.wgmma = qk.tma = true;
   } else {
     if (!alone(mm1, qk)) return false;
     if (find_param(g.reads, qk.b.node) < 0) return fail("K is computed");
-    if (!qk.tma || qk.in != DType::bf16) return fail("needs bf16 operands, wgmma and TMA");
+    if (!qk.tma || qk.in != pv.in) return fail("needs Q, K and V of one type, wgmma and TMA");
     if (flag(mm1, "transpose_a") || !qk.b.direct || !qk.b.k_major) return fail("Q K^T needs Q and K with the head dimension contiguous");
     // Q is copied when stored (and TMA can), else computed by the consumers once per block.
     qk.a.direct = qk.a.direct && find_param(g.reads, qk.a.node) >= 0;

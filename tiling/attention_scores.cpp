@@ -43,11 +43,16 @@ void emit_read_stored_scores(Emitter& em, const Isa& isa, const InstrSpec& mma_s
   // Packed maxima: the words are bf16 pairs of one row (the fragment pairs row neighbours), so
   // the row maxima come from them, two accumulators per row slot, as for Q K^T's packed pairs.
   const InstrSpec* pmax = s.packed_max ? isa.find("max.NaN.bf16x2") : nullptr;
-  AXON_CHECK(!s.packed_max || pmax != nullptr, "codegen: packed maxima without max.NaN.bf16x2");
+  AXON_CHECK(!s.packed_max || (pmax != nullptr && !s.f16), "codegen: packed maxima without max.NaN.bf16x2, or of f16 scores");
   if (pmax != nullptr) em.line("unsigned mx2[2][2] = {{0xFF80FF80u, 0xFF80FF80u}, {0xFF80FF80u, 0xFF80FF80u}};  // -inf pairs");
   auto take = [&](const std::string& w, const std::string& e) {
     if (pmax != nullptr)
       em.line(pure_asm(*pmax, {{"d", "=r", {"mx2[rs_s[" + e + "]][((" + e + ") >> 2) & 1]"}}, {"a", "r", {"mx2[rs_s[" + e + "]][((" + e + ") >> 2) & 1]"}}, {"b", "r", {w}}}));
+    if (s.f16) {
+      em.line("sc[" + e + "] = axon_f16_at(&" + w + ", 0);");
+      em.line("sc[" + e + " + 1] = axon_f16_at(&" + w + ", 1);");
+      return;
+    }
     em.line("sc[" + e + "] = __uint_as_float(" + w + " << 16);");
     em.line("sc[" + e + " + 1] = __uint_as_float(" + w + " & 0xFFFF0000u);");
   };

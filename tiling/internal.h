@@ -259,7 +259,8 @@ int64_t attention_stats_at(const AttentionShape& a, const TileConfig& t);
 // check against the wgmma `a` fragment, bn 16), else 32-bit loads.
 struct StoredScores {
   int64_t bm = 0, bn = 0, slot_bytes = 0;
-  bool packed_max = false;
+  bool packed_max = false;  // bf16 only
+  bool f16 = false;         // the scores' type: f16, else bf16
 };
 bool ldsm_gives(const InstrSpec& ldsm, const Fragment& fs, int64_t bn);
 void emit_read_stored_scores(Emitter& em, const Isa& isa, const InstrSpec& mma_s, const StoredScores& s);
