@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "axon/core/error.h"
+#include "axon/core/graph_copy.h"
 #include "axon/core/ir.h"
 #include "axon/rewrites/rewrite.h"
 
@@ -43,12 +44,6 @@ std::vector<GraphOutput> replace_node(Context& ctx, const std::vector<GraphOutpu
                                       const Node* old, const Node* repl);
 // Nodes reachable from `roots`, operands first.
 std::vector<const Node*> topo(const std::vector<const Node*>& roots);
-// Copies n's DAG into dst: `leaf(x)` returns a replacement for x or nullptr to copy x (inputs
-// must be replaced); `size(s)` maps every size in shape-valued attributes. Throws UserError
-// when a copy does not type-check.
-const Node* copy_dag(Context& dst, const Node* n, const std::function<const Node*(const Node*)>& leaf,
-                     const std::function<Size(const Size&)>& size,
-                     std::unordered_map<const Node*, const Node*>& memo);
 // A compact canonical rendering: "mul(matmul(x0, x1), x2)" with attributes in braces.
 std::string render(const Node* n, const std::unordered_map<const Node*, std::string>& names);
 // Size map: concrete sizes > 1 -> symbols (or products of them, per factorizations).

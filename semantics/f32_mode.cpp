@@ -50,6 +50,48 @@ int64_t offset(const std::vector<int64_t>& dims, const std::vector<int64_t>& idx
   return off;
 }
 
+// A cast as the GPU does it, on a value held in binary32: to bf16/f16 round to nearest even
+// (cvt.rn; subnormals kept, overflow to inf), to i32 truncate and saturate with NaN -> 0
+// (cvt.rzi.s32) and read back as binary32 (2^31 - 1 reads as 2^31, as cvt.rn.f32.s32 gives),
+// to bool test != 0 (NaN is true). Other rounding modes occur only in ISA specs.
+float round_float(DType t, RoundMode mode, float x) {
+  if (mode != RoundMode::Rne && (t == DType::bf16 || t == DType::f16))
+    throw Unsupported("f32 semantics models casts to nearest even only");
+  switch (t) {
+    case DType::f32: return x;
+    case DType::bf16: case DType::f16: return static_cast<float>(round_to(t, static_cast<double>(x)));
+    case DType::i32: {
+      if (std::isnan(x)) return 0.0f;
+      double r = std::clamp(std::trunc(static_cast<double>(x)), -2147483648.0, 2147483647.0);
+      return r == 0 ? 0.0f : static_cast<float>(r);
+    }
+    case DType::boolean: return x != 0 ? 1.0f : 0.0f;
+  }
+  return x;
+}
+
+smt::Expr round_smt(DType t, RoundMode mode, const smt::Expr& x) {
+  if (mode != RoundMode::Rne && (t == DType::bf16 || t == DType::f16))
+    throw Unsupported("f32 semantics models casts to nearest even only");
+  const smt::Expr zero = smt::f32(0.0f);
+  switch (t) {
+    case DType::f32: return x;
+    case DType::bf16: case DType::f16: {
+      smt::Sort s = t == DType::bf16 ? smt::Sort::BF16 : smt::Sort::F16;
+      return smt::fp_round(smt::fp_round(x, s, smt::Rounding::RNE), smt::Sort::F32, smt::Rounding::RNE);
+    }
+    case DType::i32: {
+      const smt::Expr top = smt::f32(2147483648.0f), bottom = smt::f32(-2147483648.0f);
+      smt::Expr r = smt::fp_round_integral(x, smt::Rounding::RTZ);
+      smt::Expr sat = smt::ite(smt::fp_le(top, r), top, smt::ite(smt::fp_lt(r, bottom), bottom, r));
+      // -0 truncates to the integer 0, which reads back as +0.
+      return smt::ite(smt::fp_is_nan(x), zero, smt::ite(smt::fp_eq(sat, zero), zero, sat));
+    }
+    case DType::boolean: return smt::ite(smt::fp_eq(x, zero), zero, smt::f32(1.0f));
+  }
+  return x;
+}
+
 // Concrete evaluation in float (IEEE binary32, nearest even): the replay of a model.
 class FloatEval {
  public:
@@ -65,7 +107,7 @@ class FloatEval {
       }
       case TermKind::Real: return static_cast<float>(t->rval);
       case TermKind::ToReal: return static_cast<float>(int_value(t->args[0]));
-      case TermKind::Round: return a(0);
+      case TermKind::Round: return round_float(t->dtype, t->mode, a(0));
       case TermKind::Select: return boolean(t->args[0]) ? a(1) : a(2);
       case TermKind::Apply: {
         float x = a(0);
@@ -141,7 +183,7 @@ class FpEncoder {
       }
       case TermKind::Real: return smt::f32(static_cast<float>(t->rval));
       case TermKind::ToReal: return smt::f32(static_cast<float>(int_value(t->args[0])));
-      case TermKind::Round: return a(0);
+      case TermKind::Round: return round_smt(t->dtype, t->mode, a(0));
       case TermKind::Select: return smt::ite(boolean(t->args[0]), a(1), a(2));
       case TermKind::Apply: {
         switch (t->fn) {
@@ -272,6 +314,15 @@ RuleResult verify_f32(const RuleSpec& rule, const BuiltRule& sym, const VerifyOp
     total += n;
     dims.push_back(d);
   }
+  // Integer values are held in binary32, which is exact for what casts, iota and constants give;
+  // integer arithmetic (wrapping on the GPU) is not modelled.
+  for (const Node* n : used)
+    if (n->dtype() == DType::i32 && n->op() != Op::Input && n->op() != Op::Cast && n->op() != Op::Iota &&
+        n->op() != Op::Constant)
+      return unknown(std::string("f32 semantics does not model i32 arithmetic (") + std::string(op_name(n->op())) + " on i32)");
+    else if (n->op() == Op::Constant && n->dtype() == DType::i32 &&
+             static_cast<double>(static_cast<float>(n->attrs().f("value"))) != n->attrs().f("value"))
+      return unknown("f32 semantics: the i32 constant " + std::to_string(static_cast<int64_t>(n->attrs().f("value"))) + " is not a binary32 value");
   if (!rule.size_conds.empty()) return unknown("f32 semantics: size conditions are not used with fixed sizes; drop them");
   auto out_n = element_count(sym.lhs->shape());
   if (!out_n || *out_n > kMaxOutputs || total > kMaxInputElements)
@@ -287,7 +338,7 @@ RuleResult verify_f32(const RuleSpec& rule, const BuiltRule& sym, const VerifyOp
       idx[static_cast<size_t>(d)] = term::integer(rem % out_dims[static_cast<size_t>(d)]);
       rem /= out_dims[static_cast<size_t>(d)];
     }
-    Inliner in(sym.inputs, 0);
+    Inliner in(sym.inputs, 0, /*round_results=*/true);
     Term a = unroll(in.element(sym.lhs, idx), int64_t{1} << 20);
     Term b = unroll(in.element(sym.rhs, idx), int64_t{1} << 20);
     elems.emplace_back(a, b);

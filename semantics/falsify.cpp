@@ -10,8 +10,6 @@ namespace axon::sem {
 
 namespace {
 
-constexpr int64_t kMaxTestElements = 4096;
-
 std::set<std::string> symbols_of(const RuleSpec& r) {
   std::set<std::string> s(r.sizes.begin(), r.sizes.end());
   for (const auto& in : r.inputs)
@@ -42,14 +40,15 @@ std::vector<int64_t> unravel(int64_t i, const std::vector<int64_t>& dims) {
 // Evaluates both sides on `inputs`; the first differing element, if any.
 std::optional<Counterexample> compare(const RuleSpec& r, const Bindings& b, const TensorMap& inputs,
                                       const std::string& found_by,
-                                      const std::optional<std::vector<int64_t>>& only_index = std::nullopt) {
+                                      const std::optional<std::vector<int64_t>>& only_index = std::nullopt,
+                                      const FalsifyLimits& limits = {}) {
   BuiltRule built = build_rule(r, b);
   Graph g(built.ctx);
   g.inputs = built.inputs;
   g.outputs = {{"lhs", built.lhs}, {"rhs", built.rhs}};
   EvalOptions opts;
-  opts.threads = 1;
-  opts.max_bytes = int64_t{1} << 28;
+  opts.threads = limits.threads;
+  opts.max_bytes = limits.max_bytes;
   TensorMap out = evaluate(g, inputs, opts);
   const Tensor& l = out.at("lhs");
   const Tensor& rr = out.at("rhs");
@@ -129,9 +128,24 @@ BuiltRule build_rule(const RuleSpec& r, const Bindings& b) {
   return out;
 }
 
-std::optional<Counterexample> falsify(const RuleSpec& r, uint64_t seed) {
+Bindings fixed_sizes(const RuleSpec& r) {
+  Bindings b;
+  for (const auto& c : r.size_conds) {
+    if (c.op != CmpOp::Eq || c.modulus != 0) continue;
+    for (const auto& [sym, num] : {std::pair{c.lhs, c.rhs}, std::pair{c.rhs, c.lhs}}) {
+      auto names = sym.symbols();
+      if (names.size() == 1 && sym == Size::symbol(*names.begin()) && num.value() && *num.value() >= 1)
+        b[*names.begin()] = *num.value();
+    }
+  }
+  return b;
+}
+
+std::optional<Counterexample> falsify(const RuleSpec& r, uint64_t seed, const FalsifyLimits& limits) {
   std::mt19937_64 rng(seed);
   std::set<std::string> syms = symbols_of(r);
+  const Bindings fixed = fixed_sizes(r);
+  for (const auto& [k, v] : fixed) syms.erase(k);
   // Size assignments: all 1, all 2, all 3, then mixed small sizes (odd ones included).
   std::vector<Bindings> tries;
   for (int64_t v : {2, 3, 1}) {
@@ -147,12 +161,13 @@ std::optional<Counterexample> falsify(const RuleSpec& r, uint64_t seed) {
     tries.push_back(b);
     if (syms.empty()) break;
   }
-  for (const auto& b : tries) {
+  for (Bindings b : tries) {
+    b.insert(fixed.begin(), fixed.end());
     bool ok = true;
     for (const auto& c : r.size_conds) ok = ok && holds(c, b);
     if (!ok) continue;
     // Concrete inputs, within the test size.
-    auto shaped = shaped_inputs(r, b, kMaxTestElements);
+    auto shaped = shaped_inputs(r, b, limits.max_elements);
     if (!shaped) continue;
     TensorMap& inputs = *shaped;
     for (int round = 0; round < 3; ++round) {
@@ -179,7 +194,12 @@ std::optional<Counterexample> falsify(const RuleSpec& r, uint64_t seed) {
       for (const auto& c : r.value_conds)
         for (double v : inputs[c.input].data) filled = filled && holds(c, v);
       if (!filled) break;
-      if (auto ce = compare(r, b, inputs, "falsifier")) return ce;
+      try {
+        if (auto ce = compare(r, b, inputs, "falsifier", std::nullopt, limits)) return ce;
+      } catch (const UserError&) {
+        if (!limits.skip_ill_typed) throw;
+        break;  // the sides do not build at these sizes, or are too large to evaluate
+      }
     }
   }
   return std::nullopt;

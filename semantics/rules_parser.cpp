@@ -206,11 +206,17 @@ void parse_condition(const std::string& text, const std::set<std::string>& input
   CmpOp op = parse_cmp(text.substr(at, len));
   if (inputs.count(lhs)) {
     ValueCondition v{lhs, op, 0, text};
+    // The tokens come back space-separated ("- 1"): a sign belongs to its number.
+    std::string num = rhs;
+    if (!num.empty() && (num[0] == '-' || num[0] == '+')) num = num[0] + trim(num.substr(1));
+    size_t used = 0;
     try {
-      v.value = std::stod(rhs);
+      v.value = std::stod(num, &used);
     } catch (...) {
-      throw UserError("condition \"" + text + "\": expected a number after the comparison");
+      used = 0;
     }
+    if (used == 0 || used != num.size())
+      throw UserError("condition \"" + text + "\": expected a number after the comparison");
     if (std::isnan(v.value)) throw UserError("condition \"" + text + "\": expected a number after the comparison, not nan");
     values.push_back(v);
     return;

@@ -175,7 +175,10 @@ Term Inliner::element(const Node* n, const std::vector<Term>& index) {
   }
   Definition d = define(*n);
   std::vector<std::pair<int, int>> binders;
-  return subst(d.body, n, index, binders);
+  Term body = subst(d.body, n, index, binders);
+  // A cast's definition is its rounding already.
+  if (round_results_ && n->dtype() != DType::f32 && n->op() != Op::Cast) body = term::round(n->dtype(), body);
+  return body;
 }
 
 Term Inliner::subst(const Term& t, const Node* n, const std::vector<Term>& index,

@@ -31,8 +31,10 @@ Term replace(const Term& t, const Term& from, const Term& to);
 // inputs[k]), with fresh ids for every reduction variable, numbered from `next_var` up.
 class Inliner {
  public:
-  Inliner(std::vector<const Node*> inputs, int next_var)
-      : inputs_(std::move(inputs)), next_var_(next_var) {}
+  // round_results: each node's value is rounded to its dtype when that is not f32 (the GPU's
+  // reading, used by the bit-exact f32 semantics); over the reals rounding is the identity.
+  Inliner(std::vector<const Node*> inputs, int next_var, bool round_results = false)
+      : inputs_(std::move(inputs)), next_var_(next_var), round_results_(round_results) {}
   Term element(const Node* n, const std::vector<Term>& index);
   [[nodiscard]] int next_var() const { return next_var_; }
   [[nodiscard]] const std::vector<const Node*>& inputs() const { return inputs_; }
@@ -42,6 +44,7 @@ class Inliner {
              std::vector<std::pair<int, int>>& binders);
   std::vector<const Node*> inputs_;
   int next_var_;
+  bool round_results_;
 };
 
 }  // namespace axon::sem

@@ -5,9 +5,11 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <set>
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "axon/core/graph_copy.h"
 #include "axon/core/graph_json.h"
 #include "f32_mode.h"
 #include "isolate.h"
@@ -74,19 +76,135 @@ Verifier::Verifier(VerifyOptions opts)
 
 Verifier::~Verifier() = default;
 
+namespace {
+
+// Whether either side computes a float value that the GPU rounds (arithmetic, sums, casts
+// between float types): over the reals such a rule is proved without its rounding.
+bool rounds(const sem::BuiltRule& b) {
+  std::vector<const Node*> stack{b.lhs, b.rhs};
+  std::set<const Node*> seen;
+  while (!stack.empty()) {
+    const Node* n = stack.back();
+    stack.pop_back();
+    if (!seen.insert(n).second) continue;
+    for (const Node* o : n->operands()) stack.push_back(o);
+    if (!is_float(n->dtype())) continue;
+    switch (op_kind(n->op())) {
+      case OpKind::Unary:
+        if (n->op() == Op::Cast) {
+          if (n->operand(0)->dtype() != n->dtype()) return true;
+        } else if (n->op() != Op::Neg && n->op() != Op::Abs && n->op() != Op::Relu) {
+          return true;
+        }
+        break;
+      case OpKind::Binary:
+        if (n->op() != Op::Max && n->op() != Op::Min) return true;
+        break;
+      case OpKind::Reduce:
+        if (n->op() != Op::ReduceMax) return true;
+        break;
+      case OpKind::Contraction: return true;
+      case OpKind::Source:
+        if (n->op() == Op::Constant && n->attrs().has("divisor")) return true;
+        break;
+      default: break;
+    }
+  }
+  return false;
+}
+
+std::string sizes_text(const Bindings& b) {
+  std::string s;
+  for (const auto& [k, v] : b) s += (s.empty() ? "" : " ") + k + "=" + std::to_string(v);
+  return s.empty() ? "(none)" : s;
+}
+
+}  // namespace
+
+// Random testing: at small sizes, and for a rule at fixed sizes also at its sizes made symbols
+// (a difference found that way refutes only once it is confirmed at the rule's own sizes).
+std::optional<RuleResult> Verifier::falsify(const RuleSpec& rule) {
+  if (auto ce = sem::falsify(rule, opts_.seed)) {
+    RuleResult res;
+    res.verdict = Verdict::Refuted;
+    res.cex = std::move(ce);
+    res.reason = "random testing found a difference";
+    return res;
+  }
+  if (!rule.generalized) return std::nullopt;
+  sem::FalsifyLimits small;
+  small.skip_ill_typed = true;
+  auto g = sem::falsify(*rule.generalized, opts_.seed, small);
+  if (!g) return std::nullopt;
+  sem::FalsifyLimits large;
+  large.max_elements = int64_t{1} << 26;
+  large.max_bytes = int64_t{4} << 30;
+  large.threads = 0;
+  large.skip_ill_typed = true;
+  RuleResult res;
+  const std::string small_sizes = sizes_text(g->sizes);
+  if (auto ce = sem::falsify(rule, opts_.seed, large)) {
+    res.verdict = Verdict::Refuted;
+    res.cex = std::move(ce);
+    res.reason = "random testing found a difference at the given sizes (first found with the sizes made "
+                 "symbols, at " + small_sizes + ")";
+    return res;
+  }
+  res.verdict = Verdict::Unknown;
+  res.cex = std::move(g);
+  res.reason = "with its sizes made symbols the rule is false (the counterexample below, at " + small_sizes +
+               "), but no difference was found at the given sizes";
+  return res;
+}
+
+// Whether the size conditions, sizes >= 1, input domains and value conditions can hold at all
+// (in a child process: see isolate.h; the parent never starts a solver, so it stays
+// single-threaded and safe to fork).
+bool Verifier::conditions_can_hold(const sem::Problem& problem) {
+  smt::Backend b0 = opts_.solver == SolverChoice::CVC5 ? smt::Backend::CVC5 : smt::Backend::Z3;
+  unsigned timeout = opts_.timeout_ms;
+  auto texts = sem::run_isolated(
+      {[&problem, b0, timeout] { return sem::serialize(sem::Prover(problem, b0, timeout).satisfiable_preconditions()); }},
+      3.0 * timeout / 1000.0 + 5, [](size_t, const std::string&) { return false; });
+  sem::Outcome o = texts[0] ? sem::deserialize(*texts[0]) : sem::Outcome{};
+  return o.result != smt::SatResult::Unsat;
+}
+
 RuleResult Verifier::verify(const RuleSpec& rule) {
+  RuleResult r = verify_one(rule);
+  if (r.verdict != Verdict::Unknown || !rule.generalized) return r;
+  // A rule at fixed sizes that the solvers leave open may still hold for all sizes.
+  RuleResult g = verify_one(*rule.generalized);
+  if (g.verdict != Verdict::Proved) return r;
+  g.name = r.name;
+  g.line = r.line;
+  g.seconds += r.seconds;
+  g.reason = "for all sizes, so at the given ones (its numbers made symbols: the solvers left the rule at the given sizes open)";
+  return g;
+}
+
+RuleResult Verifier::verify_one(const RuleSpec& rule) {
   auto start = std::chrono::steady_clock::now();
   auto finish = [&](RuleResult r) {
+    r.name = rule.name;
+    r.line = rule.line;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
   };
   RuleResult res;
-  res.name = rule.name;
-  res.line = rule.line;
-  sem::BuiltRule sym = sem::build_rule(rule, {});
+  // Sizes the conditions fix (`where K == 8`) are numbers while the sides are built.
+  sem::BuiltRule sym = sem::build_rule(rule, sem::fixed_sizes(rule));
+  sem::Problem problem = make_problem(rule, sym);
+  const bool conditional = !rule.size_conds.empty() || !rule.value_conds.empty();
   if (sym.lhs == sym.rhs) {
-    res.verdict = Verdict::Vacuous;
-    res.reason = "both sides are the same graph after canonicalization";
+    // The same computation on both sides: true wherever the conditions hold.
+    if (conditional && !conditions_can_hold(problem)) {
+      res.verdict = Verdict::Vacuous;
+      res.reason = "the conditions cannot all hold";
+      return finish(res);
+    }
+    res.verdict = Verdict::Proved;
+    res.reason = "identical after canonicalization";
     return finish(res);
   }
   if (opts_.semantics == SemanticsMode::F32) return finish(sem::verify_f32(rule, sym, opts_));
@@ -94,32 +212,14 @@ RuleResult Verifier::verify(const RuleSpec& rule) {
   std::vector<smt::Backend> backends;
   if (opts_.solver != SolverChoice::CVC5) backends.push_back(smt::Backend::Z3);
   if (opts_.solver != SolverChoice::Z3) backends.push_back(smt::Backend::CVC5);
-  sem::Problem problem = make_problem(rule, sym);
-
-  // Vacuity: can the conditions, size constraints and input domains hold at all?
-  // (Every solver call runs in a child process: see isolate.h. The parent never starts a
-  // solver, so it stays single-threaded and safe to fork.)
-  {
-    smt::Backend b0 = backends[0];
-    unsigned timeout = opts_.timeout_ms;
-    auto texts = sem::run_isolated(
-        {[&problem, b0, timeout] { return sem::serialize(sem::Prover(problem, b0, timeout).satisfiable_preconditions()); }},
-        3.0 * timeout / 1000.0 + 5, [](size_t, const std::string&) { return false; });
-    sem::Outcome o = texts[0] ? sem::deserialize(*texts[0]) : sem::Outcome{};
-    if (o.result == smt::SatResult::Unsat) {
-      res.verdict = Verdict::Vacuous;
-      res.reason = "the conditions cannot all hold";
-      return finish(res);
-    }
+  if (!conditions_can_hold(problem)) {
+    res.verdict = Verdict::Vacuous;
+    res.reason = "the conditions cannot all hold";
+    return finish(res);
   }
-  if (opts_.falsify) {
-    if (auto ce = sem::falsify(rule, opts_.seed)) {
-      res.verdict = Verdict::Refuted;
-      res.cex = std::move(ce);
-      res.reason = "random testing found a difference";
-      return finish(res);
-    }
-  }
+  if (opts_.falsify)
+    if (auto r = falsify(rule)) return finish(std::move(*r));
+  const std::string assumption = rounds(sym) ? kRealsAssumption : "";
   std::string key;
   {
     sem::Prover p(problem, backends[0], opts_.timeout_ms);
@@ -130,6 +230,7 @@ RuleResult Verifier::verify(const RuleSpec& rule) {
     res.verdict = Verdict::Proved;
     res.reason = *hit;
     res.cached = true;
+    res.assumption = assumption;
     return finish(res);
   }
 
@@ -185,6 +286,7 @@ RuleResult Verifier::verify(const RuleSpec& rule) {
   if (proved && (!opts_.cross_check || all_proved)) {
     res.verdict = Verdict::Proved;
     res.reason = "for all sizes";
+    res.assumption = assumption;
     cache_->put(key, res.reason);
     return finish(res);
   }
@@ -231,28 +333,85 @@ std::vector<RuleSpec> rules_of(const RuleFile& f) {
   return out;
 }
 
+namespace {
+
+const Node* output_named(const Graph& g, const std::string& name) {
+  for (const auto& o : g.outputs)
+    if (o.name == name) return o.node;
+  return nullptr;
+}
+
+// The pair with every number > 1 among the inputs' sizes made a symbol (one per value, as rewrite
+// admission generalizes a local rule); null when nothing is a number or the sides do not
+// type-check at symbolic sizes (a reshape to a product of them, say).
+std::shared_ptr<const RuleSpec> generalize_pair(const std::shared_ptr<const Graph>& a, const std::shared_ptr<const Graph>& b,
+                                                const RuleSpec& concrete) {
+  auto to_symbol = std::make_shared<std::map<int64_t, Size>>();
+  auto spec = std::make_shared<RuleSpec>();
+  for (const InputDecl& in : concrete.inputs) {
+    InputDecl g = in;
+    for (Size& d : g.shape) {
+      auto v = d.value();
+      if (!v || *v <= 1) continue;
+      auto it = to_symbol->find(*v);
+      if (it == to_symbol->end()) {
+        std::string name = "S" + std::to_string(to_symbol->size());
+        it = to_symbol->emplace(*v, Size::symbol(name)).first;
+        spec->sizes.push_back(name);
+      }
+      d = it->second;
+    }
+    spec->inputs.push_back(g);
+  }
+  if (to_symbol->empty()) return nullptr;
+  spec->name = concrete.name;
+  spec->where = concrete.where + " (sizes made symbols)";
+  const std::string name = concrete.name;
+  spec->build = [a, b, to_symbol, name](Context& ctx, const std::map<std::string, const Node*>& in, const Bindings& bind) {
+    auto size = [&](const Size& s) {
+      auto v = s.value();
+      auto it = v ? to_symbol->find(*v) : to_symbol->end();
+      return (it == to_symbol->end() ? s : it->second).substitute(bind);
+    };
+    auto leaf = [&in](const Node* n) -> const Node* { return n->op() == Op::Input ? in.at(n->input_name()) : nullptr; };
+    std::unordered_map<const Node*, const Node*> memo_a, memo_b;
+    return std::make_pair(copy_dag(ctx, output_named(*a, name), leaf, size, memo_a),
+                          copy_dag(ctx, output_named(*b, name), leaf, size, memo_b));
+  };
+  try {
+    sem::build_rule(*spec, {});
+  } catch (const UserError&) {
+    return nullptr;
+  }
+  return spec;
+}
+
+}  // namespace
+
 std::vector<RuleSpec> rules_of_graphs(const std::string& a_path, const std::string& b_path) {
   // Parsed once to learn the inputs and outputs; rebuilt for every size binding.
-  Graph a = load_graph(a_path), b = load_graph(b_path);
+  auto a = std::make_shared<const Graph>(load_graph(a_path));
+  auto b = std::make_shared<const Graph>(load_graph(b_path));
   std::vector<InputDecl> inputs;
-  for (const Node* n : a.inputs) {
-    const Node* m = b.find_input(n->input_name());
+  for (const Node* n : a->inputs) {
+    const Node* m = b->find_input(n->input_name());
     if (!m || m->dtype() != n->dtype() || m->shape() != n->shape())
       throw UserError(b_path + ": input '" + n->input_name() + "' is missing or differs from " + a_path);
     inputs.push_back({n->input_name(), n->dtype(), n->shape()});
   }
-  if (b.inputs.size() != a.inputs.size())
+  if (b->inputs.size() != a->inputs.size())
     throw UserError(b_path + ": has inputs that " + a_path + " lacks");
-  for (const auto& p : b.outputs) {
-    bool found = false;
-    for (const auto& o : a.outputs) found = found || p.name == o.name;
-    if (!found) throw UserError(b_path + ": has an output '" + p.name + "' that " + a_path + " lacks");
-  }
+  for (const auto& p : b->outputs)
+    if (!output_named(*a, p.name)) throw UserError(b_path + ": has an output '" + p.name + "' that " + a_path + " lacks");
   std::vector<RuleSpec> out;
-  for (const auto& o : a.outputs) {
-    bool found = false;
-    for (const auto& p : b.outputs) found = found || p.name == o.name;
-    if (!found) throw UserError(b_path + ": has no output '" + o.name + "'");
+  for (const auto& o : a->outputs) {
+    const Node* other = output_named(*b, o.name);
+    if (!other) throw UserError(b_path + ": has no output '" + o.name + "'");
+    // Outputs match by name, shape and dtype before anything is compared (no broadcasting).
+    if (other->shape() != o.node->shape() || other->dtype() != o.node->dtype())
+      throw UserError(b_path + ": output '" + o.name + "' is " + std::string(dtype_name(other->dtype())) +
+                      shape_str(other->shape()) + " but " + std::string(dtype_name(o.node->dtype())) +
+                      shape_str(o.node->shape()) + " in " + a_path);
     RuleSpec s;
     s.name = o.name;
     s.where = a_path + " vs " + b_path;
@@ -263,12 +422,10 @@ std::vector<RuleSpec> rules_of_graphs(const std::string& a_path, const std::stri
       // Re-parse into ctx with the same bindings the inputs were built with.
       std::shared_ptr<Context> shared(&ctx, [](Context*) {});
       Graph ga = load_graph(a_path, bind, shared), gb = load_graph(b_path, bind, shared);
-      const Node *l = nullptr, *r = nullptr;
-      for (const auto& x : ga.outputs) if (x.name == name) l = x.node;
-      for (const auto& x : gb.outputs) if (x.name == name) r = x.node;
       (void)in;
-      return std::make_pair(l, r);
+      return std::make_pair(output_named(ga, name), output_named(gb, name));
     };
+    s.generalized = generalize_pair(a, b, s);
     out.push_back(std::move(s));
   }
   return out;

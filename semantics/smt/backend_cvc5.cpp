@@ -134,6 +134,12 @@ class Cvc5Translator {
         cvc5::Op op = s_.mkOp(Kind::FLOATINGPOINT_TO_FP_FROM_IEEE_BV, {ew, sw});
         return s_.mkTerm(op, {(*this)(e->args[0])});
       }
+      case smt::Kind::FpRoundIntegral: {
+        auto rm = e->ival == 0 ? cvc5::RoundingMode::ROUND_NEAREST_TIES_TO_EVEN
+                  : e->ival == 1 ? cvc5::RoundingMode::ROUND_TOWARD_ZERO
+                                 : cvc5::RoundingMode::ROUND_NEAREST_TIES_TO_AWAY;
+        return s_.mkTerm(Kind::FLOATINGPOINT_RTI, {s_.mkRoundingMode(rm), (*this)(e->args[0])});
+      }
       case smt::Kind::FpRound: {
         auto [ew, sw] = fp_format(e->sort);
         cvc5::Op op = s_.mkOp(Kind::FLOATINGPOINT_TO_FP_FROM_FP, {ew, sw});

@@ -115,6 +115,10 @@ class Z3Translator {
         z3::expr rm = e->ival == 0 ? rne() : e->ival == 1 ? z3::expr(c_, Z3_mk_fpa_rtz(c_)) : z3::expr(c_, Z3_mk_fpa_rna(c_));
         return z3::expr(c_, Z3_mk_fpa_to_fp_float(c_, rm, a(0), sort(e->sort)));
       }
+      case Kind::FpRoundIntegral: {
+        z3::expr rm = e->ival == 0 ? rne() : e->ival == 1 ? z3::expr(c_, Z3_mk_fpa_rtz(c_)) : z3::expr(c_, Z3_mk_fpa_rna(c_));
+        return z3::expr(c_, Z3_mk_fpa_round_to_integral(c_, rm, a(0)));
+      }
     }
     throw InternalError("z3: unknown expression kind");
   }

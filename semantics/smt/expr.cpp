@@ -284,6 +284,13 @@ Expr fp_round(Expr a, Sort fp, Rounding r) {
   return n;
 }
 
+Expr fp_round_integral(Expr a, Rounding r) {
+  is(a, Sort::F32, "fp_round_integral");
+  auto n = node(Kind::FpRoundIntegral, Sort::F32, {std::move(a)});
+  n->ival = static_cast<int64_t>(r);
+  return n;
+}
+
 // ---- SMT-LIB printing ------------------------------------------------------------------------
 
 namespace {
@@ -365,6 +372,13 @@ void print(std::ostream& os, const Expr& e) {
       int to = bv_width(e->sort), from = bv_width(e->args[0]->sort);
       if (e->kind == Kind::BvZext) os << "((_ zero_extend " << to - from << ") ";
       else os << "((_ extract " << to - 1 << " 0) ";
+      print(os, e->args[0]);
+      os << ")";
+      return;
+    }
+    case Kind::FpRoundIntegral: {
+      static const char* rm[] = {"RNE", "RTZ", "RNA"};
+      os << "(fp.roundToIntegral " << rm[e->ival] << " ";
       print(os, e->args[0]);
       os << ")";
       return;

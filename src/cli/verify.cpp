@@ -41,6 +41,7 @@ nlohmann::json to_json(const RuleResult& r, const std::string& file) {
   nlohmann::json j{{"file", file}, {"rule", r.name}, {"line", r.line},
                    {"verdict", verdict_name(r.verdict)}, {"reason", r.reason},
                    {"seconds", r.seconds}, {"cached", r.cached}};
+  if (!r.assumption.empty()) j["assumption"] = r.assumption;
   for (const auto& run : r.runs)
     j["solvers"].push_back({{"solver", run.solver}, {"result", run.result}, {"reason", run.reason},
                             {"seconds", run.seconds}, {"queries", run.queries}});
@@ -116,6 +117,8 @@ int run_verify(const VerifyArgs& a, Streams io) {
       for (const auto& run : r.runs) io.out << "  [" << run.solver << " " << run.result << " " << run.seconds << " s]";
       io.out << "\n";
       if (r.verdict != Verdict::Proved) io.out << "    " << r.reason << "\n";
+      else if (r.reason != "for all sizes") io.out << "    " << r.reason << "\n";
+      if (!r.assumption.empty()) io.out << "    " << r.assumption << "\n";
       if (r.cex) io.out << describe(*r.cex);
       if (a.dump_smt && !r.smtlib.empty()) io.out << "    final query (SMT-LIB):\n" << r.smtlib;
       io.out.unsetf(std::ios::fixed);

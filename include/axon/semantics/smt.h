@@ -29,6 +29,7 @@ enum class Kind : uint8_t {
   BvLit, BvAdd, BvSub, BvAnd, BvOr, BvXor, BvShl, BvLshr, BvZext, BvExtract,
   FpFromBits,  // the float a bit pattern encodes (sort of the result: F32, F16 or BF16)
   FpRound,     // a float rounded to another float sort (rounding in ival)
+  FpRoundIntegral,  // fp.roundToIntegral of a binary32 (rounding in ival)
 };
 
 class Node;
@@ -107,6 +108,8 @@ Expr bv_resize(Expr a, int width);  // zero-extend, or keep the low bits
 // On floats, eq is SMT-LIB's `=`: every NaN equals every NaN, and -0 != +0.
 Expr fp_from_bits(Expr a, Sort fp);
 Expr fp_round(Expr a, Sort fp, Rounding r);
+// The binary32 integer nearest `a` in the rounding `r` (fp.roundToIntegral; NaN and inf stay).
+Expr fp_round_integral(Expr a, Rounding r);
 
 // SMT-LIB 2 text of a set of assertions: declarations (sorted by name) then the assertions.
 std::string to_smtlib(const std::vector<Expr>& assertions);

@@ -44,6 +44,9 @@ struct RuleResult {
   std::vector<SolverRun> runs;
   bool cached = false;
   std::string smtlib;  // the final query of the first solver that answered (for --dump-smt)
+  // What a PROVED verdict assumes beyond the rule's conditions ("" when nothing): over the
+  // reals, rounding is not modelled.
+  std::string assumption;
 };
 
 enum class SolverChoice : uint8_t { Z3, CVC5, Both };
@@ -73,6 +76,10 @@ struct RuleSpec {
   std::function<std::pair<const Node*, const Node*>(Context&, const std::map<std::string, const Node*>&,
                                                     const Bindings&)>
       build;
+  // The same rule with the numbers among its sizes made symbols (graph pairs at fixed sizes),
+  // for random testing at small sizes; a difference found there is confirmed at the rule's own
+  // sizes before it refutes anything. Null when there is none or it does not type-check.
+  std::shared_ptr<const RuleSpec> generalized;
 };
 
 std::vector<RuleSpec> rules_of(const RuleFile& f);
@@ -80,6 +87,13 @@ std::vector<RuleSpec> rules_of(const RuleFile& f);
 std::vector<RuleSpec> rules_of_graphs(const std::string& a_path, const std::string& b_path);
 
 class ProofCache;
+namespace sem {
+struct Problem;
+}
+
+// The assumption of a PROVED verdict over the reals on a rule with float values.
+inline constexpr const char* kRealsAssumption =
+    "exact over the reals; rounding not modelled (--semantics f32 checks bit-exactness at fixed sizes)";
 
 class Verifier {
  public:
@@ -91,6 +105,9 @@ class Verifier {
   RuleResult verify(const RuleSpec& rule);
 
  private:
+  RuleResult verify_one(const RuleSpec& rule);
+  std::optional<RuleResult> falsify(const RuleSpec& rule);
+  bool conditions_can_hold(const sem::Problem& problem);
   VerifyOptions opts_;
   std::unique_ptr<ProofCache> cache_;
 
