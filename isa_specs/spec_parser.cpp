@@ -2,10 +2,10 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "axon/core/files.h"
 #include "axon/isa/spec.h"
 
 namespace axon {
@@ -251,13 +251,8 @@ class InstrParser {
   bool have_type_ = false;
 };
 
-std::string read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw UserError(path + ": cannot read");
-  std::ostringstream os;
-  os << f.rdbuf();
-  return os.str();
-}
+// A regular file only (a FIFO would block), at most 16 MiB, counted while reading.
+std::string read_file(const std::string& path) { return read_input_file(path, size_t{16} << 20, "ISA spec file"); }
 
 }  // namespace
 
@@ -381,7 +376,8 @@ Isa load_isa(const std::string& dir, const std::string& target) {
   namespace fs = std::filesystem;
   Isa isa;
   fs::path tfile = fs::path(dir) / "targets" / (target + ".target");
-  if (!fs::exists(tfile)) {
+  std::error_code exists_ec;
+  if (!fs::exists(tfile, exists_ec)) {
     std::string known;
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(fs::path(dir) / "targets", ec))
@@ -390,8 +386,10 @@ Isa load_isa(const std::string& dir, const std::string& target) {
   }
   isa.target = parse_target(read_file(tfile.string()), tfile.string());
   std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(fs::path(dir) / "ptx"))
-    if (e.path().extension() == ".isa") files.push_back(e.path());
+  std::error_code ec;
+  for (fs::directory_iterator it(fs::path(dir) / "ptx", ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".isa") files.push_back(it->path());
+  if (ec) throw UserError((fs::path(dir) / "ptx").string() + ": cannot read the directory: " + ec.message());
   std::sort(files.begin(), files.end());
   for (const auto& f : files)
     for (auto& s : parse_instructions(read_file(f.string()), f.string()))

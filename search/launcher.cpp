@@ -2,13 +2,14 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "axon/core/files.h"
+#include "axon/core/process.h"
 #include "axon/search/superopt.h"
 #include "internal.h"
 
@@ -61,21 +62,17 @@ json shape_json(const Node* n) {
   return a;
 }
 
-void write_file(const fs::path& p, const std::string& text) {
-  std::ofstream f(p);
-  f << text;
-  if (!f) throw UserError(p.string() + ": cannot write");
-}
+// Output files replace what is at their name (a planted symlink is replaced, not followed).
+void write_file(const fs::path& p, const std::string& text) { write_file_atomic(p.string(), text); }
 
 std::string find_nvcc() {
   std::vector<std::string> c;
   for (const char* env : {"CUDA_HOME", "CUDA_PATH"})
-    if (const char* d = std::getenv(env)) c.push_back(std::string(d) + "/bin/nvcc");
+    if (const char* d = std::getenv(env); d && *d) c.push_back(std::string(d) + "/bin/nvcc");
   c.push_back("/usr/local/cuda/bin/nvcc");
   for (const auto& p : c)
-    if (fs::exists(p)) return p;
-  if (std::system("command -v nvcc > /dev/null 2>&1") == 0) return "nvcc";
-  return "";
+    if (!find_program(p).empty()) return p;
+  return find_program("nvcc");
 }
 
 json trial_json(const ConfigTrial& t) {
@@ -87,7 +84,7 @@ json trial_json(const ConfigTrial& t) {
 
 std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, const SuperoptOptions& o,
                                        const std::string& out_dir) {
-  fs::create_directories(out_dir);
+  make_output_dir(out_dir);
   const VariantResult& best = r.realized.at(static_cast<size_t>(r.best));
   const std::string name = c_ident(g.name.empty() ? "graph" : g.name);
   std::vector<std::string> lines;
@@ -228,16 +225,22 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
     for (const KernelResult& k : best.kernels)
       if (!k.code.arch_suffix.empty()) suffix = k.code.arch_suffix;
     // nvcc's -arch=sm_90a would also embed compute_90 PTX, where wgmma does not exist.
-    const std::string arch = suffix.empty() ? "-arch=" + o.target
-                                            : "-gencode arch=compute_" + o.target.substr(3) + suffix + ",code=" + o.target + suffix;
-    std::string cmd = nvcc + " -O3 " + arch + " -shared -Xcompiler -fPIC -o '" +
-                      (fs::path(out_dir) / ("libaxon_" + name + ".so")).string() + "' '" +
-                      (fs::path(out_dir) / ("axon_" + name + ".cu")).string() + "' > '" +
-                      (fs::path(out_dir) / "nvcc.log").string() + "' 2>&1";
-    int rc = std::system(cmd.c_str());
-    lj["library_built"] = rc == 0;
-    lines.push_back(rc == 0 ? "built " + (fs::path(out_dir) / ("libaxon_" + name + ".so")).string()
-                            : "nvcc failed on the launcher: see " + (fs::path(out_dir) / "nvcc.log").string());
+    std::vector<std::string> argv{nvcc, "-O3"};
+    if (suffix.empty()) argv.push_back("-arch=" + o.target);
+    else argv.insert(argv.end(), {"-gencode", "arch=compute_" + o.target.substr(3) + suffix + ",code=" + o.target + suffix});
+    // No shell: the arguments are passed as they are, whatever the folder's name holds. The
+    // library and the log are written under temporary names and renamed over theirs.
+    const std::string so = (fs::path(out_dir) / ("libaxon_" + name + ".so")).string();
+    const std::string log_path = (fs::path(out_dir) / "nvcc.log").string();
+    AtomicFile lib(so), log(log_path);
+    argv.insert(argv.end(), {"-shared", "-Xcompiler", "-fPIC", "-o", lib.temp_path(), (fs::path(out_dir) / ("axon_" + name + ".cu")).string()});
+    SpawnOptions so_opts;
+    so_opts.stdout_fd = so_opts.stderr_fd = log.fd();
+    const bool ok = run_process(argv, so_opts).ok();
+    log.commit();
+    if (ok) lib.commit();
+    lj["library_built"] = ok;
+    lines.push_back(ok ? "built " + so : "nvcc failed on the launcher: see " + log_path);
   } else {
     lj["library_built"] = false;
     lines.push_back("no nvcc found: the launcher is source only (axon_" + name + ".cu)");

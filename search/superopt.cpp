@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <future>
 #include <functional>
 #include <map>
@@ -15,6 +14,7 @@
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "axon/core/files.h"
 #include "axon/isa/spec.h"
 #include "axon/search/cost_model.h"
 #include "axon/tiling/runtime.h"
@@ -112,12 +112,11 @@ tiling::Limits limits_for(const Isa& isa, const gpu::Probe& p, const TargetModel
   return L;
 }
 
+// Under the work folder (inside the output folder): a symlink planted there is replaced, not followed.
 std::string write_cubin(const std::string& dir, const std::string& name, const std::string& cubin) {
-  fs::create_directories(dir);
+  make_private_subdir(fs::path(dir).parent_path().string(), fs::path(dir).filename().string());
   std::string path = (fs::path(dir) / (name + ".cubin")).string();
-  std::ofstream f(path, std::ios::binary);
-  f << cubin;
-  if (!f) throw UserError(path + ": cannot write");
+  write_file_atomic(path, cubin);
   return path;
 }
 
@@ -468,7 +467,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
   const tiling::Limits L = limits_for(isa, r.probe, tm);
   const std::string arch = o.target;
   const std::string cubins = (fs::path(o.work_dir) / "cubin").string();
-  fs::create_directories(o.work_dir);
+  make_output_dir(o.work_dir);
   // Compile the tools once.
   std::string tools_path;
   if (r.timed) {

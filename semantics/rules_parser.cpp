@@ -1,11 +1,11 @@
 // The .axr rules language: statements, expressions and conditions (docs/rules-format.md).
 #include <cctype>
 #include <cmath>
-#include <fstream>
 #include <set>
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "axon/core/files.h"
 #include "axon/semantics/rules.h"
 
 namespace axon {
@@ -352,12 +352,8 @@ RuleFile parse_rules(std::string_view text, const std::string& path) {
 }
 
 RuleFile load_rules(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UserError(path + ": cannot open file");
-  std::ostringstream s;
-  s << in.rdbuf();
-  std::string text = s.str();
-  if (text.size() > (size_t{16} << 20)) throw UserError(path + ": larger than 16 MiB");
+  // A regular file only (a FIFO would block), at most 16 MiB, counted while reading.
+  const std::string text = read_input_file(path, size_t{16} << 20, "rules file");
   return parse_rules(text, path);
 }
 

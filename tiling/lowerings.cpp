@@ -1,10 +1,10 @@
 // The lowerings generated kernels use: the synthesized cache (synth/cache/<target>.json, written
 // by `axon synth --json-out`), read back against the ISA specs it was synthesized from.
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "axon/core/error.h"
+#include "axon/core/files.h"
 #include "axon/tiling/kernel.h"
 
 namespace axon::tiling {
@@ -45,12 +45,17 @@ std::string default_lowerings_path(const std::string& target) {
 }
 
 Lowerings load_lowerings(const Isa& isa_in, const std::string& path) {
-  std::ifstream f(path);
-  if (!f) throw UserError(path + ": cannot read the synthesized lowerings (regenerate: axon synth --target " + isa_in.target.target +
-                          " --json-out " + path + ")");
+  // A regular file only (a FIFO would block), at most 256 MiB, counted while reading.
+  std::string text;
+  try {
+    text = read_input_file(path, size_t{256} << 20, "lowerings file");
+  } catch (const UserError& e) {
+    throw UserError(std::string(e.what()) + ": cannot read the synthesized lowerings (regenerate: axon synth --target " +
+                    isa_in.target.target + " --json-out " + path + ")");
+  }
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(f);
+    j = nlohmann::json::parse(text);
   } catch (const std::exception& e) {
     throw UserError(path + ": not valid JSON: " + e.what());
   }

@@ -18,6 +18,10 @@
 #include <set>
 #include <sstream>
 
+#include "axon/core/error.h"
+#include "axon/core/files.h"
+#include "axon/core/process.h"
+
 namespace axon::gpu {
 
 namespace {
@@ -411,36 +415,28 @@ int run_probe(std::ostream& out) {
 
 namespace {
 
+// A worker: `axon __worker` or `axon __probe`, its stdout a pipe (process.h: no shell, its own
+// process group, dies with this process), and what it printed that was not read yet.
 struct Child {
-  pid_t pid = -1;
-  int fd = -1;
+  ChildProcess proc;
   std::string buffer;
 };
 
 Child spawn(const std::string& exe, const std::vector<std::string>& args, const std::string& log) {
-  int pipefd[2];
-  if (pipe(pipefd) != 0) throw Error("pipe failed");
-  Child c;
-  c.pid = fork();
-  if (c.pid < 0) throw Error("fork failed");
-  if (c.pid == 0) {
-    dup2(pipefd[1], 1);
-    close(pipefd[0]);
-    close(pipefd[1]);
-    if (!log.empty()) {
-      FILE* f = std::fopen(log.c_str(), "a");
-      if (f) dup2(fileno(f), 2);
-    }
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(exe.c_str()));
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(exe.c_str(), argv.data());
-    _exit(127);
+  std::vector<std::string> argv{exe};
+  argv.insert(argv.end(), args.begin(), args.end());
+  SpawnOptions o;
+  o.pipe_stdout = true;
+  int log_fd = -1;
+  try {
+    if (!log.empty()) o.stderr_fd = log_fd = open_append_nofollow(log);
+    Child c{spawn_process(argv, o), {}};
+    if (log_fd >= 0) ::close(log_fd);
+    return c;
+  } catch (const UserError& e) {
+    if (log_fd >= 0) ::close(log_fd);
+    throw Error(e.what());
   }
-  close(pipefd[1]);
-  c.fd = pipefd[0];
-  return c;
 }
 
 // The next line from the child, or "" with *eof or *timed_out set.
@@ -458,11 +454,11 @@ std::string next_line(Child& c, double timeout_s, bool* eof, bool* timed_out) {
       *timed_out = true;
       return {};
     }
-    pollfd p{c.fd, POLLIN, 0};
+    pollfd p{c.proc.out_fd(), POLLIN, 0};
     int r = poll(&p, 1, static_cast<int>(std::min(left * 1000.0, 1000.0)) + 1);
     if (r <= 0) continue;
     char buf[4096];
-    ssize_t n = read(c.fd, buf, sizeof buf);
+    ssize_t n = read(c.proc.out_fd(), buf, sizeof buf);
     if (n <= 0) {
       *eof = true;
       return {};
@@ -472,12 +468,10 @@ std::string next_line(Child& c, double timeout_s, bool* eof, bool* timed_out) {
 }
 
 std::string finish(Child& c, bool kill_it) {
-  if (kill_it) kill(c.pid, SIGKILL);
-  close(c.fd);
-  int status = 0;
-  waitpid(c.pid, &status, 0);
-  if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status));
-  return "exit code " + std::to_string(WEXITSTATUS(status));
+  if (c.proc.pid() <= 0) return "not started";
+  ExitStatus s = kill_it ? c.proc.kill() : c.proc.wait();  // kill: the worker's whole process group
+  if (s.signal) return "killed by signal " + std::to_string(s.signal);
+  return "exit code " + std::to_string(s.code);
 }
 
 }  // namespace
@@ -486,10 +480,10 @@ std::vector<MeasureResult> measure(const MeasureJob& job, const std::string& wor
                                    double timeout_s, const std::function<void(const MeasureResult&)>& progress) {
   const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
   const std::string path = work_dir + "/job-" + std::to_string(::getpid()) + "-" + std::to_string(stamp) + ".json";
-  {
-    std::ofstream f(path);
-    f << job_json(job).dump(1) << "\n";
-    if (!f) throw Error(path + ": cannot write");
+  try {
+    write_file_atomic(path, job_json(job).dump(1) + "\n");
+  } catch (const UserError& e) {
+    throw Error(e.what());
   }
   std::map<int, MeasureResult> done;
   auto record = [&](MeasureResult r) {
@@ -503,7 +497,14 @@ std::vector<MeasureResult> measure(const MeasureJob& job, const std::string& wor
     for (const auto& [id, r] : done) skip += (skip.empty() ? "" : ",") + std::to_string(id);
     if (!skip.empty()) args.insert(args.end(), {"--skip", skip});
     const size_t before = done.size();
-    Child c = spawn(self_exe, args, log);
+    Child c;
+    try {
+      c = spawn(self_exe, args, log);
+    } catch (const Error& e) {
+      for (const auto& k : job.candidates)
+        if (!done.count(k.id)) record({k.id, "error", std::string("the worker could not start: ") + e.what(), 0, 0, 0});
+      break;
+    }
     int current = -1;
     bool ready = false, eof = false, timed_out = false;
     std::string fatal;

@@ -1,9 +1,11 @@
 #include "cli.h"
 
+#include <filesystem>
 #include <iostream>
 #include <map>
 
 #include "axon/core/error.h"
+#include "axon/core/files.h"
 #include "commands.h"
 
 #ifndef AXON_VERSION
@@ -24,9 +26,7 @@ std::string version_text() {
   return v;
 }
 
-}  // namespace
-
-int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+int run_command(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   CLI::App app{"axon: an SMT-verified tensor superoptimizer for NVIDIA GPUs.\n"
                "Exit codes: 0 ok, 1 check failed, 2 bad input or usage, 3 internal error.",
                "axon"};
@@ -73,6 +73,10 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   } catch (const InternalError& e) {
     err << "axon: " << e.what() << " (please report this)\n";
     return kExitInternal;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // A path the system refused (too long, a symlink loop, no permission): the input's fault.
+    err << "error: " << (e.path1().empty() ? std::string("a file") : shown_path(e.path1().string())) << ": " << e.code().message() << "\n";
+    return kExitUser;
   } catch (const std::bad_alloc&) {
     err << "axon: internal error: out of memory\n";
     return kExitInternal;
@@ -80,6 +84,21 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     err << "axon: internal error: " << e.what() << " (please report this)\n";
     return kExitInternal;
   }
+}
+
+}  // namespace
+
+int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  // What a command printed must have reached standard output: a failed write (a full disk) is an
+  // error, not a silent success.
+  auto written = [&out, &err](int code) {
+    out.flush();
+    if (out) return code;
+    err << "error: cannot write to standard output\n" << std::flush;
+    return kExitUser;
+  };
+  int code = run_command(argc, argv, out, err);
+  return written(code);
 }
 
 }  // namespace axon

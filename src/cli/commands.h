@@ -27,6 +27,10 @@ Bindings parse_binds(const std::vector<std::string>& binds);
 Graph load_bound_graph(const std::string& path, const Bindings& bind);
 // A floating-point option's value must be a finite number (CLI::Range lets NaN through).
 CLI::Validator finite_number();
+// A seed: a decimal integer from 0 to 2^64 - 1 (no sign, no wrap-around).
+CLI::Validator seed_number();
+// A path option given must not be empty (`-o ""` is refused, not taken as "not given").
+CLI::Validator non_empty();
 
 Runner add_check(CLI::App& app, Streams io);
 Runner add_eval(CLI::App& app, Streams io);

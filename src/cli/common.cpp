@@ -54,4 +54,23 @@ CLI::Validator finite_number() {
       "FINITE");
 }
 
+CLI::Validator seed_number() {
+  return CLI::Validator(
+      [](std::string& text) {
+        // CLI11 would wrap "-1" and saturate 2^64 to 2^64 - 1: only plain decimal digits that fit.
+        const std::string max = "18446744073709551615";
+        bool digits = !text.empty() && text.size() <= max.size();
+        for (char c : text) digits = digits && c >= '0' && c <= '9';
+        if (!digits || (text.size() == max.size() && text > max))
+          return std::string("expected an integer from 0 to 18446744073709551615, got ") + text;
+        return std::string();
+      },
+      "0..2^64-1");
+}
+
+CLI::Validator non_empty() {
+  return CLI::Validator([](std::string& text) { return text.empty() ? std::string("expected a path, got an empty string") : std::string(); },
+                        "PATH");
+}
+
 }  // namespace axon::cli

@@ -1,12 +1,14 @@
 // axon eval: evaluate a graph on the CPU with the reference interpreter.
 #include <chrono>
 #include <cmath>
-#include <filesystem>
 #include <iomanip>
+#include <map>
 #include <memory>
 #include <ostream>
+#include <set>
 
 #include "axon/core/error.h"
+#include "axon/core/files.h"
 #include "axon/core/graph_json.h"
 #include "axon/core/interpreter.h"
 #include "axon/core/npy.h"
@@ -53,7 +55,8 @@ int run_eval(const EvalArgs& a, Streams io) {
   Graph g = load_bound_graph(a.path, parse_binds(a.binds));
   EvalOptions opts;
   opts.precision = a.precision == "native" ? Precision::Native : Precision::F64;
-  opts.max_bytes = static_cast<int64_t>(a.max_memory_gib * (1 << 30));
+  // --max-memory-gb is at most 1e6 (checked by its option): the product fits an int64.
+  opts.max_bytes = static_cast<int64_t>(a.max_memory_gib * 1073741824.0);
   TensorMap inputs;
   try {
     // The inputs' values (doubles) are made before the interpreter counts its tensors.
@@ -70,35 +73,44 @@ int run_eval(const EvalArgs& a, Streams io) {
   } catch (const UserError& e) {
     throw e.at(a.path);
   }
+  std::set<std::string> given;
   for (const auto& spec : a.inputs) {
     auto eq = spec.find('=');
     if (eq == std::string::npos) throw UserError("--inputs " + spec + ": expected NAME=FILE.npy");
     std::string name = spec.substr(0, eq);
     const Node* in = g.find_input(name);
     if (!in) throw UserError("--inputs " + spec + ": the graph has no input '" + name + "'");
-    Tensor t = read_npy(spec.substr(eq + 1));
+    if (!given.insert(name).second) throw UserError("--inputs " + spec + ": input '" + name + "' is given twice");
     std::vector<int64_t> want;
     try {
       want = concrete_dims(in->shape());
     } catch (const UserError& e) {
       throw e.at(a.path);
     }
+    // Read no more than the input's values can take: its header and float64 values.
+    double values = 8;
+    for (int64_t d : want) values *= static_cast<double>(d);
+    const size_t cap = values < 1e15 ? 65546 + static_cast<size_t>(values) : kNpyMaxBytes;
+    Tensor t = read_npy_as(spec.substr(eq + 1), in->dtype(), cap);
     if (t.shape != want)
       throw UserError(spec.substr(eq + 1) + ": input '" + name + "': value has shape " + dims_str(t.shape) + ", the graph says " + dims_str(want));
     inputs[name] = std::move(t);
   }
   if (!a.out_dir.empty()) {
     // Files are named after the graph's inputs and outputs: names that are no plain file name
-    // (a path) are refused, and the directory is made, before anything is evaluated or printed.
-    auto file_name = [&](const std::string& name, const std::string& what) {
+    // (a path), or two values that would share a file, are refused, and the directory is made,
+    // before anything is evaluated or printed.
+    std::map<std::string, std::string> files;  // file name -> whose
+    auto file_name = [&](const std::string& name, const std::string& what, const std::string& file) {
       if (name.empty() || name == "." || name == ".." || name.find_first_of("/\\") != std::string::npos || name.find('\0') != std::string::npos)
         throw UserError(a.path + ": " + what + " '" + name + "': not a file name, cannot be written under -o");
+      auto [it, fresh] = files.emplace(file, what + " '" + name + "'");
+      if (!fresh)
+        throw UserError(a.path + ": " + what + " '" + name + "' and " + it->second + " would both be written to " + file + " under -o");
     };
-    for (const Node* n : g.inputs) file_name(n->input_name(), "input");
-    for (const GraphOutput& o : g.outputs) file_name(o.name, "output");
-    std::error_code ec;
-    std::filesystem::create_directories(a.out_dir, ec);
-    if (ec || !std::filesystem::is_directory(a.out_dir)) throw UserError(a.out_dir + ": cannot create directory" + (ec ? ": " + ec.message() : ""));
+    for (const Node* n : g.inputs) file_name(n->input_name(), "input", "input_" + n->input_name() + ".npy");
+    for (const GraphOutput& o : g.outputs) file_name(o.name, "output", o.name + ".npy");
+    make_output_dir(a.out_dir);
   }
   auto start = std::chrono::steady_clock::now();
   TensorMap out;
@@ -132,16 +144,17 @@ Runner add_eval(CLI::App& app, Streams io) {
   cmd->add_option("--inputs", args->inputs,
                   "Input values from .npy: --inputs x=x.npy (repeatable); others are random")
       ->type_name("NAME=FILE");
-  cmd->add_option("--seed", args->seed, "Seed of the random inputs")->capture_default_str();
+  cmd->add_option("--seed", args->seed, "Seed of the random inputs")->check(seed_number())->capture_default_str();
   cmd->add_option("--precision", args->precision,
                   "f64: exact float64 throughout; native: round each node to its dtype")
       ->check(CLI::IsMember({"f64", "native"}))
       ->capture_default_str();
-  cmd->add_option("-o,--out", args->out_dir, "Write inputs and outputs as .npy files here");
+  cmd->add_option("-o,--out", args->out_dir, "Write inputs and outputs as .npy files here")->check(non_empty());
   cmd->add_option("--max-memory-gb", args->max_memory_gib,
                   "Refuse to evaluate when live tensors would exceed this (GiB)")
       ->check(finite_number())
       ->check(CLI::PositiveNumber)
+      ->check(CLI::Range(0.0, 1e6))
       ->capture_default_str();
   return [args, io] { return run_eval(*args, io); };
 }

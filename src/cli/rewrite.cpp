@@ -1,6 +1,5 @@
 // axon rewrite: rewrite discovery by operator propagation (docs/rewrites.md); lists the proven
 // variants of a graph, ranked by the cost model, and writes one out with --emit.
-#include <fstream>
 #include <iomanip>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -8,6 +7,7 @@
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "axon/core/files.h"
 #include "axon/core/graph_json.h"
 #include "axon/rewrites/rewrite.h"
 #include "axon/isa/spec.h"
@@ -86,9 +86,7 @@ int run_rewrite(const RewriteArgs& a, Streams io) {
     if (a.out.empty()) {
       io.out << text << "\n";
     } else {
-      std::ofstream f(a.out);
-      f << text << "\n";
-      if (!f) throw UserError(a.out + ": cannot write");
+      write_file_atomic(a.out, text + "\n");
       io.err << "axon rewrite: wrote variant " << a.emit << " to " << a.out << "\n";
     }
     return kExitOk;
@@ -182,13 +180,13 @@ Runner add_rewrite(CLI::App& app, Streams io) {
   cmd->add_option("--solver", args->solver, "z3, cvc5, or both")->check(CLI::IsMember({"z3", "cvc5", "both"}))->capture_default_str();
   cmd->add_option("--timeout-ms", args->timeout_ms, "Time limit per solver query")->check(CLI::Range(1u, 3600000u))->capture_default_str();
   cmd->add_option("--cache", args->cache, "Keep proofs in this file across runs");
-  cmd->add_option("--seed", args->seed, "Seed of the random testing and stability inputs")->capture_default_str();
+  cmd->add_option("--seed", args->seed, "Seed of the random testing and stability inputs")->check(seed_number())->capture_default_str();
   cmd->add_flag("--no-stability", args->no_stability, "Skip the numerical-stability guard (variants are then not checked)");
   cmd->add_option("--top", args->top, "Variants listed")->check(CLI::Range(1, 100000))->capture_default_str();
   cmd->add_option("--show", args->show, "Print the moves and proofs of this variant (default: the best)")->check(CLI::Range(0, 1000000));
   cmd->add_flag("--json", args->json, "Print everything as JSON");
   cmd->add_option("--emit", args->emit, "Write this variant as graph.json (to -o, or stdout)")->check(CLI::Range(0, 1000000));
-  cmd->add_option("-o,--output", args->out, "File for --emit");
+  cmd->add_option("-o,--output", args->out, "File for --emit")->check(non_empty());
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines on stderr");
   return [args, io] { return run_rewrite(*args, io); };
 }

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "axon/core/files.h"
 #include "axon/core/graph_json.h"
 #include "axon/search/superopt.h"
 #include "axon/semantics/verify.h"
@@ -56,7 +57,6 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
       if (!s.value())
         throw UserError(a.graph + ": input '" + in->input_name() + "': size " + s.str() +
                         " is symbolic; kernels need concrete sizes (give --bind NAME=VALUE for each symbol)");
-  if (fs::exists(a.out) && !fs::is_directory(a.out)) throw UserError(a.out + ": exists and is not a directory");
   SuperoptOptions o;
   o.target = a.target;
   o.budget_s = a.budget;
@@ -69,7 +69,6 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   o.timeout_s = a.timeout;
   o.bind = bind;
   o.cache_dir = a.cache.empty() ? default_cache() : a.cache;
-  o.work_dir = (fs::path(a.out) / ".work").string();
   o.self_exe = self_exe();
   o.explore.max_variants = a.max_variants;
   o.explore.budget_s = a.budget;
@@ -78,11 +77,9 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
     o.progress = [&io](const std::string& line) { io.err << "axon superopt: " << line << "\n" << std::flush; };
     o.explore.progress = [&io](const std::string& line) { io.err << "axon superopt: rewrites: " << line << "\n" << std::flush; };
   }
-  {
-    std::error_code ec;
-    fs::create_directories(o.work_dir, ec);
-    if (ec || !fs::is_directory(o.work_dir)) throw UserError(a.out + ": cannot create the output directory" + (ec ? ": " + ec.message() : ""));
-  }
+  // The output folder, and the work folder inside it (a symlink planted there is replaced).
+  make_output_dir(a.out);
+  o.work_dir = make_private_subdir(a.out, ".work");
   VerifyOptions vo;
   vo.timeout_ms = 2000;
   vo.seed = a.seed;
@@ -107,11 +104,11 @@ Runner add_superopt(CLI::App& app, Streams io) {
       "report.json to the output directory. Without a GPU (or with --no-gpu) candidates are ranked\n"
       "by the cost model and marked untimed.");
   cmd->add_option("graph", args->graph, "The graph (graph.json)")->required();
-  cmd->add_option("-o,--out", args->out, "Output directory")->required();
+  cmd->add_option("-o,--out", args->out, "Output directory")->required()->check(non_empty());
   cmd->add_option("--target", args->target, "sm_80 or sm_90")->capture_default_str();
   cmd->add_option("--budget", args->budget, "Search time limit in seconds (rewrites take at most 40%)")
       ->check(finite_number())->check(CLI::Range(1.0, 86400.0))->capture_default_str();
-  cmd->add_option("--seed", args->seed, "Seed of the search and of the validation inputs")->capture_default_str();
+  cmd->add_option("--seed", args->seed, "Seed of the search and of the validation inputs")->check(seed_number())->capture_default_str();
   cmd->add_flag("--no-gpu", args->no_gpu, "Do not time: rank by the cost model (kernels marked untimed)");
   cmd->add_option("--variants", args->variants, "Rewrite variants realized as kernels (the original too)")
       ->check(CLI::Range(1, 20))->capture_default_str();
@@ -127,7 +124,7 @@ Runner add_superopt(CLI::App& app, Streams io) {
   cmd->add_option("--max-variants", args->max_variants, "Rewrite variants explored at most")->check(CLI::Range(1, 100000))->capture_default_str();
   cmd->add_option("--timeout", args->timeout, "Seconds a candidate may run in the worker before it is killed")
       ->check(finite_number())->check(CLI::Range(1.0, 3600.0))->capture_default_str();
-  cmd->add_option("--cache", args->cache, "Compiled-kernel cache directory (default ~/.cache/axon/kernels)");
+  cmd->add_option("--cache", args->cache, "Compiled-kernel cache directory (default ~/.cache/axon/kernels)")->check(non_empty());
   add_bind_option(*cmd, args->binds);
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines");
 

@@ -164,7 +164,7 @@ Runner add_verify(CLI::App& app, Streams io) {
   cmd->add_option("--rule", args->only, "Check only the named rule (repeatable)");
   cmd->add_option("--cache", args->cache, "Keep proofs in this file across runs");
   cmd->add_flag("--no-falsify", args->no_falsify, "Skip random testing before the solvers");
-  cmd->add_option("--seed", args->seed, "Seed of the random testing")->capture_default_str();
+  cmd->add_option("--seed", args->seed, "Seed of the random testing")->check(seed_number())->capture_default_str();
   cmd->add_flag("--json", args->json, "Print the results as JSON");
   cmd->add_flag("--dump-smt", args->dump_smt, "Print each rule's final SMT query (SMT-LIB 2)");
   return [args, io] { return run_verify(*args, io); };

@@ -4,8 +4,6 @@
 #include "axon/core/graph_json.h"
 
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -14,6 +12,7 @@
 
 #include "axon/core/composite.h"
 #include "axon/core/error.h"
+#include "axon/core/files.h"
 #include "axon/core/op_table.h"
 #include "op_util.h"
 
@@ -419,20 +418,8 @@ Graph parse_graph(std::string_view text, const std::string& source, const Bindin
 
 Graph load_graph(const std::string& path, const Bindings& bindings, std::shared_ptr<Context> ctx,
                  const ParseLimits& limits) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw UserError(path + ": is a directory");
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw UserError(path + ": cannot open file");
-  f.seekg(0, std::ios::end);
-  std::streamoff size = f.tellg();
-  if (size < 0) throw UserError(path + ": cannot read file");
-  if (static_cast<size_t>(size) > limits.max_bytes)
-    throw UserError(path + ": file is " + std::to_string(size) + " bytes (limit " +
-                    std::to_string(limits.max_bytes) + ")");
-  f.seekg(0);
-  std::string text(static_cast<size_t>(size), '\0');
-  f.read(text.data(), size);
-  if (!f) throw UserError(path + ": cannot read file");
+  // A regular file only (a FIFO would block), read up to the size limit.
+  const std::string text = read_input_file(path, limits.max_bytes, "graph file");
   return parse_graph(text, path, bindings, std::move(ctx), limits);
 }
 

@@ -3,10 +3,10 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <fstream>
 #include <regex>
 
 #include "axon/core/error.h"
+#include "axon/core/files.h"
 
 namespace axon {
 
@@ -39,34 +39,48 @@ uint16_t double_to_half(double v) {
 
 }  // namespace
 
-Tensor read_npy(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw UserError(path + ": cannot open file");
+namespace {
+
+// A parsed .npy file: its descr ("<f4") and the values.
+struct NpyData {
+  std::string descr;
+  Tensor tensor;
+};
+
+NpyData parse_npy(const std::string& path, size_t max_bytes) {
+  const std::string bytes = read_input_file(path, max_bytes, ".npy file");
   auto fail = [&path](const std::string& why) -> UserError { return UserError(path + ": " + why); };
-  char magic[8] = {};
-  f.read(magic, 8);
-  if (!f || std::memcmp(magic, "\x93NUMPY", 6) != 0) throw fail("not a .npy file");
+  size_t pos = 0;
+  auto take = [&](size_t n) -> const char* {
+    if (bytes.size() - pos < n) return nullptr;
+    const char* p = bytes.data() + pos;
+    pos += n;
+    return p;
+  };
+  const char* magic = take(8);
+  if (!magic || std::memcmp(magic, "\x93NUMPY", 6) != 0) throw fail("not a .npy file");
   int major = static_cast<unsigned char>(magic[6]);
   uint32_t header_len = 0;
   if (major == 1) {
-    unsigned char b[2];
-    f.read(reinterpret_cast<char*>(b), 2);
+    const auto* b = reinterpret_cast<const unsigned char*>(take(2));
+    if (!b) throw fail("bad .npy header");
     header_len = b[0] | (b[1] << 8);
   } else if (major == 2 || major == 3) {
-    unsigned char b[4];
-    f.read(reinterpret_cast<char*>(b), 4);
+    const auto* b = reinterpret_cast<const unsigned char*>(take(4));
+    if (!b) throw fail("bad .npy header");
     header_len = b[0] | (b[1] << 8) | (b[2] << 16) | (static_cast<uint32_t>(b[3]) << 24);
   } else {
     throw fail("unsupported .npy version " + std::to_string(major));
   }
-  if (!f || header_len > 65536) throw fail("bad .npy header");
-  std::string header(header_len, '\0');
-  f.read(header.data(), header_len);
-  if (!f) throw fail("truncated .npy header");
+  if (header_len > 65536) throw fail("bad .npy header");
+  const char* h = take(header_len);
+  if (!h) throw fail("truncated .npy header");
+  std::string header(h, header_len);
   std::smatch m;
   if (!std::regex_search(header, m, std::regex("'descr':\\s*'([<>|=]?)([a-z])(\\d+)'")))
     throw fail("no dtype in .npy header");
   std::string order = m[1], kind = m[2];
+  if (m[3].str().size() > 2) throw fail("unsupported .npy dtype '" + m[0].str() + "'");
   int width = std::stoi(m[3]);
   if (order == ">") throw fail("big-endian .npy files are not supported");
   if (std::regex_search(header, std::regex("'fortran_order':\\s*True")))
@@ -89,30 +103,65 @@ Tensor read_npy(const std::string& path) {
       throw fail("array too large");
     dims.push_back(d);
   }
+  // The encodings axon writes, and only those: a byte is not a bool, a 64-bit integer not an i32.
+  const std::string descr = kind + std::to_string(width);
   DType t = DType::f32;
-  if (kind == "f" && width == 2) t = DType::f16;
-  else if (kind == "i") t = DType::i32;
-  else if (kind == "b" || (kind == "u" && width == 1)) t = DType::boolean;
-  else if (!(kind == "f" && (width == 4 || width == 8)) && !(kind == "i" && (width == 4 || width == 8)))
-    throw fail("unsupported .npy dtype '" + kind + std::to_string(width) + "'");
-  if (kind == "i" && width != 4 && width != 8) throw fail("unsupported integer width");
-  Tensor out(t, dims);
-  std::vector<char> raw(static_cast<size_t>(count) * static_cast<size_t>(width));
-  f.read(raw.data(), static_cast<std::streamsize>(raw.size()));
-  if (!f) throw fail("file ends before its " + std::to_string(count) + " elements");
-  if (f.peek() != std::char_traits<char>::eof()) throw fail("file holds more than its " + std::to_string(count) + " elements");
+  if (descr == "f2") t = DType::f16;
+  else if (descr == "i4") t = DType::i32;
+  else if (descr == "b1") t = DType::boolean;
+  else if (descr != "f4" && descr != "f8")
+    throw fail("unsupported .npy dtype '" + descr + "' (axon reads float64, float32, float16, int32 and bool)");
+  if (width > 1 && order == "|") throw fail("bad .npy dtype '|" + descr + "'");
+  NpyData out{(width == 1 ? "|" : "<") + descr, Tensor(t, dims)};
+  const char* raw = take(static_cast<size_t>(count) * static_cast<size_t>(width));
+  if (!raw) throw fail("file ends before its " + std::to_string(count) + " elements");
+  if (pos != bytes.size()) throw fail("file holds more than its " + std::to_string(count) + " elements");
   for (int64_t i = 0; i < count; ++i) {
-    const char* p = raw.data() + i * width;
+    const char* p = raw + i * width;
     double v = 0;
-    if (kind == "f" && width == 8) { double x; std::memcpy(&x, p, 8); v = x; }
-    else if (kind == "f" && width == 4) { float x; std::memcpy(&x, p, 4); v = x; }
-    else if (kind == "f" && width == 2) { uint16_t x; std::memcpy(&x, p, 2); v = half_to_double(x); }
-    else if (kind == "i" && width == 4) { int32_t x; std::memcpy(&x, p, 4); v = x; }
-    else if (kind == "i" && width == 8) { int64_t x; std::memcpy(&x, p, 8); v = static_cast<double>(x); }
-    else v = *p != 0 ? 1.0 : 0.0;
-    out.data[static_cast<size_t>(i)] = v;
+    if (descr == "f8") { double x; std::memcpy(&x, p, 8); v = x; }
+    else if (descr == "f4") { float x; std::memcpy(&x, p, 4); v = x; }
+    else if (descr == "f2") { uint16_t x; std::memcpy(&x, p, 2); v = half_to_double(x); }
+    else if (descr == "i4") { int32_t x; std::memcpy(&x, p, 4); v = x; }
+    else if (*p == 0 || *p == 1) v = *p;
+    else throw fail("element " + std::to_string(i) + " is not a bool (byte " + std::to_string(static_cast<unsigned char>(*p)) + ")");
+    out.tensor.data[static_cast<size_t>(i)] = v;
   }
   return out;
+}
+
+// The .npy dtype that holds `t` (as write_npy writes it without as_f64).
+std::string encoding_of(DType t) {
+  switch (t) {
+    case DType::f16: return "<f2";
+    case DType::i32: return "<i4";
+    case DType::boolean: return "|b1";
+    default: return "<f4";
+  }
+}
+
+}  // namespace
+
+Tensor read_npy(const std::string& path, size_t max_bytes) { return parse_npy(path, max_bytes).tensor; }
+
+Tensor read_npy_as(const std::string& path, DType dtype, size_t max_bytes) {
+  NpyData d = parse_npy(path, max_bytes);
+  const std::string want = encoding_of(dtype);
+  if (d.descr == "<f8" && is_float(dtype)) {
+    // float64, as `axon eval -o` writes in f64 precision: each value must be one of the dtype's.
+    for (size_t i = 0; i < d.tensor.data.size(); ++i) {
+      double v = d.tensor.data[i];
+      if (!std::isnan(v) && round_to(dtype, v) != v)
+        throw UserError(path + ": element " + std::to_string(i) + " (" + std::to_string(v) + ") of this float64 file is not a " +
+                        std::string(dtype_name(dtype)) + " value (give '" + want + "' or float64 holding " +
+                        std::string(dtype_name(dtype)) + " values)");
+    }
+  } else if (d.descr != want) {
+    throw UserError(path + ": .npy dtype '" + d.descr + "' does not hold a " + std::string(dtype_name(dtype)) + " input (expected '" +
+                    want + "'" + (is_float(dtype) ? " or float64 holding " + std::string(dtype_name(dtype)) + " values" : "") + ")");
+  }
+  d.tensor.dtype = dtype;
+  return std::move(d.tensor);
 }
 
 void write_npy(const std::string& path, const Tensor& t, bool as_f64) {
@@ -130,16 +179,15 @@ void write_npy(const std::string& path, const Tensor& t, bool as_f64) {
   size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');
   header += '\n';
-  std::ofstream f(path, std::ios::binary);
-  if (!f) throw UserError(path + ": cannot write file");
-  f.write("\x93NUMPY\x01\x00", 8);
+  std::string bytes("\x93NUMPY\x01\x00", 8);
   auto len = static_cast<uint16_t>(header.size());
-  char lb[2] = {static_cast<char>(len & 0xff), static_cast<char>(len >> 8)};
-  f.write(lb, 2);
-  f.write(header.data(), static_cast<std::streamsize>(header.size()));
-  std::vector<char> raw(t.data.size() * static_cast<size_t>(width));
+  bytes += static_cast<char>(len & 0xff);
+  bytes += static_cast<char>(len >> 8);
+  bytes += header;
+  const size_t start = bytes.size();
+  bytes.resize(start + t.data.size() * static_cast<size_t>(width));
   for (size_t i = 0; i < t.data.size(); ++i) {
-    char* p = raw.data() + i * width;
+    char* p = bytes.data() + start + i * width;
     double v = t.data[i];
     if (width == 8) std::memcpy(p, &v, 8);
     else if (descr == "<f4") { float x = static_cast<float>(v); std::memcpy(p, &x, 4); }
@@ -147,8 +195,8 @@ void write_npy(const std::string& path, const Tensor& t, bool as_f64) {
     else if (descr == "<i4") { auto x = static_cast<int32_t>(round_to(DType::i32, v)); std::memcpy(p, &x, 4); }
     else *p = v != 0 ? 1 : 0;
   }
-  f.write(raw.data(), static_cast<std::streamsize>(raw.size()));
-  if (!f) throw UserError(path + ": write failed");
+  // A new file renamed over the name: a symlink planted there is replaced, not followed.
+  write_file_atomic(path, bytes);
 }
 
 }  // namespace axon
