@@ -4,7 +4,7 @@
 # /usr/local/cuda (or nvcc on PATH) is present, GPU features are compiled in.
 set -euo pipefail
 pkgs=(build-essential cmake git python3 libz3-dev libcvc5-dev libeigen3-dev libboost-graph-dev
-      catch2 nlohmann-json3-dev libcli11-dev clang libclang-rt-14-dev)
+      catch2 nlohmann-json3-dev libcli11-dev libsqlite3-dev clang libclang-rt-14-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

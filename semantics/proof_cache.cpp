@@ -1,82 +1,40 @@
 #include "proof_cache.h"
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <chrono>
 
-#include "axon/core/error.h"
+#include "axon/core/store.h"
+#include "axon/semantics/solver.h"
 
 namespace axon {
 
-ProofCache::ProofCache(std::string path) : path_(std::move(path)) {
-  if (path_.empty()) return;
-  // The file is rewritten on save: one that is not a proof cache is refused, not overwritten.
-  std::error_code ec;
-  if (std::filesystem::is_directory(path_, ec)) throw UserError(path_ + ": is a directory, not a proof cache file");
-  const std::filesystem::path parent = std::filesystem::path(path_).parent_path();
-  if (!parent.empty() && !std::filesystem::is_directory(parent, ec)) throw UserError(path_ + ": no such directory for the proof cache");
-  std::ifstream in(path_);
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    bool ours = line.size() > 17 && line.find('\t') == 16;
-    if (ours) {
-      try {
-        size_t used = 0;
-        const uint64_t h = std::stoull(line.substr(0, 16), &used, 16);
-        ours = used == 16;
-        if (ours) entries_[h] = line.substr(17);
-      } catch (const std::exception&) {
-        ours = false;
-      }
-    }
-    if (!ours) throw UserError(path_ + ":" + std::to_string(number) + ": not a line of a proof cache; give --cache a file of its own");
-  }
+ProofCache::ProofCache(const std::string& path)
+    : prover_(std::string("axon ") + AXON_VERSION + "; z3 " + smt::backend_version(smt::Backend::Z3) +
+              "; cvc5 " + smt::backend_version(smt::Backend::CVC5)) {
+  if (path.empty()) return;
+  store_ = std::make_unique<Store>(path);
+  store_->run(
+      "CREATE TABLE IF NOT EXISTS proofs (query TEXT NOT NULL, prover TEXT NOT NULL, reason TEXT NOT NULL, "
+      "created REAL NOT NULL, PRIMARY KEY (query, prover))");
 }
 
-ProofCache::~ProofCache() {
-  try {
-    save();
-  } catch (...) {
-  }
+ProofCache::~ProofCache() = default;
+
+std::optional<std::string> ProofCache::get(const std::string& query) {
+  if (auto it = memory_.find(query); it != memory_.end()) return it->second;
+  if (!store_) return std::nullopt;
+  auto rows = store_->run("SELECT reason FROM proofs WHERE query = ?1 AND prover = ?2", {query, prover_});
+  if (rows.empty()) return std::nullopt;
+  const auto& reason = std::get<std::string>(rows[0].at(0));
+  memory_[query] = reason;
+  return reason;
 }
 
-uint64_t ProofCache::hash(const std::string& key) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : key) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
-
-std::optional<std::string> ProofCache::get(const std::string& key) {
-  std::lock_guard<std::mutex> lock(mu_);
-  auto it = entries_.find(hash(key));
-  if (it == entries_.end()) return std::nullopt;
-  return it->second;
-}
-
-void ProofCache::put(const std::string& key, const std::string& value) {
-  std::lock_guard<std::mutex> lock(mu_);
-  entries_[hash(key)] = value;
-  dirty_ = true;
-}
-
-void ProofCache::save() {
-  std::lock_guard<std::mutex> lock(mu_);
-  if (path_.empty() || !dirty_) return;
-  std::string tmp = path_ + ".tmp";
-  {
-    std::ofstream out(tmp);
-    char buf[17];
-    for (const auto& [h, v] : entries_) {
-      std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-      out << buf << "\t" << v << "\n";
-    }
-    if (!out) return;
-  }
-  std::rename(tmp.c_str(), path_.c_str());
-  dirty_ = false;
+void ProofCache::put(const std::string& query, const std::string& reason) {
+  memory_[query] = reason;
+  if (!store_) return;
+  const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  store_->run("INSERT OR REPLACE INTO proofs (query, prover, reason, created) VALUES (?1, ?2, ?3, ?4)",
+              {query, prover_, reason, now});
 }
 
 }  // namespace axon

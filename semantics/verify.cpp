@@ -212,14 +212,9 @@ RuleResult Verifier::verify_one(const RuleSpec& rule) {
   std::vector<smt::Backend> backends;
   if (opts_.solver != SolverChoice::CVC5) backends.push_back(smt::Backend::Z3);
   if (opts_.solver != SolverChoice::Z3) backends.push_back(smt::Backend::CVC5);
-  if (!conditions_can_hold(problem)) {
-    res.verdict = Verdict::Vacuous;
-    res.reason = "the conditions cannot all hold";
-    return finish(res);
-  }
-  if (opts_.falsify)
-    if (auto r = falsify(rule)) return finish(std::move(*r));
   const std::string assumption = rounds(sym) ? kRealsAssumption : "";
+  // A proof of this very query (same inputs, conditions and normalized sides) by this prover:
+  // it was checked for vacuity and random differences when it was made.
   std::string key;
   {
     sem::Prover p(problem, backends[0], opts_.timeout_ms);
@@ -233,6 +228,14 @@ RuleResult Verifier::verify_one(const RuleSpec& rule) {
     res.assumption = assumption;
     return finish(res);
   }
+
+  if (!conditions_can_hold(problem)) {
+    res.verdict = Verdict::Vacuous;
+    res.reason = "the conditions cannot all hold";
+    return finish(res);
+  }
+  if (opts_.falsify)
+    if (auto r = falsify(rule)) return finish(std::move(*r));
 
   // The solvers, side by side, each in a child process: without --cross-check the first proof
   // wins and the others are stopped; a solver that overstays the deadline is stopped too.
