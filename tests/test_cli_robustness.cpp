@@ -63,7 +63,7 @@ TEST_CASE("cli robustness: a proof cache is a file of its own", "[cli]") {
   TempDir dir;
   const std::string ok = dir.write("ok.axr", rules("r1: neg(neg(x)) => x"));
   const std::string notes = dir.write("notes.txt", "important notes\nline 2\n");
-  refused(run({"verify", ok, "--cache", notes}), "not a line of a proof cache");
+  refused(run({"verify", ok, "--cache", notes}), "not an axon store");
   std::stringstream kept;
   kept << std::ifstream(notes).rdbuf();
   CHECK(kept.str() == "important notes\nline 2\n");  // untouched
@@ -71,7 +71,7 @@ TEST_CASE("cli robustness: a proof cache is a file of its own", "[cli]") {
   refused(run({"verify", ok, "--cache", (dir.path / "no" / "cache.txt").string()}), "no such directory");
   const std::string cache = (dir.path / "cache.txt").string();
   CHECK(run({"verify", ok, "--cache", cache}).code == 0);
-  CHECK(run({"verify", ok, "--cache", cache}).code == 0);  // its own lines read back
+  CHECK(run({"verify", ok, "--cache", cache}).code == 0);  // its own store read back
 }
 
 TEST_CASE("cli robustness: graph files refuse repeated keys, NUL bytes and values outside their dtype", "[cli]") {
