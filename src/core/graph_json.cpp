@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -328,6 +329,9 @@ class Parser {
         if (j.contains("attrs")) r.attrs = &j["attrs"];
         if (defined_.count(r.name) || raw_.count(r.name)) throw UserError("name is defined twice");
       });
+      // A constant written without a dtype is a number, as in PyTorch's `x * 0.125`: each op
+      // that reads it next to a tensor gets it in that tensor's dtype (adopt_dtypes).
+      if (r.op == "constant" && r.attrs && r.attrs->is_object() && !r.attrs->contains("dtype")) untyped_.insert(r.name);
       raw_.emplace(r.name, std::move(r));
     }
     // Build in dependency order with an explicit stack (no recursion on graph depth).
@@ -369,9 +373,11 @@ class Parser {
       const json& attrs = r.attrs ? *r.attrs : kEmpty;
       const Node* n = nullptr;
       if (auto op = parse_op(r.op); op && *op != Op::Input) {
+        adopt_dtypes(r, operands, *op == Op::Where);
         Attrs a = parse_attrs(attrs, op_info(*op).attrs, bindings_, *op == Op::Reshape);
         n = graph_.ctx().make(*op, std::move(operands), std::move(a));
       } else if (auto c = parse_composite(r.op)) {
+        adopt_dtypes(r, operands, false);
         Attrs a = parse_attrs(attrs, composite_info(*c).attrs, bindings_, false);
         Attrs canon;
         n = expand_composite(graph_.ctx(), *c, operands, a, &canon);
@@ -383,6 +389,38 @@ class Parser {
       defined_[r.name] = n;
       graph_.names.emplace(n, r.name);
     });
+  }
+
+  // The operands of node r that are constants written without a dtype take the dtype of its
+  // first other operand (where's condition aside), as the rules language types its numbers
+  // (semantics/rules_build.cpp) and PyTorch a Python scalar: `x * 0.125` on a bf16 x multiplies
+  // by 0.125 in bf16. Each reader gets its own constant, so one constant read next to f32 and
+  // next to bf16 tensors is an f32 constant for the first and a bf16 one for the second. A
+  // constant that meets no typed operand (an output, the operand of a unary op or of a layout
+  // op, or beside another such constant) keeps the default f32. A value the dtype cannot hold
+  // (0.5 next to i32, 2 next to bool) is an error naming both nodes.
+  void adopt_dtypes(const RawNode& r, std::vector<const Node*>& operands, bool where) {
+    const size_t first = where ? 1 : 0;
+    std::optional<DType> t;
+    for (size_t i = first; i < operands.size() && !t; ++i)
+      if (!untyped_.count(r.inputs[i])) t = operands[i]->dtype();
+    if (!t) return;
+    for (size_t i = first; i < operands.size(); ++i) {
+      if (!untyped_.count(r.inputs[i]) || operands[i]->dtype() == *t) continue;
+      const RawNode& c = raw_.at(r.inputs[i]);
+      const std::string dt(dtype_name(*t));
+      const Node* n = nullptr;
+      try {
+        Attrs a = parse_attrs(*c.attrs, op_info(Op::Constant).attrs, bindings_, false);
+        a.set("dtype", dt);
+        n = graph_.ctx().make(Op::Constant, {}, std::move(a));
+      } catch (const UserError& e) {
+        throw UserError("inputs[" + std::to_string(i) + "]: constant '" + printable(c.name) + "' has no dtype and takes " + dt +
+                        " from the tensor it meets here: " + e.what() + "; give the constant a dtype and insert a cast");
+      }
+      graph_.names.emplace(n, c.name);
+      operands[i] = n;
+    }
   }
 
   void parse_outputs(const json& list) {
@@ -406,6 +444,7 @@ class Parser {
   Graph graph_;
   std::unordered_map<std::string, const Node*> defined_;
   std::unordered_map<std::string, RawNode> raw_;
+  std::unordered_set<std::string> untyped_;  // constants written without a dtype
 };
 
 }  // namespace
