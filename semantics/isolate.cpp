@@ -2,6 +2,7 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -39,12 +40,19 @@ std::vector<std::optional<std::string>> run_isolated(
   std::vector<Child> kids(jobs.size());
   std::vector<std::optional<std::string>> out(jobs.size());
   std::vector<std::string> reasons(jobs.size());
+  const pid_t parent = ::getpid();
   for (size_t i = 0; i < jobs.size(); ++i) {
     int p[2];
     if (::pipe(p) != 0) throw InternalError("pipe() failed");
     pid_t pid = ::fork();
     if (pid < 0) throw InternalError("fork() failed");
     if (pid == 0) {
+      // The child dies with its parent (a kill -9 of axon must not leave solvers running). A
+      // child that forks in turn (a verification per child, prove_in_children, whose solvers run
+      // in children of their own) does so through here too, so every level dies with the one
+      // above it. If the parent died before prctl took effect, the child is already an orphan.
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (::getppid() != parent) ::_exit(1);
       ::close(p[0]);
       std::string text;
       try {

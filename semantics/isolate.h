@@ -11,6 +11,8 @@
 namespace axon::sem {
 
 // Runs each job in its own forked process (call only while the process has no other threads).
+// Each child is killed when its parent dies (PR_SET_PDEATHSIG), also when a job forks its own
+// children through here: no solver outlives a kill -9 of axon.
 // A job returns its result as text. `done(i, text)` is called in the parent as each result
 // arrives; when it returns true the remaining jobs are killed. Jobs still running after
 // `deadline_s` are killed. The result of a killed or crashed job is nullopt; `why`, when given,
