@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# README command 2 (and CI): install what is missing, build, fuzz the graph parser under
-# AddressSanitizer + UndefinedBehaviorSanitizer, then run the whole test suite with ctest.
+# README command 2 (and CI): install what is missing, build, fuzz the parsers (graph.json, .axr, .npy) under
+# AddressSanitizer + UndefinedBehaviorSanitizer (FUZZ_RUNS inputs per target, about 40 s at the
+# default 20000 on 2 cores), then run the whole test suite with ctest.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # ctest splits discovered test names at ';' and then runs a filter that matches nothing, which

@@ -26,7 +26,11 @@ int64_t parse_int(const std::string& s, const std::string& field) {
 
 Attrs convert_attrs(const RuleExpr& e, const std::vector<AttrSpec>& schema, const Bindings& b) {
   Attrs a;
-  for (const auto& [key, v] : e.attrs) {
+  for (const auto& kv : e.attrs) {
+    // Named references, not a structured binding: clang before 16 (the fuzz build) cannot
+    // capture a binding in the lambda below.
+    const std::string& key = kv.first;
+    const RuleExpr::AttrValue& v = kv.second;
     const AttrSpec* spec = nullptr;
     for (const auto& s : schema)
       if (key == s.name) spec = &s;

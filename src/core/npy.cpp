@@ -3,7 +3,9 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <regex>
+#include <algorithm>
+#include <cctype>
+#include <string_view>
 
 #include "axon/core/error.h"
 #include "axon/core/files.h"
@@ -41,15 +43,31 @@ uint16_t double_to_half(double v) {
 
 namespace {
 
+// Header text for a message: one line, at most 40 characters.
+std::string excerpt(std::string_view s) {
+  std::string out;
+  for (char c : s.substr(0, 40)) out += std::iscntrl(static_cast<unsigned char>(c)) ? '?' : c;
+  return s.size() > 40 ? out + "..." : out;
+}
+
+// Where the value of 'key' starts in a .npy header ('key': <spaces> VALUE); npos when absent.
+size_t value_of(std::string_view header, const std::string& key) {
+  size_t at = header.find("'" + key + "':");
+  if (at == std::string_view::npos) return at;
+  at += key.size() + 3;
+  while (at < header.size() && std::isspace(static_cast<unsigned char>(header[at]))) ++at;
+  return at;
+}
+
 // A parsed .npy file: its descr ("<f4") and the values.
 struct NpyData {
   std::string descr;
   Tensor tensor;
 };
 
-NpyData parse_npy(const std::string& path, size_t max_bytes) {
-  const std::string bytes = read_input_file(path, max_bytes, ".npy file");
-  auto fail = [&path](const std::string& why) -> UserError { return UserError(path + ": " + why); };
+// `path` names the bytes in messages.
+NpyData decode_npy(std::string_view bytes, const std::string& path) {
+  auto fail = [&path](const std::string& why) -> UserError { return UserError(shown_path(path) + ": " + why); };
   size_t pos = 0;
   auto take = [&](size_t n) -> const char* {
     if (bytes.size() - pos < n) return nullptr;
@@ -75,29 +93,62 @@ NpyData parse_npy(const std::string& path, size_t max_bytes) {
   if (header_len > 65536) throw fail("bad .npy header");
   const char* h = take(header_len);
   if (!h) throw fail("truncated .npy header");
-  std::string header(h, header_len);
-  std::smatch m;
-  if (!std::regex_search(header, m, std::regex("'descr':\\s*'([<>|=]?)([a-z])(\\d+)'")))
+  const std::string_view header(h, header_len);
+  // The header is a Python dict literal, {'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }:
+  // scanned by hand (std::regex recurses once per character and overflows the stack on a long
+  // header).
+  std::string descr_text;
+  size_t at = value_of(header, "descr");
+  if (at < header.size() && header[at] == '\'') {
+    size_t close = header.find('\'', at + 1);
+    if (close != std::string_view::npos) descr_text = std::string(header.substr(at + 1, close - at - 1));
+  }
+  // [<>|=]? [a-z] digits
+  std::string order;
+  size_t d0 = 0;
+  if (!descr_text.empty() && std::strchr("<>|=", descr_text[0])) order = descr_text.substr(0, d0 = 1);
+  if (descr_text.size() < d0 + 2 || !std::islower(static_cast<unsigned char>(descr_text[d0])) ||
+      !std::all_of(descr_text.begin() + static_cast<std::ptrdiff_t>(d0) + 1, descr_text.end(),
+                   [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
     throw fail("no dtype in .npy header");
-  std::string order = m[1], kind = m[2];
-  if (m[3].str().size() > 2) throw fail("unsupported .npy dtype '" + m[0].str() + "'");
-  int width = std::stoi(m[3]);
+  const std::string kind = descr_text.substr(d0, 1);
+  if (descr_text.size() - d0 - 1 > 2) throw fail("unsupported .npy dtype '" + excerpt(descr_text) + "'");
+  int width = std::stoi(descr_text.substr(d0 + 1));
   if (order == ">") throw fail("big-endian .npy files are not supported");
-  if (std::regex_search(header, std::regex("'fortran_order':\\s*True")))
+  at = value_of(header, "fortran_order");
+  if (header.substr(std::min(at, header.size()), 4) == "True")
     throw fail("Fortran-order .npy files are not supported (save with C order)");
-  if (!std::regex_search(header, m, std::regex("'shape':\\s*\\(([^)]*)\\)")))
-    throw fail("no shape in .npy header");
+  at = value_of(header, "shape");
+  size_t close = at < header.size() && header[at] == '(' ? header.find(')', at) : std::string_view::npos;
+  if (close == std::string_view::npos) throw fail("no shape in .npy header");
+  const std::string_view dims_text = header.substr(at + 1, close - at - 1);
+  // The shape is a tuple of positive integers: "(4, 8)", "(4,)" or "()" (or "(4)").
+  std::vector<std::string_view> numbers;
+  bool comma_ok = false, number_ok = true;
+  for (size_t i = 0; i < dims_text.size();) {
+    char c = dims_text[i];
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+    } else if (c == ',' && comma_ok) {
+      comma_ok = false;
+      number_ok = true;
+      ++i;
+    } else if (std::isdigit(static_cast<unsigned char>(c)) && number_ok) {
+      size_t j = i;
+      while (j < dims_text.size() && std::isdigit(static_cast<unsigned char>(dims_text[j]))) ++j;
+      numbers.push_back(dims_text.substr(i, j - i));
+      comma_ok = true;
+      number_ok = false;
+      i = j;
+    } else {
+      throw fail("bad shape (" + excerpt(dims_text) + ") in .npy header");
+    }
+  }
   std::vector<int64_t> dims;
-  std::string dims_text = m[1];
-  // The shape is a tuple of non-negative integers: "(4, 8)", "(4,)" or "()".
-  if (!std::regex_match(dims_text, std::regex("\\s*(\\d+\\s*(,\\s*\\d+\\s*)*,?\\s*)?")))
-    throw fail("bad shape (" + dims_text + ") in .npy header");
-  std::regex num("\\d+");
   int64_t count = 1;
-  for (auto it = std::sregex_iterator(dims_text.begin(), dims_text.end(), num);
-       it != std::sregex_iterator(); ++it) {
-    if (it->str().size() > 12) throw fail("dimension too large");
-    int64_t d = std::stoll(it->str());
+  for (std::string_view text : numbers) {
+    if (text.size() > 12) throw fail("dimension too large");
+    int64_t d = std::stoll(std::string(text));
     if (d < 1) throw fail("empty arrays are not supported");
     if (__builtin_mul_overflow(count, d, &count) || count > (int64_t{1} << 34))
       throw fail("array too large");
@@ -112,10 +163,12 @@ NpyData parse_npy(const std::string& path, size_t max_bytes) {
   else if (descr != "f4" && descr != "f8")
     throw fail("unsupported .npy dtype '" + descr + "' (axon reads float64, float32, float16, int32 and bool)");
   if (width > 1 && order == "|") throw fail("bad .npy dtype '|" + descr + "'");
-  NpyData out{(width == 1 ? "|" : "<") + descr, Tensor(t, dims)};
+  // The values' size is checked before the tensor is made: a short file claiming a large shape
+  // must not allocate the shape.
   const char* raw = take(static_cast<size_t>(count) * static_cast<size_t>(width));
   if (!raw) throw fail("file ends before its " + std::to_string(count) + " elements");
   if (pos != bytes.size()) throw fail("file holds more than its " + std::to_string(count) + " elements");
+  NpyData out{(width == 1 ? "|" : "<") + descr, Tensor(t, dims)};
   for (int64_t i = 0; i < count; ++i) {
     const char* p = raw + i * width;
     double v = 0;
@@ -142,26 +195,34 @@ std::string encoding_of(DType t) {
 
 }  // namespace
 
-Tensor read_npy(const std::string& path, size_t max_bytes) { return parse_npy(path, max_bytes).tensor; }
+Tensor parse_npy(std::string_view bytes, const std::string& path) { return decode_npy(bytes, path).tensor; }
 
-Tensor read_npy_as(const std::string& path, DType dtype, size_t max_bytes) {
-  NpyData d = parse_npy(path, max_bytes);
+Tensor parse_npy_as(std::string_view bytes, DType dtype, const std::string& path) {
+  NpyData d = decode_npy(bytes, path);
   const std::string want = encoding_of(dtype);
   if (d.descr == "<f8" && is_float(dtype)) {
     // float64, as `axon eval -o` writes in f64 precision: each value must be one of the dtype's.
     for (size_t i = 0; i < d.tensor.data.size(); ++i) {
       double v = d.tensor.data[i];
       if (!std::isnan(v) && round_to(dtype, v) != v)
-        throw UserError(path + ": element " + std::to_string(i) + " (" + std::to_string(v) + ") of this float64 file is not a " +
+        throw UserError(shown_path(path) + ": element " + std::to_string(i) + " (" + std::to_string(v) + ") of this float64 file is not a " +
                         std::string(dtype_name(dtype)) + " value (give '" + want + "' or float64 holding " +
                         std::string(dtype_name(dtype)) + " values)");
     }
   } else if (d.descr != want) {
-    throw UserError(path + ": .npy dtype '" + d.descr + "' does not hold a " + std::string(dtype_name(dtype)) + " input (expected '" +
+    throw UserError(shown_path(path) + ": .npy dtype '" + d.descr + "' does not hold a " + std::string(dtype_name(dtype)) + " input (expected '" +
                     want + "'" + (is_float(dtype) ? " or float64 holding " + std::string(dtype_name(dtype)) + " values" : "") + ")");
   }
   d.tensor.dtype = dtype;
   return std::move(d.tensor);
+}
+
+Tensor read_npy(const std::string& path, size_t max_bytes) {
+  return parse_npy(read_input_file(path, max_bytes, ".npy file"), path);
+}
+
+Tensor read_npy_as(const std::string& path, DType dtype, size_t max_bytes) {
+  return parse_npy_as(read_input_file(path, max_bytes, ".npy file"), dtype, path);
 }
 
 void write_npy(const std::string& path, const Tensor& t, bool as_f64) {

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "axon/core/tensor.h"
 
@@ -20,6 +21,9 @@ Tensor read_npy(const std::string& path, size_t max_bytes = kNpyMaxBytes);
 // (bool |b1, i32 <i4, f16 <f2, f32 and bf16 <f4), or float64 whose values are all of a float
 // dtype exactly (as `axon eval -o` writes them in f64 precision). The tensor gets `dtype`.
 Tensor read_npy_as(const std::string& path, DType dtype, size_t max_bytes = kNpyMaxBytes);
+// The same for the bytes of a .npy file; `path` names them in messages ("<path>: <reason>").
+Tensor parse_npy(std::string_view bytes, const std::string& path);
+Tensor parse_npy_as(std::string_view bytes, DType dtype, const std::string& path);
 // `as_f64` writes float64 regardless of dtype. The file is replaced, never written through a
 // symlink (files.h).
 void write_npy(const std::string& path, const Tensor& t, bool as_f64 = false);
