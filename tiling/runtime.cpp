@@ -3,6 +3,9 @@
 // CUDA headers; the attribute numbers are the driver API's (cuda.h).
 #include "axon/tiling/runtime.h"
 
+#include "axon/core/error.h"
+#include "axon/core/files.h"
+
 #include <algorithm>
 #include <dlfcn.h>
 #include <unistd.h>
@@ -10,7 +13,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <mutex>
 #include <sstream>
@@ -94,12 +96,8 @@ std::string hex_hash(const std::string& s) {
   return os.str();
 }
 
-std::string read_all(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::ostringstream os;
-  os << f.rdbuf();
-  return os.str();
-}
+// The largest kernel cache entry read back (a cubin is a few MiB at most).
+constexpr size_t kMaxCubinBytes = size_t{1} << 28;
 
 }  // namespace
 
@@ -119,9 +117,15 @@ Compiled compile(const std::string& source, const std::string& arch, const std::
     cached = fs::path(cache_dir) / (key + ".cubin");
     std::error_code ec;
     if (fs::exists(cached, ec)) {
-      c.cubin = read_all(cached);
+      // Only a regular file, under a cap (a FIFO planted there must not block the compile); an
+      // unreadable entry is a miss.
+      try {
+        c.cubin = read_input_file(cached.string(), kMaxCubinBytes, "kernel cache file");
+      } catch (const UserError&) {
+        c.cubin.clear();
+      }
       c.ok = !c.cubin.empty();
-      c.cached = true;
+      c.cached = c.ok;
       if (c.ok) return c;
     }
   }
@@ -150,13 +154,13 @@ Compiled compile(const std::string& source, const std::string& arch, const std::
   if (c.ok && !cached.empty()) {
     std::error_code ec;
     fs::create_directories(cached.parent_path(), ec);
-    fs::path tmp = cached;
-    tmp += ".tmp" + std::to_string(::getpid());
-    {
-      std::ofstream f(tmp, std::ios::binary);
-      f << c.cubin;
+    // A fresh temporary file of our own (O_EXCL | O_NOFOLLOW, unpredictable name) renamed over
+    // the entry: a symlink planted at either name is never written through. The cache is an
+    // optimization: a failed write leaves the entry missing, nothing else.
+    try {
+      write_file_atomic(cached.string(), c.cubin);
+    } catch (const UserError&) {
     }
-    fs::rename(tmp, cached, ec);
   }
   c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return c;
