@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string_view>
 #include <unordered_set>
 
 #include "axon/core/ir.h"
@@ -35,5 +36,55 @@ double register_a_weight(const Node* mm, const std::unordered_set<const Node*>& 
 // picks measured 0.99-1.01x in other runs; docs/codegen.md).
 constexpr double kLevel = 1.01;
 int pick_winner(const std::vector<ConfigTrial>& trials);
+
+// The tiling group of one of the cost model's kernels (superopt.cpp): its nodes, reads, writes,
+// the writes no graph output is (hand-offs), and the label "kind -> writes".
+tiling::Group group_of(const Graph& g, const KernelEstimate& k);
+
+// ---- the fallback (fallback.cpp; docs/codegen.md, "Fallback") --------------------------------
+
+// The finer kernels that replace a kernel no candidate validated: its `parts` (attention, twin
+// contractions) when it has them; else one kernel per reduction, contraction and written value
+// of the group (the values between them stored); else, when that is one kernel, one per computed
+// node. Empty when the group computes a single node: nothing finer exists. In operand-first order.
+// `generic` (optional) tells a group the tiling would make generic: a part that is a contraction
+// with a side reduction (attention's P V beside the row sum) is then split at once.
+std::vector<KernelEstimate> split_kernel(const KernelEstimate& k, const TargetModel& tm,
+                                         const std::function<bool(const KernelEstimate&)>& generic = {});
+
+// A floor under one launch of a group's generic kernels: the evaluations per element of each
+// write counted as the generic kernel makes them (a value is reused only within the C scope that
+// computed it, so one first needed inside a loop is computed again at every iteration; a where
+// counts the mean of its branches), at kGenericNsPerEvaluation per evaluation per wave of
+// resident threads (sm_count x 2048). It sees what tiling's generic estimate does not: a
+// reduction recomputed inside another loop (a generic attention recomputes a row's max for
+// every key of every output element).
+constexpr double kGenericNsPerEvaluation = 1.0;  // 37 ns measured for a serial sum's element (tiling's estimate): a floor
+constexpr double kGenericRunsInWorker = 4;       // the worker runs a candidate at least 3 times to validate it, once to time it
+double generic_floor_us(const tiling::Group& gr, int sm_count);
+// Whether a generic candidate with that floor could not finish its runs in the worker within
+// `timeout_s`: it is then skipped (not run into the timeout) where the kernel can be split.
+bool generic_too_slow(double floor_us, double timeout_s);
+
+// "no candidate passed validation (3 wrong, 1 skipped); <config>: wrong: <detail>" on one line.
+std::string failure_summary(const std::vector<ConfigTrial>& trials);
+
+// The test seam: whether a group's label contains one of the '|'-separated parts of fail_groups.
+bool forced_failure(const std::string& label, std::string_view fail_groups);
+
+// A variant's kernels realized with fallbacks: each kernel of `kernels` is realized in order;
+// one without a winner is replaced, in its place, by the kernels `split` gives (split_kernel;
+// realized in turn, and split again if they fail). `failed` is set (and the kernels so far kept)
+// when a kernel without a winner cannot be split. `realize` gives a kernel's result (measured,
+// or ranked when untimed; winner -1 when nothing passed).
+struct PlanOutcome {
+  std::vector<KernelResult> kernels;
+  std::vector<KernelFallback> fallbacks;
+  std::string failed;
+};
+PlanOutcome realize_with_fallbacks(const Graph& gv, const std::vector<KernelEstimate>& kernels,
+                                   const std::function<KernelResult(const KernelEstimate&)>& realize,
+                                   const std::function<std::vector<KernelEstimate>(const KernelEstimate&)>& split,
+                                   const std::function<void(const std::string&)>& say);
 
 }  // namespace axon::search_detail

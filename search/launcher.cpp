@@ -80,14 +80,82 @@ json trial_json(const ConfigTrial& t) {
           {"time_us", t.us}, {"reps", t.reps}, {"worst_error_ratio", t.worst}, {"finalists", t.finalists}};
 }
 
+
+json fallbacks_json(const std::vector<KernelFallback>& fs) {
+  json a = json::array();
+  for (const KernelFallback& f : fs) {
+    json t = json::array();
+    for (const ConfigTrial& c : f.trials) t.push_back(trial_json(c));
+    a.push_back({{"kernel", f.kernel}, {"group", f.group}, {"why", f.why}, {"replaced_by", f.replaced_by}, {"trials", t}});
+  }
+  return a;
+}
+
+// report.json: the device, the rewrites, every realized variant with its moves, kernels, trials
+// and fallbacks, and the chosen variant's fallbacks.
+json report_json(const Graph& g, const SuperoptResult& r, const SuperoptOptions& o) {
+  json rep;
+  rep["graph"] = g.name;
+  rep["target"] = o.target;
+  rep["timed"] = r.timed;
+  rep["device"] = r.gpu_note;
+  if (r.probe.ok) rep["copy_gb_s"] = r.probe.copy_gb_s;
+  rep["seconds"] = r.seconds;
+  rep["rewrite_seconds"] = r.rewrite_seconds;
+  const ExploreStats& st = r.variants.stats;
+  rep["rewrites"] = {{"candidates", st.candidates}, {"proved", st.proved}, {"refuted", st.refuted}, {"unknown", st.unknown},
+                     {"kept", st.kept}, {"unstable", st.unstable}, {"seconds", st.seconds}};
+  rep["lowerings"] = r.lowerings.source;
+  for (size_t vi = 0; vi < r.realized.size(); ++vi) {
+    const VariantResult& v = r.realized[vi];
+    json jv{{"variant", v.variant}, {"stored_statistics", v.stored_statistics}, {"own_reductions", v.own_reductions}, {"model_us", v.model_us}, {"total_us", v.total_us},
+            {"chosen", static_cast<int>(vi) == r.best}};
+    for (const Variant* m : r.variants.path_of(v.variant))
+      jv["moves"].push_back({{"kind", move_kind_name(m->move.kind)}, {"what", m->move.what}, {"rule", m->move.rule},
+                             {"verdict", verdict_name(m->move.proof.verdict)}, {"proof_seconds", m->move.proof.seconds}});
+    for (const KernelResult& k : v.kernels) {
+      json jk{{"name", k.name}, {"group", k.group.label}, {"strategy", tiling::strategy_name(k.shape.strategy)}, {"why_generic", k.shape.why_generic},
+              {"bytes", k.bytes}, {"flops", k.flops}, {"time_us", k.time_us()}, {"winner", k.winner >= 0 ? k.trials[static_cast<size_t>(k.winner)].config.str() : ""}};
+      for (const auto& t : k.trials) jk["trials"].push_back(trial_json(t));
+      jv["kernels"].push_back(jk);
+    }
+    jv["fallbacks"] = fallbacks_json(v.fallbacks);
+    if (!v.failed.empty()) jv["failed"] = v.failed;
+    rep["variants"].push_back(jv);
+  }
+  // The chosen variant's fallbacks (kernels nothing validated, replaced by finer ones); when no
+  // variant was realized, why (exit 1).
+  rep["validated"] = r.best >= 0;
+  rep["fallbacks"] = r.best >= 0 ? fallbacks_json(r.realized[static_cast<size_t>(r.best)].fallbacks) : json::array();
+  return rep;
+}
+
 }  // namespace
 
 std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, const SuperoptOptions& o,
                                        const std::string& out_dir) {
   make_output_dir(out_dir);
-  const VariantResult& best = r.realized.at(static_cast<size_t>(r.best));
-  const std::string name = c_ident(g.name.empty() ? "graph" : g.name);
   std::vector<std::string> lines;
+  // The kernels that nothing validated, and what replaced them (or why nothing was realized).
+  auto fallback_lines = [&](const VariantResult& v) {
+    for (const KernelFallback& f : v.fallbacks) {
+      std::string by;
+      for (const std::string& p : f.replaced_by) by += (by.empty() ? "" : "; ") + p;
+      lines.push_back("fallback: kernel " + f.kernel + " (" + f.group + "): " + f.why + "; replaced by " +
+                      std::to_string(f.replaced_by.size()) + " kernels: " + by);
+    }
+  };
+  if (r.best < 0) {
+    write_file(fs::path(out_dir) / "report.json", report_json(g, r, o).dump(2) + "\n");
+    for (const VariantResult& v : r.realized) {
+      fallback_lines(v);
+      lines.push_back("variant " + std::to_string(v.variant) + " not realized: " + v.failed);
+    }
+    return lines;
+  }
+  const VariantResult& best = r.realized.at(static_cast<size_t>(r.best));
+  fallback_lines(best);
+  const std::string name = c_ident(g.name.empty() ? "graph" : g.name);
 
   // Where each stored value lives: graph inputs, graph outputs, or the workspace.
   std::map<const Node*, std::string> ptr;
@@ -247,35 +315,7 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
   }
   write_file(fs::path(out_dir) / "launcher.json", lj.dump(2) + "\n");
 
-  // report.json
-  json rep;
-  rep["graph"] = g.name;
-  rep["target"] = o.target;
-  rep["timed"] = r.timed;
-  rep["device"] = r.gpu_note;
-  if (r.probe.ok) rep["copy_gb_s"] = r.probe.copy_gb_s;
-  rep["seconds"] = r.seconds;
-  rep["rewrite_seconds"] = r.rewrite_seconds;
-  const ExploreStats& st = r.variants.stats;
-  rep["rewrites"] = {{"candidates", st.candidates}, {"proved", st.proved}, {"refuted", st.refuted}, {"unknown", st.unknown},
-                     {"kept", st.kept}, {"unstable", st.unstable}, {"seconds", st.seconds}};
-  rep["lowerings"] = r.lowerings.source;
-  for (size_t vi = 0; vi < r.realized.size(); ++vi) {
-    const VariantResult& v = r.realized[vi];
-    json jv{{"variant", v.variant}, {"stored_statistics", v.stored_statistics}, {"own_reductions", v.own_reductions}, {"model_us", v.model_us}, {"total_us", v.total_us},
-            {"chosen", static_cast<int>(vi) == r.best}};
-    for (const Variant* m : r.variants.path_of(v.variant))
-      jv["moves"].push_back({{"kind", move_kind_name(m->move.kind)}, {"what", m->move.what}, {"rule", m->move.rule},
-                             {"verdict", verdict_name(m->move.proof.verdict)}, {"proof_seconds", m->move.proof.seconds}});
-    for (const KernelResult& k : v.kernels) {
-      json jk{{"group", k.group.label}, {"strategy", tiling::strategy_name(k.shape.strategy)}, {"why_generic", k.shape.why_generic},
-              {"bytes", k.bytes}, {"flops", k.flops}, {"time_us", k.time_us()}, {"winner", k.winner >= 0 ? k.trials[static_cast<size_t>(k.winner)].config.str() : ""}};
-      for (const auto& t : k.trials) jk["trials"].push_back(trial_json(t));
-      jv["kernels"].push_back(jk);
-    }
-    rep["variants"].push_back(jv);
-  }
-  write_file(fs::path(out_dir) / "report.json", rep.dump(2) + "\n");
+  write_file(fs::path(out_dir) / "report.json", report_json(g, r, o).dump(2) + "\n");
 
   // The summary table. A kernel's floor: its bytes at the measured copy bandwidth, or its
   // contraction FLOPs at the target's nominal 16-bit tensor rate, whichever is longer.

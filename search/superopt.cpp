@@ -49,11 +49,19 @@ bool matches_any(std::string_view description, std::string_view alternatives) {
   }
 }
 
+}  // namespace
+
+namespace search_detail {
+
+namespace {
+
 std::string node_label(const Graph& g, const Node* n) {
   auto it = g.names.find(n);
   std::string s = it != g.names.end() ? it->second : std::string(op_name(n->op())) + "#" + std::to_string(n->id());
   return s;
 }
+
+}  // namespace
 
 tiling::Group group_of(const Graph& g, const KernelEstimate& k) {
   tiling::Group gr;
@@ -67,6 +75,12 @@ tiling::Group group_of(const Graph& g, const KernelEstimate& k) {
   gr.label = k.kind + " -> " + w;
   return gr;
 }
+
+}  // namespace search_detail
+
+namespace {
+
+using search_detail::group_of;
 
 // The dtype's tolerance for validation (docs/codegen.md): rtol on |r| + mean |r|.
 double check_rtol(DType t) {
@@ -244,6 +258,7 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
   for (const auto& l : ref.launches) job.ref_launches.push_back({l.function, l.grid, l.block, l.smem, {}});
   for (size_t i = 0; i < codes.size(); ++i) {
     gpu::Compiled c = fut[i].get();
+    if (kr.trials[i].status == "skipped") continue;  // a generic candidate estimated past --timeout
     if (!c.ok) {
       kr.trials[i].status = "compile error";
       kr.trials[i].detail = c.log.substr(0, 4000);
@@ -299,10 +314,9 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
       t.finalists = res.finalists;
     }
   }
+  // No winner: the caller falls back to finer kernels (fallback.cpp).
   kr.winner = search_detail::pick_winner(kr.trials);
-  if (kr.winner < 0)
-    throw UserError("kernel " + kname + " (" + gr.label + "): no candidate passed validation; see " + o.work_dir +
-                    "/worker.log and the trials above");
+  if (kr.winner < 0) say("    no candidate passed validation; see " + o.work_dir + "/worker.log and the trials above");
 }
 
 }  // namespace
@@ -548,17 +562,20 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
     for (const Variant* v : path)
       header << "\n  " << move_kind_name(v->move.kind) << ": " << v->move.what << "\n    rule " << v->move.rule << "  ["
              << verdict_name(v->move.proof.verdict) << (v->move.proof.cached ? ", cached" : "") << "]";
-    for (const KernelEstimate& k : ce.kernel_list) {
+    // A kernel no candidate validates is replaced by finer ones (fallback.cpp).
+    auto split = [&](const KernelEstimate& k) {
+      return search_detail::split_kernel(k, tm, [&](const KernelEstimate& p) {
+        return tiling::classify(group_of(gv, p), r.lowerings.isa.get(), o.allow_tf32).strategy == tiling::Strategy::Generic;
+      });
+    };
+    auto realize = [&](const KernelEstimate& k) {
       tiling::Group gr = group_of(gv, k);
       std::string key;
       for (const auto* list : {&gr.nodes, &gr.reads, &gr.writes}) {
         for (const Node* n : *list) key += std::to_string(n->id()) + ",";
         key += "|";
       }
-      if (auto it = done.find(key); it != done.end()) {
-        vr.kernels.push_back(it->second);
-        continue;
-      }
+      if (auto it = done.find(key); it != done.end()) return it->second;  // failed ones too
       KernelResult kr;
       kr.group = gr;
       kr.shape = tiling::classify(gr, r.lowerings.isa.get(), o.allow_tf32);
@@ -573,7 +590,12 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
                                     }),
                      ranked.end());
       std::vector<tiling::RankedConfig> picked = pick_configs(ranked, o.configs);
-      const std::string kname = "axon_k" + std::to_string(kernel_counter++);
+      kr.name = "axon_k" + std::to_string(kernel_counter++);
+      const std::string& kname = kr.name;
+      // A generic candidate that could not finish in the worker before --timeout is estimated
+      // and skipped, where the kernel has finer parts to fall back to (fallback.cpp).
+      const bool splittable = !split(k).empty();
+      const double generic_floor = search_detail::generic_floor_us(gr, L.sm_count);
       std::vector<tiling::KernelCode> codes;
       for (size_t i = 0; i < picked.size(); ++i) {
         tiling::CodegenOptions co;
@@ -582,25 +604,54 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
         co.header = header.str() + "\nkernel " + kname + ": " + gr.label;
         codes.push_back(tiling::generate(gr, kr.shape, picked[i].config, r.lowerings, co));
         kr.trials.push_back({picked[i].config, picked[i].est_us, r.timed ? "" : "untimed", "", 0, 0, 0});
+        if (picked[i].config.strategy == tiling::Strategy::Generic && splittable &&
+            search_detail::generic_too_slow(generic_floor, o.timeout_s)) {
+          std::ostringstream why;
+          why << "estimated at " << std::llround(generic_floor / 1e6) << " s or more per launch (reductions nested in reductions), "
+              << "too long for --timeout " << o.timeout_s << " s: not run; the kernel's parts are tried instead";
+          kr.trials.back().status = "skipped";
+          kr.trials.back().detail = why.str();
+        }
       }
       say("  kernel " + kname + " (" + gr.label + "): " + tiling::strategy_name(kr.shape.strategy) +
           (kr.shape.why_generic.empty() ? "" : " [" + kr.shape.why_generic + "]") + ", " + std::to_string(ranked.size()) +
           " configurations, " + std::to_string(picked.size()) + " tried");
-      if (r.timed) {
-        measure_kernel(kr, gv, codes, kname, {o, tools_path, cubins, t0, say});
-      } else {
-        kr.winner = 0;  // ranked by the estimate
-      }
-      kr.code = codes[static_cast<size_t>(kr.winner)];
-      vr.kernels.push_back(kr);
+      const bool runnable = std::any_of(kr.trials.begin(), kr.trials.end(), [](const ConfigTrial& t) { return t.status != "skipped"; });
+      if (r.timed && runnable) measure_kernel(kr, gv, codes, kname, {o, tools_path, cubins, t0, say});
+      if (search_detail::forced_failure(gr.label, o.fail_groups))
+        for (ConfigTrial& t : kr.trials)
+          if (t.status != "skipped") {
+            t.status = "wrong";
+            t.detail = "failed on purpose: --test-fail-groups";
+          }
+      // Untimed: ranked by the estimate (the first that may run).
+      kr.winner = -1;
+      if (r.timed) kr.winner = search_detail::pick_winner(kr.trials);
+      else
+        for (size_t i = 0; i < kr.trials.size() && kr.winner < 0; ++i)
+          if (kr.trials[i].status == "untimed") kr.winner = static_cast<int>(i);
+      if (kr.winner >= 0) kr.code = codes[static_cast<size_t>(kr.winner)];
       done.emplace(key, kr);
+      return kr;
+    };
+    search_detail::PlanOutcome po = search_detail::realize_with_fallbacks(gv, ce.kernel_list, realize, split, say);
+    vr.kernels = std::move(po.kernels);
+    vr.fallbacks = std::move(po.fallbacks);
+    vr.failed = std::move(po.failed);
+    if (!vr.failed.empty()) {
+      say("variant " + std::to_string(vid) + ": not realized: " + vr.failed);
+      r.realized.push_back(std::move(vr));
+      continue;
     }
     for (const auto& k : vr.kernels) vr.total_us += k.time_us();
     say("variant " + std::to_string(vid) + ": " + std::to_string(vr.total_us) + " us in total" + (r.timed ? "" : " (estimated)"));
     r.realized.push_back(std::move(vr));
   }
+  // The fastest variant among those realized (every kernel with a winner); -1 when none was.
+  r.best = -1;
   for (size_t i = 0; i < r.realized.size(); ++i)
-    if (r.realized[i].total_us < r.realized[static_cast<size_t>(r.best)].total_us) r.best = static_cast<int>(i);
+    if (r.realized[i].failed.empty() && (r.best < 0 || r.realized[i].total_us < r.realized[static_cast<size_t>(r.best)].total_us))
+      r.best = static_cast<int>(i);
   r.seconds = since(t0);
   return r;
 }

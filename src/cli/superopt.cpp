@@ -33,6 +33,7 @@ struct SuperoptArgs {
   std::string config_match;
   bool allow_tf32 = false;
   double timeout = 30;
+  std::string test_fail_groups;  // hidden: a test seam (SuperoptOptions::fail_groups)
 };
 
 std::string self_exe() {
@@ -67,6 +68,7 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   o.config_match = a.config_match;
   o.allow_tf32 = a.allow_tf32;
   o.timeout_s = a.timeout;
+  o.fail_groups = a.test_fail_groups;
   o.bind = bind;
   o.cache_dir = a.cache.empty() ? default_cache() : a.cache;
   o.self_exe = self_exe();
@@ -88,6 +90,13 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   std::vector<std::string> lines = write_outputs(g, r, o, a.out);
   io.out << "axon superopt: " << g.name << " on " << a.target << ": " << r.gpu_note << "\n";
   for (const auto& l : lines) io.out << l << "\n";
+  if (r.best < 0) {
+    // Nothing validated, not even the finest parts: exit 1 (a check failed), report.json says why.
+    io.out << "wrote " << a.out << "/report.json only: no variant has a validated kernel for every part of the graph\n";
+    io.err << "error: " << a.graph << ": no variant could be realized: every candidate of some kernel failed validation and it has no finer parts (see "
+           << a.out << "/report.json)\n";
+    return kExitFailed;
+  }
   io.out << "wrote " << a.out << "/ (kernels, launcher, report.json)" << (r.timed ? "" : "; kernels are UNTIMED") << "\n";
   return kExitOk;
 }
@@ -127,6 +136,9 @@ Runner add_superopt(CLI::App& app, Streams io) {
   cmd->add_option("--cache", args->cache, "Compiled-kernel cache directory (default ~/.cache/axon/kernels)")->check(non_empty());
   add_bind_option(*cmd, args->binds);
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines");
+  // A test seam, hidden from --help: the candidates of groups whose label contains one of these
+  // '|'-separated parts count as failed validation (docs/codegen.md, "Fallback").
+  cmd->add_option("--test-fail-groups", args->test_fail_groups, "")->group("");
 
   // Hidden: the worker processes.
   auto job = std::make_shared<std::string>();

@@ -30,6 +30,10 @@ struct SuperoptOptions {
   std::string self_exe;        // the axon binary (runs the worker)
   ExploreOptions explore;
   std::function<void(const std::string&)> progress;
+  // A test seam (`superopt --test-fail-groups`, hidden): every candidate of a kernel whose group
+  // label contains one of these '|'-separated parts counts as failed validation ("wrong"), with
+  // or without a GPU, so that the fallback (docs/codegen.md) can be tested anywhere.
+  std::string fail_groups;
 };
 
 struct ConfigTrial {
@@ -44,13 +48,24 @@ struct ConfigTrial {
 };
 
 struct KernelResult {
+  std::string name;            // axon_kN: its kernels' names in the work folder and the log
   tiling::Group group;
   tiling::GroupShape shape;
   std::vector<ConfigTrial> trials;
-  int winner = -1;             // index into trials
+  int winner = -1;             // index into trials; -1: no candidate passed (the variant falls back)
   tiling::KernelCode code;     // the winner's code
   double bytes = 0, flops = 0; // minimum traffic, arithmetic
   [[nodiscard]] double time_us() const;  // measured, or estimated when untimed
+};
+
+// A kernel that no candidate validated, replaced by finer kernels of the same nodes (its parts,
+// or one per reduction, contraction and write, or one per node: docs/codegen.md, "Fallback").
+struct KernelFallback {
+  std::string kernel;                     // axon_kN
+  std::string group;                      // its group's label
+  std::string why;                        // its trials' outcomes
+  std::vector<std::string> replaced_by;   // the labels of the groups realized in its place
+  std::vector<ConfigTrial> trials;        // what was tried
 };
 
 struct VariantResult {
@@ -60,12 +75,14 @@ struct VariantResult {
   double model_us = 0;         // cost model
   double total_us = 0;         // sum of the winners (measured, or estimated)
   std::vector<KernelResult> kernels;
+  std::vector<KernelFallback> fallbacks;
+  std::string failed;          // not empty: a kernel that nothing validated and that has no finer parts (not realized)
 };
 
 struct SuperoptResult {
   VariantSet variants;
   std::vector<VariantResult> realized;
-  int best = 0;                // index into realized
+  int best = 0;                // index into realized; -1 when no variant was realized (nothing validated)
   bool timed = false;          // kernels were timed on a GPU
   std::string gpu_note;        // why untimed, or the device
   gpu::Probe probe;
@@ -99,7 +116,8 @@ tiling::Group upstream_group(const Graph& gv, const tiling::Group& gr);
 SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const ProveFn& prove);
 
 // Writes out/: one .cu per kernel, the launcher (axon_<name>.h/.cu, launcher.json, and
-// libaxon_<name>.so when nvcc is found) and report.json. Returns the lines to print.
+// libaxon_<name>.so when nvcc is found) and report.json. Returns the lines to print. When no
+// variant was realized (r.best < 0) only report.json is written (what failed, and why).
 std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, const SuperoptOptions& o,
                                        const std::string& out_dir);
 
