@@ -412,7 +412,8 @@ class CostModel {
       }
     }
     if (row_shape_[c]) {
-      if (*row_shape_[c] != rs) return false;
+      // One kernel reduces one axis set of one tensor (docs/reductions.md).
+      if (*row_shape_[c] != rs || row_axes_[c] != row_axes_[g]) return false;
     } else {
       // An elementwise kernel over the rows (x's shape) or over the row values (the reduction's
       // shape: a statistic such as rsqrt(mean + eps), stored for a matmul's prologue).
@@ -421,11 +422,14 @@ class CostModel {
     }
     return !path_through_other(g, c);
   }
-  // 4. Row kernels: last-axis reductions whose full-size reads have the reduced shape.
+  // 4. Row kernels: reductions (over any axes: rows and columns, docs/reductions.md) whose
+  // full-size reads have the reduced shape, and their readers of that shape.
   void merge_rows() {
+    row_axes_.assign(kernels_.size(), {});
     for (size_t k = 0; k < kernels_.size(); ++k) {
       const Kernel& kern = kernels_[k];
-      if (kern.seeds.size() != 1 || !is_row_reduce(kern.head)) continue;
+      if (kern.seeds.size() != 1 || kern.head->kind() != OpKind::Reduce) continue;
+      row_axes_[k] = kern.head->attrs().ints("axes");
       const Node* in = kern.head->operand(0);
       bool ok = true, any = false;
       for (const Node* v : kern.reads) {
@@ -768,6 +772,7 @@ class CostModel {
   std::unordered_map<const Node*, int> owner_;  // stored value -> kernel writing it
   std::vector<int> parent_;                     // union-find over kernels (row merges)
   std::vector<std::optional<Shape>> row_shape_; // set for row groups
+  std::vector<std::vector<int64_t>> row_axes_;   // their reduced axes
   bool assumed_ = false;
   bool side_ = true;   // side reductions join their matmul's kernel
   bool stats_ = false; // per-row statistics stored so that a matmul operand is computed on load

@@ -45,11 +45,4 @@ inline int k_axis(const Node* mm, int i) {
   return flag(mm, "transpose_b") ? r - 1 : r - 2;
 }
 
-// A reduction over exactly the last axis of its input.
-inline bool is_row_reduce(const Node* n) {
-  if (n->kind() != OpKind::Reduce) return false;
-  const auto& axes = n->attrs().ints("axes");
-  return axes.size() == 1 && axes[0] == n->operand(0)->rank() - 1;
-}
-
 }  // namespace axon::search_detail

@@ -13,6 +13,7 @@ const char* strategy_name(Strategy s) {
   switch (s) {
     case Strategy::Elementwise: return "elementwise";
     case Strategy::Row: return "row";
+    case Strategy::Column: return "column";
     case Strategy::Generic: return "generic";
     case Strategy::Contraction: return "contraction";
     case Strategy::Attention: return "attention";
@@ -54,26 +55,17 @@ std::string TileConfig::str() const {
   if (strategy == Strategy::Row) {
     os << " r" << rows_per_block << (cache_rows ? " cached" : " reread");
     if (blocks_per_sm > 0) os << " persistent " << blocks_per_sm << "/sm";
+    if (splits > 1) os << " split" << splits;
+  }
+  if (strategy == Strategy::Column) {
+    os << " y" << rows_per_block;
+    if (splits > 1) os << " split" << splits;
   }
   if (streaming) os << " streaming";
   if (packed) os << " packed";
   if (strategy == Strategy::Elementwise && blocks_per_sm > 0) os << " b" << blocks_per_sm << "/sm";
   return os.str();
 }
-
-namespace {
-
-bool is_last_axis_reduction(const Node* n) {
-  const auto& axes = n->attrs().ints("axes");
-  return axes.size() == 1 && axes[0] == n->operand(0)->rank() - 1;
-}
-
-std::vector<int64_t> without_last(std::vector<int64_t> d) {
-  d.pop_back();
-  return d;
-}
-
-}  // namespace
 
 GroupShape classify(const Group& g, const Isa* isa, bool allow_tf32) {
   GroupShape s;
@@ -131,32 +123,39 @@ GroupShape classify(const Group& g, const Isa* isa, bool allow_tf32) {
     if (s.min_bytes > s.max_bytes) s.min_bytes = s.max_bytes = 4;
   };
   if (!reductions.empty()) {
+    // The row tensor, its reduced axes, and the two layouts (docs/reductions.md).
     std::vector<int64_t> full = detail::dims_of(reductions[0]->operand(0));
+    const auto& axes = reductions[0]->attrs().ints("axes");
     for (const Node* r : reductions) {
-      if (!is_last_axis_reduction(r) || detail::dims_of(r->operand(0)) != full) {
-        s.why_generic = "a reduction that is not over the last axis of the row tensor " + std::to_string(r->id());
+      if (detail::dims_of(r->operand(0)) != full || r->attrs().ints("axes") != axes) {
+        s.why_generic = "reductions over different tensors or axes (" + std::to_string(reductions[0]->id()) + ", " + std::to_string(r->id()) + ")";
         return s;
       }
     }
+    s.full = full;
+    for (int64_t a : axes) s.red_axes.push_back(static_cast<int>(a));
+    for (size_t a = 0; a < full.size(); ++a)
+      (std::find(axes.begin(), axes.end(), static_cast<int64_t>(a)) != axes.end() ? s.red_dims : s.kept_dims).push_back(full[a]);
+    s.rows = detail::numel(s.kept_dims);
+    s.cols = detail::numel(s.red_dims);
+    for (int a = static_cast<int>(full.size()) - 1; a >= 0 && std::find(axes.begin(), axes.end(), a) != axes.end(); --a) s.run *= full[size_t(a)];
+    for (int a = static_cast<int>(full.size()) - 1; a >= 0 && std::find(axes.begin(), axes.end(), a) == axes.end(); --a) s.inner *= full[size_t(a)];
     for (const Node* w : g.writes) {
       auto d = detail::dims_of(w);
-      std::vector<int64_t> keep = without_last(full);
-      std::vector<int64_t> keep1 = keep;
-      keep1.push_back(1);
-      if (d != full && d != keep && d != keep1) {
+      if (d != full && !detail::statistic_dims(s, d)) {
         s.why_generic = "writes a value that is neither a row nor a row statistic";
         return s;
       }
     }
-    s.strategy = Strategy::Row;
-    s.full = full;
-    s.cols = full.back();
-    s.rows = detail::numel(full) / s.cols;
+    const bool last_reduced = !axes.empty() && axes.back() == static_cast<int64_t>(full.size()) - 1;
+    s.strategy = last_reduced ? Strategy::Row : Strategy::Column;
     s.stages = static_cast<int>(reductions.size());
+    // Column vectors (gamma of a norm over the last axis) are cached by rows over that axis alone.
+    const bool last_only = axes.size() == 1 && last_reduced;
     for (const Node* r : g.reads) {
       auto d = detail::dims_of(r);
       const bool half = dtype_bytes(r->dtype()) == 2;
-      const bool col = !d.empty() && d.back() == s.cols && detail::numel(d) == s.cols && s.rows > 1;
+      const bool col = last_only && !d.empty() && d.back() == s.cols && detail::numel(d) == s.cols && s.rows > 1;
       s.row_inputs += d == full ? 1 : 0;
       s.col_inputs += col ? 1 : 0;
       s.row_inputs16 += d == full && half ? 1 : 0;
@@ -196,6 +195,62 @@ double reread_bytes(const Group& g, const GroupShape& s) {
   return b;
 }
 
+// Column kernels (docs/reductions.md): tx threads along the kept axes (vec each), ty splitting
+// the reduction in a block, `splits` blocks of a cluster sharing it. Ranked by the bytes of the
+// passes (a pass per stage over the full-shape inputs, from L2 when they fit there, and the
+// writes), occupancy, lanes used against the inner run, and the serial walk of each thread (about
+// four loads in flight, 0.8 us each, per pass and wave).
+std::vector<RankedConfig> column_configs(const Group& g, const GroupShape& s, const Limits& L, double floor_us, double launch_us) {
+  std::vector<RankedConfig> out;
+  bool full_out = false;
+  for (const Node* w : g.writes) full_out = full_out || detail::dims_of(w) == s.full;
+  const int stages = std::max(1, s.stages);
+  const double reads = reread_bytes(g, s);
+  const double in_l2 = reads <= 0.5 * double(L.l2_bytes) ? 1.0 : 0.0;
+  const double bw = L.hbm_gb_s * 1e3;
+  const bool clusters = L.sm >= 90;
+  for (int tx : {1, 2, 4, 8, 16, 32, 64, 128, 256})
+    for (int ty : {1, 2, 4, 8, 16, 32})
+      for (int v : {1, 2, 4, 8})
+        for (int split : {1, 2, 4, 8}) {
+          const int threads = tx * ty;
+          if (threads < 32 || threads > L.max_threads_per_block) continue;
+          if (v * s.max_bytes > 16 || s.inner % v != 0) continue;
+          const int64_t width = int64_t(tx) * v;
+          if (width > 2 * s.rows && tx > 1) continue;  // most lanes would idle
+          if (split > 1 && (!clusters || s.cols < int64_t(split) * ty * 4)) continue;
+          const int64_t smem = int64_t(stages) * (ty > 1 ? ty : 0) * width * 4 + (split > 1 ? int64_t(stages) * width * 4 : 0);
+          if (smem > L.smem_per_block) continue;
+          const double tiles = std::ceil(double(s.rows) / double(width));
+          const double blocks = tiles * split;
+          const double per_sm = std::max(1.0, std::floor(std::min(2048.0 / threads, 32.0)));
+          const double resident = per_sm * L.sm_count;
+          const double waves = std::ceil(blocks / resident);
+          const double occupancy = std::min(1.0, blocks * threads / (L.sm_count * 2048.0));
+          const double lanes = double(s.rows) / (tiles * width);
+          const double seg = double(std::min<int64_t>(width, s.inner)) * s.min_bytes;  // contiguous bytes per row of a warp's accesses
+          const double narrow = 1.0 + 0.08 * (16.0 / std::min(16.0, double(v * s.min_bytes)) - 1.0) + (seg < 32 ? 0.5 : 0.0);
+          const int passes = stages + (full_out ? 1 : 0);
+          const double pass_us = reads / bw;
+          double mem = floor_us + (passes - 1) * pass_us * (in_l2 > 0 ? 0.4 : 1.0);
+          mem = mem / lanes * narrow / std::max(0.35, std::sqrt(occupancy));
+          const double iters = std::ceil(double(s.cols) / double(split * ty));
+          const double latency = waves * std::ceil(iters / 4.0) * 0.8 * passes * (v > 1 ? 1.0 : 0.7);
+          const double sync = ty > 1 ? 0.03 * stages * waves : 0.0;
+          const double cluster = split > 1 ? 0.5 * stages : 0.0;
+          TileConfig c;
+          c.strategy = Strategy::Column;
+          c.threads = tx;
+          c.rows_per_block = ty;
+          c.vec = v;
+          c.splits = split;
+          std::ostringstream why;
+          why << "floor " << floor_us << " us, passes " << passes << ", lanes " << lanes << ", waves " << waves << ", serial " << iters;
+          out.push_back({c, std::max(mem, latency) + sync + cluster + launch_us, why.str()});
+        }
+  return out;
+}
+
 }  // namespace
 
 std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s, const Limits& L) {
@@ -214,14 +269,20 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
           for (bool cache : {true, false})
             for (bool persistent : {false, true})
               for (bool stream : {false, true})
-              for (bool pack : {false, true}) {
-              if (v * s.max_bytes > 16 || s.cols % v != 0) continue;
+              for (bool pack : {false, true})
+              for (int split : {1, 2, 4, 8}) {
+              if (v * s.max_bytes > 16 || s.run % v != 0) continue;
+              // A cluster shares a row only where rows are too few to fill the GPU (docs/reductions.md).
+              if (split > 1 && (L.sm < 90 || persistent || r > 1 || double(s.rows) * split > 4.0 * L.sm_count ||
+                                s.cols < int64_t(split) * t * v))
+                continue;
               if (stream && (!cache || v * s.min_bytes != 16)) continue;
               const int halves = (cache ? s.row_inputs16 : 0) + s.col_inputs16;
               if (pack && (halves == 0 || v % 2 != 0)) continue;
               if (t * r > L.max_threads_per_block || (r > 1 && t > 128) || (r > 8 && t > 32)) continue;
               int64_t per_pass = int64_t(t) * v;
-              int64_t chunks = (s.cols + per_pass - 1) / per_pass;
+              const int64_t share = (s.cols + split - 1) / split;
+              int64_t chunks = (share + per_pass - 1) / per_pass;
               int64_t slots = chunks * v;
               // Rows of more than kMaxUnrolledChunks chunks: not cached, loops (row_kernel.cpp).
               const bool rolled = chunks > detail::kMaxUnrolledChunks;
@@ -236,7 +297,7 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               if (!cache && s.stages == 0) continue;
               int64_t smem = int64_t(std::max(1, s.stages)) * r * (t / 32) * 4;
               if (smem > L.smem_per_block) continue;
-              double blocks = double((s.rows + r - 1) / r);
+              double blocks = double((s.rows + r - 1) / r) * split;
               double per_sm = std::max(1.0, std::floor(std::min(reg_threads / (t * r), 32.0)));
               double resident = per_sm * L.sm_count;
               if (persistent && blocks <= resident) continue;  // one wave: nothing to amortize
@@ -249,10 +310,11 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               c.blocks_per_sm = persistent ? static_cast<int>(per_sm) : 0;
               c.streaming = stream;
               c.packed = pack;
+              c.splits = split;
               // Roofline with penalties: idle lanes in the last pass, narrow accesses, few blocks
               // in flight and the last wave, per-thread work far from 8..32 elements, re-reads
               // from L2, block barriers per stage.
-              double used = double(s.cols) / double(slots * t);
+              double used = double(share) / double(slots * t);
               double narrow = 1.0 + 0.08 * (16.0 / (v * s.min_bytes) - 1.0);
               double waves = std::ceil(blocks / resident);
               double tail = persistent ? 1.0 : blocks / (waves * resident);
@@ -273,11 +335,13 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               if (rolled) mem = std::max(mem, waves * std::ceil(double(chunks) / 4.0) * 0.8 * passes);
               const double in_flight = per_sm * r;
               if (persistent && in_flight < 4) mem *= 1.0 + 0.175 * (4.0 - in_flight);
-              double sync = t > 32 ? 0.03 * s.stages * waves : 0;
+              double sync = (t > 32 ? 0.03 * s.stages * waves : 0) + (split > 1 ? 0.5 * s.stages : 0.0);
               std::ostringstream why;
               why << "floor " << floor_us << " us, lanes used " << used << ", waves " << waves;
               out.push_back({c, (mem + sync + launch_us) * (stream ? 0.995 : 1.0) * (pack ? 1.01 : 1.0), why.str()});
               }
+  } else if (s.strategy == Strategy::Column) {
+    out = column_configs(g, s, L, floor_us, launch_us);
   } else if (s.strategy == Strategy::Contraction) {
     out = detail::contraction_configs(g, s, L);
   } else if (s.strategy == Strategy::Attention) {

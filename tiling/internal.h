@@ -31,6 +31,9 @@ constexpr int kCol1Var = 1007;  // the next column (Contraction epilogues storin
 constexpr int kARowVar = 1008;  // register A: the row of a fragment pair (Contraction prologues)
 constexpr int kAKVar = 1009;    // ... its even k
 constexpr int kAK1Var = 1010;   // ... and the next k
+constexpr int kCol0Var = 1011;  // the first column of a row kernel's chunk (Row), the reduction index (Column)
+constexpr int kKeptVar = 1012;  // the kept index (Column), kKept0Var its first in a vector
+constexpr int kKept0Var = 1013;
 constexpr int kLoopVar = 1100;  // reduction loops, numbered from here
 constexpr int kChunkVar = 1900; // .. + 7: the 8 inner indices of a computed operand's 16-byte chunk
 
@@ -453,6 +456,30 @@ void global_loads(Emitter& em, const Group& g);
 // The row kernel (row_kernel.cpp).
 std::string row_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                        const std::string& name, bool wide);
+// The column kernel (column_kernel.cpp; docs/reductions.md).
+std::string column_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+                          const std::string& name, bool wide);
+// Row and Column groups (docs/reductions.md): the point of the row tensor at kept index `kept`
+// and reduction index `red` (flat terms), and a statistic's point (n: a value of one per kept
+// index, with or without the reduced axes kept as size 1) at kept index `kept`.
+std::vector<Term> reduction_point(const GroupShape& s, const Term& kept, const Term& red);
+std::vector<Term> statistic_point(const GroupShape& s, const Node* n, const Term& kept);
+// Whether dims are a statistic's: the kept sizes, or the full shape with 1 at each reduced axis.
+bool statistic_dims(const GroupShape& s, const std::vector<int64_t>& dims);
+// The nested Reduce terms of a reduction's definition, outermost first (one per reduced axis).
+std::vector<const TermNode*> reduce_chain(const Definition& d);
+// Reductions over a cluster of blocks (TileConfig::splits): the instructions, when the ISA has them.
+struct ClusterReduceIsa {
+  const InstrSpec *mapa = nullptr, *load = nullptr, *arrive = nullptr, *wait = nullptr;
+  bool ok = false;
+};
+ClusterReduceIsa cluster_reduce_isa(const Isa& isa);
+// Combines each thread's `acc` (one value per name in `accs`) over the blocks of the cluster:
+// writes them to the shared slot `slot` (C expression, a float array of the kernel, sized by the
+// caller) when `writer`, waits at the cluster barrier, reads every rank's values with mapa +
+// ld.shared::cluster and combines them in rank order into each acc.
+void emit_cluster_combine(Emitter& em, const ClusterReduceIsa& ci, Reducer r, int splits, const std::vector<std::string>& accs,
+                          const std::string& slot, const std::string& writer);
 
 // Emits CUDA C statements computing node values at points. Values are `float` (or `double` for
 // the reference); each is assigned once to a fresh local and memoized per (node, point) within

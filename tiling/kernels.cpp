@@ -1,5 +1,5 @@
-// CUDA C++ for a group with a tiling configuration (docs/codegen.md): row kernels (staged
-// block-wide reductions over the last axis, rows held in registers), elementwise kernels
+// CUDA C++ for a group with a tiling configuration (docs/codegen.md): row and column kernels
+// (staged block-wide reductions over any axes, docs/reductions.md), elementwise kernels
 // (vectorized, grid-stride) and the generic fallback (one thread per output element).
 #include <algorithm>
 #include <set>
@@ -92,7 +92,7 @@ int64_t generic_grid(int64_t elements, int threads) {
 // writes are hand-offs stored to stay in L2.
 std::string about(const Group& g, const TileConfig& c, const CodegenOptions& o) {
   std::string s = o.header + (o.header.empty() ? "" : "\n") + "tiling: " + c.str();
-  if (!g.handoffs.empty() && (c.strategy == Strategy::Row || c.strategy == Strategy::Elementwise))
+  if (!g.handoffs.empty() && (c.strategy == Strategy::Row || c.strategy == Strategy::Column || c.strategy == Strategy::Elementwise))
     s += "\nwrites read by a later kernel of the launch (" + std::to_string(g.handoffs.size()) + " of " + std::to_string(g.writes.size()) +
          "): stored with an L2 evict-last policy";
   return detail::comment_block(s);
@@ -113,10 +113,15 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
   roles.insert(roles.end(), g.writes.size(), 1);
   if (c.strategy == Strategy::Row) {
     body << detail::row_kernel(g, s, c, low, o.name, wide);
-    // One block per group of rows, or a persistent grid walking them.
+    // One block (a cluster of `splits`) per group of rows, or a persistent grid walking them.
     int64_t need = (s.rows + c.rows_per_block - 1) / c.rows_per_block;
-    int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need;
+    int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need * c.splits;
     k.launches.push_back({o.name, tile_grid(grid, g.label), c.threads * c.rows_per_block, 0, params, roles, {}});
+  } else if (c.strategy == Strategy::Column) {
+    body << detail::column_kernel(g, s, c, low, o.name, wide);
+    // A block per tile of threads x vec kept indices; a cluster of `splits` blocks shares it.
+    const int64_t tiles = (s.rows + int64_t(c.threads) * c.vec - 1) / (int64_t(c.threads) * c.vec);
+    k.launches.push_back({o.name, tile_grid(tiles * c.splits, g.label), c.threads * c.rows_per_block, 0, params, roles, {}});
   } else if (c.strategy == Strategy::Contraction) {
     body << (c.tf32    ? detail::tf32_kernel(g, s, c, low, o.name, wide)
              : c.simt  ? detail::simt_kernel(g, s, c, low, o.name, wide)

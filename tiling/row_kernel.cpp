@@ -21,38 +21,41 @@ struct RowKernel {
   const GroupShape& s;
   const TileConfig& c;
   Emitter em;
+  ClusterReduceIsa ci;
   int E = 1, C = 1;
+  int64_t share = 1;  // columns of a row one block takes (all of them unless split over a cluster)
   bool full_chunks = false;  // every chunk of every row is inside the row (no column guard)
   // A row longer than 64 chunks (kMaxUnrolledChunks): nothing kept in registers (the row, column
   // vectors and stage bodies are read again where used) and the chunk loops stay loops.
   bool rolled = false;
   bool full_rows = false;    // every block's rows exist (no row guard)
-  std::vector<Term> row_coords;
   std::string identity_key, column_key;
   std::map<const Node*, std::string> stage_value;
   std::map<std::string, std::string> stage_cache;  // (node, identity point) -> "sbK[e]"
   std::set<int> row_cached, col_cached;
 
   RowKernel(const Group& g_, const GroupShape& s_, const TileConfig& c_, const Lowerings& low, bool wide)
-      : g(g_), s(s_), c(c_), em(&low, false, wide) {
+      : g(g_), s(s_), c(c_), em(&low, false, wide), ci(low.isa ? cluster_reduce_isa(*low.isa) : ClusterReduceIsa{}) {
     const int64_t per_pass = int64_t(c.threads) * c.vec;
-    C = static_cast<int>((s.cols + per_pass - 1) / per_pass);
+    // Split over a cluster: each block takes a share of the row, a whole number of vectors.
+    share = c.splits > 1 ? ((s.cols + c.splits - 1) / c.splits + c.vec - 1) / c.vec * c.vec : s.cols;
+    C = static_cast<int>((share + per_pass - 1) / per_pass);
     E = C * c.vec;
-    full_chunks = s.cols % per_pass == 0;
+    full_chunks = c.splits == 1 && s.cols % per_pass == 0;
     rolled = C > kMaxUnrolledChunks;
     AXON_CHECK(!rolled || !c.cache_rows, "codegen: a row of more than " + std::to_string(kMaxUnrolledChunks) + " chunks cannot stay in registers");
     full_rows = s.rows % c.rows_per_block == 0;  // (a persistent loop starts rows at multiples of it)
-    std::vector<int64_t> lead(s.full.begin(), s.full.end() - 1);
-    row_coords = lead.empty() ? std::vector<Term>{} : coords_of(term::var(kRowVar), lead);
     identity_key = point_key(identity_point());
     column_key = to_string(term::var(kColVar));
     em.name_var(kRowVar, "row");
     em.name_var(kColVar, "col");
+    em.name_var(kCol0Var, "col0");
+    const bool last_only = s.red_axes.size() == 1 && s.red_axes[0] == static_cast<int>(s.full.size()) - 1;
     for (size_t k = 0; k < g.reads.size(); ++k) {
       auto d = dims_of(g.reads[k]);
       if (c.cache_rows && d == s.full) row_cached.insert(static_cast<int>(k));
       // A column vector: every axis but the last of size 1, the last the row's length.
-      bool column = !d.empty() && d.back() == s.cols && numel(d) == s.cols && s.rows > 1;
+      bool column = last_only && !d.empty() && d.back() == s.cols && numel(d) == s.cols && s.rows > 1;
       if (column && !rolled) col_cached.insert(static_cast<int>(k));
     }
     global_loads(em, g);
@@ -62,6 +65,8 @@ struct RowKernel {
       std::string name;
       if (row_cached.count(k) && point_key(p) == identity_key) name = "rc" + std::to_string(k);
       else if (col_cached.count(k) && to_string(flat_index(p, dims_of(n))) == column_key) name = "cc" + std::to_string(k);
+      else if (s.suffix() && s.red_axes.size() > 1 && dims_of(n) == s.full && point_key(p) == identity_key)
+        return "axon_ld_" + dt(n) + "(in" + std::to_string(k) + " + (row * " + std::to_string(s.cols) + " + col))";  // a contiguous row: no index arithmetic
       else return global(n, p);
       return packed(n) ? "axon_" + dt(n) + "_at(" + name + ", e)" : name + "[e]";
     };
@@ -69,10 +74,8 @@ struct RowKernel {
       if (auto it = stage_cache.find(std::to_string(n->id()) + "@" + point_key(p)); it != stage_cache.end()) return it->second;
       auto it = stage_value.find(n);
       if (it == stage_value.end()) return {};
-      // A row statistic read at this row (its leading coordinates); anything else is inlined.
-      for (size_t i = 0; i < row_coords.size(); ++i)
-        if (i >= p.size() || to_string(p[i]) != to_string(row_coords[i])) return {};
-      return it->second;
+      // A row statistic read at this row; anything else is inlined.
+      return point_key(p) == point_key(row_point(n)) ? it->second : std::string();
     };
   }
 
@@ -86,25 +89,25 @@ struct RowKernel {
     return packed(n) ? "unsigned " + name + "[" + std::to_string(E / 2) + "];" : "float " + name + "[" + std::to_string(E) + "];";
   }
 
-  std::vector<Term> identity_point() const {
-    std::vector<Term> p = row_coords;
-    p.push_back(term::var(kColVar));
-    return p;
-  }
+  std::vector<Term> identity_point() const { return reduction_point(s, term::var(kRowVar), term::var(kColVar)); }
 
-  std::vector<Term> row_point(const Node* n) const {
-    std::vector<Term> p = row_coords;
-    if (static_cast<size_t>(n->rank()) > row_coords.size()) p.push_back(term::integer(0));
-    return p;
+  std::vector<Term> row_point(const Node* n) const { return statistic_point(s, n, term::var(kRowVar)); }
+
+  // The flat offset of the row's element at column col0 (a chunk's first): row * cols + col0
+  // when the row is contiguous, else through the row tensor's index map (strided runs).
+  std::string row_offset() {
+    if (s.suffix()) return "row * " + std::to_string(s.cols) + " + col0";
+    return em.index(flat_index(reduction_point(s, term::var(kRowVar), term::var(kCol0Var)), s.full));
   }
 
   std::string I() const { return em.idx(); }
   std::string col0_line() const {
-    return "const " + I() + " col0 = ((" + I() + ")c * " + std::to_string(c.threads) + " + tid) * " + std::to_string(c.vec) + ";";
+    return "const " + I() + " col0 = " + (c.splits > 1 ? "cbeg + " : "") + "((" + I() + ")c * " + std::to_string(c.threads) + " + tid) * " +
+           std::to_string(c.vec) + ";";
   }
   std::string chunk_guard(bool row) const {
     std::string g = row && !full_rows ? "valid" : "";
-    if (!full_chunks) g += (g.empty() ? "" : " && ") + std::string("col0 < ") + std::to_string(s.cols);
+    if (!full_chunks) g += (g.empty() ? "" : " && ") + std::string("col0 < ") + (c.splits > 1 ? "cend" : std::to_string(s.cols));
     return g;
   }
 
@@ -136,7 +139,7 @@ struct RowKernel {
     em.open("for (int c = 0; c < " + std::to_string(C) + "; ++c) {");
     em.line(col0_line());
     std::string gd = chunk_guard(row);
-    std::string ptr = "in" + ks + (row ? " + row * " + std::to_string(s.cols) : "") + " + col0";
+    std::string ptr = "in" + ks + " + " + (!row ? std::string("col0") : s.suffix() ? row_offset() : "(" + row_offset() + ")");
     const std::string cs = row && c.streaming ? "_cs" : "";
     if (packed(n)) {
       const std::string W = std::to_string(c.vec / 2);
@@ -162,23 +165,27 @@ struct RowKernel {
     em.close();
   }
 
+  // The row's value over the blocks of the cluster (every block computes the same, in rank order).
+  void cluster_reduce(Reducer r, const std::string& acc, int stage) {
+    if (c.splits > 1)
+      emit_cluster_combine(em, ci, r, c.splits, {acc}, "(axon_rcl[" + std::to_string(stage) + "] + rib)", "tid == 0");
+  }
+
   bool stage(const Node* r, int index, bool cache_body) {
     Definition d = define(*r);
-    const TermNode* red = nullptr;
-    std::function<void(const Term&)> find = [&](const Term& t) {
-      if (t->kind == TermKind::Reduce && !red) red = t.get();
-      for (const Term& a : t->args) find(a);
-    };
-    find(d.body);
-    AXON_CHECK(red != nullptr, "codegen: reduction without a Reduce term");
+    // One Reduce per reduced axis, nested: their variables are the coordinates of the column.
+    const std::vector<const TermNode*> chain = reduce_chain(d);
+    AXON_CHECK(chain.size() == s.red_dims.size(), "codegen: a reduction's axes are not the row's");
+    const TermNode* red = chain.front();
     std::map<int, Term> sub;
     std::vector<Term> rp = row_point(r);
     for (size_t i = 0; i < rp.size(); ++i) sub[static_cast<int>(i)] = rp[i];
     std::map<int, Term> inner = sub;
-    inner[static_cast<int>(red->ival)] = term::var(kColVar);
+    const std::vector<Term> cc = coords_of(term::var(kColVar), s.red_dims);
+    for (size_t i = 0; i < chain.size(); ++i) inner[static_cast<int>(chain[i]->ival)] = cc[i];
     const std::string acc = "red" + std::to_string(index), sb = "sb" + std::to_string(index);
     // The body read at the identity point: the value of the reduced node, kept for later stages.
-    const Term& body = red->args[1];
+    const Term& body = chain.back()->args[1];
     const Node* reduced = nullptr;
     if (body->kind == TermKind::Read) {
       std::vector<Term> p;
@@ -208,6 +215,7 @@ struct RowKernel {
     if (cache_body) em.line(sb + "[e] = " + b + ";");
     close_elements();
     block_reduce(red->reducer, acc, index);
+    cluster_reduce(red->reducer, acc, index);
     std::map<const TermNode*, std::string> replace{{red, acc}};
     std::string x = em.term(d.body, r, sub, replace);
     std::string v = "stat" + std::to_string(index);
@@ -232,8 +240,11 @@ struct RowKernel {
       if (n->kind() == OpKind::Reduce) reductions.push_back(n);
     const int block = c.threads * c.rows_per_block;
     const std::string T = std::to_string(c.threads), RPB = std::to_string(c.rows_per_block);
+    const int S = c.splits;
+    AXON_CHECK(S == 1 || (ci.ok && c.blocks_per_sm == 0), "codegen: a row split over a cluster needs the cluster instructions and no persistent grid");
     std::ostringstream head;
-    head << "extern \"C\" __global__ void __launch_bounds__(" << block << ") " << name << "(" << param_list(g) << ") {\n";
+    head << "extern \"C\" __global__ void " << (S > 1 ? "__cluster_dims__(" + std::to_string(S) + ", 1, 1) " : "") << "__launch_bounds__("
+         << block << ") " << name << "(" << param_list(g) << ") {\n";
     em.line("const int tid = threadIdx.x % " + T + ", rib = threadIdx.x / " + T + ";");
     em.line("const int lane = threadIdx.x & 31, warp = tid >> 5;");
     em.line("(void)lane; (void)warp; (void)rib;");
@@ -249,6 +260,12 @@ struct RowKernel {
       em.open("for (" + I() + " rbase = (" + I() + ")blockIdx.x * " + RPB + "; rbase < " + std::to_string(s.rows) + "; rbase += (" + I() +
               ")gridDim.x * " + RPB + ") {");
       em.line("const " + I() + " row = rbase + rib;");
+    } else if (S > 1) {
+      em.line("__shared__ float axon_rcl[" + std::to_string(std::max<size_t>(1, reductions.size())) + "][" + RPB + "];");
+      em.line("const int rank = blockIdx.x % " + std::to_string(S) + ";");
+      em.line("const " + I() + " row = (" + I() + ")(blockIdx.x / " + std::to_string(S) + ") * " + RPB + " + rib;");
+      em.line("const " + I() + " cbeg = (" + I() + ")rank * " + std::to_string(share) + ", cend = cbeg + " + std::to_string(share) + " < " +
+              std::to_string(s.cols) + " ? cbeg + " + std::to_string(share) + " : " + std::to_string(s.cols) + ";");
     } else {
       em.line("const " + I() + " row = (" + I() + ")blockIdx.x * " + RPB + " + rib;");
     }
@@ -265,12 +282,9 @@ struct RowKernel {
     for (size_t i = 0; i < reductions.size(); ++i)
       if (stage(reductions[i], static_cast<int>(i), budget >= E && !rolled)) budget -= E;
     // Values of the row alone (statistics and what is computed from them), once per row.
-    std::vector<int64_t> lead(s.full.begin(), s.full.end() - 1), lead1 = lead;
-    lead1.push_back(1);
     for (const Node* n : g.nodes) {
       if (n->kind() == OpKind::Reduce || n->op() == Op::Constant) continue;
-      auto d = dims_of(n);
-      if ((d == lead || d == lead1) && (full_rows || !reads_memory(n))) em.value(n, row_point(n));
+      if (statistic_dims(s, dims_of(n)) && (full_rows || !reads_memory(n))) em.value(n, row_point(n));
     }
     std::vector<size_t> full, stats;
     for (size_t w = 0; w < g.writes.size(); ++w) (dims_of(g.writes[w]) == s.full ? full : stats).push_back(w);
@@ -289,13 +303,13 @@ struct RowKernel {
       for (size_t w : full) em.line("o" + std::to_string(w) + "[l] = " + em.value(g.writes[w], identity_point()) + ";");
       em.close();
       for (size_t w : full)
-        em.line("axon_stv_" + dt(g.writes[w]) + store_suffix(g, g.writes[w], c.streaming) + "<" + std::to_string(c.vec) + ">(out" + std::to_string(w) + " + row * " +
-                std::to_string(s.cols) + " + col0, o" + std::to_string(w) + ");");
+        em.line("axon_stv_" + dt(g.writes[w]) + store_suffix(g, g.writes[w], c.streaming) + "<" + std::to_string(c.vec) + ">(out" + std::to_string(w) + " + " +
+                (s.suffix() ? row_offset() : "(" + row_offset() + ")") + ", o" + std::to_string(w) + ");");
       em.close();
       em.close();
     }
     if (!stats.empty()) {
-      em.open("if (valid && tid == 0) {");
+      em.open(S > 1 ? "if (valid && tid == 0 && rank == 0) {" : "if (valid && tid == 0) {");
       for (size_t w : stats) {
         const Node* n = g.writes[w];
         std::vector<Term> p = row_point(n);
@@ -308,6 +322,10 @@ struct RowKernel {
       // The next row's stages reuse the shared slots: wait until every warp has read them.
       if (c.threads > 32) em.line("__syncthreads();");
       em.close();
+    }
+    if (S > 1) {  // no block leaves while another may still read its shared slots
+      em.line(inline_asm(*ci.arrive, {}, true));
+      em.line(inline_asm(*ci.wait, {}, true));
     }
     return head.str() + em.str() + "}\n";
   }

@@ -36,7 +36,8 @@ struct Group {
 
 enum class Strategy : uint8_t {
   Elementwise,  // one thread per `vec` consecutive output elements, grid-stride
-  Row,          // a row (last axis) per `threads` threads; block-wide reductions, staged
+  Row,          // a row (the reduced axes, the last among them) per `threads` threads; block-wide reductions, staged
+  Column,       // reductions that keep the last axis: threads along the kept axes, the reduction split over `rows_per_block` (docs/reductions.md)
   Generic,      // one thread per output element; reductions as sequential loops (the fallback)
   Contraction,  // one matmul on tensor cores (mma.sync, wgmma), prologue and epilogue fused (docs/contraction.md)
   Attention,    // two matmuls with a row softmax between them, online (flash-style; docs/attention.md)
@@ -49,9 +50,9 @@ std::string storage_type(DType t);
 // instruction hierarchy). Unused fields stay at their defaults.
 struct TileConfig {
   Strategy strategy = Strategy::Generic;
-  int threads = 256;       // threads per row (Row) or per block (Elementwise, Generic)
+  int threads = 256;       // threads per row (Row), along the kept axes (Column) or per block (Elementwise, Generic)
   int vec = 1;             // elements per vector access (16 bytes at most)
-  int rows_per_block = 1;  // Row: rows one block handles (one per `threads` threads)
+  int rows_per_block = 1;  // Row: rows one block handles (one per `threads` threads); Column: threads splitting the reduction
   bool cache_rows = true;  // Row: full-row inputs held in registers (else re-read per stage)
   bool streaming = false;  // data read or written once uses evict-first (.cs) 16-byte accesses
   bool packed = false;     // Row: bf16/f16 caches kept packed, two elements per 32-bit register
@@ -76,6 +77,8 @@ struct TileConfig {
   // receives every block's partial sums of them into shared memory of its own, adds them up (in
   // rank order: deterministic) and runs the epilogue on them. `split_rows`: the most rows of a
   // tile that exist (min(bm, M)), which sizes that receive area.
+  // Row and Column: a cluster of `splits` blocks shares each row (column tile), combining each
+  // stage's partial values through distributed shared memory (docs/reductions.md).
   int splits = 1, split_rows = 0;
   // TMA, persistent: the consumers leave each tile's results (rounded to the matmul's type) in a
   // staging buffer after the slots and go on with the next tile; warps 1-3 of the producer
@@ -232,12 +235,19 @@ std::pair<int64_t, int64_t> attention_key_tiles(const AttentionShape& a, int64_t
 // What a group needs to know to be laid out: the strategy's shape facts, checked.
 struct GroupShape {
   Strategy strategy = Strategy::Generic;
-  std::vector<int64_t> full;  // Row: the row tensor's shape; Elementwise: the output's shape
-  int64_t rows = 1, cols = 1; // Row: product of leading axes, last axis
+  std::vector<int64_t> full;  // Row, Column: the row tensor's shape; Elementwise: the output's shape
+  int64_t rows = 1, cols = 1; // Row, Column: product of the kept axes, of the reduced axes
+  // Row, Column (docs/reductions.md): the reduced axes of `full` (sorted), the kept and reduced
+  // sizes in axis order, the contiguous runs: `run` the product of the trailing reduced axes (Row),
+  // `inner` the product of the trailing kept axes (Column).
+  std::vector<int> red_axes;
+  std::vector<int64_t> kept_dims, red_dims;
+  int64_t run = 1, inner = 1;
+  [[nodiscard]] bool suffix() const;  // the reduced axes are the last ones (rows are contiguous)
   int64_t elements = 1;       // Elementwise: output elements
   int stages = 0;             // Row: block-wide reductions
-  int row_inputs = 0;         // Row: stored full-row values read (cached in registers)
-  int col_inputs = 0;         // Row: stored column vectors ([N]) read (cached in registers)
+  int row_inputs = 0;         // Row, Column: stored full-row values read (Row: cached in registers)
+  int col_inputs = 0;         // Row over the last axis alone: stored column vectors ([N]) read (cached in registers)
   int row_inputs16 = 0, col_inputs16 = 0;  // of which bf16/f16 (can be kept packed)
   int min_bytes = 4;          // smallest element size of the full-size values it touches
   int max_bytes = 4;

@@ -1,0 +1,160 @@
+// Reductions over any set of axes (docs/reductions.md): classification into row and column
+// kernels, one kernel per fused normalization over any axes, the generated kernels (splits over a
+// cluster included) compile with nvcc for sm_90a, and on the GPU every tried configuration is
+// right on odd shapes.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <functional>
+
+#include "axon/core/graph_json.h"
+#include "axon/isa/spec.h"
+#include "axon/search/superopt.h"
+#include "axon/semantics/verify.h"
+#include "axon/tiling/kernel.h"
+#include "axon/tiling/runtime.h"
+#include "codegen_support.h"
+
+using namespace axon;
+namespace fs = std::filesystem;
+using axon::test::lowerings;
+
+namespace {
+
+Graph parse(const std::string& text) { return parse_graph(text, "test.json", {}); }
+
+std::string reduce_graph(const std::string& name, const std::string& shape, const std::string& dtype, const std::string& op,
+                         const std::string& axes, bool keep) {
+  return R"({"name":")" + name + R"(","inputs":[{"name":"x","shape":)" + shape + R"(,"dtype":")" + dtype +
+         R"("}],"nodes":[{"name":"y","op":")" + op + R"(","inputs":["x"],"attrs":{"axes":)" + axes +
+         R"(,"keepdims":)" + (keep ? "true" : "false") + R"(}}],"outputs":["y"]})";
+}
+
+std::string softmax_graph(const std::string& name, const std::string& shape, const std::string& dtype, int axis) {
+  return R"({"name":")" + name + R"(","inputs":[{"name":"x","shape":)" + shape + R"(,"dtype":")" + dtype +
+         R"("}],"nodes":[{"name":"y","op":"softmax","inputs":["x"],"attrs":{"axis":)" + std::to_string(axis) + R"(}}],"outputs":["y"]})";
+}
+
+// A group norm's statistics over `axes` (keepdims), in f32 from a 16-bit input, and the
+// normalized tensor back in the input's type.
+std::string norm_graph(const std::string& name, const std::string& shape, const std::string& dtype, const std::string& axes) {
+  return R"({"name":")" + name + R"(","inputs":[{"name":"x","shape":)" + shape + R"(,"dtype":")" + dtype + R"("}],"nodes":[
+    {"name":"xf","op":"cast","inputs":["x"],"attrs":{"dtype":"f32"}},
+    {"name":"mean","op":"reduce_mean","inputs":["xf"],"attrs":{"axes":)" + axes + R"(,"keepdims":true}},
+    {"name":"d","op":"sub","inputs":["xf","mean"]},{"name":"d2","op":"square","inputs":["d"]},
+    {"name":"var","op":"reduce_mean","inputs":["d2"],"attrs":{"axes":)" + axes + R"(,"keepdims":true}},
+    {"name":"eps","op":"constant","attrs":{"value":1e-5}},{"name":"ve","op":"add","inputs":["var","eps"]},
+    {"name":"r","op":"rsqrt","inputs":["ve"]},{"name":"yf","op":"mul","inputs":["d","r"]},
+    {"name":"y","op":"cast","inputs":["yf"],"attrs":{"dtype":")" + dtype + R"("}}],"outputs":["y"]})";
+}
+
+struct Case {
+  std::string graph;
+  tiling::Strategy strategy;
+};
+
+std::vector<Case> cases() {
+  using tiling::Strategy;
+  return {
+      {softmax_graph("softmax_axis0", "[333,130]", "f32", 0), Strategy::Column},
+      {softmax_graph("softmax_mid", "[3,50,40]", "bf16", 1), Strategy::Column},
+      {softmax_graph("softmax_narrow0", "[2000,24]", "f32", 0), Strategy::Column},
+      {reduce_graph("sum_outer_inner", "[7,13,19]", "f32", "reduce_sum", "[0,2]", false), Strategy::Row},
+      {reduce_graph("max_mid", "[6,500,77]", "f32", "reduce_max", "[1]", false), Strategy::Column},
+      {reduce_graph("mean_lead2", "[9,11,35]", "bf16", "reduce_mean", "[0,1]", true), Strategy::Column},
+      {reduce_graph("sum_all", "[123,77]", "f32", "reduce_sum", "[0,1]", false), Strategy::Row},
+      {reduce_graph("sum_13", "[4,6,5,8]", "f32", "reduce_sum", "[1,3]", true), Strategy::Row},
+      {reduce_graph("max_02", "[4,6,5,8]", "f16", "reduce_max", "[0,2]", false), Strategy::Column},
+      {norm_graph("groupnorm", "[4,9,1031]", "bf16", "[1,2]"), Strategy::Row},
+      {norm_graph("norm_axis0", "[300,66]", "f16", "[0]"), Strategy::Column},
+  };
+}
+
+}  // namespace
+
+TEST_CASE("reductions over any axes are row or column kernels, fused with their consumers", "[codegen][reductions]") {
+  for (const Case& c : cases()) {
+    Graph g = parse(c.graph);
+    INFO(g.name);
+    auto groups = fusion_groups(g, "sm_90");
+    REQUIRE(groups.size() == 1);  // statistics and normalization in one kernel
+    tiling::GroupShape s = tiling::classify(groups[0], lowerings().isa.get());
+    INFO(s.why_generic);
+    CHECK(s.strategy == c.strategy);
+    auto configs = tiling::enumerate_configs(groups[0], s, tiling::Limits{});
+    REQUIRE(!configs.empty());
+    CHECK(configs.front().config.strategy == c.strategy);  // ranked above the generic fallback
+  }
+}
+
+TEST_CASE("row and column kernels over any axes, split over clusters too, compile with nvcc for sm_90a", "[codegen][reductions][nvcc]") {
+  std::ostringstream tu;
+  int kernels = 0, splits = 0;
+  for (const Case& c : cases()) {
+    Graph g = parse(c.graph);
+    auto groups = fusion_groups(g, "sm_90");
+    tiling::GroupShape s = tiling::classify(groups[0], lowerings().isa.get());
+    auto configs = tiling::enumerate_configs(groups[0], s, tiling::Limits{});
+    // The best three, and the best split over a cluster where one exists.
+    std::vector<tiling::TileConfig> pick;
+    bool split = false;
+    for (const auto& rc : configs) {
+      if (pick.size() < 3 || (!split && rc.config.splits > 1)) pick.push_back(rc.config);
+      split = split || rc.config.splits > 1;
+    }
+    for (const auto& cfg : pick) {
+      tiling::CodegenOptions o;
+      o.name = "k_" + g.name + "_" + std::to_string(kernels);
+      tiling::KernelCode k = tiling::generate(groups[0], s, cfg, lowerings(), o);
+      if (cfg.splits > 1) {
+        ++splits;
+        CHECK(k.body.find("__cluster_dims__(" + std::to_string(cfg.splits)) != std::string::npos);
+        CHECK(k.body.find("ld.shared::cluster.f32") != std::string::npos);
+        CHECK(k.launches[0].grid % cfg.splits == 0);
+      }
+      tu << k.body << "\n";
+      ++kernels;
+    }
+  }
+  CHECK(splits >= 3);
+  axon::test::check_sm90a(lowerings(), tu.str(), "reductions");
+}
+
+TEST_CASE("reductions over any axes: every tried configuration is right on odd shapes (GPU)", "[gpu][reductions]") {
+  const char* bin = std::getenv("AXON_BIN");
+  const std::string self = bin ? bin : AXON_BINARY;
+  const gpu::Probe p = gpu::probe(self);
+  if (!p.ok || !gpu::nvrtc_status().empty()) {
+    WARN("no GPU or NVRTC: skipped");
+    return;
+  }
+  for (const Case& c : cases()) {
+    Graph g = parse(c.graph);
+    INFO(g.name);
+    SuperoptOptions o;
+    o.target = "sm_" + std::to_string(p.props.sm);
+    o.budget_s = 60;
+    o.configs = 16;
+    o.variants = 0;
+    o.self_exe = self;
+    o.work_dir = (fs::temp_directory_path() / ("axon_gpu_red_" + g.name + "_" + std::to_string(::getpid()))).string();
+    fs::create_directories(o.work_dir);
+    Verifier v(VerifyOptions{});
+    SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+    for (const VariantResult& vr : r.realized)
+      for (const KernelResult& k : vr.kernels) {
+        INFO(k.group.label);
+        REQUIRE(k.winner >= 0);
+        CHECK(k.shape.strategy == c.strategy);
+        CHECK(k.trials.at(size_t(k.winner)).config.strategy == c.strategy);
+        for (const ConfigTrial& t : k.trials) {
+          INFO(t.config.str() << ": " << t.status << " " << t.detail);
+          CHECK((t.status == "ok" || (t.status == "skipped" && t.config.strategy == tiling::Strategy::Generic)));
+          CHECK(t.worst <= 1.0);
+        }
+      }
+    fs::remove_all(o.work_dir);
+  }
+}
