@@ -51,17 +51,24 @@ def table(results: List[dict]) -> str:
     return "\n".join(lines)
 
 
+SLOW = 0.9   # workloads below this speedup are listed by name in the summary
+
+
 def summary(results: List[dict]) -> dict:
-    """Geometric-mean speedup and the worst workload, over the workloads that passed."""
+    """Geometric-mean speedup, the worst workload and those below SLOW, over the workloads that
+    passed."""
     passed = [r for r in results if r["status"] == "ok" and r.get("speedup")]
     out = {"workloads": len(results), "passed": len(passed),
            "failed": [r["name"] for r in results if r["status"] != "ok"],
-           "geomean_speedup": None, "worst": None}
+           "geomean_speedup": None, "worst": None, "below_%gx" % SLOW: []}
     if passed:
         out["geomean_speedup"] = math.exp(sum(math.log(r["speedup"]) for r in passed)
                                           / len(passed))
         worst = min(passed, key=lambda r: r["speedup"])
         out["worst"] = {"name": worst["name"], "speedup": worst["speedup"]}
+        out["below_%gx" % SLOW] = [{"name": r["name"], "speedup": r["speedup"]}
+                                   for r in sorted(passed, key=lambda r: r["speedup"])
+                                   if r["speedup"] < SLOW]
     return out
 
 
@@ -74,6 +81,9 @@ def summary_lines(s: dict) -> List[str]:
         lines.append("geomean speedup over the fastest PyTorch: %.3fx over %d passing workloads"
                      % (s["geomean_speedup"], s["passed"]))
         lines.append("worst workload: %s at %.3fx" % (s["worst"]["name"], s["worst"]["speedup"]))
+        slow = s.get("below_%gx" % SLOW, [])
+        lines.append("below %gx: %s" % (SLOW, "none" if not slow else "%d: %s" % (
+            len(slow), ", ".join("%s %.2fx" % (r["name"], r["speedup"]) for r in slow))))
     if s["failed"]:
         lines.append("FAILED (%d of %d, not in the geomean): %s"
                      % (len(s["failed"]), s["workloads"], ", ".join(s["failed"])))
