@@ -68,9 +68,13 @@ std::vector<KernelEstimate> split_kernel(const KernelEstimate& k, const TargetMo
   // First: every reduction, contraction and written value in a kernel of its own (the values
   // between them stored); when that is still one kernel, every computed node.
   std::vector<const Node*> roots;
-  for (const Node* n : computed)
+  for (const Node* n : k.nodes)
     if (contains(k.writes, n) || n->kind() == OpKind::Reduce || n->kind() == OpKind::Contraction) roots.push_back(n);
-  if (roots.size() <= 1) roots = computed;
+  if (roots.size() <= 1) {
+    roots.clear();
+    for (const Node* n : k.nodes)
+      if (n->kind() != OpKind::Source || contains(k.writes, n)) roots.push_back(n);
+  }
   const std::set<const Node*> root_set(roots.begin(), roots.end());
   const std::set<const Node*> inside(k.nodes.begin(), k.nodes.end());
   for (const Node* r : roots) {
