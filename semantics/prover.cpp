@@ -115,7 +115,10 @@ Outcome deserialize(const std::string& text) {
 }
 
 Prover::Prover(const Problem& problem, smt::Backend backend, unsigned timeout_ms)
-    : problem_(problem), backend_(backend), timeout_ms_(timeout_ms) {
+    : Prover(problem, backend, smt::Limits{timeout_ms, 0}) {}
+
+Prover::Prover(const Problem& problem, smt::Backend backend, const smt::Limits& limits)
+    : problem_(problem), backend_(backend), limits_(limits) {
   std::set<std::string> names;
   for (const Node* in : problem.inputs)
     for (const auto& d : in->shape())
@@ -156,7 +159,12 @@ smt::CheckResult Prover::check_distinct(const Term& a, const Term& b, const Scop
   ++queries_;
   // Auxiliary queries (matching reductions, lemmas) get a quarter of the budget, at least 1 s
   // when the budget allows: they only help, and a hard one must not starve the final query.
-  unsigned budget = reads ? timeout_ms_ : std::min(timeout_ms_, std::max(1000u, timeout_ms_ / 4));
+  // A resource limit is quartered alike.
+  smt::Limits budget = limits_;
+  if (!reads) {
+    budget.timeout_ms = std::min(limits_.timeout_ms, std::max(1000u, limits_.timeout_ms / 4));
+    budget.resource_limit = (limits_.resource_limit + 3) / 4;
+  }
   smt::CheckResult r = smt::check_sat(backend_, all, obs, budget);
   return r;
 }
@@ -371,7 +379,7 @@ Outcome Prover::satisfiable_preconditions() {
   }
   std::vector<smt::Expr> all = tr.side_conditions(main);
   all.insert(all.end(), main.begin(), main.end());
-  smt::CheckResult r = smt::check_sat(backend_, all, {}, timeout_ms_);
+  smt::CheckResult r = smt::check_sat(backend_, all, {}, limits_);
   out.result = r.result;
   out.reason = r.reason;
   out.seconds = r.seconds;

@@ -58,6 +58,8 @@ Outcome deserialize(const std::string& text);  // "!error ..." gives Unknown wit
 class Prover {
  public:
   Prover(const Problem& problem, smt::Backend backend, unsigned timeout_ms);
+  // With a deterministic resource limit per query as well (solver.h: Limits).
+  Prover(const Problem& problem, smt::Backend backend, const smt::Limits& limits);
   // Unsat: equal at every index for all sizes (proved); Sat: a model of a difference.
   Outcome prove_equal(const Node* lhs, const Node* rhs);
   // The canonical text of the query for lhs == rhs (inlined, normalized terms and the
@@ -83,7 +85,7 @@ class Prover {
 
   const Problem& problem_;
   smt::Backend backend_;
-  unsigned timeout_ms_;
+  smt::Limits limits_;
   std::vector<std::pair<int, Term>> outputs_;  // output index variables and their extents
   std::vector<std::string> size_names_;         // the symbolic sizes of the inputs
   std::vector<Term> lemmas_;  // assumed in the final query (see sum_lemmas)

@@ -314,7 +314,7 @@ std::optional<std::pair<uint32_t, uint32_t>> refute(const CastSearch& cs, int id
 // The proof for every input pattern: the candidate's result (each half, for a pack) encodes the
 // same float as the input rounded to `to` (SMT-LIB `=`: NaN equals NaN whatever the payload,
 // -0 differs from +0). Empty when Z3 and CVC5 both prove it, else the verdict.
-std::string prove(const CastSearch& cs, int id, unsigned timeout_ms, double& seconds) {
+std::string prove(const CastSearch& cs, int id, const smt::Limits& limits, double& seconds) {
   std::vector<smt::Expr> x;
   for (int k = 0; k < cs.inputs(); ++k) x.push_back(smt::constant("x" + std::to_string(k), smt::bv_sort(cs.in_width())));
   std::map<int, smt::Expr> memo;
@@ -338,7 +338,7 @@ std::string prove(const CastSearch& cs, int id, unsigned timeout_ms, double& sec
   }
   for (auto b : {smt::Backend::Z3, smt::Backend::CVC5}) {
     // cvc5 runs in a child process: its binary16 mode may crash (docs/synthesis.md).
-    auto r = b == smt::Backend::Z3 ? smt::check_sat(b, q, x, timeout_ms) : smt::check_sat_isolated(b, q, timeout_ms);
+    auto r = b == smt::Backend::Z3 ? smt::check_sat(b, q, x, limits) : smt::check_sat_isolated(b, q, limits);
     seconds += r.seconds;
     if (r.result == smt::SatResult::Unsat) continue;
     if (r.result == smt::SatResult::Sat) {
@@ -359,7 +359,7 @@ struct Found {
   std::vector<std::string> refuted;
   bool too_wide = false, matched = false;
 };
-Found search_and_prove(const CastSearch& cs, std::vector<int> matches, bool too_wide, Lowering& l, unsigned timeout_ms) {
+Found search_and_prove(const CastSearch& cs, std::vector<int> matches, bool too_wide, Lowering& l, const smt::Limits& limits) {
   Found f;
   f.cs = &cs;
   f.too_wide = too_wide;
@@ -372,7 +372,7 @@ Found search_and_prove(const CastSearch& cs, std::vector<int> matches, bool too_
                           (cs.inputs() == 2 ? ", " + hex(bad->second, cs.in_width()) : ""));
       continue;
     }
-    std::string verdict = prove(cs, id, timeout_ms, l.proof_seconds);
+    std::string verdict = prove(cs, id, limits, l.proof_seconds);
     if (!verdict.empty()) {
       f.refuted.push_back(seq + ": " + verdict);
       continue;
@@ -422,7 +422,7 @@ Lowering synthesize(const Isa& isa, DType from, DType to, Mode mode, const Synth
   CastSearch cs(isa, from, to, mode, max_instrs);
   bool too_wide = false;
   std::vector<int> matches = cs.run(l.candidates, too_wide);
-  Found f = search_and_prove(cs, matches, too_wide, l, opts.timeout_ms);
+  Found f = search_and_prove(cs, matches, too_wide, l, smt::Limits{opts.timeout_ms, opts.resource_limit});
   std::vector<std::string> why = f.refuted;
   if (f.id >= 0) {
     l.found = true;
@@ -438,7 +438,7 @@ Lowering synthesize(const Isa& isa, DType from, DType to, Mode mode, const Synth
     CastSearch join(isa, to, to, Mode::Join, 2);
     bool jw = false;
     std::vector<int> jm = join.run(l.candidates, jw);
-    Found jf = search_and_prove(join, jm, jw, l, opts.timeout_ms);
+    Found jf = search_and_prove(join, jm, jw, l, smt::Limits{opts.timeout_ms, opts.resource_limit});
     if (lane.found && jf.id >= 0) {
       const std::string lo = append(lane, l, {{"x0", "x0"}}), hi = append(lane, l, {{"x0", "x1"}});
       l.result = append_steps(join, jf.id, l, {{"x0", lo}, {"x1", hi}});

@@ -85,6 +85,10 @@ std::string pair_type(DType t) { return std::string(dtype_name(t)) + "x2"; }
 }  // namespace
 
 PackedLowering synthesize_packed(const Isa& isa, const Term& expr, const std::vector<DType>& in, DType out, unsigned timeout_ms) {
+  return synthesize_packed(isa, expr, in, out, smt::Limits{timeout_ms, 0});
+}
+
+PackedLowering synthesize_packed(const Isa& isa, const Term& expr, const std::vector<DType>& in, DType out, const smt::Limits& limits) {
   PackedLowering r;
   r.expression = to_string(expr);
   r.in = in;
@@ -151,7 +155,7 @@ PackedLowering synthesize_packed(const Isa& isa, const Term& expr, const std::ve
       const std::vector<smt::Expr> q = {smt::lnot(smt::eq(*got, want->first))};
       std::string verdict;
       for (auto b : {smt::Backend::Z3, smt::Backend::CVC5}) {
-        auto res = b == smt::Backend::Z3 ? smt::check_sat(b, q, x, timeout_ms) : smt::check_sat_isolated(b, q, timeout_ms);
+        auto res = b == smt::Backend::Z3 ? smt::check_sat(b, q, x, limits) : smt::check_sat_isolated(b, q, limits);
         r.seconds += res.seconds;
         if (res.result == smt::SatResult::Unsat) continue;
         verdict = std::string(res.result == smt::SatResult::Sat ? "REFUTED by " : "UNKNOWN (") + smt::backend_name(b) +
@@ -174,6 +178,11 @@ PackedLowering synthesize_packed(const Isa& isa, const Term& expr, const std::ve
 
 std::vector<PackedLowering> synthesize_packed_catalog(const Isa& isa, unsigned timeout_ms,
                                                       const std::function<void(const PackedLowering&)>& progress) {
+  return synthesize_packed_catalog(isa, smt::Limits{timeout_ms, 0}, progress);
+}
+
+std::vector<PackedLowering> synthesize_packed_catalog(const Isa& isa, const smt::Limits& limits,
+                                                      const std::function<void(const PackedLowering&)>& progress) {
   std::vector<PackedLowering> out;
   // bf16 only: register A's pairs feed the bf16 register-A wgmma, the only one in the specs.
   for (DType t : {DType::bf16})
@@ -182,7 +191,7 @@ std::vector<PackedLowering> synthesize_packed_catalog(const Isa& isa, unsigned t
         const Term a = term::read(0, {}), b = term::read(1, {});
         const Term e = wide ? term::round(t, term::round(DType::f32, term::apply(f, {term::round(DType::f32, a), term::round(DType::f32, b)})))
                             : term::round(t, term::apply(f, {a, b}));
-        out.push_back(synthesize_packed(isa, e, {t, t}, t, timeout_ms));
+        out.push_back(synthesize_packed(isa, e, {t, t}, t, limits));
         if (progress) progress(out.back());
       }
   return out;

@@ -82,6 +82,10 @@ struct Shuffle {
 }  // namespace
 
 WarpReduction synthesize_warp_reduction(const Isa& isa, Reducer r, bool all_lanes, unsigned timeout_ms) {
+  return synthesize_warp_reduction(isa, r, all_lanes, smt::Limits{timeout_ms, 0});
+}
+
+WarpReduction synthesize_warp_reduction(const Isa& isa, Reducer r, bool all_lanes, const smt::Limits& limits) {
   const auto start = Clock::now();
   WarpReduction w;
   w.reducer = r;
@@ -160,7 +164,7 @@ WarpReduction synthesize_warp_reduction(const Isa& isa, Reducer r, bool all_lane
     for (const Expr& e : srcs) miss.push_back(smt::ne(e, k));
     query.push_back(smt::lor({smt::lor(bad), smt::land(miss)}));
   }
-  auto res = smt::check_sat_isolated(smt::Backend::Z3, query, timeout_ms);
+  auto res = smt::check_sat_isolated(smt::Backend::Z3, query, limits);
   w.proof = proof_status(res, "REFUTED");
   w.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   w.cuda = emit_cuda(w);
@@ -168,6 +172,10 @@ WarpReduction synthesize_warp_reduction(const Isa& isa, Reducer r, bool all_lane
 }
 
 std::vector<FragmentProof> prove_fragments(const Isa& isa, unsigned timeout_ms) {
+  return prove_fragments(isa, smt::Limits{timeout_ms, 0});
+}
+
+std::vector<FragmentProof> prove_fragments(const Isa& isa, const smt::Limits& limits) {
   std::vector<FragmentProof> out;
   for (const auto& i : isa.instrs) {
     if (i.kind != InstrKind::Matrix) continue;
@@ -205,7 +213,7 @@ std::vector<FragmentProof> prove_fragments(const Isa& isa, unsigned timeout_ms) 
         Expr outside = smt::lor({smt::lt(a1, smt::integer(0)), smt::ge(a1, smt::integer(p.rows)),
                                  smt::lt(b1, smt::integer(0)), smt::ge(b1, smt::integer(p.cols))});
         Expr collide = smt::land({in(t2, r2), smt::lor({smt::ne(t1, t2), smt::ne(r1, r2)}), smt::eq(a1, a2), smt::eq(b1, b2)});
-        auto res = smt::check_sat_isolated(smt::Backend::Z3, {in(t1, r1), smt::lor({outside, collide})}, timeout_ms);
+        auto res = smt::check_sat_isolated(smt::Backend::Z3, {in(t1, r1), smt::lor({outside, collide})}, limits);
         p.proof = proof_status(res, "REFUTED: two registers map to one element, or one maps outside the tile");
         p.seconds = std::chrono::duration<double>(Clock::now() - start).count();
         out.push_back(p);
@@ -218,6 +226,10 @@ std::vector<FragmentProof> prove_fragments(const Isa& isa, unsigned timeout_ms) 
 int64_t fragment_index(const Term& t, int64_t lane, int64_t reg) { return eval_index(t, lane, reg); }
 
 std::vector<LayoutProof> prove_layouts(const Isa& isa, unsigned timeout_ms) {
+  return prove_layouts(isa, smt::Limits{timeout_ms, 0});
+}
+
+std::vector<LayoutProof> prove_layouts(const Isa& isa, const smt::Limits& limits) {
   std::vector<LayoutProof> out;
   for (const auto& i : isa.instrs)
     for (const auto& l : i.layouts) {
@@ -236,7 +248,7 @@ std::vector<LayoutProof> prove_layouts(const Isa& isa, unsigned timeout_ms) {
       Expr bad = smt::lor({smt::lt(o1, smt::integer(0)), smt::ge(o1, smt::integer(l.rows * l.bytes)),
                            smt::ne(smt::mod(o1, smt::integer(16)), smt::mod(b1, smt::integer(16))),
                            smt::land({in(r2, b2), smt::lor({smt::ne(r1, r2), smt::ne(b1, b2)}), smt::eq(o1, o2)})});
-      auto res = smt::check_sat_isolated(smt::Backend::Z3, {in(r1, b1), bad}, timeout_ms);
+      auto res = smt::check_sat_isolated(smt::Backend::Z3, {in(r1, b1), bad}, limits);
       p.proof = proof_status(res, "REFUTED: a byte lands outside the tile, splits its 16-byte chunk, or shares another's offset");
       p.seconds = std::chrono::duration<double>(Clock::now() - start).count();
       out.push_back(p);

@@ -164,7 +164,8 @@ bool uses_fp(const Expr& e) {
 }  // namespace
 
 CheckResult check_z3(const std::vector<Expr>& assertions, const std::vector<Expr>& observe,
-                     unsigned timeout_ms) {
+                     const Limits& limits) {
+  const unsigned timeout_ms = limits.timeout_ms;
   CheckResult out;
   auto start = std::chrono::steady_clock::now();
   try {
@@ -178,8 +179,10 @@ CheckResult check_z3(const std::vector<Expr>& assertions, const std::vector<Expr
     z3::params p(c);
     p.set("timeout", timeout_ms);
     // Some of Z3's procedures (nonlinear integer arithmetic) do not poll the timer; the
-    // resource limit bounds them as well (roughly 20k units per millisecond on one core).
-    p.set("rlimit", static_cast<unsigned>(std::min<uint64_t>(uint64_t{timeout_ms} * 20000, 4000000000u)));
+    // resource limit bounds them as well (roughly 20k units per millisecond on one core). A
+    // resource limit asked for replaces that default.
+    uint64_t rlimit = limits.resource_limit ? limits.resource_limit : uint64_t{timeout_ms} * 20000;
+    p.set("rlimit", static_cast<unsigned>(std::min<uint64_t>(rlimit, 4000000000u)));
     s.set(p);
     for (const auto& a : assertions) s.add(tr(a));
     z3::check_result r = s.check();

@@ -9,9 +9,9 @@
 namespace axon::smt::detail {
 
 CheckResult check_z3(const std::vector<Expr>& assertions, const std::vector<Expr>& observe,
-                     unsigned timeout_ms);
+                     const Limits& limits);
 CheckResult check_cvc5(const std::vector<Expr>& assertions, const std::vector<Expr>& observe,
-                       unsigned timeout_ms);
+                       const Limits& limits);
 std::string z3_version();
 std::string cvc5_version();
 

@@ -7,9 +7,14 @@
 namespace axon::smt {
 
 CheckResult check_sat_isolated(Backend backend, const std::vector<Expr>& assertions, unsigned timeout_ms) {
+  return check_sat_isolated(backend, assertions, Limits{timeout_ms, 0});
+}
+
+CheckResult check_sat_isolated(Backend backend, const std::vector<Expr>& assertions, const Limits& limits) {
+  const unsigned timeout_ms = limits.timeout_ms;
   auto texts = sem::run_isolated(
       {[&] {
-        CheckResult r = check_sat(backend, assertions, {}, timeout_ms);
+        CheckResult r = check_sat(backend, assertions, {}, limits);
         std::ostringstream os;
         os.precision(17);
         os << static_cast<int>(r.result) << " " << r.seconds << " " << r.reason;

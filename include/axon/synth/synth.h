@@ -12,6 +12,7 @@
 #include "axon/core/dtype.h"
 #include "axon/core/term.h"
 #include "axon/isa/spec.h"
+#include "axon/semantics/solver.h"
 #include "axon/semantics/verify.h"
 
 namespace axon {
@@ -51,6 +52,9 @@ struct Lowering {
 struct SynthOptions {
   int max_instrs = 2;           // per enumerated window (larger ops are composed)
   unsigned timeout_ms = 10000;  // per solver query
+  // Deterministic solver work per query of the cast and pack proofs (solver.h: Limits); 0: none.
+  // The op proofs run through `prove` (a Verifier with its own VerifyOptions).
+  uint64_t resource_limit = 0;
   uint64_t seed = 1;
 };
 
@@ -111,10 +115,13 @@ struct PackedLowering {
   int candidates = 0;
 };
 PackedLowering synthesize_packed(const Isa& isa, const Term& expr, const std::vector<DType>& in, DType out, unsigned timeout_ms);
+PackedLowering synthesize_packed(const Isa& isa, const Term& expr, const std::vector<DType>& in, DType out, const smt::Limits& limits);
 // The expressions kernels evaluate on pairs (register A's prologues, bf16): add, sub and mul of
 // two bf16 values, in bf16 itself and through binary32 (casts around an f32 op), each
 // synthesized as above; `axon synth` stores them in the cache, kernels look them up (packed_key).
 std::vector<PackedLowering> synthesize_packed_catalog(const Isa& isa, unsigned timeout_ms,
+                                                      const std::function<void(const PackedLowering&)>& progress = {});
+std::vector<PackedLowering> synthesize_packed_catalog(const Isa& isa, const smt::Limits& limits,
                                                       const std::function<void(const PackedLowering&)>& progress = {});
 std::string packed_key(const std::string& expression, const std::vector<DType>& in, DType out);
 
@@ -134,6 +141,7 @@ struct WarpReduction {
   std::string cuda;
 };
 WarpReduction synthesize_warp_reduction(const Isa& isa, Reducer r, bool all_lanes, unsigned timeout_ms);
+WarpReduction synthesize_warp_reduction(const Isa& isa, Reducer r, bool all_lanes, const smt::Limits& limits);
 
 // A fragment's (lane, reg) -> (row, col) map, proved a bijection onto its tile.
 struct FragmentProof {
@@ -143,6 +151,7 @@ struct FragmentProof {
   double seconds = 0;
 };
 std::vector<FragmentProof> prove_fragments(const Isa& isa, unsigned timeout_ms);
+std::vector<FragmentProof> prove_fragments(const Isa& isa, const smt::Limits& limits);
 // A shared-memory layout of a copy or matrix instruction (byte `byte` of row `row` at `offset`),
 // proved a bijection of the rows x bytes tile onto [0, rows * bytes) that keeps every 16-byte
 // chunk whole (offset % 16 == byte % 16: vector accesses of 16 bytes stay contiguous).
@@ -153,6 +162,7 @@ struct LayoutProof {
   double seconds = 0;
 };
 std::vector<LayoutProof> prove_layouts(const Isa& isa, unsigned timeout_ms);
+std::vector<LayoutProof> prove_layouts(const Isa& isa, const smt::Limits& limits);
 // A layout's byte offset of (row, byte).
 int64_t layout_offset(const SmemLayout& l, int64_t row, int64_t byte);
 // A fragment's row or column term evaluated for one lane (or warpgroup thread) and element.
