@@ -12,6 +12,7 @@
 
 #include "axon/isa/spec.h"
 #include "axon/synth/synth.h"
+#include "solver_limits.h"
 
 inline const axon::Isa& sm90() {
   static axon::Isa isa = axon::load_isa(axon::default_isa_dir(), "sm_90");
@@ -20,6 +21,14 @@ inline const axon::Isa& sm90() {
 inline const axon::Isa& sm80() {
   static axon::Isa isa = axon::load_isa(axon::default_isa_dir(), "sm_80");
   return isa;
+}
+
+// Synthesis options whose cast and pack proofs have a deterministic solver limit (solver_limits.h).
+inline axon::SynthOptions test_synth_options() {
+  axon::SynthOptions o;
+  o.timeout_ms = axon_test::kSafetyTimeoutMs;
+  o.resource_limit = axon_test::kResourceLimit;
+  return o;
 }
 
 // "mul.rn.f32 ex2.approx.ftz.f32"

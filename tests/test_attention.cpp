@@ -17,6 +17,7 @@
 #include "axon/tiling/runtime.h"
 #include "codegen_support.h"
 #include "contraction_support.h"
+#include "solver_limits.h"
 
 using namespace axon;
 namespace fs = std::filesystem;
@@ -343,7 +344,7 @@ TEST_CASE("superopt runs the plain attention graph as one fused kernel on sm_90,
                {"name":"m","op":"causal_mask","inputs":["ss"]},
                {"name":"p","op":"softmax","inputs":["m"],"attrs":{"axis":-1}},{"name":"o","op":"matmul","inputs":["p","v"]}],
       "outputs":["o"]})");
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   for (const std::string target : {"sm_90", "sm_80"}) {
     INFO(target);
     SuperoptOptions o;
@@ -372,7 +373,7 @@ TEST_CASE("superopt runs softmax -> matmul as one pass over the stored scores on
   Graph g = parse(R"({"name":"smm","inputs":[{"name":"s","shape":[300,1000],"dtype":"bf16"},{"name":"v","shape":[1000,128],"dtype":"bf16"}],
       "nodes":[{"name":"p","op":"softmax","inputs":["s"],"attrs":{"axis":-1}},{"name":"o","op":"matmul","inputs":["p","v"]}],
       "outputs":["o"]})");
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   SuperoptOptions o;
   o.no_gpu = true;
   o.target = "sm_90";
@@ -401,7 +402,7 @@ TEST_CASE("f16 attention and f16 softmax -> matmul run as their parts, the matmu
       R"({"name":"smm16","inputs":[{"name":"s","shape":[300,1000],"dtype":"f16"},{"name":"v","shape":[1000,128],"dtype":"f16"}],
           "nodes":[{"name":"p","op":"softmax","inputs":["s"],"attrs":{"axis":-1}},{"name":"o","op":"matmul","inputs":["p","v"]}],
           "outputs":["o"]})"};
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   for (const std::string& text : graphs) {
     Graph g = parse(text);
     INFO(g.name);

@@ -9,6 +9,7 @@
 #include "axon/semantics/solver.h"
 #include "axon/synth/synth.h"
 #include "bitlevel.h"
+#include "solver_limits.h"
 #include "synth_support.h"
 
 using namespace axon;
@@ -81,20 +82,20 @@ TEST_CASE("casts: bit-vectors and 16-bit floats in both solvers", "[smt][casts]"
     // bf16 is the upper half of f32: widening then rounding back gives the same float.
     Expr h = constant("h", smt::Sort::BV16);
     Expr wide = fp_from_bits(bv_shl(bv_resize(h, 32), bv(16, 32)), smt::Sort::F32);
-    CHECK(check_sat_isolated(b, {lnot(eq(fp_round(wide, smt::Sort::BF16, Rounding::RNE), fp_from_bits(h, smt::Sort::BF16)))}, 10000).result ==
+    CHECK(check_sat_isolated(b, {lnot(eq(fp_round(wide, smt::Sort::BF16, Rounding::RNE), fp_from_bits(h, smt::Sort::BF16)))}, axon_test::solver_limits()).result ==
           SatResult::Unsat);
     // The rounding-bias formula is round-to-nearest-even for non-NaN inputs, and wrong for some NaN.
     Expr f = fp_from_bits(x, smt::Sort::F32);
     Expr formula = bv_resize(bv_lshr(bv_add(bv_add(x, bv(0x7fff, 32)), bv_and(bv_lshr(x, bv(16, 32)), bv(1, 32))), bv(16, 32)), 16);
     Expr differs = lnot(eq(fp_from_bits(formula, smt::Sort::BF16), fp_round(f, smt::Sort::BF16, Rounding::RNE)));
-    CHECK(check_sat_isolated(b, {lnot(fp_is_nan(f)), differs}, 10000).result == SatResult::Unsat);
-    CHECK(check_sat_isolated(b, {differs}, 10000).result == SatResult::Sat);
+    CHECK(check_sat_isolated(b, {lnot(fp_is_nan(f)), differs}, axon_test::solver_limits()).result == SatResult::Unsat);
+    CHECK(check_sat_isolated(b, {differs}, axon_test::solver_limits()).result == SatResult::Sat);
   }
   CHECK(to_smtlib({eq(bv_resize(constant("x", smt::Sort::BV32), 16), bv(5, 16))}).find("((_ extract 15 0) x) (_ bv5 16)") != std::string::npos);
 }
 
 TEST_CASE("casts: every float cast is synthesized and proved", "[synth][casts]") {
-  SynthOptions o;
+  SynthOptions o = test_synth_options();
   for (auto [from, to] : float_casts()) {
     Lowering l = synthesize_cast(sm90(), from, to, o);
     INFO(dtype_name(to) << " <- " << dtype_name(from) << ": " << l.why_not);
@@ -106,7 +107,7 @@ TEST_CASE("casts: every float cast is synthesized and proved", "[synth][casts]")
 }
 
 TEST_CASE("casts follow the specs: a cheaper instruction is picked, a removed one falls back or is not found", "[synth][casts]") {
-  SynthOptions o;
+  SynthOptions o = test_synth_options();
   {  // bf16 -> f32 without cvt.f32.bf16: the pattern moved to the upper half (a pack with zero)
     SpecCopy copy;
     copy.remove_instruction("convert.isa", "cvt.f32.bf16");
@@ -146,7 +147,7 @@ TEST_CASE("casts follow the specs: a cheaper instruction is picked, a removed on
 }
 
 TEST_CASE("casts: packs of two f32 values, found directly or composed, proved for every pair", "[synth][casts]") {
-  SynthOptions o;
+  SynthOptions o = test_synth_options();
   Lowering b = synthesize_pack(sm90(), DType::bf16, o);
   CHECK(b.found);
   CHECK(names(b) == "cvt.rn.bf16x2.f32");
@@ -175,7 +176,7 @@ TEST_CASE("casts: the emitted casts and packs compile with nvcc for sm_80 and sm
     WARN("nvcc not found: the compile check is skipped");
     return;
   }
-  SynthOptions o;
+  SynthOptions o = test_synth_options();
   SpecCopy copy;  // without the single conversions: the 16-bit register moves and the pair's half
   copy.remove_instruction("convert.isa", "cvt.f32.bf16");
   copy.remove_instruction("convert.isa", "cvt.rn.bf16.f32");
@@ -218,22 +219,22 @@ TEST_CASE("synth: packed pairs: one lanewise instruction proved on both halves, 
   const Term a = term::read(0, {}), b = term::read(1, {});
   // bf16 * bf16 rounded to bf16: mul.rn.bf16x2 (sm_90), proved for every pattern; add too.
   PackedLowering m = synthesize_packed(sm90(), term::round(DType::bf16, term::apply(Fn::Mul, {a, b})), {DType::bf16, DType::bf16},
-                                       DType::bf16, 60000);
+                                       DType::bf16, axon_test::solver_limits());
   REQUIRE(m.instr != nullptr);
   CHECK(m.instr->name == "mul.rn.bf16x2");
   CHECK(m.proof == "PROVED");
   CHECK(m.order.size() == 2);
   PackedLowering s = synthesize_packed(sm90(), term::round(DType::bf16, term::apply(Fn::Add, {a, b})), {DType::bf16, DType::bf16},
-                                       DType::bf16, 60000);
+                                       DType::bf16, axon_test::solver_limits());
   REQUIRE(s.instr != nullptr);
   CHECK(s.instr->name == "add.rn.bf16x2");
   // a - b: no one instruction of the specs computes it on pairs (a sub would need a negation first).
   PackedLowering d = synthesize_packed(sm90(), term::round(DType::bf16, term::apply(Fn::Sub, {a, b})), {DType::bf16, DType::bf16},
-                                       DType::bf16, 60000);
+                                       DType::bf16, axon_test::solver_limits());
   CHECK(d.instr == nullptr);
   CHECK(d.why_not.find("no lanewise bf16x2 instruction") != std::string::npos);
   // sm_80 has no bf16x2 multiply.
-  CHECK(synthesize_packed(sm80(), term::round(DType::bf16, term::apply(Fn::Mul, {a, b})), {DType::bf16, DType::bf16}, DType::bf16, 60000)
+  CHECK(synthesize_packed(sm80(), term::round(DType::bf16, term::apply(Fn::Mul, {a, b})), {DType::bf16, DType::bf16}, DType::bf16, axon_test::solver_limits())
             .instr == nullptr);
   // Mixed formats, and expressions outside the form, are refused with the reason.
   CHECK(synthesize_packed(sm90(), term::round(DType::bf16, term::apply(Fn::Mul, {a, b})), {DType::f16, DType::bf16}, DType::bf16, 1000)

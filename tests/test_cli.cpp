@@ -16,6 +16,7 @@
 #include "axon/core/graph_json.h"
 #include "axon/core/npy.h"
 #include "cli_support.h"
+#include "solver_limits.h"
 
 namespace fs = std::filesystem;
 
@@ -229,14 +230,16 @@ TEST_CASE("cli: rewrite lists proven variants and emits one that verify proves e
               {"name": "m", "op": "matmul", "inputs": ["at", "w"]},
               {"name": "out", "op": "mul", "inputs": ["m", "s"]}],
     "outputs": ["out"]})");
-  Result r = run({"rewrite", g, "-q", "--max-depth", "2"});
+  // Solver-bound: a wall clock far beyond what the proofs take (tests/README.md).
+  const std::string t = std::to_string(axon_test::kSafetyTimeoutMs);
+  Result r = run({"rewrite", g, "-q", "--max-depth", "2", "--timeout-ms", t});
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
   CHECK(r.out.find("absorb transpose into operand 0 of matmul") != std::string::npos);
   CHECK(r.out.find("PROVED") != std::string::npos);
   CHECK(r.err.empty());  // -q: no progress lines
 
-  Result j = run({"rewrite", g, "-q", "--max-depth", "2", "--json"});
+  Result j = run({"rewrite", g, "-q", "--max-depth", "2", "--json", "--timeout-ms", t});
   REQUIRE(j.code == 0);
   auto doc = nlohmann::json::parse(j.out);
   CHECK(doc["stats"]["proved"].get<int>() >= 1);
@@ -247,16 +250,16 @@ TEST_CASE("cli: rewrite lists proven variants and emits one that verify proves e
   // Every variant, written out, is proved equal to the original by `axon verify`.
   for (size_t id = 1; id < std::min<size_t>(doc["variants"].size(), 6); ++id) {
     std::string out = (dir.path / ("v" + std::to_string(id) + ".json")).string();
-    Result e = run({"rewrite", g, "-q", "--max-depth", "2", "--emit", std::to_string(id), "-o", out});
+    Result e = run({"rewrite", g, "-q", "--max-depth", "2", "--emit", std::to_string(id), "-o", out, "--timeout-ms", t});
     REQUIRE(e.code == 0);
-    Result v = run({"verify", g, out});
+    Result v = run({"verify", g, out, "--timeout-ms", t});
     INFO("variant " << id << ": " << v.out);
     CHECK(v.code == 0);
   }
 }
 
 TEST_CASE("cli: rewrite works on symbolic sizes", "[cli]") {
-  Result r = run({"rewrite", kExample, "-q", "--max-depth", "2"});
+  Result r = run({"rewrite", kExample, "-q", "--max-depth", "2", "--timeout-ms", std::to_string(axon_test::kSafetyTimeoutMs)});
   INFO(r.out << r.err);
   CHECK(r.code == 0);
   CHECK(r.out.find("assumes 1024") != std::string::npos);

@@ -12,6 +12,7 @@
 #include "axon/core/graph_json.h"
 #include "axon/core/npy.h"
 #include "cli_support.h"
+#include "solver_limits.h"
 
 namespace fs = std::filesystem;
 using axon::test::kExample;
@@ -56,7 +57,7 @@ TEST_CASE("cli robustness: rule files nest at most 128 calls, numbers are finite
   refused(run({"verify", a, dir.path.string()}), "is a directory");
   const std::string ok = dir.write("ok.axr", rules("r1: neg(neg(x)) => x"));
   refused(run({"verify", ok, "--rule", "nosuch"}), "--rule nosuch: no rule of that name");
-  CHECK(run({"verify", ok}).code == 0);
+  CHECK(run({"verify", ok, "--timeout-ms", std::to_string(axon_test::kSafetyTimeoutMs)}).code == 0);  // solver-bound
 }
 
 TEST_CASE("cli robustness: a proof cache is a file of its own", "[cli]") {

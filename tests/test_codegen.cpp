@@ -18,6 +18,7 @@
 #include "axon/tiling/kernel.h"
 #include "codegen_support.h"
 #include "axon/tiling/runtime.h"
+#include "solver_limits.h"
 
 using namespace axon;
 namespace fs = std::filesystem;
@@ -185,7 +186,7 @@ TEST_CASE("superopt --no-gpu runs end to end, writes the launcher and marks kern
   o.no_gpu = true;
   o.budget_s = 20;
   o.work_dir = (fs::temp_directory_path() / ("axon_so_" + std::to_string(::getpid()))).string();
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
   CHECK_FALSE(r.timed);
   CHECK(r.gpu_note.find("untimed") != std::string::npos);
@@ -233,7 +234,7 @@ std::string text_of(const fs::path& p) {
 TEST_CASE("a launcher with TMA-fed kernels encodes their tensor maps at each run", "[codegen][superopt][contraction]") {
   Graph g = bench("gemm");
   const SuperoptOptions o = gemm_options("tma");
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
   const auto& best = r.realized.at(static_cast<size_t>(r.best));
   REQUIRE(best.kernels.size() == 1);
@@ -265,7 +266,7 @@ TEST_CASE("a launcher with a stream-K kernel gives it scratch in the workspace a
   Graph g = bench("gemm");
   SuperoptOptions o = gemm_options("sk");
   o.config_match = "stream-k";
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
   const auto& best = r.realized.at(static_cast<size_t>(r.best));
   REQUIRE(best.kernels.size() == 1);
@@ -293,7 +294,7 @@ TEST_CASE("superopt's config match keeps the configurations that contain any of 
   Graph g = bench("rmsnorm_matmul_m16");
   SuperoptOptions o = gemm_options("match");
   o.config_match = "s4 split4|row t128 v8 r1 cached streaming";
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
   const auto& best = r.realized.at(static_cast<size_t>(r.best));
   REQUIRE(best.kernels.size() == 2);
@@ -318,7 +319,7 @@ TEST_CASE("on sm_90 a launcher's later kernels start while the one before drains
     o.explore.max_depth = 0;  // the graph as written (rewritten, the statistic may join the matmul: one kernel)
     o.target = target;
     o.work_dir = (fs::temp_directory_path() / ("axon_pdl_" + target + "_" + std::to_string(::getpid()))).string();
-    Verifier v(VerifyOptions{});
+    Verifier v(axon_test::verify_options());
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     // The model's partition (the row kernel writes y); one storing the row statistic instead is
     // realized beside it only where the model puts it near (not here: y on the matmul's loads costs
@@ -372,7 +373,7 @@ TEST_CASE("superopt realizes the stored-statistics partition beside the model's 
   o.budget_s = 10;
   o.variants = 1;
   o.work_dir = (fs::temp_directory_path() / ("axon_stats_" + std::to_string(::getpid()))).string();
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
   const auto stats = std::find_if(r.realized.begin(), r.realized.end(), [](const VariantResult& vr) { return vr.stored_statistics; });
   REQUIRE(stats != r.realized.end());

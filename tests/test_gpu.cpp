@@ -16,6 +16,7 @@
 #include "axon/search/superopt.h"
 #include "axon/tiling/measure.h"
 #include "axon/tiling/runtime.h"
+#include "solver_limits.h"
 
 using namespace axon;
 namespace fs = std::filesystem;
@@ -241,7 +242,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
                    {"name":"o","op":"matmul","inputs":["p","v"]}],
           "outputs":["o"]})",
   };
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   int attention = 0, split_k = 0, key_split = 0, twins = 0, multicast = 0, store_warps = 0, tma_store = 0, tma_store_persistent = 0, stream_k = 0,
       handoffs = 0;
   for (const char* text : graphs) {
@@ -295,7 +296,7 @@ TEST_CASE("register A: matmuls whose A the consumers compute from its copied sou
         "nodes":[{"name":"xr","op":"mul","inputs":["x","r"]},{"name":"y","op":"mul","inputs":["xr","g"]},
                  {"name":"m","op":"matmul","inputs":["y","w"]},{"name":"z","op":"add","inputs":["m","bias"]}],"outputs":["z"]})";
   };
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   int a_regs = 0, persistent = 0;
   for (const std::string& text : {scaled("areg_odd", 300, 520, 264), scaled("areg_many", 2000, 328, 3000)}) {
     Graph g = parse(text);
@@ -335,7 +336,7 @@ TEST_CASE("side reductions: RMSNorm's statistic from the register-A fragments, i
                  {"name":"v","op":"add","inputs":["ms","eps"]},{"name":"rs","op":"rsqrt","inputs":["v"]},
                  {"name":"rb","op":"cast","inputs":["rs"],"attrs":{"dtype":"bf16"}},{"name":"out","op":"mul","inputs":["m","rb"]}],"outputs":["out"]})";
   };
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   int side = 0, persistent = 0;
   // Tiles dividing A (1024 x 512 x 768): each pair of A's points by one proved lanewise instruction.
   for (const std::string& text : {variant("side_odd", 300, 520, 264), variant("side_many", 2000, 328, 3000), variant("side_whole", 1024, 512, 768)}) {
@@ -376,7 +377,7 @@ TEST_CASE("stream-K with fewer tiles than SMs: every tile's k-tiles shared over 
           {"name":"w","shape":[4104,600],"dtype":"bf16"}],
           "nodes":[{"name":"y","op":"mul","inputs":["x","g"]},{"name":"m","op":"matmul","inputs":["y","w"]}],"outputs":["m"]})",
   };
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   int spread = 0;
   for (const std::string& text : graphs) {
     Graph g = parse(text);
@@ -404,7 +405,7 @@ TEST_CASE("rows longer than the unrolled limit: row kernels that loop are right 
           "nodes":[{"name":"y","op":"layernorm","inputs":["x","g","b"],"attrs":{"axis":-1}}],"outputs":["y"]})",
       R"({"name":"long_softmax","inputs":[{"name":"x","shape":[3,70001],"dtype":"f32"}],
           "nodes":[{"name":"y","op":"softmax","inputs":["x"],"attrs":{"axis":-1}}],"outputs":["y"]})"};
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   for (const std::string& text : graphs) {
     Graph g = parse(text);
     INFO(g.name);
@@ -446,7 +447,7 @@ TEST_CASE("f16 contractions run on wgmma where the target has it, and every conf
           "nodes":[{"name":"y","op":"mul","inputs":["x","g"]},{"name":"m","op":"matmul","inputs":["y","w"]}],"outputs":["m"]})", "a-regs"},
   };
   const bool wgmma = device().props.sm >= 90;
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   int on_wgmma = 0, splits = 0, twins = 0, a_regs = 0;
   for (const auto& [text, match] : graphs) {
     Graph g = parse(text);
@@ -484,7 +485,7 @@ TEST_CASE("with --allow-tf32, f32 matmuls run as tf32 mma.sync and every configu
       R"({"name":"tf32_mm_big","inputs":[{"name":"a","shape":[1000,203],"dtype":"f32"},{"name":"w","shape":[203,1500],"dtype":"f32"}],
           "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]}],"outputs":["m"]})",
   };
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   for (const char* text : graphs) {
     Graph g = parse(text);
     INFO(g.name);

@@ -17,6 +17,7 @@
 #include "axon/tiling/kernel.h"
 #include "codegen_support.h"
 #include "contraction_support.h"
+#include "solver_limits.h"
 
 using namespace axon;
 using axon::test::contraction_group;
@@ -213,7 +214,7 @@ TEST_CASE("register A's reads are found in a definition that computes with its i
   o.variants = 4;
   o.configs = 8;
   o.work_dir = (std::filesystem::temp_directory_path() / ("axon_areg_mask_" + std::to_string(::getpid()))).string();
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   size_t realized = 0;
   REQUIRE_NOTHROW(realized = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); }).realized.size());
   CHECK(realized > 0);

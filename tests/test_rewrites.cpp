@@ -12,6 +12,7 @@
 #include "axon/rewrites/rewrite.h"
 #include "axon/search/cost_model.h"
 #include "test_util.h"
+#include "solver_limits.h"
 
 using namespace axon;
 
@@ -21,11 +22,7 @@ std::string bench(const std::string& name) { return std::string(AXON_SOURCE_DIR)
 
 // One Verifier for the whole test binary: its proof cache saves time across tests.
 Verifier& verifier() {
-  static Verifier v([] {
-    VerifyOptions o;
-    o.timeout_ms = 5000;
-    return o;
-  }());
+  static Verifier v(axon_test::verify_options());  // solver-bound: see solver_limits.h
   return v;
 }
 
@@ -36,6 +33,7 @@ VariantSet discover(const Graph& g, int depth, int max_variants = 400, int beam 
   eo.max_variants = max_variants;
   eo.beam = beam;
   eo.budget_s = 300;
+  eo.prove_deadline_s = 600;  // proofs side by side (jobs > 1): a safety net load cannot reach
   TargetModel t = target_model("sm_90");
   return explore(g, eo, [](const RuleSpec& r) { return verifier().verify(r); },
                  [t](const Graph& v) { return estimate_cost(v, t).time_us; });

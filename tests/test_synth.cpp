@@ -14,6 +14,7 @@
 #include "axon/core/error.h"
 #include "axon/isa/spec.h"
 #include "axon/synth/synth.h"
+#include "solver_limits.h"
 #include "synth_support.h"
 
 using namespace axon;
@@ -22,11 +23,7 @@ namespace fs = std::filesystem;
 namespace {
 
 Verifier& verifier() {
-  static Verifier v([] {
-    VerifyOptions o;
-    o.timeout_ms = 5000;
-    return o;
-  }());
+  static Verifier v(axon_test::verify_options());
   return v;
 }
 const ProveFn kProve = [](const RuleSpec& r) { return verifier().verify(r); };
@@ -97,7 +94,7 @@ TEST_CASE("isa: the expression language builds the ops' terms", "[isa]") {
 }
 
 TEST_CASE("synth: picks instructions by cost and by the dtype's tolerance, and proves them", "[synth]") {
-  SynthOptions o;
+  SynthOptions o = test_synth_options();
   Lowering e = synthesize_op(sm90(), "exp", DType::f32, o, kProve);
   CHECK(e.found);
   CHECK(e.proof == "PROVED");
@@ -119,7 +116,7 @@ TEST_CASE("synth: picks instructions by cost and by the dtype's tolerance, and p
 }
 
 TEST_CASE("synth: a cheaper instruction in the spec is picked up, a removed one falls back", "[synth]") {
-  SynthOptions o;
+  SynthOptions o = test_synth_options();
   {
     SpecCopy copy;
     copy.append("f32.isa", "\ninstruction ex.fast.f32\n  ptx ex.fast.f32 {d}, {a};\n  type d:f32 <- a:f32\n"
@@ -142,16 +139,16 @@ TEST_CASE("synth: a cheaper instruction in the spec is picked up, a removed one 
 
 TEST_CASE("synth: warp reductions are shuffle trees proved for every lane", "[synth]") {
   for (Reducer r : {Reducer::Sum, Reducer::Max}) {
-    WarpReduction w = synthesize_warp_reduction(sm90(), r, true, 10000);
+    WarpReduction w = synthesize_warp_reduction(sm90(), r, true, axon_test::solver_limits());
     CHECK(w.proof == "PROVED");
     CHECK(w.steps.size() == 5);  // log2(32) steps
   }
-  WarpReduction l0 = synthesize_warp_reduction(sm90(), Reducer::Sum, false, 10000);
+  WarpReduction l0 = synthesize_warp_reduction(sm90(), Reducer::Sum, false, axon_test::solver_limits());
   CHECK(l0.proof == "PROVED");
 }
 
 TEST_CASE("synth: fragment maps are bijections onto their tiles, a broken one is refuted", "[synth]") {
-  auto proofs = prove_fragments(sm90(), 10000);
+  auto proofs = prove_fragments(sm90(), axon_test::solver_limits());
   CHECK(proofs.size() >= 8);
   for (const auto& p : proofs) {
     INFO(p.instr << " " << p.fragment);
@@ -163,13 +160,13 @@ TEST_CASE("synth: fragment maps are bijections onto their tiles, a broken one is
                             "  tile d[i, j] = c[i, j]\n  sm 80\n  cost latency=1 issue=1\n");
   Isa isa = load_isa(copy.dir.string(), "sm_90");
   bool refuted = false;
-  for (const auto& p : prove_fragments(isa, 10000))
+  for (const auto& p : prove_fragments(isa, axon_test::solver_limits()))
     if (p.instr == "broken.mma") refuted = p.proof.rfind("REFUTED", 0) == 0;
   CHECK(refuted);
 }
 
 TEST_CASE("synth: shared-memory layouts are bijections, and the TMA copy writes the layout wgmma reads", "[synth]") {
-  const auto proofs = prove_layouts(sm90(), 10000);
+  const auto proofs = prove_layouts(sm90(), axon_test::solver_limits());
   CHECK(proofs.size() >= 8);  // the bulk tensor copies and the wgmma forms that read shared memory
   for (const auto& p : proofs) {
     INFO(p.instr << " " << p.layout);
@@ -194,7 +191,7 @@ TEST_CASE("synth: shared-memory layouts are bijections, and the TMA copy writes 
                             "  layout split 8x128: offset = row * 128 + xor(byte, row % 8, 7)\n  sm 90\n  cost latency=1 issue=1\n");
   Isa isa = load_isa(copy.dir.string(), "sm_90");
   int refuted = 0;
-  for (const auto& p : prove_layouts(isa, 10000))
+  for (const auto& p : prove_layouts(isa, axon_test::solver_limits()))
     if (p.instr == "broken.copy") refuted += p.proof.rfind("REFUTED", 0) == 0;
   CHECK(refuted == 2);
 }
@@ -207,7 +204,7 @@ TEST_CASE("synth: emitted CUDA compiles with nvcc for sm_80 and sm_90", "[synth]
     WARN("nvcc not found: the compile check is skipped");
     return;
   }
-  SynthOptions o;
+  SynthOptions o = test_synth_options();
   std::ostringstream cu;
   cu << "#include <cuda_runtime.h>\n";
   std::vector<std::string> fns;
@@ -219,7 +216,7 @@ TEST_CASE("synth: emitted CUDA compiles with nvcc for sm_80 and sm_90", "[synth]
       fns.push_back("axon_" + std::string(op) + "_" + std::string(dtype_name(t)) + "(" +
                     (l.inputs.size() == 1 ? "x[i]" : l.inputs.size() == 2 ? "x[i], x[i + 1]" : "x[i], x[i + 1], x[i + 2]") + ")");
     }
-  for (bool all : {true, false}) cu << emit_cuda(synthesize_warp_reduction(sm90(), Reducer::Sum, all, 10000)) << "\n";
+  for (bool all : {true, false}) cu << emit_cuda(synthesize_warp_reduction(sm90(), Reducer::Sum, all, axon_test::solver_limits())) << "\n";
   cu << "__global__ void k(float* x, float* y) {\n  int i = threadIdx.x;\n  float s = 0;\n";
   for (const auto& f : fns) cu << "  s += " << f << ";\n";
   cu << "  y[i] = axon_warp_sum_all(s) + axon_warp_sum_lane0(s);\n}\n";
@@ -242,7 +239,7 @@ TEST_CASE("synth: instructions that drop NaN are never chosen (the IR propagates
   REQUIRE(sm90().find("max.f32") != nullptr);
   CHECK(sm90().find("max.f32")->nan_drops);
   CHECK_FALSE(sm90().find("max.NaN.f32")->nan_drops);
-  SynthOptions o;
+  SynthOptions o = test_synth_options();
   for (const char* op : {"max", "min", "relu"}) {
     INFO(op);
     Lowering l = synthesize_op(sm90(), op, DType::f32, o, kProve);
@@ -263,7 +260,7 @@ TEST_CASE("synth: instructions that drop NaN are never chosen (the IR propagates
 }
 
 TEST_CASE("synth: a small fused expression is lowered and proved like an op", "[synth]") {
-  SynthOptions o;
+  SynthOptions o = test_synth_options();
   Lowering e = synthesize_expr(sm90(), "exp(x - m)", DType::bf16, o, kProve);
   CHECK(e.found);
   CHECK(e.proof == "PROVED");

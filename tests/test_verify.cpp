@@ -14,12 +14,14 @@
 #include "axon/semantics/verify.h"
 #include "cli.h"
 #include "isolate.h"  // semantics/, internal
+#include "solver_limits.h"
 
 using namespace axon;
 
 namespace {
 
-RuleResult check(const std::string& text, const std::string& rule, VerifyOptions opts = {}) {
+// Solver-bound: a deterministic solver limit with a generous wall clock (solver_limits.h).
+RuleResult check(const std::string& text, const std::string& rule, VerifyOptions opts = axon_test::verify_options()) {
   RuleFile f = parse_rules(text, "t.axr");
   Verifier v(opts);
   for (const auto& r : rules_of(f))
@@ -98,7 +100,7 @@ TEST_CASE("verify: f32 semantics decides bit-exactness", "[verify][f32]") {
   std::string t = std::string(kDecls) + R"(
 commute: add(y, mul(y, 2)) => add(mul(y, 2), y)
 )";
-  VerifyOptions o;
+  VerifyOptions o = axon_test::verify_options();
   o.semantics = SemanticsMode::F32;
   // Reordering a float sum changes its rounding: refuted with concrete binary32 inputs.
   std::string t2 = std::string(kDecls) + R"(
@@ -123,6 +125,8 @@ TEST_CASE("verify: ill-formed rules are user errors naming the place", "[verify]
 TEST_CASE("axon verify: exit codes and readable counterexamples", "[verify][cli]") {
   std::string dir = std::string(AXON_SOURCE_DIR) + "/rewrites/rules";
   auto run = [](std::vector<std::string> args, std::string* out_text) {
+    // The solvers' answers must not depend on the machine's load: a generous wall clock.
+    if (args.at(0) == "verify") args.insert(args.end(), {"--timeout-ms", std::to_string(axon_test::kSafetyTimeoutMs)});
     std::vector<const char*> argv{"axon"};
     for (const auto& a : args) argv.push_back(a.c_str());
     std::ostringstream out, err;
@@ -161,7 +165,7 @@ TEST_CASE("verify: the proof cache answers a repeated query, also from its file"
   std::string t = std::string(kDecls) + "scale: matmul(mul(x, s), w) => mul(matmul(x, w), s)\n";
   std::string path = "/tmp/axon_test_proof_cache.txt";
   std::remove(path.c_str());
-  VerifyOptions o;
+  VerifyOptions o = axon_test::verify_options();
   o.cache_file = path;
   {
     Verifier v(o);

@@ -13,12 +13,14 @@
 #include "axon/core/error.h"
 #include "axon/semantics/verify.h"
 #include "cli.h"
+#include "solver_limits.h"
 
 using namespace axon;
 
 namespace {
 
-RuleResult check(const std::string& text, const std::string& rule, VerifyOptions opts = {}) {
+// Solver-bound: a deterministic solver limit with a generous wall clock (solver_limits.h).
+RuleResult check(const std::string& text, const std::string& rule, VerifyOptions opts = axon_test::verify_options()) {
   RuleFile f = parse_rules(text, "t.axr");
   Verifier v(opts);
   for (const auto& r : rules_of(f))
@@ -28,7 +30,7 @@ RuleResult check(const std::string& text, const std::string& rule, VerifyOptions
 }
 
 VerifyOptions f32_mode(bool cross_check = false, bool falsify = true) {
-  VerifyOptions o;
+  VerifyOptions o = axon_test::verify_options();
   o.semantics = SemanticsMode::F32;
   o.cross_check = cross_check;
   o.falsify = falsify;
@@ -70,6 +72,8 @@ struct Cli {
 };
 
 Cli run(std::vector<std::string> args) {
+  // The solvers' answers must not depend on the machine's load: a generous wall clock.
+  if (args.at(0) == "verify") args.insert(args.end(), {"--timeout-ms", std::to_string(axon_test::kSafetyTimeoutMs)});
   std::vector<const char*> argv{"axon"};
   for (const auto& a : args) argv.push_back(a.c_str());
   std::ostringstream out, err;
