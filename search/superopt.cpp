@@ -223,7 +223,7 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
   // Compile in parallel; a candidate that does not compile is recorded and skipped.
   std::vector<std::future<gpu::Compiled>> fut;
   for (const auto& c : codes) fut.push_back(std::async(std::launch::async, [&, src = c.source, a = arch + c.arch_suffix] { return gpu::compile(src, a, o.cache_dir); }));
-  tiling::ReferenceCode ref = tiling::generate_reference(gr, kname);
+  tiling::ReferenceCode ref = tiling::generate_reference(gr, kname, &kr.shape);
   gpu::Compiled rc = gpu::compile(ref.source, arch, o.cache_dir);
   if (!rc.ok) throw InternalError("reference kernels do not compile: " + rc.log.substr(0, 2000));
   gpu::MeasureJob job;
@@ -255,6 +255,10 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
     job.checks.push_back(static_cast<int>(it - ref.computed.begin()));
   }
   for (const Node* n : ref.computed) job.ref_counts.push_back(elements(n));
+  for (size_t w = 0; w < gr.writes.size(); ++w) {  // attention's slack buffers follow (docs/attention.md)
+    job.slacks.push_back(ref.slack.at(w));
+    if (ref.slack[w] >= 0) job.ref_counts.push_back(elements(gr.writes[w]));
+  }
   for (const auto& l : ref.launches) job.ref_launches.push_back({l.function, l.grid, l.block, l.smem, {}});
   for (size_t i = 0; i < codes.size(); ++i) {
     gpu::Compiled c = fut[i].get();

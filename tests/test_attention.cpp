@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -389,8 +390,8 @@ TEST_CASE("superopt runs softmax -> matmul as one pass over the stored scores on
   fs::remove_all(o.work_dir);
 }
 
-TEST_CASE("f16 attention and f16 softmax -> matmul run as their parts, the matmuls on f16 tensor-core forms (not fused: see attention_plan)",
-          "[codegen][attention][superopt]") {
+TEST_CASE("f16 attention and f16 softmax -> matmul run as one fused kernel on the spec's f16 wgmma forms (sm_90a, nvcc)",
+          "[codegen][attention][superopt][nvcc]") {
   const std::vector<std::string> graphs = {
       R"({"name":"attn16","inputs":[{"name":"q","shape":[2,200,64],"dtype":"f16"},{"name":"k","shape":[2,300,64],"dtype":"f16"},
           {"name":"v","shape":[2,300,64],"dtype":"f16"}],
@@ -414,16 +415,124 @@ TEST_CASE("f16 attention and f16 softmax -> matmul run as their parts, the matmu
     o.work_dir = (fs::temp_directory_path() / ("axon_f16_" + g.name + "_" + std::to_string(::getpid()))).string();
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     const auto& best = r.realized.at(static_cast<size_t>(r.best));
-    CHECK(best.kernels.size() >= 2);
-    int contractions = 0;
-    for (const KernelResult& k : best.kernels) {
-      CHECK(k.shape.strategy != tiling::Strategy::Attention);
-      if (k.shape.strategy != tiling::Strategy::Contraction) continue;
-      ++contractions;
-      CHECK(k.code.body.find(".f32.f16.f16") != std::string::npos);  // the f16 wgmma or mma.sync form
-      CHECK(k.code.body.find(".bf16.bf16") == std::string::npos);
-    }
-    CHECK(contractions >= 1);
+    REQUIRE(best.kernels.size() == 1);
+    const KernelResult& k = best.kernels[0];
+    CHECK(k.shape.strategy == tiling::Strategy::Attention);
+    CHECK((k.shape.att.scores != nullptr) == (g.name == "smm16"));
+    // S by the shared-operand f16 form, P V by the register-A f16 form; P packed to f16 pairs; no
+    // bf16 packed maxima (the bit tricks are bf16's).
+    const std::string& body = k.code.body;
+    CHECK(body.find("k16.f32.f16.f16") != std::string::npos);
+    CHECK(body.find(".bf16.bf16") == std::string::npos);
+    CHECK(body.find("max.NaN.bf16x2") == std::string::npos);
+    CHECK(body.find("= axon_pack_f16x2_f32(") != std::string::npos);  // the synthesized pack (cvt.rn.f16x2.f32)
+    axon::test::check_sm90a(lowerings("sm_90"), body, "attention_" + g.name);  // one translation unit each: both kernels are k0
     fs::remove_all(o.work_dir);
   }
+}
+
+TEST_CASE("attention's reference bounds the move of ambiguous score roundings per output element, and compiles (nvcc)",
+          "[codegen][attention][nvcc]") {
+  // docs/attention.md, "Validation": computed scores get a slack kernel (one slack buffer per
+  // write of P V's shape, after the computed buffers); stored scores get none (no rounding on chip).
+  for (const bool stored : {false, true}) {
+    Graph g = parse(stored ? stored_scores("[2,100,200]", "[2,200,40]", true) : deferred("[2,12,100,96]", "[2,12,100,96]", "[2,12,100,96]", true));
+    tiling::Group gr = whole_graph(g);
+    tiling::GroupShape s = tiling::classify(gr, lowerings("sm_90").isa.get());
+    REQUIRE(s.strategy == tiling::Strategy::Attention);
+    tiling::ReferenceCode ref = tiling::generate_reference(gr, "r", &s);
+    REQUIRE(ref.slack.size() == gr.writes.size());
+    if (stored) {
+      CHECK(ref.slack[0] == -1);
+      CHECK(ref.source.find("_slack") == std::string::npos);
+      continue;
+    }
+    CHECK(ref.slack[0] == static_cast<int>(ref.computed.size()));
+    CHECK(ref.launches.back().function == "r_slack");
+    // f32 accumulation of K = 96 terms: (K + 2) 2^-23 times the sum of |q k|.
+    CHECK(ref.source.find("sa += fabs(x)") != std::string::npos);
+    CHECK(ref.source.find("axon_round_bf16_d(sx - se)") != std::string::npos);
+    // Without a shape (or for other strategies) the reference is as before.
+    CHECK(tiling::generate_reference(gr, "r").source.find("_slack") == std::string::npos);
+    const std::string cc = nvcc();
+    if (cc.empty()) continue;
+    const axon::test::NvccRun r = axon::test::nvcc_compile(cc, ref.source, "-arch=sm_90", "att_slack");
+    INFO(r.log.substr(0, 3000));
+    CHECK(r.rc == 0);
+  }
+}
+
+TEST_CASE("attention at head sizes 32 to 256 and lengths no tile divides, bf16 and f16, causal or not: one fused kernel, every configuration right (GPU)",
+          "[gpu][attention]") {
+  const char* bin = std::getenv("AXON_BIN");
+  const std::string self = bin ? bin : AXON_BINARY;
+  const gpu::Probe p = gpu::probe(self);
+  if (!p.ok || !gpu::nvrtc_status().empty()) {
+    WARN("no GPU or NVRTC: skipped");
+    return;
+  }
+  struct Shape {
+    int b, h, l, d;
+    const char* dtype;
+    bool causal;
+  };
+  // Inputs N(2, 3^2) among the worker's distributions make scores of tens: where the exact score
+  // lies within f32's accumulation error of a rounding boundary the reference's slack covers the
+  // move (docs/attention.md, "Validation"): issue 39's d96 over 1000 causal keys, f16 over 1999.
+  const Shape shapes[] = {{2, 12, 1000, 96, "bf16", true}, {1, 2, 1999, 128, "f16", true}, {2, 3, 333, 32, "bf16", false},
+                          {1, 4, 517, 64, "f16", true},     {2, 2, 300, 80, "bf16", true},  {1, 2, 257, 256, "bf16", false},
+                          {1, 2, 390, 256, "f16", true},    {2, 3, 129, 128, "f16", false}};
+  Verifier v(axon_test::verify_options());
+  for (const Shape& s : shapes) {
+    const std::string dims = "[" + std::to_string(s.b) + "," + std::to_string(s.h) + "," + std::to_string(s.l) + "," + std::to_string(s.d) + "]";
+    const std::string in = R"(,"dtype":")" + std::string(s.dtype) + R"("})";
+    Graph g = parse(R"({"name":"attn_d)" + std::to_string(s.d) + "_" + std::to_string(s.l) + R"(","inputs":[{"name":"q","shape":)" + dims + in +
+                    R"(,{"name":"k","shape":)" + dims + in + R"(,{"name":"v","shape":)" + dims + in + R"(],
+        "nodes":[{"name":"kt","op":"transpose","inputs":["k"],"attrs":{"perm":[0,1,3,2]}},{"name":"s","op":"matmul","inputs":["q","kt"]},
+                 {"name":"c","op":"constant","inputs":[],"attrs":{"value":)" + std::to_string(1.0 / std::sqrt(double(s.d))) + R"(}},
+                 {"name":"ss","op":"mul","inputs":["s","c"]},)" +
+                    (s.causal ? R"({"name":"m","op":"causal_mask","inputs":["ss"]},)" : "") +
+                    R"({"name":"p","op":"softmax","inputs":[")" + (s.causal ? "m" : "ss") + R"("],"attrs":{"axis":-1}},
+                 {"name":"o","op":"matmul","inputs":["p","v"]}],"outputs":["o"]})");
+    INFO(g.name << " " << s.dtype << (s.causal ? " causal" : ""));
+    SuperoptOptions o;
+    o.target = "sm_" + std::to_string(p.props.sm);
+    o.budget_s = 90;
+    o.configs = 4;
+    o.variants = 1;
+    o.self_exe = self;
+    o.work_dir = (fs::temp_directory_path() / ("axon_gpu_att_" + g.name + "_" + std::to_string(::getpid()))).string();
+    fs::create_directories(o.work_dir);
+    SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+    REQUIRE(r.best >= 0);
+    const VariantResult& best = r.realized.at(static_cast<size_t>(r.best));
+    REQUIRE(best.kernels.size() == 1);  // fused, not the fallback's parts
+    const KernelResult& k = best.kernels[0];
+    CHECK(k.shape.strategy == tiling::Strategy::Attention);
+    for (const ConfigTrial& t : k.trials) {
+      INFO(t.config.str() << ": " << t.status << " " << t.detail);
+      if (t.config.strategy == tiling::Strategy::Attention) CHECK(t.status == "ok");
+    }
+    fs::remove_all(o.work_dir);
+  }
+}
+
+TEST_CASE("the reference of every realized attention kernel generates, the rewrites' variants included", "[codegen][attention][superopt]") {
+  Graph g = load_graph(std::string(AXON_SOURCE_DIR) + "/benchmarks/heldout/attention_d96_causal.json");
+  Verifier v(axon_test::verify_options());
+  SuperoptOptions o;
+  o.no_gpu = true;
+  o.budget_s = 20;
+  o.variants = 2;
+  o.work_dir = (fs::temp_directory_path() / ("axon_attn_ref_" + std::to_string(::getpid()))).string();
+  SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+  int slack = 0;
+  for (const VariantResult& vr : r.realized)
+    for (const KernelResult& k : vr.kernels) {
+      INFO(k.group.label);
+      tiling::ReferenceCode ref = tiling::generate_reference(k.group, "r", &k.shape);
+      for (int s : ref.slack) slack += s >= 0;
+    }
+  CHECK(slack >= 1);
+  fs::remove_all(o.work_dir);
 }

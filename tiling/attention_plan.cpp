@@ -178,10 +178,7 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
   if (!alone(mm2, pv)) return false;
   if (find_param(g.reads, pv.b.node) < 0) return fail("V is computed");
   if (!pv.b.direct || pv.b.k_major || flag(mm2, "transpose_a")) return fail("P V needs V stored with the head dimension contiguous");
-  if (!pv.tma || pv.in != DType::bf16) return fail("needs bf16 operands, wgmma and TMA");
-  // f16: the kernel generates and compiles for f16 (its f16 wgmma forms and packs), and was right
-  // on the GPU at 100 x 130 and causal 333 keys, but no configuration passed validation on causal
-  // attention over 1999 keys (H200, 2026-12-03; cause not found): f16 attention runs as its parts.
+  if (!pv.tma || (pv.in != DType::bf16 && pv.in != DType::f16)) return fail("needs bf16 or f16 operands, wgmma and TMA");
   if (wgmma_isa(*isa, pv.in).mma_areg_nb == nullptr)
     return fail("the ISA lacks wgmma with A in registers, or its shared-memory layout is not the generator's");
   const Node* scores_in = nullptr;  // stored scores

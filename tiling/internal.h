@@ -456,6 +456,11 @@ void global_loads(Emitter& em, const Group& g);
 // The row kernel (row_kernel.cpp).
 std::string row_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                        const std::string& name, bool wide);
+// The validation slack of an attention group's writes (attention_slack.cpp): a reference kernel
+// taking (inputs..., reference buffers..., slack buffers...); sets slack_of[w] for the writes it
+// bounds. False (nothing emitted) for other groups and for attention over stored scores.
+bool emit_attention_slack(const Group& g, const GroupShape& s, const std::string& name, bool wide, const std::vector<const Node*>& computed,
+                          std::string& source, Launch& launch, std::vector<int>& slack_of);
 // The column kernel (column_kernel.cpp; docs/reductions.md).
 std::string column_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                           const std::string& name, bool wide);

@@ -188,7 +188,7 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
   return k;
 }
 
-ReferenceCode generate_reference(const Group& g, const std::string& name) {
+ReferenceCode generate_reference(const Group& g, const std::string& name, const GroupShape* shape) {
   ReferenceCode r;
   std::map<const Node*, int> users;
   for (const Node* n : g.nodes)
@@ -227,6 +227,16 @@ ReferenceCode generate_reference(const Group& g, const std::string& name) {
       return "ref" + std::to_string(m) + "[lin] = " + v + ";";
     });
     r.launches.push_back({fname, generic_grid(detail::numel(detail::dims_of(t)), 256), 256, 0, all, roles, {}});
+  }
+  r.slack.assign(g.writes.size(), -1);
+  if (shape != nullptr) {
+    std::string slack_src;
+    Launch l;
+    if (detail::emit_attention_slack(g, *shape, name + "_slack", wide, r.computed, slack_src, l, r.slack)) {
+      l.params = all;
+      r.launches.push_back(l);
+      src << slack_src;
+    }
   }
   r.source = tools_source() + "\n" + src.str();
   return r;

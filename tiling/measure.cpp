@@ -74,7 +74,7 @@ json job_json(const MeasureJob& j) {
   return {{"tools_cubin", j.tools_cubin}, {"inputs", buffers_json(j.inputs)}, {"outputs", buffers_json(j.outputs)},
           {"sources", buffers_json(j.sources)}, {"up_cubin", j.up_cubin}, {"up_counts", j.up_counts},
           {"up_launches", up}, {"input_from", from},
-          {"ref_cubin", j.ref_cubin}, {"ref_counts", j.ref_counts}, {"ref_launches", r}, {"checks", j.checks},
+          {"ref_cubin", j.ref_cubin}, {"ref_counts", j.ref_counts}, {"ref_launches", r}, {"checks", j.checks}, {"slacks", j.slacks},
           {"candidates", c}, {"distributions", j.distributions}, {"seed", j.seed}, {"min_reps", j.min_reps},
           {"max_reps", j.max_reps}, {"target_ms", j.target_ms}};
 }
@@ -93,6 +93,7 @@ MeasureJob job_of(const json& j) {
   m.ref_counts = j.at("ref_counts").get<std::vector<int64_t>>();
   for (const auto& x : j.at("ref_launches")) m.ref_launches.push_back(launch_of(x));
   m.checks = j.at("checks").get<std::vector<int>>();
+  m.slacks = j.value("slacks", std::vector<int>{});
   for (const auto& c : j.at("candidates")) {
     CandidateSpec k;
     k.id = c.at("id").get<int>();
@@ -313,12 +314,15 @@ int run_worker(const std::string& job_path, const std::vector<int>& skip, std::o
         for (size_t o = 0; o < outs.size() && wrong.empty(); ++o) {
           const BufferSpec& b = job.outputs[o];
           DevPtr cand = outs[o], rp = refs[d][size_t(job.checks[o])];
+          // An element's own slack (attention's ambiguous score roundings), or none.
+          const int sk = o < job.slacks.size() ? job.slacks[o] : -1;
+          DevPtr sp = sk >= 0 ? refs[d][size_t(sk)] : 0;
           long long n = b.count;
           int dt = b.dtype;
           double rtol = b.rtol, atol = b.rtol * scale[d][o];
           drv->memset8(acc, 0, 2 * sizeof(unsigned long long));
           drv->memset8(acc + 2 * sizeof(unsigned long long), 0xFF, sizeof(unsigned long long));
-          void* params[] = {&cand, &dt, &rp, &n, &rtol, &atol, &acc};
+          void* params[] = {&cand, &dt, &rp, &n, &rtol, &atol, &sp, &acc};
           drv->launch(compare, grid_for(n), 256, 0, params);
           unsigned long long st[3];
           drv->sync();

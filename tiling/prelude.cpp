@@ -308,11 +308,12 @@ extern "C" __global__ void axon_sum_abs(const double* ref, long long n, double* 
   if ((threadIdx.x & 31) == 0) atomicAdd(out, s);
 }
 // Compares a candidate's output with the reference: an element passes when both are NaN, when
-// they are equal, or when |c - r| <= atol + rtol |r|. stats[0]: failing elements; stats[1]: the
-// worst ratio |c - r| / (atol + rtol |r|) as the bits of a non-negative double; stats[2]: the
-// first failing index + 1.
+// they are equal, or when |c - r| <= atol + rtol |r| + slack[i] (slack: null, or the element's
+// own allowance: attention's ambiguous score roundings). stats[0]: failing elements; stats[1]: the
+// worst ratio |c - r| / tolerance as the bits of a non-negative double; stats[2]: the first
+// failing index + 1.
 extern "C" __global__ void axon_compare(const void* cand, int dtype, const double* ref, long long n, double rtol,
-                                        double atol, unsigned long long* stats) {
+                                        double atol, const double* slack, unsigned long long* stats) {
   for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
     double c = axon_load_any(cand, i, dtype), r = ref[i];
     bool ok;
@@ -323,7 +324,7 @@ extern "C" __global__ void axon_compare(const void* cand, int dtype, const doubl
     } else if (c == r) {
       ok = true;
     } else {
-      ratio = fabs(c - r) / (atol + rtol * fabs(r));
+      ratio = fabs(c - r) / (atol + rtol * fabs(r) + (slack ? slack[i] : 0.0));
       ok = ratio <= 1.0;
       if (ratio != ratio) ratio = 1e300;
     }

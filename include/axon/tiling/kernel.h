@@ -359,12 +359,18 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
 // at several points) computed by a Generic kernel in double into a double buffer, the others
 // inlined. `buffers` lists the values the launches read and write, stored as double when
 // `as_double` says so (every value the reference computes; reads keep their dtype).
+// For an attention group (`shape` given) the reference also bounds, per output element, how far
+// a correct kernel's result may move because its on-chip scores round differently where the exact
+// score lies within f32's accumulation error of a rounding boundary (docs/attention.md,
+// "Validation"): `slack[w]` is write w's buffer of those bounds (a double buffer after the
+// `computed` ones), or -1.
 struct ReferenceCode {
   std::string source;
   std::vector<Launch> launches;
   std::vector<const Node*> computed;  // values stored as double, in launch order
+  std::vector<int> slack;             // per write
 };
-ReferenceCode generate_reference(const Group& g, const std::string& name);
+ReferenceCode generate_reference(const Group& g, const std::string& name, const GroupShape* shape = nullptr);
 
 // The device prelude: conversions, vector loads and stores, block reductions, the lowerings'
 // and warp reductions' device functions.

@@ -73,6 +73,7 @@ struct MeasureJob {
   std::vector<int64_t> ref_counts;        // double buffers the reference computes
   std::vector<LaunchSpec> ref_launches;   // each takes (inputs..., reference buffers...)
   std::vector<int> checks;                // per output: its reference buffer
+  std::vector<int> slacks;                // per output: a reference buffer of per-element slack added to the tolerance, or -1 (ReferenceCode::slack)
   std::vector<CandidateSpec> candidates;
   int distributions = 3;
   uint64_t seed = 1;
