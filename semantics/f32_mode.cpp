@@ -439,7 +439,7 @@ RuleResult verify_f32(const RuleSpec& rule, const BuiltRule& sym, const VerifyOp
     }
     std::vector<std::function<std::string()>> jobs;
     for (auto b : backends)
-      jobs.push_back([&, b] { return encode(smt::check_sat(b, assertions, observe, opts.timeout_ms)); });
+      jobs.push_back([&, b] { return encode(smt::check_sat(b, assertions, observe, smt::Limits{opts.timeout_ms, opts.resource_limit})); });
     auto texts = run_isolated(jobs, 3.0 * opts.timeout_ms / 1000.0 + 5,
                               [](size_t, const std::string&) { return false; });
     std::vector<smt::CheckResult> rs;

@@ -162,9 +162,10 @@ std::optional<RuleResult> Verifier::falsify(const RuleSpec& rule) {
 // single-threaded and safe to fork).
 bool Verifier::conditions_can_hold(const sem::Problem& problem) {
   smt::Backend b0 = opts_.solver == SolverChoice::CVC5 ? smt::Backend::CVC5 : smt::Backend::Z3;
-  unsigned timeout = opts_.timeout_ms;
+  const unsigned timeout = opts_.timeout_ms;
+  const smt::Limits limits{opts_.timeout_ms, opts_.resource_limit};
   auto texts = sem::run_isolated(
-      {[&problem, b0, timeout] { return sem::serialize(sem::Prover(problem, b0, timeout).satisfiable_preconditions()); }},
+      {[&problem, b0, limits] { return sem::serialize(sem::Prover(problem, b0, limits).satisfiable_preconditions()); }},
       3.0 * timeout / 1000.0 + 5, [](size_t, const std::string&) { return false; });
   sem::Outcome o = texts[0] ? sem::deserialize(*texts[0]) : sem::Outcome{};
   return o.result != smt::SatResult::Unsat;
@@ -242,7 +243,7 @@ RuleResult Verifier::verify_one(const RuleSpec& rule) {
   std::vector<std::function<std::string()>> jobs;
   for (smt::Backend b : backends)
     jobs.push_back([&problem, &sym, b, this] {
-      sem::Prover p(problem, b, opts_.timeout_ms);
+      sem::Prover p(problem, b, smt::Limits{opts_.timeout_ms, opts_.resource_limit});
       return sem::serialize(p.prove_equal(sym.lhs, sym.rhs));
     });
   double deadline = 3.0 * opts_.timeout_ms / 1000.0 + 5;

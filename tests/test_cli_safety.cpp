@@ -266,7 +266,7 @@ TEST_CASE("cli safety: children run from an argument vector, are stopped as a gr
   if (running(sleeper)) kill(sleeper, SIGKILL);
 }
 
-TEST_CASE("cli safety: the measuring worker runs through the same helper; its log replaces a planted symlink", "[cli][safety][process]") {
+TEST_CASE("cli safety: the measuring worker runs through the same helper, and its log replaces a planted symlink", "[cli][safety][process]") {
   TempDir dir;
   const std::string outside = dir.write("outside.txt", "keep me\n");
   fs::create_symlink(outside, dir.path / "worker.log");
@@ -362,7 +362,7 @@ TEST_CASE("cli safety: eval -o refuses an output whose file is an input's", "[cl
   CHECK(run({"eval", g}).code == 0);  // without -o there is no file
 }
 
-TEST_CASE("cli safety: input files must be regular files of bounded size; FIFOs and devices are refused at once", "[cli][safety]") {
+TEST_CASE("cli safety: input files must be regular files of bounded size, FIFOs and devices are refused at once", "[cli][safety]") {
   TempDir dir;
   const std::string fifo = (dir.path / "fifo").string();
   REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);

@@ -85,7 +85,7 @@ TEST_CASE("docs: every example runs", "[docs][cli]") {
       INFO(r.err);
       CHECK(r.code == kExitOk);
     } else if (b.tag == "axr") {
-      auto r = axon::test::run({"verify", dir.write("example.axr", b.text)});
+      auto r = axon::test::run({"verify", dir.write("example.axr", b.text), "--timeout-ms", "120000"});
       INFO(r.out << r.err);
       CHECK(r.code == kExitOk);  // every rule of an example is PROVED
     } else if (b.tag == "isa") {

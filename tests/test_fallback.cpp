@@ -20,6 +20,7 @@
 #include "axon/search/superopt.h"
 #include "axon/semantics/verify.h"
 #include "codegen_support.h"
+#include "solver_limits.h"
 #include "internal.h"
 
 using namespace axon;
@@ -247,7 +248,7 @@ TEST_CASE("a generic candidate that could not finish before --timeout is estimat
   o.variants = 1;
   o.explore.max_variants = 1;
   o.work_dir = (fs::temp_directory_path() / ("axon_fallback_skip_" + std::to_string(::getpid()))).string();
-  Verifier v(VerifyOptions{});
+  Verifier v(axon_test::verify_options());
   SuperoptResult r = superoptimize(big, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
   REQUIRE(r.best >= 0);
   const KernelResult& k = r.realized.at(static_cast<size_t>(r.best)).kernels.at(0);

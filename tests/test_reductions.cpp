@@ -16,6 +16,7 @@
 #include "axon/tiling/kernel.h"
 #include "axon/tiling/runtime.h"
 #include "codegen_support.h"
+#include "solver_limits.h"
 
 using namespace axon;
 namespace fs = std::filesystem;
@@ -141,7 +142,7 @@ TEST_CASE("reductions over any axes: every tried configuration is right on odd s
     o.self_exe = self;
     o.work_dir = (fs::temp_directory_path() / ("axon_gpu_red_" + g.name + "_" + std::to_string(::getpid()))).string();
     fs::create_directories(o.work_dir);
-    Verifier v(VerifyOptions{});
+    Verifier v(axon_test::verify_options());
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     for (const VariantResult& vr : r.realized)
       for (const KernelResult& k : vr.kernels) {

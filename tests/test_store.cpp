@@ -96,7 +96,7 @@ TEST_CASE("store: kill -9 while writing loses no committed proof and leaves a so
   for (int i = 0; i <= last; ++i) REQUIRE(cache.get("query " + std::to_string(i)));
 }
 
-TEST_CASE("store: only a regular file or a missing path; anything else is refused and left alone", "[store][cli]") {
+TEST_CASE("store: only a regular file or a missing path, anything else is refused and left alone", "[store][cli]") {
   TempDir dir;
   CHECK_THROWS_WITH(Store("/dev/null"), Catch::Contains("/dev/null") && Catch::Contains("device"));
   struct stat st {};

@@ -233,7 +233,7 @@ layout_only: transpose(transpose(a)) => a
   CHECK_THAT(json.text, Catch::Contains("\"assumption\""));
 }
 
-TEST_CASE("verify: conditions take negative numbers; a condition may fix a size", "[verify]") {
+TEST_CASE("verify: conditions take negative numbers, and a condition may fix a size", "[verify]") {
   const char* rules = R"(
 size K
 input x: f32[K]

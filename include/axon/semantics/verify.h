@@ -57,9 +57,8 @@ struct VerifyOptions {
   bool cross_check = false;      // with Both: wait for both and require agreement
   unsigned timeout_ms = 10000;   // per solver query
   // Deterministic solver work per query (Z3 rlimit, CVC5 rlimit-per; solver.h: Limits), for
-  // answers that do not depend on the machine's load (tests). 0: none. The prover takes it
-  // (sem::Prover with smt::Limits); Verifier passes it on once semantics/verify.cpp and
-  // f32_mode.cpp hand it over (pending: until then only timeout_ms applies).
+  // answers that do not depend on the machine's load (tests). 0: none. Every solver query of
+  // the Verifier (vacuity, the proof, f32 mode) runs under it beside timeout_ms.
   uint64_t resource_limit = 0;
   SemanticsMode semantics = SemanticsMode::Reals;
   std::string cache_file;        // "" : memory only
