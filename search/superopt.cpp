@@ -396,7 +396,11 @@ CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* is
     ce.time_us -= k.time_us;
     for (const Node* n : k.nodes)
       if (n->kind() == OpKind::Reduce) ce.time_us += double(elements(n->operand(0))) * dtype_bytes(n->operand(0)->dtype()) / (tm.hbm_gb_s * 1e3);
-    for (KernelEstimate& p : k.parts) {
+    // The parts in their order; a part that would be generic (attention's P V beside its row sum,
+    // in f32 where no fused kernel runs) split again, as the fallback splits (search/fallback.cpp).
+    for (KernelEstimate& p : search_detail::split_kernel(k, tm, [&](const KernelEstimate& q) {
+           return ce.assumed_sizes ? false : generic_side(q);
+         })) {
       ce.time_us += p.time_us;
       list.push_back(std::move(p));
     }
