@@ -58,7 +58,7 @@ struct ColumnKernel {
     e.given = [this](const Node* n, const std::vector<Term>& p) -> std::string {
       auto it = per_lane.find(n);
       if (it == per_lane.end()) return {};
-      return point_key(p) == point_key(statistic_point(s, n, term::var(kKeptVar))) ? it->second + "[l]" : std::string();
+      return at_statistic_point(s, n, p, term::var(kKeptVar)) ? it->second + "[l]" : std::string();
     };
   }
 

@@ -469,6 +469,8 @@ std::string column_kernel(const Group& g, const GroupShape& s, const TileConfig&
 // index, with or without the reduced axes kept as size 1) at kept index `kept`.
 std::vector<Term> reduction_point(const GroupShape& s, const Term& kept, const Term& red);
 std::vector<Term> statistic_point(const GroupShape& s, const Node* n, const Term& kept);
+// Whether point p of statistic n is its point at kept index `kept` (axes of size 1 not compared).
+bool at_statistic_point(const GroupShape& s, const Node* n, const std::vector<Term>& p, const Term& kept);
 // Whether dims are a statistic's: the kept sizes, or the full shape with 1 at each reduced axis.
 bool statistic_dims(const GroupShape& s, const std::vector<int64_t>& dims);
 // The nested Reduce terms of a reduction's definition, outermost first (one per reduced axis).

@@ -45,6 +45,17 @@ std::vector<Term> statistic_point(const GroupShape& s, const Node* n, const Term
   return p;
 }
 
+bool at_statistic_point(const GroupShape& s, const Node* n, const std::vector<Term>& p, const Term& kept) {
+  const std::vector<Term> want = statistic_point(s, n, kept);
+  const std::vector<int64_t> d = dims_of(n);
+  if (p.size() != want.size()) return false;
+  // An axis of size 1 has one index, whatever term names it (a broadcast reads it as 0, the
+  // kept index's coordinates as a quotient that is 0 there).
+  for (size_t i = 0; i < p.size(); ++i)
+    if (d[i] != 1 && to_string(p[i]) != to_string(want[i])) return false;
+  return true;
+}
+
 bool statistic_dims(const GroupShape& s, const std::vector<int64_t>& dims) {
   if (dims == s.kept_dims) return true;
   if (dims.size() != s.full.size()) return false;

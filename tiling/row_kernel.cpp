@@ -75,7 +75,7 @@ struct RowKernel {
       auto it = stage_value.find(n);
       if (it == stage_value.end()) return {};
       // A row statistic read at this row; anything else is inlined.
-      return point_key(p) == point_key(row_point(n)) ? it->second : std::string();
+      return at_statistic_point(s, n, p, term::var(kRowVar)) ? it->second : std::string();
     };
   }
 
