@@ -52,6 +52,16 @@ TOLERANCES = {"f32": (1e-3, 1e-3), "f32+tf32": (5e-3, 5e-3), "bf16": (2e-2, 2e-2
 NOISE_K = 8.0   # the bound also allows NOISE_K x the RMS error eager itself makes in each row
 
 
+def canonical_graph(axon: str, path: Path) -> dict:
+    """The graph as axon reads it (`axon print`: defaults filled, each constant's dtype resolved,
+    docs/graph-format.md), so that PyTorch runs what axon runs; the file itself if print fails
+    (superopt then reports why)."""
+    r = subprocess.run([axon, "print", str(path)], capture_output=True, text=True)
+    if r.returncode != 0:
+        return gi.load_graph(path)
+    return json.loads(r.stdout)
+
+
 # ---- timing ----------------------------------------------------------------------------------
 
 class Timer:
@@ -232,7 +242,7 @@ class Suite:
         """Search, check and time one graph; every failure is recorded in the result."""
         rec = new_record(name, path)
         try:
-            graph = gi.load_graph(path)
+            graph = canonical_graph(self.args.axon, path)
             tr = tg.translate(graph)
         except (OSError, ValueError) as e:
             return _fail(rec, "cannot translate the graph: %s" % e)
