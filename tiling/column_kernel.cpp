@@ -102,7 +102,7 @@ struct ColumnKernel {
     em.line("(void)kc;");
   }
 
-  void stage(const Node* r, int index, const ClusterReduceIsa& ci) {
+  void stage(const Node* r, int index, const ClusterIsa& ci) {
     const Definition d = define(*r);
     const std::vector<const TermNode*> chain = reduce_chain(d);
     AXON_CHECK(chain.size() == s.red_dims.size(), "codegen: a reduction's axes are not the group's");
@@ -153,19 +153,15 @@ struct ColumnKernel {
   }
 
   bool reads_memory(const Node* n) const {
-    if (find_param(g.reads, n) >= 0) return true;
-    if (per_lane.count(n)) return false;
-    for (const Node* o : n->operands())
-      if (reads_memory(o)) return true;
-    return false;
+    return detail::reads_memory(g, n, [this](const Node* m) { return per_lane.count(m) > 0; });
   }
 
   std::string emit(const std::string& name) {
     std::vector<const Node*> reductions;
     for (const Node* n : g.nodes)
       if (n->kind() == OpKind::Reduce) reductions.push_back(n);
-    const ClusterReduceIsa ci = low.isa ? cluster_reduce_isa(*low.isa) : ClusterReduceIsa{};
-    AXON_CHECK(S == 1 || ci.ok, "codegen: a split column kernel needs the cluster instructions");
+    const ClusterIsa ci = low.isa ? cluster_isa(*low.isa) : ClusterIsa{};
+    AXON_CHECK(S == 1 || ci.reduces(), "codegen: a split column kernel needs the cluster instructions");
     const int stages = std::max<int>(1, static_cast<int>(reductions.size()));
     const int64_t share = (s.cols + S - 1) / S;
     std::ostringstream head;
@@ -230,10 +226,7 @@ struct ColumnKernel {
       em.close();
       em.close();
     }
-    if (S > 1) {  // no block leaves while another may still read its shared slots
-      em.line(inline_asm(*ci.arrive, {}, true));
-      em.line(inline_asm(*ci.wait, {}, true));
-    }
+    if (S > 1) emit_cluster_exit(em, ci);
     return head.str() + em.str() + "}\n";
   }
 };

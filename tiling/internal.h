@@ -222,7 +222,10 @@ struct ClusterIsa {
   // st.async...mbarrier::complete_tx::bytes .f32, .v2.f32: split-K's pushes into another block
   const InstrSpec *store1 = nullptr, *store2 = nullptr;
   const InstrSpec *copy_mc = nullptr, *arrive_remote = nullptr;
+  // ld.shared::cluster.f32: reductions split over a cluster read each block's partial value.
+  const InstrSpec* load = nullptr;
   bool ok = false, multicast = false;
+  [[nodiscard]] bool reduces() const { return mapa && load && arrive && wait; }
 };
 ClusterIsa cluster_isa(const Isa& isa);
 // Whether B's tile (both twins' halves) splits into `t.multicast` equal shares of whole boxes:
@@ -475,18 +478,20 @@ bool at_statistic_point(const GroupShape& s, const Node* n, const std::vector<Te
 bool statistic_dims(const GroupShape& s, const std::vector<int64_t>& dims);
 // The nested Reduce terms of a reduction's definition, outermost first (one per reduced axis).
 std::vector<const TermNode*> reduce_chain(const Definition& d);
-// Reductions over a cluster of blocks (TileConfig::splits): the instructions, when the ISA has them.
-struct ClusterReduceIsa {
-  const InstrSpec *mapa = nullptr, *load = nullptr, *arrive = nullptr, *wait = nullptr;
-  bool ok = false;
-};
-ClusterReduceIsa cluster_reduce_isa(const Isa& isa);
-// Combines each thread's `acc` (one value per name in `accs`) over the blocks of the cluster:
-// writes them to the shared slot `slot` (C expression, a float array of the kernel, sized by the
-// caller) when `writer`, waits at the cluster barrier, reads every rank's values with mapa +
+struct ClusterIsa;
+// Reductions over a cluster of blocks (TileConfig::splits; ClusterIsa::reduces): combines each
+// thread's `acc` (one value per name in `accs`) over the blocks of the cluster: writes them to the
+// shared slot `slot` (C expression, a float array of the kernel, sized by the caller) when
+// `writer`, waits at the cluster barrier, reads every rank's values with mapa +
 // ld.shared::cluster and combines them in rank order into each acc.
-void emit_cluster_combine(Emitter& em, const ClusterReduceIsa& ci, Reducer r, int splits, const std::vector<std::string>& accs,
+void emit_cluster_combine(Emitter& em, const ClusterIsa& ci, Reducer r, int splits, const std::vector<std::string>& accs,
                           const std::string& slot, const std::string& writer);
+// The cluster barrier at a split kernel's end: no block leaves while another may still read its
+// shared slots.
+void emit_cluster_exit(Emitter& em, const ClusterIsa& ci);
+// Whether node n's value reads memory (a stored value of the group) other than through the
+// values `held` gives (statistics a kernel holds): then it may only be computed where that memory is.
+bool reads_memory(const Group& g, const Node* n, const std::function<bool(const Node*)>& held);
 
 // Emits CUDA C statements computing node values at points. Values are `float` (or `double` for
 // the reference); each is assigned once to a fresh local and memoized per (node, point) within

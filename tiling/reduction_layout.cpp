@@ -77,19 +77,9 @@ std::vector<const TermNode*> reduce_chain(const Definition& d) {
   return chain;
 }
 
-ClusterReduceIsa cluster_reduce_isa(const Isa& isa) {
-  ClusterReduceIsa c;
-  c.mapa = isa.find("mapa.shared::cluster.u32");
-  c.load = isa.find("ld.shared::cluster.f32");
-  c.arrive = isa.find("barrier.cluster.arrive.release.aligned");
-  c.wait = isa.find("barrier.cluster.wait.acquire.aligned");
-  c.ok = c.mapa && c.load && c.arrive && c.wait;
-  return c;
-}
-
-void emit_cluster_combine(Emitter& em, const ClusterReduceIsa& ci, Reducer r, int splits, const std::vector<std::string>& accs,
+void emit_cluster_combine(Emitter& em, const ClusterIsa& ci, Reducer r, int splits, const std::vector<std::string>& accs,
                           const std::string& slot, const std::string& writer) {
-  AXON_CHECK(ci.ok, "codegen: a split reduction needs the cluster instructions");
+  AXON_CHECK(ci.reduces(), "codegen: a split reduction needs the cluster instructions");
   em.line("// the cluster's partial values: each block's in its shared slot, combined in rank order");
   em.open("if (" + writer + ") {");
   for (size_t i = 0; i < accs.size(); ++i) em.line(slot + "[" + std::to_string(i) + "] = " + accs[i] + ";");
@@ -110,6 +100,19 @@ void emit_cluster_combine(Emitter& em, const ClusterReduceIsa& ci, Reducer r, in
   }
   em.close();
   em.close();
+}
+
+void emit_cluster_exit(Emitter& em, const ClusterIsa& ci) {
+  em.line(inline_asm(*ci.arrive, {}, true));
+  em.line(inline_asm(*ci.wait, {}, true));
+}
+
+bool reads_memory(const Group& g, const Node* n, const std::function<bool(const Node*)>& held) {
+  if (find_param(g.reads, n) >= 0) return true;
+  if (held(n)) return false;
+  for (const Node* o : n->operands())
+    if (reads_memory(g, o, held)) return true;
+  return false;
 }
 
 }  // namespace detail

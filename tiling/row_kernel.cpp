@@ -21,7 +21,7 @@ struct RowKernel {
   const GroupShape& s;
   const TileConfig& c;
   Emitter em;
-  ClusterReduceIsa ci;
+  ClusterIsa ci;
   int E = 1, C = 1;
   int64_t share = 1;  // columns of a row one block takes (all of them unless split over a cluster)
   bool full_chunks = false;  // every chunk of every row is inside the row (no column guard)
@@ -35,7 +35,7 @@ struct RowKernel {
   std::set<int> row_cached, col_cached;
 
   RowKernel(const Group& g_, const GroupShape& s_, const TileConfig& c_, const Lowerings& low, bool wide)
-      : g(g_), s(s_), c(c_), em(&low, false, wide), ci(low.isa ? cluster_reduce_isa(*low.isa) : ClusterReduceIsa{}) {
+      : g(g_), s(s_), c(c_), em(&low, false, wide), ci(low.isa ? cluster_isa(*low.isa) : ClusterIsa{}) {
     const int64_t per_pass = int64_t(c.threads) * c.vec;
     // Split over a cluster: each block takes a share of the row, a whole number of vectors.
     share = c.splits > 1 ? ((s.cols + c.splits - 1) / c.splits + c.vec - 1) / c.vec * c.vec : s.cols;
@@ -227,11 +227,7 @@ struct RowKernel {
 
   // Whether a node's value at a row reads memory (then it may only be computed for valid rows).
   bool reads_memory(const Node* n) const {
-    if (find_param(g.reads, n) >= 0) return true;
-    if (stage_value.count(n)) return false;
-    for (const Node* o : n->operands())
-      if (reads_memory(o)) return true;
-    return false;
+    return detail::reads_memory(g, n, [this](const Node* m) { return stage_value.count(m) > 0; });
   }
 
   std::string emit(const std::string& name) {
@@ -241,7 +237,7 @@ struct RowKernel {
     const int block = c.threads * c.rows_per_block;
     const std::string T = std::to_string(c.threads), RPB = std::to_string(c.rows_per_block);
     const int S = c.splits;
-    AXON_CHECK(S == 1 || (ci.ok && c.blocks_per_sm == 0), "codegen: a row split over a cluster needs the cluster instructions and no persistent grid");
+    AXON_CHECK(S == 1 || (ci.reduces() && c.blocks_per_sm == 0), "codegen: a row split over a cluster needs the cluster instructions and no persistent grid");
     std::ostringstream head;
     head << "extern \"C\" __global__ void " << (S > 1 ? "__cluster_dims__(" + std::to_string(S) + ", 1, 1) " : "") << "__launch_bounds__("
          << block << ") " << name << "(" << param_list(g) << ") {\n";
@@ -323,10 +319,7 @@ struct RowKernel {
       if (c.threads > 32) em.line("__syncthreads();");
       em.close();
     }
-    if (S > 1) {  // no block leaves while another may still read its shared slots
-      em.line(inline_asm(*ci.arrive, {}, true));
-      em.line(inline_asm(*ci.wait, {}, true));
-    }
+    if (S > 1) emit_cluster_exit(em, ci);
     return head.str() + em.str() + "}\n";
   }
 };

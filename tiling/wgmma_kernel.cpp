@@ -138,6 +138,7 @@ bool float_outputs(const Group& g, const ContractionShape& c) {
 ClusterIsa cluster_isa(const Isa& isa) {
   ClusterIsa k;
   k.mapa = isa.find("mapa.shared::cluster.u32");
+  k.load = isa.find("ld.shared::cluster.f32");
   k.arrive = isa.find("barrier.cluster.arrive.release.aligned");
   k.wait = isa.find("barrier.cluster.wait.acquire.aligned");
   k.copy_mc = isa.find("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster");
