@@ -462,7 +462,7 @@ TEST_CASE("attention's reference bounds the move of ambiguous score roundings pe
   }
 }
 
-TEST_CASE("attention at head sizes 32 to 256 and lengths no tile divides, bf16 and f16, causal or not: one fused kernel, every configuration right (GPU)",
+TEST_CASE("attention at head sizes 32-256, odd lengths, bf16 and f16: fused, every configuration right (GPU)",
           "[gpu][attention]") {
   const char* bin = std::getenv("AXON_BIN");
   const std::string self = bin ? bin : AXON_BINARY;

@@ -247,6 +247,12 @@ struct RowKernel {
     if (c.threads > 32)
       em.line("__shared__ float axon_red[" + std::to_string(std::max<size_t>(1, reductions.size())) + "][" + RPB + "][" +
               std::to_string(c.threads / 32) + "];");
+    if (S > 1) {  // this block's share of the row: columns cbeg .. cend - 1 (column vectors too)
+      em.line("__shared__ float axon_rcl[" + std::to_string(std::max<size_t>(1, reductions.size())) + "][" + RPB + "];");
+      em.line("const int rank = blockIdx.x % " + std::to_string(S) + ";");
+      em.line("const " + I() + " cbeg = (" + I() + ")rank * " + std::to_string(share) + ", cend = cbeg + " + std::to_string(share) + " < " +
+              std::to_string(s.cols) + " ? cbeg + " + std::to_string(share) + " : " + std::to_string(s.cols) + ";");
+    }
     for (int k : col_cached) {
       em.line(declare_cache("cc" + std::to_string(k), g.reads[static_cast<size_t>(k)]) + "  // column vector in" + std::to_string(k) + ", in registers");
       load_cache("cc", k, false);
@@ -257,11 +263,7 @@ struct RowKernel {
               ")gridDim.x * " + RPB + ") {");
       em.line("const " + I() + " row = rbase + rib;");
     } else if (S > 1) {
-      em.line("__shared__ float axon_rcl[" + std::to_string(std::max<size_t>(1, reductions.size())) + "][" + RPB + "];");
-      em.line("const int rank = blockIdx.x % " + std::to_string(S) + ";");
       em.line("const " + I() + " row = (" + I() + ")(blockIdx.x / " + std::to_string(S) + ") * " + RPB + " + rib;");
-      em.line("const " + I() + " cbeg = (" + I() + ")rank * " + std::to_string(share) + ", cend = cbeg + " + std::to_string(share) + " < " +
-              std::to_string(s.cols) + " ? cbeg + " + std::to_string(share) + " : " + std::to_string(s.cols) + ";");
     } else {
       em.line("const " + I() + " row = (" + I() + ")blockIdx.x * " + RPB + " + rib;");
     }
