@@ -1,0 +1,229 @@
+"""axon.export on small models: every graph is accepted by the binary (checked against
+PyTorch's shapes inside export), and axon's reference interpreter gives PyTorch's values."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+import torch.nn as nn                   # noqa: E402
+import torch.nn.functional as F         # noqa: E402
+from torch.export import Dim            # noqa: E402
+
+import axon                             # noqa: E402
+from axon import cli                    # noqa: E402
+from conftest import assert_regions_match, eval_region, torch_values   # noqa: E402
+
+
+class MLP(nn.Module):
+    def __init__(self, d=16, h=32):
+        super().__init__()
+        self.fc1, self.fc2 = nn.Linear(d, h), nn.Linear(h, d)
+
+    def forward(self, x):
+        return self.fc2(F.gelu(self.fc1(x)))
+
+
+class RMSNorm(nn.Module):
+    """The hand-written form (as in Llama): f32 statistics, weight applied after the cast back."""
+
+    def __init__(self, d, eps=1e-6):
+        super().__init__()
+        self.weight, self.eps = nn.Parameter(torch.rand(d) + 0.5), eps
+
+    def forward(self, x):
+        xf = x.float()
+        y = xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + self.eps)
+        return self.weight * y.type_as(x)
+
+
+def ops_of(graph):
+    return [n["op"] for n in graph["nodes"]]
+
+
+@pytest.mark.parametrize("decompose", [False, True])
+def test_mlp_one_region_symbolic_batch(tmp_path, decompose):
+    torch.manual_seed(0)
+    model = MLP().eval()
+    x = torch.randn(5, 16)
+    e = axon.export(model, (x,), dynamic_shapes=({0: Dim("batch")},), decompose=decompose,
+                    out=tmp_path / "out", verbose=False)
+    assert len(e.regions) == 1 and not e.fallbacks
+    g = e.graph
+    assert [i["name"] for i in g["inputs"]] == ["x", "fc1.weight", "fc1.bias", "fc2.weight",
+                                                "fc2.bias"] or decompose
+    assert g["inputs"][[i["name"] for i in g["inputs"]].index("x")]["shape"] == ["batch", 16]
+    assert "gelu" in ops_of(g) and ops_of(g).count("matmul") == 2
+    assert e.symbols == {"batch": 5}
+    assert e.coverage.torch_ops == 0 and e.coverage.flop_share == 1.0
+    # the files: the graph, the weights in axon's .npy encodings, the manifest
+    out = tmp_path / "out"
+    manifest = json.loads((out / "export.json").read_text())
+    assert manifest["regions"][0]["file"] == "MLP.json"
+    np.testing.assert_array_equal(np.load(out / "weights" / "fc1.weight.npy"),
+                                  model.fc1.weight.detach().numpy())
+    cli.check(out / "MLP.json", bind={"batch": 3})
+    # the same values as PyTorch at the example size and at another batch size
+    assert_regions_match(e, (x,), tmp_path)
+    assert_regions_match(e, (torch.randn(11, 16),), tmp_path / "b11", bind={"batch": 11})
+
+
+def test_weights_feed_axon_eval(tmp_path):
+    """The saved weights and graph run under `axon eval` with PyTorch's answer."""
+    torch.manual_seed(1)
+    model = MLP().eval()
+    x = torch.randn(3, 16)
+    e = axon.export(model, (x,), out=tmp_path, verbose=False)
+    np.save(tmp_path / "x.npy", x.numpy())
+    manifest = json.loads((tmp_path / "export.json").read_text())
+    args = ["eval", str(tmp_path / "MLP.json"), "-o", str(tmp_path / "res"),
+            "--inputs", "x=%s" % (tmp_path / "x.npy")]
+    for name, f in manifest["regions"][0]["weights"].items():
+        args += ["--inputs", "%s=%s" % (name, tmp_path / f)]
+    cli.run(args)
+    out_name = e.regions[0].outputs[0].name
+    np.testing.assert_allclose(np.load(tmp_path / "res" / ("%s.npy" % out_name)),
+                               model(x).detach().numpy(), rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_rmsnorm_handwritten_and_builtin(tmp_path, dtype):
+    torch.manual_seed(2)
+    x = torch.randn(4, 8, 64).to(dtype)
+    for model in (RMSNorm(64), nn.RMSNorm(64, eps=1e-5)):
+        model = model.to(dtype)
+        e = axon.export(model, (x,), dynamic_shapes=({0: Dim("B"), 1: Dim("T")},),
+                        verbose=False)
+        assert not e.fallbacks and len(e.regions) == 1
+        g = e.graph
+        assert g["inputs"][0]["shape"] == ["B", "T", 64]
+        if isinstance(model, nn.RMSNorm):
+            assert "rmsnorm" in ops_of(g)
+        tol = dict(rtol=1e-4, atol=1e-5) if dtype == torch.float32 else dict(rtol=2e-2, atol=2e-2)
+        assert_regions_match(e, (x,), tmp_path / type(model).__name__, **tol)
+
+
+def test_softmax_log_softmax_and_norms_on_inner_axes(tmp_path):
+    def f(x, w, b):
+        return (torch.softmax(x, dim=1), F.log_softmax(x, dim=-1),
+                F.layer_norm(x, (x.shape[-2], x.shape[-1]), w, b, 1e-5))
+    torch.manual_seed(3)
+    x = torch.randn(2, 5, 6)
+    w, b = torch.rand(5, 6) + 0.5, torch.randn(5, 6)
+    e = axon.export(f, (x, w, b), verbose=False)
+    assert not e.fallbacks
+    ops = ops_of(e.graph)
+    assert "softmax" in ops and "layernorm" in ops and "reshape" in ops
+    assert_regions_match(e, (x, w, b), tmp_path)
+
+
+@pytest.mark.parametrize("mode", ["causal", "bool_mask", "float_mask"])
+def test_attention_via_sdpa(tmp_path, mode):
+    torch.manual_seed(4)
+    q, k, v = (torch.randn(2, 3, 7, 16) for _ in range(3))
+    mask = torch.rand(7, 7) > 0.3
+    mask |= torch.eye(7, dtype=torch.bool)
+    fmask = torch.randn(7, 7)
+
+    def attn(q, k, v, m):
+        if mode == "causal":
+            return F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=m)
+    m = mask if mode == "bool_mask" else fmask
+    e = axon.export(attn, (q, k, v, m), verbose=False)
+    assert not e.fallbacks
+    ops = ops_of(e.graph)
+    want = ["transpose", "matmul", "constant", "mul"]
+    assert ops[:4] == want and ops[-2:] == ["softmax", "matmul"]
+    assert ("causal_mask" in ops) == (mode == "causal")
+    assert_regions_match(e, (q, k, v, m), tmp_path)
+
+
+class WithUnsupported(nn.Module):
+    """An MLP with a cumulative sum (no axon op) in the middle: two regions around it."""
+
+    def __init__(self):
+        super().__init__()
+        self.a, self.b = MLP(8, 16), MLP(8, 16)
+
+    def forward(self, x):
+        h = self.a(x)
+        return self.b(torch.cumsum(h, dim=-1)) + h
+
+
+def test_unsupported_op_cuts_the_graph(tmp_path, capsys):
+    torch.manual_seed(5)
+    x = torch.randn(6, 8)
+    e = axon.export(WithUnsupported().eval(), (x,), out=tmp_path / "o")
+    printed = capsys.readouterr().out
+    assert "left to PyTorch: aten::cumsum x1 (no axon op for aten::cumsum)" in printed
+    assert "2 regions" in printed
+    assert [f.op for f in e.fallbacks] == ["aten::cumsum"]
+    assert len(e.regions) == 2
+    first, second = e.regions
+    # h leaves the first region once, read by cumsum (PyTorch) and by the second region's add
+    assert len(first.outputs) == 1
+    h = first.outputs[0].node
+    users = {u.name for n in e.program.graph.nodes if n.name == h for u in n.users}
+    assert users == {"cumsum", "add"}
+    kinds = {i.node: i.kind for i in second.inputs}
+    assert kinds["cumsum"] == "torch" and kinds[h] == "region"
+    assert "add" in second.nodes and "cumsum" not in first.nodes + second.nodes
+    assert e.coverage.torch_ops == 1 and 0.9 < e.coverage.flop_share < 1.0
+    with pytest.raises(axon.AxonError, match="2 regions with 1 ops left to PyTorch"):
+        e.graph
+    manifest = json.loads((tmp_path / "o" / "export.json").read_text())
+    assert [r["file"] for r in manifest["regions"]] == ["WithUnsupported_region0.json",
+                                                         "WithUnsupported_region1.json"]
+    assert_regions_match(e, (x,), tmp_path)
+
+
+def test_no_region_depends_on_itself_through_pytorch(tmp_path):
+    """a -> sin (PyTorch) -> c with a -> c as well: a and c cannot share a region."""
+    def f(x):
+        a = x * 2
+        return torch.sin(a) + a
+    e = axon.export(f, (torch.randn(4),), verbose=False)
+    assert len(e.regions) == 2
+    assert e.regions[0].nodes == ["mul"] and e.regions[1].nodes == ["add"]
+    assert [i.kind for i in e.regions[1].inputs] == ["torch", "region"]
+    assert_regions_match(e, (torch.randn(4),), tmp_path)
+
+
+def test_casts_promotion_and_masks(tmp_path):
+    def f(x, y, m):
+        z = x.to(torch.bfloat16) * 0.5 + y            # bf16 + f32 -> f32
+        z = z.masked_fill(~m, float("-inf"))
+        t = torch.tril(z, diagonal=-1) + torch.where(z > 0, z, 0.0).sum(-1, keepdim=True)
+        return t.amax(dim=0), (x > 0).any(dim=-1), torch.cat([x, y], 1)[:, 1:5:2]
+    torch.manual_seed(6)
+    x, y = torch.randn(5, 5), torch.randn(5, 5)
+    m = torch.rand(5, 5) > 0.2
+    m[:, 0] = True
+    e = axon.export(f, (x, y, m), verbose=False)
+    assert not e.fallbacks, e.summary()
+    ops = ops_of(e.graph)
+    assert {"cast", "where", "iota", "slice", "concat", "reduce_max"} <= set(ops)
+    assert_regions_match(e, (x, y, m), tmp_path)
+
+
+def test_int64_ops_stay_in_pytorch():
+    def f(x):
+        idx = torch.arange(x.shape[0])      # int64: no axon dtype
+        return x * 2, idx * 3
+    e = axon.export(f, (torch.randn(4),), verbose=False)
+    assert {f.op for f in e.fallbacks} == {"aten::arange", "aten::mul"}
+    assert all("i64" in f.reason for f in e.fallbacks)
+    assert e.regions[0].nodes == ["mul"]
+
+
+def test_superopt_no_gpu_on_an_exported_graph(tmp_path):
+    e = axon.export(MLP(16, 32).eval(), (torch.randn(8, 16),), out=tmp_path / "g", verbose=False)
+    out = cli.superopt(tmp_path / "g" / "MLP.json", tmp_path / "so", no_gpu=True, budget=10,
+                       progress=False)
+    launcher = json.loads((out / "launcher.json").read_text())
+    assert [i["name"] for i in launcher["inputs"]] == [i["name"] for i in e.graph["inputs"]]
+    assert json.loads((out / "report.json").read_text())["timed"] is False
