@@ -3,7 +3,7 @@
 # missing, so a second run is quick. The CUDA toolkit is optional and not installed here: when
 # /usr/local/cuda (or nvcc on PATH) is present, GPU features are compiled in.
 set -euo pipefail
-pkgs=(build-essential cmake git python3 libz3-dev libcvc5-dev libeigen3-dev libboost-graph-dev
+pkgs=(build-essential cmake git python3 python3-venv libz3-dev libcvc5-dev libeigen3-dev libboost-graph-dev
       catch2 nlohmann-json3-dev libcli11-dev libsqlite3-dev clang libclang-rt-14-dev)
 missing=()
 for p in "${pkgs[@]}"; do
