@@ -442,7 +442,7 @@ def _build(rname: str, keys: List[str], nodes: Dict[str, Any], by_key: Dict[str,
                 v.name = o + ".out"
             taken.add(id(v))
             b.output(v)
-            outputs.append(RegionIO(v.name, o, "region"))
+            outputs.append(RegionIO(v.name, o, "region", dtype=v.dtype))
     return Region(rname, b.to_json(), inputs, outputs,
                   [k for k in keys if not by_key[k].const_like])
 

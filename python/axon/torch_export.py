@@ -120,6 +120,7 @@ class RegionIO:
     node: str          # the FX node
     kind: str          # user_input, parameter, buffer, constant, torch (a PyTorch op), region
     target: Optional[str] = None   # a parameter's or buffer's module path
+    dtype: Optional[str] = None    # an output's dtype
 
 
 @dataclass
@@ -358,7 +359,6 @@ def from_exported_program(ep: Any, *, name: str = "graph",
     import torch
     from torch.export.graph_signature import InputKind
     gm = ep.graph_module
-    graph_name = re.sub(r"\W", "_", name) or "graph"
 
     # Placeholders: what each is (user input, parameter, ...) and its name in the graphs.
     kinds: Dict[str, Tuple[str, Optional[str]]] = {}
@@ -386,7 +386,28 @@ def from_exported_program(ep: Any, *, name: str = "graph",
                     sym_names[str(expr)] = n
         if kind == "user_input":
             user_index += 1
-    sizes = _Sizes(sym_names)
+    result = from_graph_module(gm, name=name, kinds=kinds, sym_names=sym_names,
+                               validate=validate)
+    state = dict(ep.state_dict)
+    state.update(getattr(ep, "constants", {}) or {})
+    for reg in result.regions:
+        for i in reg.inputs:
+            if i.kind in ("parameter", "buffer", "constant") and i.target in state:
+                result.weights[i.name] = state[i.target]
+    result.program = ep
+    return result
+
+
+def from_graph_module(gm: Any, *, name: str = "graph",
+                      kinds: Optional[Dict[str, Tuple[str, Optional[str]]]] = None,
+                      sym_names: Optional[Dict[str, str]] = None,
+                      validate: bool = True) -> Exported:
+    """The axon regions of an ATen-level FX GraphModule whose nodes carry fake tensors in
+    ``meta["val"]`` (torch.export's, or AOTAutograd's under torch.compile). ``kinds`` says what
+    each placeholder is (``(kind, module path)``; user inputs by default)."""
+    graph_name = re.sub(r"\W", "_", name) or "graph"
+    kinds = kinds or {}
+    sizes = _Sizes(sym_names or {})
 
     # Items: each FX call that computes tensors, with its specs and whether a handler takes it.
     specs: Dict[str, Any] = {}
@@ -401,7 +422,7 @@ def from_exported_program(ep: Any, *, name: str = "graph",
                 specs[node.name] = sizes.spec(node.meta.get("val"))
             except Unsupported:
                 specs[node.name] = None
-            kind, target = kinds.get(node.name, ("other", None))
+            kind, target = kinds.get(node.name, ("user_input", None))
             label = target if kind in ("parameter", "buffer", "constant") and target else node.name
             ext_names[node.name] = (label, kind, target)
             continue
@@ -477,14 +498,7 @@ def from_exported_program(ep: Any, *, name: str = "graph",
         else:
             cov.torch_ops += 1
             cov.torch_flops += it.flops
-    weights: Dict[str, Any] = {}
-    state = dict(ep.state_dict)
-    state.update(getattr(ep, "constants", {}) or {})
-    for reg in regions:
-        for i in reg.inputs:
-            if i.kind in ("parameter", "buffer", "constant") and i.target in state:
-                weights[i.name] = state[i.target]
-    return Exported(graph_name, regions, fallbacks, cov, symbols, weights, ep)
+    return Exported(graph_name, regions, fallbacks, cov, symbols, {}, gm)
 
 
 def _convert_args(node: Any, get: Any, sizes: _Sizes) -> Tuple[tuple, dict]:
@@ -598,7 +612,7 @@ def _build_region(rname: str, keys: List[str], calls: Dict[str, Any], specs: Dic
             v.name = k if k not in {i.name for i in b.inputs} else k + ".out"
         taken.add(id(v))
         b.output(v)
-        outputs.append(RegionIO(v.name or k, k, "region"))
+        outputs.append(RegionIO(v.name or k, k, "region", dtype=v.dtype))
     graph = b.to_json()
     return Region(rname, graph, inputs, outputs, [k for k in keys if not by_key[k].const_like])
 

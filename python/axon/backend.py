@@ -1,0 +1,176 @@
+"""``torch.compile(model, backend="axon")``: supported regions through ``axon superopt``, the
+rest with PyTorch.
+
+Dynamo hands the backend a graph of the model; AOTAutograd lowers it to ATen ops with fake
+tensors, which :func:`axon.torch_export.from_graph_module` cuts into regions (the importer's op
+table and region cut). Each region is then *run* by a runner:
+
+- ``"superopt"`` (the default where CUDA is available): ``axon superopt`` on the region at the
+  example sizes (one output directory per region and binding under ``cache_dir``), loaded with
+  :func:`axon.load`, which refuses kernels that were not validated and timed on the GPU;
+- ``"eval"``: the CPU reference interpreter (``axon eval --precision native``), one process per
+  call: slow, a check of the region plumbing on machines without a GPU;
+- ``"torch"`` (the default without CUDA): nothing replaced; the regions are only reported.
+
+A region whose runner fails (or that has symbolic sizes: the launcher's sizes are fixed) stays
+in PyTorch with a warning. Options come as ``torch.compile(..., options={...})``: ``runner``,
+``budget`` (seconds per region, default 60), ``cache_dir`` (default ``~/.cache/axon/compile``),
+``verbose`` (print the coverage summary, default True).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import tempfile
+import warnings
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Sequence
+
+from . import cli
+from .cli import AxonError
+from .torch_export import Exported, Region, from_graph_module
+
+
+def _eval_runner(region: Region, symbols: Dict[str, int]) -> Callable:
+    """A callable running the region under ``axon eval --precision native``."""
+    import numpy as np
+    import torch
+    graph = json.dumps(region.graph)
+
+    def run(*tensors: Any) -> List[Any]:
+        with tempfile.TemporaryDirectory(prefix="axon-eval-") as tmp:
+            d = Path(tmp)
+            (d / "g.json").write_text(graph, encoding="utf-8")
+            args = ["eval", str(d / "g.json"), "-o", str(d / "out"), "--precision", "native"]
+            for k, (io, t) in enumerate(zip(region.inputs, tensors)):
+                arr = t.detach().cpu()
+                arr = (arr.float() if arr.dtype == torch.bfloat16 else arr).numpy()
+                np.save(d / ("in%d.npy" % k), arr)
+                args += ["--inputs", "%s=%s" % (io.name, d / ("in%d.npy" % k))]
+            for s, v in symbols.items():
+                args += ["--bind", "%s=%d" % (s, v)]
+            cli.run(args)
+            outs = []
+            for o, t in zip(region.outputs, _out_dtypes(region)):
+                arr = torch.from_numpy(np.load(d / "out" / ("%s.npy" % o.name)))
+                outs.append(arr.to(t) if t is not None else arr)
+            return outs
+    return run
+
+
+def _out_dtypes(region: Region) -> List[Any]:
+    """The torch dtype of each region output (bf16 comes back from axon eval as float32)."""
+    import torch
+    from .launcher import _TORCH_DTYPES
+    return [getattr(torch, _TORCH_DTYPES[o.dtype]) if o.dtype in _TORCH_DTYPES else None
+            for o in region.outputs]
+
+
+def _superopt_runner(region: Region, symbols: Dict[str, int], options: Dict[str, Any]) -> Callable:
+    """A callable running the region's kernels (searched once per graph and binding)."""
+    from .launcher import load
+    cache = Path(options.get("cache_dir") or Path.home() / ".cache" / "axon" / "compile")
+    key = hashlib.sha1((json.dumps(region.graph, sort_keys=True) +
+                        json.dumps(symbols, sort_keys=True)).encode()).hexdigest()[:16]
+    out = cache / ("%s_%s" % (region.name, key))
+    if not (out / "launcher.json").is_file():
+        cache.mkdir(parents=True, exist_ok=True)
+        graph = cache / ("%s_%s.json" % (region.name, key))
+        graph.write_text(json.dumps(region.graph), encoding="utf-8")
+        cli.superopt(graph, out, budget=float(options.get("budget", 60)), bind=symbols,
+                     progress=bool(options.get("verbose", True)))
+    op = load(out)
+    names = [i.name for i in op.inputs]
+    order = [names.index(i.name) for i in region.inputs]     # region input k -> launcher slot
+    out_names = [o.name for o in op.outputs]
+
+    def run(*tensors: Any) -> List[Any]:
+        args: List[Any] = [None] * len(names)
+        for k, t in zip(order, tensors):
+            args[k] = t.contiguous()
+        res = op.op(*args)
+        res = res if isinstance(res, (tuple, list)) else (res,)
+        by_name = dict(zip(out_names, res))
+        return [by_name[o.name] for o in region.outputs]
+    return run
+
+
+def _replace(gm: Any, region: Region, runner: Callable, moved: Dict[str, Any]) -> None:
+    """Replace the region's nodes in ``gm`` by one call of ``runner`` (placed before the output:
+    the graph is sorted again once all are replaced); ``moved`` maps the names of outputs of
+    regions replaced before to their new nodes."""
+    import operator
+    nodes = {n.name: n for n in gm.graph.nodes}
+    nodes.update({k: v for k, v in moved.items() if k not in nodes})
+    inside = set(region.nodes)
+    output_node = next(n for n in gm.graph.nodes if n.op == "output")
+    with gm.graph.inserting_before(output_node):
+        call = gm.graph.call_function(runner, tuple(nodes[i.node] for i in region.inputs))
+        for k, o in enumerate(region.outputs):
+            get = gm.graph.call_function(operator.getitem, (call, k))
+            old = nodes[o.node]
+            old.replace_all_uses_with(get, delete_user_cb=lambda u: u.name not in inside)
+            moved[o.node] = get
+    for name in reversed(region.nodes):
+        n = nodes[name]
+        if not n.users:
+            gm.graph.erase_node(n)
+
+
+def compile_aten(gm: Any, example_inputs: Sequence[Any], options: Dict[str, Any]) -> Callable:
+    """The forward compiler: cut ``gm`` (ATen ops) into regions and hand each to its runner."""
+    import torch
+    runner_kind = options.get("runner") or ("superopt" if torch.cuda.is_available() else "torch")
+    if runner_kind not in ("superopt", "eval", "torch"):
+        raise AxonError("torch.compile options: runner %r is not superopt, eval or torch"
+                        % runner_kind)
+    exported: Exported = from_graph_module(gm, name=options.get("name", "compiled"))
+    if options.get("verbose", True):
+        print(exported.summary().replace("axon.export", "axon torch.compile"))
+    compile_aten.last = exported            # for inspection (tests, users)
+    compile_aten.last_module = gm
+    if runner_kind == "torch":
+        return gm.forward
+    moved: Dict[str, Any] = {}
+    for region in exported.regions:
+        if any(isinstance(s, str) for i in region.graph["inputs"] for s in i["shape"]) \
+                and runner_kind == "superopt":
+            warnings.warn("axon: region %s has symbolic sizes; left to PyTorch" % region.name)
+            continue
+        try:
+            runner = (_superopt_runner(region, exported.symbols, options)
+                      if runner_kind == "superopt" else _eval_runner(region, exported.symbols))
+        except AxonError as e:
+            warnings.warn("axon: region %s left to PyTorch: %s" % (region.name, e))
+            continue
+        _replace(gm, region, runner, moved)
+    if moved:
+        from torch.fx.passes.tools_common import legalize_graph
+        legalize_graph(gm)
+        gm.graph.eliminate_dead_code()
+        gm.recompile()
+    return gm.forward
+
+
+def axon_backend(gm: Any, example_inputs: Sequence[Any], **kwargs: Any) -> Callable:
+    """The dynamo backend registered as ``"axon"`` (see the module docstring)."""
+    from torch._dynamo.backends.common import aot_autograd
+    options = dict(kwargs.get("options") or {})
+
+    def fw(g: Any, inputs: Sequence[Any]) -> Callable:
+        return compile_aten(g, inputs, options)
+    return aot_autograd(fw_compiler=fw)(gm, example_inputs)
+
+
+def register() -> None:
+    """Register ``"axon"`` with torch.compile (done on import of this module; the package's
+    ``torch_dynamo_backends`` entry point also makes it known without an import)."""
+    from torch._dynamo.backends.registry import _BACKENDS, register_backend
+    if _BACKENDS.get("axon") is None:
+        register_backend(axon_backend, name="axon")
+
+
+register()

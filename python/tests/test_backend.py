@@ -1,0 +1,64 @@
+"""torch.compile(model, backend="axon"): the regions of AOTAutograd's ATen graph are replaced
+by runners (here the CPU reference interpreter, runner "eval"); the rest stays in PyTorch."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+torch = pytest.importorskip("torch")
+import torch.nn as nn                   # noqa: E402
+import torch.nn.functional as F         # noqa: E402
+
+
+class Cut(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1, self.fc2 = nn.Linear(8, 16), nn.Linear(16, 8)
+
+    def forward(self, x):
+        h = F.gelu(self.fc1(x))
+        return torch.softmax(self.fc2(torch.cumsum(h, -1) + h), -1)
+
+
+def test_regions_run_by_axon_eval_match_eager(capsys):
+    import axon.backend as ab
+    torch.manual_seed(0)
+    m, x = Cut().eval(), torch.randn(4, 8)
+    torch._dynamo.reset()
+    with torch.no_grad():
+        want = m(x)
+        got = torch.compile(m, backend="axon", options={"runner": "eval"}, dynamic=False)(x)
+    torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-6)
+    assert "left to PyTorch: aten::cumsum x1" in capsys.readouterr().out
+    assert len(ab.compile_aten.last.regions) == 2
+    targets = [str(n.target) for n in ab.compile_aten.last_module.graph.nodes
+               if n.op == "call_function"]
+    assert "aten.cumsum.default" in targets
+    assert not any(t.startswith(("aten.addmm", "aten.gelu", "aten._softmax")) for t in targets)
+    assert sum("_eval_runner" in t for t in targets) == 2
+
+
+def test_runner_torch_only_reports():
+    import axon.backend as ab
+    m, x = Cut().eval(), torch.randn(3, 8)
+    torch._dynamo.reset()
+    with torch.no_grad():
+        got = torch.compile(m, backend="axon", options={"runner": "torch", "verbose": False},
+                            dynamic=False)(x)
+        torch.testing.assert_close(got, m(x))
+    targets = [str(n.target) for n in ab.compile_aten.last_module.graph.nodes
+               if n.op == "call_function"]
+    assert "aten.addmm.default" in targets
+
+
+def test_backend_known_without_importing_axon():
+    code = ("import torch\n"
+            "f = torch.compile(lambda x: torch.relu(x) * 2, backend='axon',"
+            " options={'runner': 'torch', 'verbose': False})\n"
+            "print(f(torch.tensor([-1.0, 3.0])).tolist())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().endswith("[0.0, 6.0]")
