@@ -11,26 +11,35 @@ import copy
 import json
 import math
 import re
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-DTYPE_BYTES = {"f32": 4, "bf16": 2, "f16": 2, "i32": 4, "bool": 1, "f64": 8}
+try:   # the op table of the Python package (python/axon/ops.py), installed or from this checkout
+    from axon.ops import DTYPES, OPS
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "python"))
+    from axon.ops import DTYPES, OPS
+
+DTYPE_BYTES = {**DTYPES, "f64": 8}
 FLOAT_DTYPES = ("f32", "bf16", "f16")   # axon's float dtypes
 EXACT = "f64"   # not an axon dtype: only the suite's reference evaluation (exact_graph) uses it
 
-UNARY_OPS = ("neg", "abs", "square", "exp", "log", "sqrt", "rsqrt", "reciprocal", "tanh",
-             "sigmoid", "relu", "silu", "erf")
-ARITH_OPS = ("add", "sub", "mul", "div", "max", "min", "pow")   # result: the operands' dtype
-COMPARE_OPS = ("lt", "le", "gt", "ge", "eq", "ne")              # result: bool
-REDUCE_OPS = ("reduce_sum", "reduce_max", "reduce_mean")
-COMPOSITES = ("softmax", "layernorm", "rmsnorm", "causal_mask")
 
-ARITY = {**{op: (1, 1) for op in UNARY_OPS + REDUCE_OPS + (
-             "gelu", "cast", "transpose", "reshape", "broadcast_to", "slice", "pad", "reverse",
-             "softmax", "causal_mask")},
-         **{op: (2, 2) for op in ARITH_OPS + COMPARE_OPS + ("matmul",)},
-         "where": (3, 3), "layernorm": (1, 3), "rmsnorm": (1, 2), "concat": (1, 4096),
-         "constant": (0, 0), "iota": (0, 0)}  # op -> (fewest, most) operands
+def _of_kind(kind: str, *, but: Tuple[str, ...] = ()) -> Tuple[str, ...]:
+    return tuple(op for op, info in OPS.items() if info.kind == kind and op not in but)
+
+
+UNARY_OPS = _of_kind("unary", but=("gelu", "cast"))   # no attrs; result: the operand's dtype
+ARITH_OPS = _of_kind("binary")      # result: the operands' dtype
+COMPARE_OPS = _of_kind("compare")   # result: bool
+REDUCE_OPS = _of_kind("reduce")
+COMPOSITES = _of_kind("composite")
+
+# op -> (fewest, most) operands
+ARITY = {op: (info.min_inputs, 4096 if info.max_inputs is None else info.max_inputs)
+         for op, info in OPS.items()}
 
 _REQUIRED = object()
 
