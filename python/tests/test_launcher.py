@@ -31,7 +31,8 @@ def untimed(tmp_path_factory):
     model = Block().to(torch.bfloat16).eval()
     x = torch.randn(16, 64, dtype=torch.bfloat16)
     e = axon.export(model, (x,), out=d / "g", verbose=False)
-    out = cli.superopt(d / "g" / "Block.json", d / "so", no_gpu=True, budget=10, progress=False)
+    out = cli.superopt(d / "g" / "Block.json", d / "so", no_gpu=True, budget=10, progress=False,
+                       extra=["--cache", str(d / "kernels")])
     return model, x, e, out
 
 
@@ -80,7 +81,8 @@ def test_kernels_on_the_gpu(untimed, tmp_path):
     model, x, e, _ = untimed
     d = tmp_path / "g"
     e.save(d)
-    out = cli.superopt(d / "Block.json", tmp_path / "so", budget=30, progress=False)
+    out = cli.superopt(d / "Block.json", tmp_path / "so", budget=30, progress=False,
+                       extra=["--cache", str(tmp_path / "kernels")])
     op = axon.load(out)
     model = model.cuda()
     xs = x.cuda()
