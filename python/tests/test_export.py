@@ -227,3 +227,51 @@ def test_superopt_no_gpu_on_an_exported_graph(tmp_path):
     launcher = json.loads((out / "launcher.json").read_text())
     assert [i["name"] for i in launcher["inputs"]] == [i["name"] for i in e.graph["inputs"]]
     assert json.loads((out / "report.json").read_text())["timed"] is False
+
+
+class LlamaBlock(nn.Module):
+    """Embedding (no axon op), RMSNorm, fused QKV, rotary embeddings from buffers, causal SDPA,
+    SwiGLU: one region after the embedding."""
+
+    def __init__(self, d=64, heads=4, vocab=100, t=32):
+        super().__init__()
+        self.emb, self.heads = nn.Embedding(vocab, d), heads
+        self.n1, self.n2 = nn.RMSNorm(d, eps=1e-5), nn.RMSNorm(d, eps=1e-5)
+        self.qkv, self.o = nn.Linear(d, 3 * d, bias=False), nn.Linear(d, d, bias=False)
+        self.w1, self.w3 = nn.Linear(d, 4 * d, bias=False), nn.Linear(d, 4 * d, bias=False)
+        self.w2 = nn.Linear(4 * d, d, bias=False)
+        inv = 1.0 / (10000 ** (torch.arange(0, d // heads, 2).float() / (d // heads)))
+        ang = torch.arange(t).float()[:, None] * inv[None]
+        self.register_buffer("cos", torch.cat([ang.cos(), ang.cos()], -1))
+        self.register_buffer("sin", torch.cat([ang.sin(), ang.sin()], -1))
+
+    def rotate(self, x, t):
+        x1, x2 = x.chunk(2, dim=-1)
+        return x * self.cos[:t] + torch.cat((-x2, x1), dim=-1) * self.sin[:t]
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        b, t, d = x.shape
+        q, k, v = self.qkv(self.n1(x)).split(d, dim=-1)
+        q, k, v = (z.view(b, t, self.heads, d // self.heads).transpose(1, 2) for z in (q, k, v))
+        a = F.scaled_dot_product_attention(self.rotate(q, t), self.rotate(k, t), v,
+                                           is_causal=True)
+        x = x + self.o(a.transpose(1, 2).reshape(b, t, d))
+        h = self.n2(x)
+        return x + self.w2(F.silu(self.w1(h)) * self.w3(h))
+
+
+@pytest.mark.parametrize("decompose", [False, True])
+def test_llama_block_one_region_after_the_embedding(tmp_path, decompose):
+    torch.manual_seed(7)
+    ids = torch.randint(0, 100, (2, 32))
+    e = axon.export(LlamaBlock().eval(), (ids,), decompose=decompose, verbose=False)
+    assert len(e.regions) == 1
+    assert "aten::embedding" in {f.op for f in e.fallbacks}
+    assert e.coverage.flop_share > 0.99
+    kinds = {i.name: i.kind for i in e.regions[0].inputs}
+    assert kinds["embedding"] == "torch" and kinds["cos"] == kinds["sin"] == "buffer"
+    if not decompose:
+        assert not {f.op for f in e.fallbacks} - {"aten::embedding"}
+        assert {"causal_mask", "rmsnorm", "silu"} <= set(ops_of(e.regions[0].graph))
+    assert_regions_match(e, (ids,), tmp_path)
