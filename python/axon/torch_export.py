@@ -566,12 +566,15 @@ def _build_region(rname: str, keys: List[str], calls: Dict[str, Any], specs: Dic
     values: Dict[str, Any] = {}
     inputs: List[RegionIO] = []
     inside = set(keys)
+    fx_names = set(calls) | set(ext_names)
 
     def get(a: Any) -> Any:
         if a.name in values:
             return values[a.name]
         if a.name in ext_names:
             label, kind, target = ext_names[a.name]
+            if label != a.name and label in fx_names:   # a module path that is a node's name
+                label = a.name
         else:
             label, kind, target = a.name, ("region" if a.name in in_region else "torch"), None
         v = _as_value(b, label, specs.get(a.name))

@@ -220,10 +220,11 @@ def test_int64_ops_stay_in_pytorch():
     assert e.regions[0].nodes == ["mul"]
 
 
-def test_superopt_no_gpu_on_an_exported_graph(tmp_path):
+def test_superopt_no_gpu_on_an_exported_graph(tmp_path, capsys):
     e = axon.export(MLP(16, 32).eval(), (torch.randn(8, 16),), out=tmp_path / "g", verbose=False)
     out = cli.superopt(tmp_path / "g" / "MLP.json", tmp_path / "so", no_gpu=True, budget=10,
-                       progress=False, extra=["--cache", str(tmp_path / "kernels")])
+                       progress=True, extra=["--cache", str(tmp_path / "kernels")])
+    assert "axon superopt" in capsys.readouterr().err     # the progress bar (tqdm, on stderr)
     launcher = json.loads((out / "launcher.json").read_text())
     assert [i["name"] for i in launcher["inputs"]] == [i["name"] for i in e.graph["inputs"]]
     assert json.loads((out / "report.json").read_text())["timed"] is False
@@ -275,3 +276,17 @@ def test_llama_block_one_region_after_the_embedding(tmp_path, decompose):
         assert not {f.op for f in e.fallbacks} - {"aten::embedding"}
         assert {"causal_mask", "rmsnorm", "silu"} <= set(ops_of(e.regions[0].graph))
     assert_regions_match(e, (ids,), tmp_path)
+
+
+def test_a_parameter_named_like_a_node_keeps_names_unique(tmp_path):
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.mul = nn.Parameter(torch.rand(4))   # its module path is the FX name "mul"
+
+        def forward(self, x):
+            return (x * 2) * self.mul
+    e = axon.export(M(), (torch.randn(4),), verbose=False)
+    names = [i["name"] for i in e.graph["inputs"]] + [n["name"] for n in e.graph["nodes"]]
+    assert len(names) == len(set(names)) and "p_mul" in names
+    assert_regions_match(e, (torch.randn(4),), tmp_path)
