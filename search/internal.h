@@ -41,6 +41,10 @@ int pick_winner(const std::vector<ConfigTrial>& trials);
 // the writes no graph output is (hand-offs), and the label "kind -> writes".
 tiling::Group group_of(const Graph& g, const KernelEstimate& k);
 
+// The limits a target's configurations respect (superopt.cpp): the target file's, replaced by the
+// probed GPU's properties when `p` is ok (a GPU is present).
+tiling::Limits limits_for(const Isa& isa, const gpu::Probe& p, const TargetModel& tm);
+
 // ---- the fallback (fallback.cpp; docs/codegen.md, "Fallback") --------------------------------
 
 // The finer kernels that replace a kernel no candidate validated: its `parts` (attention, twin

@@ -76,30 +76,6 @@ tiling::Group group_of(const Graph& g, const KernelEstimate& k) {
   return gr;
 }
 
-}  // namespace search_detail
-
-namespace {
-
-using search_detail::group_of;
-
-// The dtype's tolerance for validation (docs/codegen.md): rtol on |r| + mean |r|.
-double check_rtol(DType t) {
-  switch (t) {
-    case DType::f32: return 1.0 / 8192;
-    case DType::f16: return 1.0 / 256;
-    case DType::bf16: return 1.0 / 64;
-    default: return 0;
-  }
-}
-
-
-double group_bytes(const tiling::Group& gr) {
-  double b = 0;
-  for (const auto* list : {&gr.reads, &gr.writes})
-    for (const Node* n : *list) b += double(elements(n)) * dtype_bytes(n->dtype());
-  return b;
-}
-
 tiling::Limits limits_for(const Isa& isa, const gpu::Probe& p, const TargetModel& tm) {
   tiling::Limits L;
   L.sm = isa.target.sm;
@@ -124,6 +100,31 @@ tiling::Limits limits_for(const Isa& isa, const gpu::Probe& p, const TargetModel
     if (p.props.l2_bytes > 0) L.l2_bytes = p.props.l2_bytes;
   }
   return L;
+}
+
+}  // namespace search_detail
+
+namespace {
+
+using search_detail::group_of;
+using search_detail::limits_for;
+
+// The dtype's tolerance for validation (docs/codegen.md): rtol on |r| + mean |r|.
+double check_rtol(DType t) {
+  switch (t) {
+    case DType::f32: return 1.0 / 8192;
+    case DType::f16: return 1.0 / 256;
+    case DType::bf16: return 1.0 / 64;
+    default: return 0;
+  }
+}
+
+
+double group_bytes(const tiling::Group& gr) {
+  double b = 0;
+  for (const auto* list : {&gr.reads, &gr.writes})
+    for (const Node* n : *list) b += double(elements(n)) * dtype_bytes(n->dtype());
+  return b;
 }
 
 // Under the work folder (inside the output folder): a symlink planted there is replaced, not followed.

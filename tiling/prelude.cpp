@@ -1,5 +1,6 @@
 // The device prelude every generated kernel includes, and the device tools of the measuring
 // worker. Plain CUDA C++ with inline PTX: no CUDA headers, so NVRTC and nvcc both compile it.
+#include <filesystem>
 #include <sstream>
 
 #include "axon/core/error.h"
@@ -342,8 +343,11 @@ extern "C" __global__ void axon_compare(const void* cand, int dtype, const doubl
 
 std::string prelude(const Lowerings& low) {
   std::ostringstream os;
+  // The lowerings file by name only: the text (and the compiled-kernel cache's key, its hash) must
+  // not depend on where the checkout lies.
+  const std::string from = std::filesystem::path(low.source).filename().string();
   os << kHelpersHead;
-  os << "// ---- synthesized casts (" << low.source << ") ----\n";
+  os << "// ---- synthesized casts (" << from << ") ----\n";
   const std::pair<const char*, std::pair<DType, DType>> kCasts[] = {
       {"float axon_bf16_to_f(unsigned short x)", {DType::bf16, DType::f32}},
       {"unsigned short axon_f_to_bf16(float x)", {DType::f32, DType::bf16}},
@@ -360,7 +364,7 @@ std::string prelude(const Lowerings& low) {
   for (DType t : {DType::bf16, DType::f16})
     if (const Lowering* l = low.find_pack(t)) os << emit_cuda(*l);
   os << kHelpersRest;
-  os << "// ---- synthesized lowerings (" << low.source << ") ----\n";
+  os << "// ---- synthesized lowerings (" << from << ") ----\n";
   for (const auto& [key, l] : low.ops)
     if (!l.cast) os << emit_cuda(l);
   for (const WarpReduction& w : low.warps) os << emit_cuda(w);

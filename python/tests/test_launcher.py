@@ -62,6 +62,9 @@ def test_fake_implementation_and_input_checks(untimed):
     with FakeTensorMode():
         fakes = [torch.empty(i.shape, dtype=torch.bfloat16) for i in op.inputs]
         assert op(*fakes).shape == (16, 32)
+    # torch.library.opcheck: schema, autograd registration, fake tensor, AOT dispatch (on meta)
+    result = torch.library.opcheck(op.op, meta)
+    assert set(result.values()) == {"SUCCESS"}, result
     # clear errors naming the graph input
     args = [x] + [torch.zeros(i.shape, dtype=torch.bfloat16) for i in op.inputs[1:]]
     with pytest.raises(axon.AxonError, match="input 'x' is on cpu: axon's kernels run on CUDA"):

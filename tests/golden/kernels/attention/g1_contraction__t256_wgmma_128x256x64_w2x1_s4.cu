@@ -1,0 +1,121 @@
+// golden kernel: graph 'attention' (benchmarks/graphs/attention.json), target sm_90
+// kernel g1_contraction: contraction -> scaled
+// tiling: contraction t256 wgmma 128x256x64 w2x1 s4
+extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_g1_contraction_t256_wgmma_128x256x64_w2x1_s4(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, unsigned short* __restrict__ out0) {
+  asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+  extern __shared__ __align__(1024) unsigned char axon_smem_raw[];
+  unsigned short* const sA = (unsigned short*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);
+  unsigned short* const sB = sA + 32768;
+  const int tid = threadIdx.x, wg = tid >> 7, th = tid & 127;
+  int bt = blockIdx.x;
+  const int bz = bt / 128;
+  bt -= (int)(bz * 128);
+  const int first = (bt / 64) * 8, gsz = min(16 - first, 8);
+  const int tm = first + (bt % 64) % gsz, tn = (bt % 64) / gsz;
+  const int m0 = tm * 128, n0 = tn * 256;
+  float acc[128];
+  #pragma unroll
+  for (int i = 0; i < 128; ++i) {
+    acc[i] = 0.0f;
+  }
+  const unsigned sa0 = (unsigned)__cvta_generic_to_shared(sA), sb0 = (unsigned)__cvta_generic_to_shared(sB);
+  auto load_tile = [&](int kt, int slot) {
+    const int k0 = kt * 64;
+    for (int ch = tid; ch < 1024; ch += 256) {
+      const int r = ch / 8, cc = ch % 8;
+      unsigned short* dst = sA + slot * 8192 + r * 64 + ((cc ^ ((r) & 7)) << 3);
+      const int go = m0 + r, gi = k0 + cc * 8;
+      if (go < 2048 && gi < 128) {
+        const unsigned short* src = in0 + (long long)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16))) * 262144 + (long long)go * 128 + gi;
+        const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
+      } else {
+        *reinterpret_cast<uint4*>(dst) = make_uint4(0u, 0u, 0u, 0u);
+      }
+    }
+    for (int ch = tid; ch < 2048; ch += 256) {
+      const int r = ch / 32, cc = ch % 32;
+      unsigned short* dst = sB + slot * 16384 + (cc >> 3) * 4096 + r * 64 + (((cc & 7) ^ (r & 7)) << 3);
+      const int go = k0 + r, gi = n0 + cc * 8;
+      if (go < 128 && gi < 2048) {
+        const unsigned short* src = in1 + (long long)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16))) * 262144 + (long long)go * 2048 + gi;
+        const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
+      } else {
+        *reinterpret_cast<uint4*>(dst) = make_uint4(0u, 0u, 0u, 0u);
+      }
+    }
+  };
+  const int KT = 2;
+  #pragma unroll
+  for (int st = 0; st < 2; ++st) {
+    if (st < KT) load_tile(st, st);
+    asm volatile("cp.async.commit_group;" :  :  : "memory");
+  }
+  for (int kt = 0; kt < KT; ++kt) {
+    asm volatile("cp.async.wait_group 1;" :  :  : "memory");
+    asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
+    __syncthreads();
+    if (kt + 2 < KT) load_tile(kt + 2, (kt + 2) % 4);
+    asm volatile("cp.async.commit_group;" :  :  : "memory");
+    const int slot = kt % 4;
+    asm volatile("wgmma.fence.sync.aligned;" :  :  : "memory");
+    #pragma unroll
+    for (int kk = 0; kk < 4; ++kk) {
+      const unsigned long long da = ((1073741888ull << 32) | (unsigned)((((sa0) & 0x3FFFF) >> 4) + (unsigned)(slot * 1024 + wg * 512 + kk * 2) + 65536u));
+      const unsigned long long db = ((1073741888ull << 32) | (unsigned)((((sb0) & 0x3FFFF) >> 4) + (unsigned)(slot * 2048 + kk * 128) + 33554432u));
+      asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\nwgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 1;\n}" : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[62]), "+f"(acc[63]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[66]), "+f"(acc[67]), "+f"(acc[68]), "+f"(acc[69]), "+f"(acc[70]), "+f"(acc[71]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[74]), "+f"(acc[75]), "+f"(acc[76]), "+f"(acc[77]), "+f"(acc[78]), "+f"(acc[79]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[82]), "+f"(acc[83]), "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[86]), "+f"(acc[87]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[90]), "+f"(acc[91]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[94]), "+f"(acc[95]), "+f"(acc[96]), "+f"(acc[97]), "+f"(acc[98]), "+f"(acc[99]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[102]), "+f"(acc[103]), "+f"(acc[104]), "+f"(acc[105]), "+f"(acc[106]), "+f"(acc[107]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[110]), "+f"(acc[111]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[114]), "+f"(acc[115]), "+f"(acc[116]), "+f"(acc[117]), "+f"(acc[118]), "+f"(acc[119]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[122]), "+f"(acc[123]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[126]), "+f"(acc[127]) : "l"(da), "l"(db), "r"(1) : "memory");
+    }
+    asm volatile("wgmma.commit_group.sync.aligned;" :  :  : "memory");
+    asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
+  }
+  asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
+  asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(256) : "memory");
+  unsigned char* const stage = (unsigned char*)sA + wg * 33792;
+  const unsigned stage_s0 = (unsigned)__cvta_generic_to_shared(stage);
+  #pragma unroll
+  for (int e = 0; e < 128; e += 8) {
+    const int ar = (((axon_fdiv(th, (int)32) * (int)16) + (axon_fmod(axon_fdiv(axon_fmod(th, (int)32), (int)8), (int)2) * (int)8)) + axon_fmod(th, (int)8)), ac = ((axon_fdiv(e, (int)4) * (int)8) + (axon_fdiv(axon_fdiv(axon_fmod(th, (int)32), (int)8), (int)2) * (int)8));
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};" :  : "r"(stage_s0 + ar * 528 + ac * 2), "r"(axon_pack2_bf16(axon_round_bf16(acc[e + 0]), axon_round_bf16(acc[e + 1]))), "r"(axon_pack2_bf16(axon_round_bf16(acc[e + 2]), axon_round_bf16(acc[e + 3]))), "r"(axon_pack2_bf16(axon_round_bf16(acc[e + 4]), axon_round_bf16(acc[e + 5]))), "r"(axon_pack2_bf16(axon_round_bf16(acc[e + 6]), axon_round_bf16(acc[e + 7]))) : "memory");
+  }
+  asm volatile("bar.sync %0, %1;" :  : "r"(wg + 2), "r"(128) : "memory");
+  for (int q = th; q < 2048; q += 128) {
+    const int lr = q / 32, lc = (q % 32) * 8;
+    const int gi = m0 + wg * 64 + lr, gj = n0 + lc;
+    if (gi >= 2048 || gj >= 2048) continue;
+    const unsigned short* const sv = (const unsigned short*)(stage + lr * 528) + lc;
+    const int gjc0 = min(gj + 0, (int)2048 - 1);
+    const int gjc1 = min(gj + 1, (int)2048 - 1);
+    const int gjc2 = min(gj + 2, (int)2048 - 1);
+    const int gjc3 = min(gj + 3, (int)2048 - 1);
+    const int gjc4 = min(gj + 4, (int)2048 - 1);
+    const int gjc5 = min(gj + 5, (int)2048 - 1);
+    const int gjc6 = min(gj + 6, (int)2048 - 1);
+    const int gjc7 = min(gj + 7, (int)2048 - 1);
+    const float v0 = axon_round_bf16(0x1.6ap-4f);  // constant 5
+    const float v1 = axon_round_bf16(axon_mul_bf16(axon_bf16_to_f(sv[0]), v0));  // mul 6
+    const float v2 = axon_round_bf16(axon_mul_bf16(axon_bf16_to_f(sv[1]), v0));  // mul 6
+    const float v3 = axon_round_bf16(axon_mul_bf16(axon_bf16_to_f(sv[2]), v0));  // mul 6
+    const float v4 = axon_round_bf16(axon_mul_bf16(axon_bf16_to_f(sv[3]), v0));  // mul 6
+    const float v5 = axon_round_bf16(axon_mul_bf16(axon_bf16_to_f(sv[4]), v0));  // mul 6
+    const float v6 = axon_round_bf16(axon_mul_bf16(axon_bf16_to_f(sv[5]), v0));  // mul 6
+    const float v7 = axon_round_bf16(axon_mul_bf16(axon_bf16_to_f(sv[6]), v0));  // mul 6
+    const float v8 = axon_round_bf16(axon_mul_bf16(axon_bf16_to_f(sv[7]), v0));  // mul 6
+    if (gj + 8 <= 2048) {
+      *reinterpret_cast<uint4*>(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864))) = make_uint4((unsigned)axon_bf16_bits(v1) | ((unsigned)axon_bf16_bits(v2) << 16), (unsigned)axon_bf16_bits(v3) | ((unsigned)axon_bf16_bits(v4) << 16), (unsigned)axon_bf16_bits(v5) | ((unsigned)axon_bf16_bits(v6) << 16), (unsigned)axon_bf16_bits(v7) | ((unsigned)axon_bf16_bits(v8) << 16));
+    } else {
+      if (gj + 0 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 0, v1);
+      if (gj + 1 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 1, v2);
+      if (gj + 2 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 2, v3);
+      if (gj + 3 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 3, v4);
+      if (gj + 4 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 4, v5);
+      if (gj + 5 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 5, v6);
+      if (gj + 6 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 6, v7);
+      if (gj + 7 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 7, v8);
+    }
+  }
+}
+// ---- launches (golden: what the launcher is told) ----
+// golden_attention_g1_contraction_t256_wgmma_128x256x64_w2x1_s4: grid 16384, block 256, smem 197632, params r0 r3 w6
+// arch suffix 'a', grid dependency yes

@@ -1,0 +1,97 @@
+// golden kernel: graph 'column_sum' (tests/golden/graphs/column_sum.json), target sm_90
+// kernel g0_column: reduction -> out
+// tiling: column t2 v4 y16 split4
+extern "C" __global__ void __cluster_dims__(4, 1, 1) __launch_bounds__(32) golden_column_sum_g0_column_t2_v4_y16_split4(const float* __restrict__ in0, float* __restrict__ out0) {
+  asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+  const int x = threadIdx.x % 2, y = threadIdx.x / 2;
+  (void)x; (void)y;
+  __shared__ float axon_cred[1][16][8];
+  __shared__ float axon_ccl[1][8];
+  const int rank = blockIdx.x % 4;
+  const int tile = blockIdx.x / 4;
+  const int rb = (int)rank * 16384, re = rb + 16384 < 65536 ? rb + 16384 : 65536;
+  (void)rank;
+  const int kc0 = (tile * 2 + x) * 4;
+  const bool valid = true;
+  (void)valid;
+  // stage 0: reduce_sum 1
+  float acc0[4];
+  #pragma unroll
+  for (int l = 0; l < 4; ++l) acc0[l] = 0.0f;
+  {
+    #pragma unroll 4
+    for (int rr = rb + y; rr < re; rr += 16) {
+      float ld0[4];
+      axon_ldv_f32<4>(in0 + (kc0 + (rr * (int)256)), ld0);
+      #pragma unroll
+      for (int l = 0; l < 4; ++l) {
+        const int kc = kc0 + l;
+        (void)kc;
+        const float v0 = ld0[l];
+        acc0[l] = acc0[l] + v0;
+      }
+    }
+  }
+  #pragma unroll
+  for (int l = 0; l < 4; ++l) axon_cred[0][y][x * 4 + l] = acc0[l];
+  __syncthreads();
+  #pragma unroll
+  for (int l = 0; l < 4; ++l) {
+    acc0[l] = axon_cred[0][0][x * 4 + l];
+    for (int w = 1; w < 16; ++w) acc0[l] = acc0[l] + axon_cred[0][w][x * 4 + l];
+  }
+  // the cluster's partial values: each block's in its shared slot, combined in rank order
+  if (y == 0) {
+    (axon_ccl[0] + x * 4)[0] = acc0[0];
+    (axon_ccl[0] + x * 4)[1] = acc0[1];
+    (axon_ccl[0] + x * 4)[2] = acc0[2];
+    (axon_ccl[0] + x * 4)[3] = acc0[3];
+  }
+  asm volatile("barrier.cluster.arrive.release.aligned;" :  :  : "memory");
+  asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
+  {
+    const unsigned local = (unsigned)__cvta_generic_to_shared(&(axon_ccl[0] + x * 4)[0]);
+    acc0[0] = 0.0f;
+    acc0[1] = 0.0f;
+    acc0[2] = 0.0f;
+    acc0[3] = 0.0f;
+    #pragma unroll
+    for (unsigned q = 0; q < 4u; ++q) {
+      unsigned remote;
+      asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(local), "r"(q));
+      float part0;
+      asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(part0) : "r"(remote + 0u) : "memory");
+      acc0[0] = acc0[0] + part0;
+      float part1;
+      asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(part1) : "r"(remote + 4u) : "memory");
+      acc0[1] = acc0[1] + part1;
+      float part2;
+      asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(part2) : "r"(remote + 8u) : "memory");
+      acc0[2] = acc0[2] + part2;
+      float part3;
+      asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(part3) : "r"(remote + 12u) : "memory");
+      acc0[3] = acc0[3] + part3;
+    }
+  }
+  float st0[4];
+  #pragma unroll
+  for (int l = 0; l < 4; ++l) {
+    const int kc = kc0 + l;
+    (void)kc;
+    st0[l] = acc0[l];
+  }
+  if (valid && y == 0 && rank == 0) {
+    #pragma unroll
+    for (int l = 0; l < 4; ++l) {
+      const int kc = kc0 + l;
+      (void)kc;
+      axon_st_f32(out0 + kc, st0[l]);
+    }
+  }
+  asm volatile("barrier.cluster.arrive.release.aligned;" :  :  : "memory");
+  asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
+}
+// ---- launches (golden: what the launcher is told) ----
+// golden_column_sum_g0_column_t2_v4_y16_split4: grid 128, block 32, smem 0, params r0 w1
+// arch suffix '', grid dependency yes

@@ -1,0 +1,36 @@
+// golden kernel: graph 'rmsnorm_matmul_m2048_f16' (benchmarks/graphs_f16/rmsnorm_matmul_m2048_f16.json), target sm_90
+// kernel g0_row: reduction -> y
+// tiling: generic t256
+extern "C" __global__ void __launch_bounds__(256) golden_rmsnorm_matmul_m2048_f16_g0_row_t256(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, unsigned short* __restrict__ out0) {
+  asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+  for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 8388608; lin += (int)gridDim.x * 256) {
+    const float v0 = axon_ld_f16(in0 + (axon_fmod(lin, (int)4096) + (axon_fdiv(lin, (int)4096) * (int)4096)));
+    const float t1 = v0;
+    const float v2 = t1;  // cast 3
+    float acc3 = 0.0f;
+    for (int k0 = 0; k0 < (int)4096; ++k0) {
+      const float v4 = axon_ld_f16(in0 + (k0 + (axon_fdiv(lin, (int)4096) * (int)4096)));
+      const float t5 = v4;
+      const float v6 = t5;  // cast 3
+      const float v7 = axon_square_f32(v6);  // square 4
+      acc3 = acc3 + v7;
+    }
+    const float t8 = axon_div_f32(acc3, ((float)(int)4096));
+    const float v9 = t8;  // reduce_mean 5
+    const float v10 = 0x1.0c6f7ap-20f;  // constant 6
+    const float v11 = axon_add_f32(v9, v10);  // add 7
+    const float v12 = axon_rsqrt_f32(v11);  // rsqrt 8
+    const float v13 = axon_mul_f32(v2, v12);  // mul 9
+    const float v14 = axon_ld_f16(in1 + axon_fmod(lin, (int)4096));
+    const float t15 = v14;
+    const float v16 = t15;  // cast 10
+    const float v17 = axon_mul_f32(v13, v16);  // mul 11
+    const float t18 = axon_round_f16(v17);
+    const float v19 = t18;  // cast 12
+    axon_st_f16(out0 + lin, v19);
+  }
+}
+// ---- launches (golden: what the launcher is told) ----
+// golden_rmsnorm_matmul_m2048_f16_g0_row_t256: grid 32768, block 256, smem 0, params r0 r1 w12
+// arch suffix '', grid dependency yes

@@ -1,0 +1,31 @@
+// golden kernel: graph 'swiglu' (benchmarks/graphs/swiglu.json), target sm_90
+// kernel g0_contraction: contraction -> out
+// tiling: generic t256
+extern "C" __global__ void __launch_bounds__(256) golden_swiglu_g0_contraction_t256(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0) {
+  asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+  for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 23068672; lin += (int)gridDim.x * 256) {
+    float acc0 = 0.0f;
+    for (int k0 = 0; k0 < (int)4096; ++k0) {
+      const float v1 = axon_ld_bf16(in0 + (k0 + (axon_fdiv(lin, (int)5632) * (int)4096)));
+      const float v2 = axon_ld_bf16(in1 + (axon_fmod(lin, (int)5632) + (k0 * (int)5632)));
+      const float t3 = v1 * v2;
+      acc0 = acc0 + t3;
+    }
+    const float v4 = axon_round_bf16(acc0);  // matmul 3
+    const float v5 = axon_round_bf16(axon_silu_bf16(v4));  // silu 5
+    float acc6 = 0.0f;
+    for (int k1 = 0; k1 < (int)4096; ++k1) {
+      const float v7 = axon_ld_bf16(in0 + (k1 + (axon_fdiv(lin, (int)5632) * (int)4096)));
+      const float v8 = axon_ld_bf16(in2 + (axon_fmod(lin, (int)5632) + (k1 * (int)5632)));
+      const float t9 = v7 * v8;
+      acc6 = acc6 + t9;
+    }
+    const float v10 = axon_round_bf16(acc6);  // matmul 4
+    const float v11 = axon_round_bf16(axon_mul_bf16(v5, v10));  // mul 6
+    axon_st_bf16(out0 + lin, v11);
+  }
+}
+// ---- launches (golden: what the launcher is told) ----
+// golden_swiglu_g0_contraction_t256: grid 90112, block 256, smem 0, params r0 r1 r2 w6
+// arch suffix '', grid dependency yes

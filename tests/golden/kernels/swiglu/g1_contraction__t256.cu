@@ -1,0 +1,21 @@
+// golden kernel: graph 'swiglu' (benchmarks/graphs/swiglu.json), target sm_90
+// kernel g1_contraction: contraction -> up
+// tiling: generic t256
+extern "C" __global__ void __launch_bounds__(256) golden_swiglu_g1_contraction_t256(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, unsigned short* __restrict__ out0) {
+  asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+  for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 23068672; lin += (int)gridDim.x * 256) {
+    float acc0 = 0.0f;
+    for (int k0 = 0; k0 < (int)4096; ++k0) {
+      const float v1 = axon_ld_bf16(in0 + (k0 + (axon_fdiv(lin, (int)5632) * (int)4096)));
+      const float v2 = axon_ld_bf16(in1 + (axon_fmod(lin, (int)5632) + (k0 * (int)5632)));
+      const float t3 = v1 * v2;
+      acc0 = acc0 + t3;
+    }
+    const float v4 = axon_round_bf16(acc0);  // matmul 4
+    axon_st_bf16(out0 + lin, v4);
+  }
+}
+// ---- launches (golden: what the launcher is told) ----
+// golden_swiglu_g1_contraction_t256: grid 90112, block 256, smem 0, params r0 r2 w4
+// arch suffix '', grid dependency yes
