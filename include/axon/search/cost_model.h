@@ -94,8 +94,9 @@
 
 namespace axon {
 
-// Figures for a GPU target. Built-in for now: issue 5's isa_specs/ target files will replace
-// these figures (and target_model() will read them from there).
+// Figures for a GPU target, built in (cost_model.cpp): the measured copy bandwidth and matmul rate
+// where one was measured. The isa_specs/targets/ files hold the same GPUs' limits and datasheet
+// peaks, which the tiling's configurations read (superopt's limits_for); the cost model does not.
 struct TargetModel {
   std::string name;          // "sm_90"
   double hbm_gb_s;           // memory bandwidth, GB/s
