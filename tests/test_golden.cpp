@@ -45,19 +45,23 @@ std::vector<std::string> lines_of(const std::string& s) {
   return out;
 }
 
-// The first difference as a unified diff hunk: three lines of context, then up to eight lines of
-// each side.
+// The first difference as a unified diff hunk: three lines of context, then the lines that differ
+// up to the common tail (eight of each side at most).
 std::string first_difference(const std::string& path, const std::string& want, const std::string& got) {
   const auto a = lines_of(want), b = lines_of(got);
   size_t i = 0;
   while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-  const size_t from = i >= 3 ? i - 3 : 0;
+  size_t tail = 0;
+  while (tail < a.size() - i && tail < b.size() - i && a[a.size() - 1 - tail] == b[b.size() - 1 - tail]) ++tail;
+  const size_t from = i >= 3 ? i - 3 : 0, a_end = a.size() - tail, b_end = b.size() - tail;
   std::ostringstream os;
   os << "--- tests/golden/kernels/" << path << " (checked in, " << a.size() << " lines)\n+++ generated (" << b.size() << " lines)\n";
-  os << "@@ -" << from + 1 << " +" << from + 1 << " @@\n";
+  os << "@@ -" << from + 1 << "," << a_end - from << " +" << from + 1 << "," << b_end - from << " @@\n";
   for (size_t k = from; k < i; ++k) os << " " << a[k] << "\n";
-  for (size_t k = i; k < a.size() && k < i + 8; ++k) os << "-" << a[k] << "\n";
-  for (size_t k = i; k < b.size() && k < i + 8; ++k) os << "+" << b[k] << "\n";
+  for (size_t k = i; k < a_end && k < i + 8; ++k) os << "-" << a[k] << "\n";
+  if (a_end > i + 8) os << "-... (" << a_end - i - 8 << " more)\n";
+  for (size_t k = i; k < b_end && k < i + 8; ++k) os << "+" << b[k] << "\n";
+  if (b_end > i + 8) os << "+... (" << b_end - i - 8 << " more)\n";
   if (i == a.size() && i == b.size()) os << "(the lines agree: line endings or the final newline differ)\n";
   return os.str();
 }
