@@ -7,13 +7,16 @@ table and region cut). Each region is then *run* by a runner:
 
 - ``"superopt"`` (the default where CUDA is available): ``axon superopt`` on the region at the
   example sizes (one output directory per region and binding under ``cache_dir``), loaded with
-  :func:`axon.load`, which refuses kernels that were not validated and timed on the GPU;
-- ``"eval"``: the CPU reference interpreter (``axon eval --precision native``), one process per
-  call: slow, a check of the region plumbing on machines without a GPU;
+  :func:`axon.load`, which refuses kernels that were not validated and timed on the GPU; a
+  launcher's sizes are fixed, so a region with symbolic sizes (``dynamic=True``) is searched
+  again on the first call at each other binding, read off the inputs' shapes;
+- ``"eval"``: the CPU reference interpreter (``axon eval --precision native``, its sizes bound
+  from each call's inputs), one process per call: slow, a check of the region plumbing on
+  machines without a GPU;
 - ``"torch"`` (the default without CUDA): nothing replaced; the regions are only reported.
 
-A region whose runner fails (or that has symbolic sizes: the launcher's sizes are fixed) stays
-in PyTorch with a warning. Options come as ``torch.compile(..., options={...})``: ``runner``,
+A region whose runner cannot be made (the search fails, the kernels are not validated) stays in
+PyTorch with a warning. Options come as ``torch.compile(..., options={...})``: ``runner``,
 ``budget`` (seconds per region, default 60), ``cache_dir`` (default ``~/.cache/axon/compile``),
 ``verbose`` (print the coverage summary, default True).
 """
@@ -22,25 +25,57 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import subprocess
+import re
 import tempfile
 import warnings
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Sequence
 
 from . import cli
 from .cli import AxonError
 from .torch_export import Exported, Region, from_graph_module
 
 
-def _eval_runner(region: Region, symbols: Dict[str, int]) -> Callable:
-    """A callable running the region under ``axon eval --precision native``."""
+def region_symbols(region: Region) -> List[str]:
+    """The size symbols a region's graph uses (in its inputs' shapes)."""
+    out: List[str] = []
+    for i in region.graph["inputs"]:
+        for size in i["shape"]:
+            if isinstance(size, str):
+                for sym in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", size):
+                    if sym not in out:
+                        out.append(sym)
+    return out
+
+
+def bind_sizes(region: Region, tensors: Sequence[Any]) -> Dict[str, int]:
+    """The value of each size symbol of the region in this call, read off the inputs' shapes
+    (a dim that is one symbol gives it); AxonError when one is not given or they disagree."""
+    values: Dict[str, int] = {}
+    for i, t in zip(region.graph["inputs"], tensors):
+        if len(i["shape"]) != t.dim():
+            raise AxonError("region %s: input %r has rank %d, the graph %d"
+                            % (region.name, i["name"], t.dim(), len(i["shape"])))
+        for size, n in zip(i["shape"], t.shape):
+            if isinstance(size, str) and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", size.strip()):
+                if values.setdefault(size.strip(), int(n)) != int(n):
+                    raise AxonError("region %s: size %s is %d and %d in one call"
+                                    % (region.name, size, values[size.strip()], int(n)))
+    missing = [sym for sym in region_symbols(region) if sym not in values]
+    if missing:
+        raise AxonError("region %s: sizes %s are no input's dim" % (region.name, missing))
+    return values
+
+
+def _eval_runner(region: Region) -> Callable:
+    """A callable running the region under ``axon eval --precision native``, its symbolic sizes
+    bound from each call's inputs."""
     import numpy as np
     import torch
     graph = json.dumps(region.graph)
 
     def run(*tensors: Any) -> List[Any]:
+        symbols = bind_sizes(region, tensors)
         with tempfile.TemporaryDirectory(prefix="axon-eval-") as tmp:
             d = Path(tmp)
             (d / "g.json").write_text(graph, encoding="utf-8")
@@ -50,8 +85,8 @@ def _eval_runner(region: Region, symbols: Dict[str, int]) -> Callable:
                 arr = (arr.float() if arr.dtype == torch.bfloat16 else arr).numpy()
                 np.save(d / ("in%d.npy" % k), arr)
                 args += ["--inputs", "%s=%s" % (io.name, d / ("in%d.npy" % k))]
-            for s, v in symbols.items():
-                args += ["--bind", "%s=%d" % (s, v)]
+            for sym, v in symbols.items():
+                args += ["--bind", "%s=%d" % (sym, v)]
             cli.run(args)
             outs = []
             for o, t in zip(region.outputs, _out_dtypes(region)):
@@ -69,8 +104,9 @@ def _out_dtypes(region: Region) -> List[Any]:
             for o in region.outputs]
 
 
-def _superopt_runner(region: Region, symbols: Dict[str, int], options: Dict[str, Any]) -> Callable:
-    """A callable running the region's kernels (searched once per graph and binding)."""
+def _kernels(region: Region, symbols: Dict[str, int], options: Dict[str, Any]) -> Any:
+    """The loaded kernels of the region at these sizes (searched once per graph and binding,
+    kept under the cache folder)."""
     from .launcher import load
     cache = Path(options.get("cache_dir") or Path.home() / ".cache" / "axon" / "compile")
     key = hashlib.sha1((json.dumps(region.graph, sort_keys=True) +
@@ -82,18 +118,29 @@ def _superopt_runner(region: Region, symbols: Dict[str, int], options: Dict[str,
         graph.write_text(json.dumps(region.graph), encoding="utf-8")
         cli.superopt(graph, out, budget=float(options.get("budget", 60)), bind=symbols,
                      progress=bool(options.get("verbose", True)))
-    op = load(out)
-    names = [i.name for i in op.inputs]
-    order = [names.index(i.name) for i in region.inputs]     # region input k -> launcher slot
-    out_names = [o.name for o in op.outputs]
+    return load(out)
+
+
+def _superopt_runner(region: Region, example: Dict[str, int], options: Dict[str, Any]) -> Callable:
+    """A callable running the region's kernels: searched now at the example sizes, and on the
+    first call at any other sizes (a launcher's sizes are fixed)."""
+    ops: Dict[tuple, Any] = {}
+    symbols = {s: example[s] for s in region_symbols(region) if s in example}
+    ops[tuple(sorted(symbols.items()))] = _kernels(region, symbols, options)
 
     def run(*tensors: Any) -> List[Any]:
+        binding = bind_sizes(region, tensors)
+        key = tuple(sorted(binding.items()))
+        if key not in ops:
+            ops[key] = _kernels(region, binding, options)
+        op = ops[key]
+        names = [i.name for i in op.inputs]
         args: List[Any] = [None] * len(names)
-        for k, t in zip(order, tensors):
-            args[k] = t.contiguous()
+        for io, t in zip(region.inputs, tensors):
+            args[names.index(io.name)] = t.contiguous()
         res = op.op(*args)
         res = res if isinstance(res, (tuple, list)) else (res,)
-        by_name = dict(zip(out_names, res))
+        by_name = dict(zip([o.name for o in op.outputs], res))
         return [by_name[o.name] for o in region.outputs]
     return run
 
@@ -136,13 +183,9 @@ def compile_aten(gm: Any, example_inputs: Sequence[Any], options: Dict[str, Any]
         return gm.forward
     moved: Dict[str, Any] = {}
     for region in exported.regions:
-        if any(isinstance(s, str) for i in region.graph["inputs"] for s in i["shape"]) \
-                and runner_kind == "superopt":
-            warnings.warn("axon: region %s has symbolic sizes; left to PyTorch" % region.name)
-            continue
         try:
             runner = (_superopt_runner(region, exported.symbols, options)
-                      if runner_kind == "superopt" else _eval_runner(region, exported.symbols))
+                      if runner_kind == "superopt" else _eval_runner(region))
         except AxonError as e:
             warnings.warn("axon: region %s left to PyTorch: %s" % (region.name, e))
             continue

@@ -62,3 +62,25 @@ def test_backend_known_without_importing_axon():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().endswith("[0.0, 6.0]")
+
+
+def test_dynamic_sizes_bound_per_call():
+    """dynamic=True: the regions keep symbolic sizes, bound from each call's inputs."""
+    import axon.backend as ab
+    torch.manual_seed(1)
+    m = Cut().eval()
+    torch._dynamo.reset()
+    c = torch.compile(m, backend="axon", options={"runner": "eval", "verbose": False},
+                      dynamic=True)
+    with torch.no_grad():
+        for batch in (4, 7):
+            x = torch.randn(batch, 8)
+            torch.testing.assert_close(c(x), m(x), rtol=1e-5, atol=1e-6)
+    region = ab.compile_aten.last.regions[0]
+    assert ab.region_symbols(region), region.graph["inputs"]
+    import axon
+    with pytest.raises(axon.AxonError, match="has rank 1, the graph 2"):
+        ab.bind_sizes(region, [torch.zeros(1)] * len(region.inputs))
+    shapes = [torch.zeros([5 if isinstance(d, str) else d for d in i["shape"]])
+              for i in region.graph["inputs"]]
+    assert set(ab.bind_sizes(region, shapes).values()) == {5}
