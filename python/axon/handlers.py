@@ -915,3 +915,264 @@ def getitem(b: GraphBuilder, args: tuple, kwargs: dict, out: Any) -> Value:
 
 HANDLERS["getitem"] = getitem
 LAYOUT_OPS.add("getitem")
+
+
+# ---- more activations ------------------------------------------------------------------------
+
+def _float_input(x: Value, what: str) -> Value:
+    if x.dtype not in FLOAT_DTYPES:
+        raise Unsupported("%s of %s" % (what, x.dtype))
+    return x
+
+
+@handles("aten::leaky_relu")
+def _leaky_relu(b, args, kwargs, out):
+    x = _float_input(tensor(args[0]), "leaky_relu")
+    slope = arg(args, kwargs, 1, "negative_slope", 0.01)
+    pos = b.op("gt", [x, b.const(0)], shape=x.shape, dtype="bool")
+    return b.op("where", [pos, x, b.op("mul", [x, b.const(slope)], shape=x.shape,
+                                       dtype=x.dtype)], shape=out.shape, dtype=out.dtype)
+
+
+def _relu6_of_shift(b: GraphBuilder, x: Value) -> Value:
+    """min(max(x + 3, 0), 6) / 6: hardsigmoid."""
+    t = b.op("add", [x, b.const(3)], shape=x.shape, dtype=x.dtype)
+    t = b.op("min", [b.op("max", [t, b.const(0)], shape=x.shape, dtype=x.dtype), b.const(6)],
+             shape=x.shape, dtype=x.dtype)
+    return b.op("div", [t, b.const(6)], shape=x.shape, dtype=x.dtype)
+
+
+@handles("aten::hardsigmoid")
+def _hardsigmoid(b, args, kwargs, out):
+    return _relu6_of_shift(b, _float_input(tensor(args[0]), "hardsigmoid"))
+
+
+@handles("aten::hardswish")
+def _hardswish(b, args, kwargs, out):
+    x = _float_input(tensor(args[0]), "hardswish")
+    return b.op("mul", [x, _relu6_of_shift(b, x)], shape=out.shape, dtype=out.dtype)
+
+
+def softplus(b: GraphBuilder, x: Value, beta: float = 1.0, threshold: float = 20.0) -> Value:
+    """log(1 + exp(beta x)) / beta, and x itself where beta x > threshold (as PyTorch)."""
+    bx = x if beta == 1 else b.op("mul", [x, b.const(beta)], shape=x.shape, dtype=x.dtype)
+    soft = b.op("log", [b.op("add", [b.op("exp", [bx], shape=x.shape, dtype=x.dtype),
+                                     b.const(1)], shape=x.shape, dtype=x.dtype)],
+                shape=x.shape, dtype=x.dtype)
+    if beta != 1:
+        soft = b.op("div", [soft, b.const(beta)], shape=x.shape, dtype=x.dtype)
+    big = b.op("gt", [bx, b.const(threshold)], shape=x.shape, dtype="bool")
+    return b.op("where", [big, x, soft], shape=x.shape, dtype=x.dtype)
+
+
+@handles("aten::softplus")
+def _softplus(b, args, kwargs, out):
+    x = _float_input(tensor(args[0]), "softplus")
+    return softplus(b, x, arg(args, kwargs, 1, "beta", 1.0), arg(args, kwargs, 2, "threshold",
+                                                                 20.0))
+
+
+@handles("aten::mish")
+def _mish(b, args, kwargs, out):
+    x = _float_input(tensor(args[0]), "mish")
+    t = b.op("tanh", [softplus(b, x)], shape=x.shape, dtype=x.dtype)
+    return b.op("mul", [x, t], shape=out.shape, dtype=out.dtype)
+
+
+@handles("aten::elu")
+def _elu(b, args, kwargs, out):
+    x = _float_input(tensor(args[0]), "elu")
+    alpha = arg(args, kwargs, 1, "alpha", 1.0)
+    scale = arg(args, kwargs, 2, "scale", 1.0)
+    input_scale = arg(args, kwargs, 3, "input_scale", 1.0)
+    xi = x if input_scale == 1 else b.op("mul", [x, b.const(input_scale)], shape=x.shape,
+                                         dtype=x.dtype)
+    neg = b.op("mul", [b.op("sub", [b.op("exp", [xi], shape=x.shape, dtype=x.dtype),
+                                     b.const(1)], shape=x.shape, dtype=x.dtype),
+                       b.const(alpha * scale)], shape=x.shape, dtype=x.dtype)
+    pos = x if scale == 1 else b.op("mul", [x, b.const(scale)], shape=x.shape, dtype=x.dtype)
+    cond = b.op("gt", [x, b.const(0)], shape=x.shape, dtype="bool")
+    return b.op("where", [cond, pos, neg], shape=out.shape, dtype=out.dtype)
+
+
+@handles("aten::baddbmm")
+def _baddbmm(b, args, kwargs, out):
+    y = _matmul(b, tensor(args[1]), tensor(args[2]), out)
+    return _bias(b, y, args[0], kwargs.get("beta"), kwargs.get("alpha"), out)
+
+
+# ---- variance, norms -------------------------------------------------------------------------
+
+def _reduced_count(x: Value, axes: Sequence[int], what: str) -> int:
+    sizes = [x.shape[a] for a in axes]
+    if not is_concrete(sizes):
+        raise Unsupported("%s over the symbolic sizes %s" % (what, sizes))
+    return math.prod(sizes)   # type: ignore[arg-type]
+
+
+def variance(b: GraphBuilder, x: Value, dims: Any, correction: float, keepdim: bool,
+             out: Spec) -> Value:
+    """sum((x - mean)^2) / (N - correction) over ``dims``."""
+    x = _float_input(x, "var")
+    axes = _dims(dims, x.rank)
+    n = _reduced_count(x, axes, "var")
+    if n - correction <= 0:
+        raise Unsupported("var with N - correction = %s" % (n - correction))
+    mean = b.op("reduce_mean", [x], {"axes": axes, "keepdims": True}, dtype=x.dtype)
+    sq = b.op("square", [b.op("sub", [x, mean], shape=x.shape, dtype=x.dtype)], shape=x.shape,
+              dtype=x.dtype)
+    s = b.op("reduce_sum", [sq], {"axes": axes, "keepdims": bool(keepdim)}, dtype=x.dtype)
+    return b.op("mul", [s, b.const(1.0 / (n - correction))], shape=out.shape, dtype=out.dtype)
+
+
+def _var_args(args: tuple, kwargs: dict) -> Tuple[Any, float, bool]:
+    """(dims, correction, keepdim) of var/std's overloads (.correction, .dim, .default)."""
+    if len(args) > 1 and isinstance(args[1], bool):          # var(x, unbiased)
+        return None, 1.0 if args[1] else 0.0, False
+    dims = arg(args, kwargs, 1, "dim")
+    if len(args) > 2 and isinstance(args[2], bool):          # var.dim(x, dim, unbiased, keepdim)
+        return dims, 1.0 if args[2] else 0.0, bool(arg(args, kwargs, 3, "keepdim", False))
+    correction = kwargs.get("correction")
+    if correction is None:
+        correction = 1.0 if kwargs.get("unbiased", True) else 0.0
+    return dims, float(correction), bool(kwargs.get("keepdim", arg(args, kwargs, 3, "keepdim",
+                                                                    False)))
+
+
+@handles("aten::var")
+def _var(b, args, kwargs, out):
+    dims, correction, keepdim = _var_args(args, kwargs)
+    return variance(b, tensor(args[0]), dims, correction, keepdim, out)
+
+
+@handles("aten::std")
+def _std(b, args, kwargs, out):
+    dims, correction, keepdim = _var_args(args, kwargs)
+    v = variance(b, tensor(args[0]), dims, correction, keepdim, out)
+    return b.op("sqrt", [v], shape=out.shape, dtype=out.dtype)
+
+
+@handles("aten::var_mean")
+def _var_mean(b, args, kwargs, out):
+    dims, correction, keepdim = _var_args(args, kwargs)
+    x = tensor(args[0])
+    v = variance(b, x, dims, correction, keepdim, out[0])
+    m = reduce(b, "reduce_mean", x, dims, keepdim, out[1])
+    return (v, m)
+
+
+@handles("aten::linalg_vector_norm")
+def _vector_norm(b, args, kwargs, out):
+    x = _float_input(tensor(args[0]), "vector_norm")
+    order = arg(args, kwargs, 1, "ord", 2)
+    dims = arg(args, kwargs, 2, "dim")
+    keepdim = arg(args, kwargs, 3, "keepdim", False)
+    if arg(args, kwargs, 4, "dtype") is not None:
+        raise Unsupported("vector_norm with dtype")
+    a = b.op("abs", [x], shape=x.shape, dtype=x.dtype)
+    if order == 2:
+        s = reduce(b, "reduce_sum", b.op("square", [x], shape=x.shape, dtype=x.dtype), dims,
+                   keepdim, out)
+        return b.op("sqrt", [s], shape=out.shape, dtype=out.dtype)
+    if order == 1:
+        return reduce(b, "reduce_sum", a, dims, keepdim, out)
+    if order == math.inf:
+        return reduce(b, "reduce_max", a, dims, keepdim, out)
+    raise Unsupported("vector norm of order %r" % (order,))
+
+
+def _channel_param(b: GraphBuilder, p: Any, x: Value, what: str) -> Optional[Value]:
+    """A per-channel (axis 1) parameter shaped to broadcast over ``x``."""
+    if p is None:
+        return None
+    p = tensor(p, what)
+    if p.dtype != x.dtype:
+        raise Unsupported("%s is %s, input %s" % (what, p.dtype, x.dtype))
+    shape = [x.shape[1]] + [1] * (x.rank - 2)
+    return b.op("reshape", [p], {"shape": shape}, shape=tuple(shape), dtype=p.dtype)
+
+
+def group_norm(b: GraphBuilder, x: Value, groups: int, weight: Any, bias: Any, eps: float,
+               out: Spec) -> Value:
+    """layernorm over each group's channels and positions, then the per-channel affine."""
+    x = _float_input(x, "group_norm")
+    if x.rank < 2 or not isinstance(x.shape[1], int) or x.shape[1] % groups:
+        raise Unsupported("group_norm of %s in %d groups" % (list(x.shape), groups))
+    rest = [x.shape[1] // groups] + list(x.shape[2:])
+    flat = [x.shape[0], groups, _size_product(rest)]
+    y = b.op("reshape", [x], {"shape": flat}, shape=tuple(flat), dtype=x.dtype)
+    y = b.op("layernorm", [y], {"axis": -1, "eps": float(eps)}, shape=tuple(flat), dtype=x.dtype)
+    y = b.op("reshape", [y], {"shape": list(x.shape)}, shape=x.shape, dtype=x.dtype)
+    w, bb = _channel_param(b, weight, x, "weight"), _channel_param(b, bias, x, "bias")
+    if w is not None:
+        y = b.op("mul", [y, w], shape=x.shape, dtype=x.dtype)
+    if bb is not None:
+        y = b.op("add", [y, bb], shape=x.shape, dtype=x.dtype)
+    return y
+
+
+@handles("aten::group_norm")
+def _group_norm(b, args, kwargs, out):
+    return group_norm(b, tensor(args[0]), concrete_int(args[1], "num_groups"),
+                      arg(args, kwargs, 2, "weight"), arg(args, kwargs, 3, "bias"),
+                      arg(args, kwargs, 4, "eps", 1e-5), out)
+
+
+@handles("aten::native_group_norm")
+def _native_group_norm(b, args, kwargs, out):
+    # native_group_norm(input, weight, bias, N, C, HxW, group, eps) -> (out, mean, rstd)
+    y = group_norm(b, tensor(args[0]), concrete_int(args[6], "group"), args[1], args[2],
+                   args[7], out[0])
+    return (y, None, None)
+
+
+def batch_norm_eval(b: GraphBuilder, x: Value, weight: Any, bias: Any, mean: Any, var: Any,
+                    eps: float, out: Spec) -> Value:
+    """(x - running_mean) * rsqrt(running_var + eps) * weight + bias, per channel (axis 1)."""
+    x = _float_input(x, "batch_norm")
+    if x.rank < 2:
+        raise Unsupported("batch_norm of rank %d" % x.rank)
+    m = _channel_param(b, mean, x, "running_mean")
+    v = _channel_param(b, var, x, "running_var")
+    if m is None or v is None:
+        raise Unsupported("batch_norm without running statistics")
+    inv = b.op("rsqrt", [b.op("add", [v, b.const(float(eps))], dtype=x.dtype)], dtype=x.dtype)
+    y = b.op("mul", [b.op("sub", [x, m], shape=x.shape, dtype=x.dtype), inv], shape=x.shape,
+             dtype=x.dtype)
+    w, bb = _channel_param(b, weight, x, "weight"), _channel_param(b, bias, x, "bias")
+    if w is not None:
+        y = b.op("mul", [y, w], shape=x.shape, dtype=x.dtype)
+    if bb is not None:
+        y = b.op("add", [y, bb], shape=x.shape, dtype=x.dtype)
+    return y
+
+
+@handles("aten::batch_norm")
+def _batch_norm(b, args, kwargs, out):
+    # batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn)
+    if arg(args, kwargs, 5, "training", False):
+        raise Unsupported("batch_norm in training mode")
+    return batch_norm_eval(b, tensor(args[0]), args[1], args[2], args[3], args[4],
+                           arg(args, kwargs, 7, "eps", 1e-5), out)
+
+
+@handles("aten::_native_batch_norm_legit_no_training")
+def _batch_norm_no_training(b, args, kwargs, out):
+    # (input, weight, bias, running_mean, running_var, momentum, eps) -> (out, mean, rstd)
+    y = batch_norm_eval(b, tensor(args[0]), args[1], args[2], args[3], args[4], args[6], out[0])
+    return (y, None, None)
+
+
+@handles("aten::repeat", layout=True)
+def _repeat(b, args, kwargs, out):
+    """x.repeat(r0, r1, ...): a new axis of size r before each axis, broadcast, merged."""
+    x = tensor(args[0])
+    reps = [concrete_int(r, "repeat") for r in args[1]]
+    shape = [1] * (len(reps) - x.rank) + list(x.shape)
+    if all(r == 1 for r in reps):
+        return reshape_to(b, x, out)
+    inter = [v for s in shape for v in (1, s)]
+    y = b.op("reshape", [x], {"shape": inter}, shape=tuple(inter), dtype=x.dtype)
+    wide = [v for r, s in zip(reps, shape) for v in (r, s)]
+    y = b.op("broadcast_to", [y], {"shape": wide}, shape=tuple(wide), dtype=x.dtype)
+    return reshape_to(b, y, out)

@@ -290,3 +290,55 @@ def test_a_parameter_named_like_a_node_keeps_names_unique(tmp_path):
     names = [i["name"] for i in e.graph["inputs"]] + [n["name"] for n in e.graph["nodes"]]
     assert len(names) == len(set(names)) and "p_mul" in names
     assert_regions_match(e, (torch.randn(4),), tmp_path)
+
+
+ACTIVATIONS_AND_NORMS = {
+    "leaky_relu": lambda x: F.leaky_relu(x, 0.2),
+    "hardswish": F.hardswish,
+    "hardsigmoid": F.hardsigmoid,
+    "softplus": lambda x: F.softplus(x * 8, beta=2.0, threshold=5.0),
+    "mish": F.mish,
+    "elu": lambda x: F.elu(x, alpha=0.7),
+    "var": lambda x: x.var(dim=-1, keepdim=True),
+    "std_unbiased_false": lambda x: x.std(dim=(0, 2), unbiased=False),
+    "var_mean": lambda x: torch.var_mean(x, dim=1, correction=0),
+    "vector_norm": lambda x: torch.linalg.vector_norm(x, dim=-1),
+    "norm_inf": lambda x: torch.linalg.vector_norm(x, ord=float("inf"), dim=(1, 2)),
+    "repeat": lambda x: x.repeat(2, 1, 3),
+    "baddbmm": lambda x: torch.baddbmm(x, x, x.transpose(1, 2)[:, :6, :6], beta=0.5, alpha=2.0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ACTIVATIONS_AND_NORMS))
+def test_more_ops_match_pytorch(tmp_path, name):
+    torch.manual_seed(8)
+    x = torch.randn(3, 6, 6)
+    e = axon.export(ACTIVATIONS_AND_NORMS[name], (x,), name=name, verbose=False)
+    assert not e.fallbacks, e.summary()
+    assert_regions_match(e, (x,), tmp_path)
+
+
+def test_group_norm_and_batch_norm_in_a_conv_free_net(tmp_path):
+    """GroupNorm and BatchNorm (eval, running statistics as buffers) over [N, C, H, W]."""
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.gn, self.bn = nn.GroupNorm(2, 4), nn.BatchNorm2d(4)
+            self.bn.running_mean.uniform_(-1, 1)
+            self.bn.running_var.uniform_(0.5, 2)
+            nn.init.uniform_(self.gn.weight, 0.5, 1.5)
+            nn.init.uniform_(self.bn.bias, -1, 1)
+
+        def forward(self, x):
+            return self.bn(self.gn(x))
+    torch.manual_seed(9)
+    x = torch.randn(2, 4, 5, 3)
+    for decompose in (False, True):
+        e = axon.export(Net().eval(), (x,), dynamic_shapes=({2: Dim("H")},),
+                        decompose=decompose, verbose=False)
+        assert not e.fallbacks, e.summary()
+        kinds = {i.name: i.kind for i in e.regions[0].inputs}
+        assert kinds["bn.running_mean"] == kinds["bn.running_var"] == "buffer"
+        assert_regions_match(e, (x,), tmp_path / str(decompose), rtol=1e-4, atol=1e-4)
+        assert_regions_match(e, (torch.randn(2, 4, 9, 3),), tmp_path / ("%s9" % decompose),
+                             bind={"H": 9}, rtol=1e-4, atol=1e-4)
