@@ -17,7 +17,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 from .graph import GraphBuilder, Unsupported, Value
 from .handlers import HANDLERS, LAYOUT_OPS, Spec, slice_value
 from .regions import Item, cut
-from .torch_export import (Coverage, Exported, Fallback, Region, RegionIO, _validate)
+from .torch_export import (Coverage, Exported, Fallback, Region, RegionIO, _framework_reason,
+                           _validate)
 
 # ONNX TensorProto element types.
 _ELEM = {1: "f32", 10: "f16", 16: "bf16", 6: "i32", 9: "bool", 7: "i64", 11: "f64", 2: "u8",
@@ -300,9 +301,8 @@ def from_onnx(model: Any, *, name: Optional[str] = None, bind: Optional[Dict[str
     if validate:
         for reg in regions:
             _validate(reg, {}, _named_specs(reg, nodes, specs), symbols)
-    fallbacks = [Fallback(k, by_key[k].op, by_key[k].reason or "a view with no arithmetic "
-                          "beside it") for k in the_cut.framework
-                 if by_key[k].compute or not by_key[k].supported]
+    fallbacks = [Fallback(k, by_key[k].op, by_key[k].reason or _framework_reason(by_key[k]))
+                 for k in the_cut.framework if by_key[k].compute or not by_key[k].supported]
     cov = Coverage()
     on_axon = {k for keys in the_cut.regions for k in keys}
     for it in items:

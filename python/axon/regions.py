@@ -149,11 +149,14 @@ def cut(items: Sequence[Item]) -> Cut:
         inside |= pulled
         regions.append([it.key for it in items if it.key in inside])
         placed |= set(keys)
-    # A constant-like item stays with the framework when a framework op reads it.
+    # A constant-like item stays with the framework when a framework op reads it, or when no
+    # region does (a graph output).
     framework_keys = [it.key for it in items if it.key not in placed and not it.const_like]
     fw = set(framework_keys)
+    pulled_anywhere = {k for keys in regions for k in keys}
     needed: Set[str] = set()
     stack = [i for k in framework_keys for i in by_key[k].inputs]
+    stack += [it.key for it in items if it.const_like and it.key not in pulled_anywhere]
     while stack:
         k = stack.pop()
         if k in by_key and by_key[k].const_like and k not in needed:

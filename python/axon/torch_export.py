@@ -411,6 +411,7 @@ def from_graph_module(gm: Any, *, name: str = "graph",
 
     # Items: each FX call that computes tensors, with its specs and whether a handler takes it.
     specs: Dict[str, Any] = {}
+    ranges: Dict[str, Tuple[int, int]] = {}   # int64 values written as i32: their bounds
     items: List[Item] = []
     calls: Dict[str, Any] = {}
     scratch: Dict[str, Any] = {}
@@ -441,6 +442,11 @@ def from_graph_module(gm: Any, *, name: str = "graph",
             reason = None
         except Unsupported as e:
             out_spec, reason = None, str(e)
+        if isinstance(out_spec, Spec) and out_spec.dtype == "i64":
+            bounds = _int_range(node, key, ranges)
+            if bounds is not None:   # an index computed from aranges alone, within i32
+                ranges[node.name] = bounds
+                out_spec = Spec(out_spec.shape, "i32", out_spec.hint)
         specs[node.name] = out_spec
         calls[node.name] = node
         if reason is None:
@@ -484,8 +490,7 @@ def from_graph_module(gm: Any, *, name: str = "graph",
         for reg in regions:
             _validate(reg, calls, specs, symbols)
 
-    fallbacks = [Fallback(k, by_key[k].op, by_key[k].reason or "a view or copy with no "
-                          "arithmetic beside it, left to PyTorch")
+    fallbacks = [Fallback(k, by_key[k].op, by_key[k].reason or _framework_reason(by_key[k]))
                  for k in the_cut.framework if by_key[k].compute or not by_key[k].supported]
     cov = Coverage()
     on_axon = {k for keys in the_cut.regions for k in keys}
@@ -499,6 +504,67 @@ def from_graph_module(gm: Any, *, name: str = "graph",
             cov.torch_ops += 1
             cov.torch_flops += it.flops
     return Exported(graph_name, regions, fallbacks, cov, symbols, {}, gm)
+
+
+_I32 = (-2 ** 31, 2 ** 31 - 1)
+
+
+def _int_range(node: Any, key: str, ranges: Dict[str, Tuple[int, int]]) -> Optional[Tuple[int, int]]:
+    """The bounds of an int64 result computed from aranges of known length alone (through
+    views, add, sub, neg, mul by an int), when they lie within i32: such a value is written as
+    i32, exactly. Every tensor operand must have bounds itself, so the value is constant-like:
+    copied into the regions that read it, never a region's input or output."""
+    def bounds(a: Any) -> Optional[Tuple[int, int]]:
+        if hasattr(a, "op") and hasattr(a, "meta"):
+            return ranges.get(a.name)
+        if isinstance(a, int) and not isinstance(a, bool):
+            return (a, a)
+        return None
+
+    args = list(node.args)
+    r: Optional[Tuple[int, int]] = None
+    if key == "aten::arange":
+        nums = [a for a in args if isinstance(a, int) and not isinstance(a, bool)]
+        if len(nums) != len(args) or not nums or len(nums) > 3:
+            return None
+        start, end, step = (0, nums[0], 1) if len(nums) == 1 else (
+            nums[0], nums[1], nums[2] if len(nums) > 2 else node.kwargs.get("step", 1))
+        if not isinstance(step, int) or step == 0:
+            return None
+        count = max(0, -(-(end - start) // step))
+        if count == 0:
+            return None
+        last = start + (count - 1) * step
+        r = (min(start, last), max(start, last))
+    elif key in LAYOUT_OPS and args:
+        r = bounds(args[0])
+        if any(hasattr(a, "op") and hasattr(a, "meta") and a.name not in ranges
+               for a in node.all_input_nodes if _is_tensor_valued(a.meta.get("val"))):
+            return None
+    elif key in ("aten::add", "aten::sub", "aten::mul", "aten::neg") and args:
+        ops = [bounds(a) for a in args[:2]] if key != "aten::neg" else [bounds(args[0])]
+        if any(o is None for o in ops) or node.kwargs.get("alpha", 1) != 1 or \
+                (key != "aten::neg" and len(args) > 2):
+            return None
+        if key == "aten::neg":
+            r = (-ops[0][1], -ops[0][0])
+        elif key == "aten::add":
+            r = (ops[0][0] + ops[1][0], ops[0][1] + ops[1][1])
+        elif key == "aten::sub":
+            r = (ops[0][0] - ops[1][1], ops[0][1] - ops[1][0])
+        else:
+            corners = [a * b for a in ops[0] for b in ops[1]]
+            r = (min(corners), max(corners))
+    if r is None or r[0] < _I32[0] or r[1] > _I32[1]:
+        return None
+    return r
+
+
+def _framework_reason(it: Item) -> str:
+    """Why a supported op is left to the framework."""
+    if it.const_like:
+        return "computed from constants alone for the framework's own use"
+    return "a view or copy with no arithmetic beside it"
 
 
 def _convert_args(node: Any, get: Any, sizes: _Sizes) -> Tuple[tuple, dict]:

@@ -211,13 +211,15 @@ def test_casts_promotion_and_masks(tmp_path):
 
 
 def test_int64_ops_stay_in_pytorch():
+    """An int64 value that is a graph output is no index mask: PyTorch keeps it."""
     def f(x):
         idx = torch.arange(x.shape[0])      # int64: no axon dtype
         return x * 2, idx * 3
     e = axon.export(f, (torch.randn(4),), verbose=False)
-    assert {f.op for f in e.fallbacks} == {"aten::arange", "aten::mul"}
-    assert all("i64" in f.reason for f in e.fallbacks)
-    assert e.regions[0].nodes == ["mul"]
+    assert {(f.node, f.op) for f in e.fallbacks} == {("arange", "aten::arange"),
+                                                     ("mul_1", "aten::mul")}
+    assert all("constants alone" in f.reason for f in e.fallbacks)
+    assert e.regions[0].nodes == ["mul"] and [o.node for o in e.regions[0].outputs] == ["mul"]
 
 
 def test_superopt_no_gpu_on_an_exported_graph(tmp_path, capsys):
@@ -272,9 +274,12 @@ def test_llama_block_one_region_after_the_embedding(tmp_path, decompose):
     assert e.coverage.flop_share > 0.99
     kinds = {i.name: i.kind for i in e.regions[0].inputs}
     assert kinds["embedding"] == "torch" and kinds["cos"] == kinds["sin"] == "buffer"
+    # decomposed, the causal mask is built from int64 aranges: written as i32 iotas
+    assert [f.op for f in e.fallbacks] == ["aten::embedding"]
     if not decompose:
-        assert not {f.op for f in e.fallbacks} - {"aten::embedding"}
         assert {"causal_mask", "rmsnorm", "silu"} <= set(ops_of(e.regions[0].graph))
+    else:
+        assert "iota" in ops_of(e.regions[0].graph)
     assert_regions_match(e, (ids,), tmp_path)
 
 
@@ -342,3 +347,30 @@ def test_group_norm_and_batch_norm_in_a_conv_free_net(tmp_path):
         assert_regions_match(e, (x,), tmp_path / str(decompose), rtol=1e-4, atol=1e-4)
         assert_regions_match(e, (torch.randn(2, 4, 9, 3),), tmp_path / ("%s9" % decompose),
                              bind={"H": 9}, rtol=1e-4, atol=1e-4)
+
+
+def test_int64_index_masks_from_aranges_are_written_in_i32(tmp_path):
+    """A mask from int64 aranges (bounded, within i32) joins the region as iota compares."""
+    def f(x):
+        t = x.shape[-1]
+        rows, cols = torch.arange(t)[:, None], torch.arange(2, 2 * t + 2, 2)[None, :]
+        keep = (cols - 2) <= rows * 2 + 1
+        return torch.softmax(x.masked_fill(~keep, float("-inf")), -1)
+    torch.manual_seed(10)
+    x = torch.randn(3, 5, 5)
+    e = axon.export(f, (x,), verbose=False)
+    assert not e.fallbacks, e.summary()
+    ops = ops_of(e.graph)
+    assert ops.count("iota") == 2 and "softmax" in ops
+    assert all(i["dtype"] != "i64" for i in e.graph["inputs"])
+    assert_regions_match(e, (x,), tmp_path)
+
+
+def test_int64_arithmetic_that_could_leave_i32_stays_in_pytorch():
+    def f(x):
+        big = torch.arange(4) * 2 ** 40           # beyond i32: not narrowed
+        return x + (big > 0).float()
+    e = axon.export(f, (torch.randn(4),), verbose=False)
+    reasons = {f.op: f.reason for f in e.fallbacks}
+    assert set(reasons) == {"aten::arange", "aten::mul", "aten::gt"}
+    assert "i64" in reasons["aten::mul"] and "i64" in reasons["aten::gt"]
