@@ -2,7 +2,7 @@
 // `threads` (tx) x `rows_per_block` (ty) threads: thread x owns `vec` consecutive kept indices
 // (kc0 .. kc0 + vec - 1, contiguous in memory: vec divides the inner run), thread y the reduction
 // indices y, y + ty, ... of its share. Each reduction is a stage: a pass accumulating `vec`
-// values per thread, their combine over ty in shared memory and, with `splits` > 1, over the
+// values per thread, their combine over ty (warp shuffles, then shared memory) and, with `splits` > 1, over the
 // blocks of a cluster through distributed shared memory; the statistics are then held per lane
 // (st<i>[l]). Full-shape writes walk the reduction again with vector stores; statistics are
 // written by y = 0 (and rank 0).
@@ -24,6 +24,8 @@ struct ColumnKernel {
   const bool wide;
   Emitter em;
   int TX, TY, V, S;
+  const InstrSpec* shfl = nullptr;  // shfl.sync.bfly.b32 of the ISA (none: G = 1)
+  int G = 1;                        // lanes of a warp with the same x (combined by shuffles)
   bool full_tiles = false;  // every block's kept indices exist (no guard)
   std::string identity_key;
   std::set<int> vec_reads;                          // full-shape inputs: loaded V at a time
@@ -34,6 +36,9 @@ struct ColumnKernel {
         S(c_.splits) {
     AXON_CHECK(s.inner % V == 0, "codegen: a column kernel's vector crosses the inner run");
     full_tiles = s.rows % (int64_t(TX) * V) == 0;
+    shfl = low.isa ? low.isa->find("shfl.sync.bfly.b32") : nullptr;
+    if (shfl && TX < 32 && (TX * TY) % 32 == 0) G = std::min(TY, 32 / TX);
+    AXON_CHECK(TY % G == 0, "codegen: a column kernel's ty is not a multiple of its warp groups");
     identity_key = point_key(identity());
     for (size_t k = 0; k < g.reads.size(); ++k)
       if (dims_of(g.reads[k]) == s.full) vec_reads.insert(static_cast<int>(k));
@@ -102,6 +107,37 @@ struct ColumnKernel {
     em.line("(void)kc;");
   }
 
+  // The combine over ty: first across the G lanes of a warp that hold the same kept indices
+  // (butterfly shuffles, xor TX, 2 TX, ..: every lane ends with the same value, the operands of
+  // each step being the same pair), then, when a block has more than one such group per kept
+  // index, over the TY / G group values in shared memory, in y order (every thread reads them
+  // alike, so every thread holds the same statistic bit for bit).
+  void combine_over_y(Reducer red, const std::string& acc, const std::string& I_) {
+    const std::string VS = std::to_string(V);
+    if (G > 1) {
+      em.line("#pragma unroll");
+      em.open("for (int l = 0; l < " + VS + "; ++l) {");
+      for (int off = TX; off < TX * G; off *= 2)
+        em.line("{ float t; " + inline_asm(*shfl, {{"d", "=f", {"t"}}, {"a", "f", {acc + "[l]"}}, {"c", "", {std::to_string(off)}, true}}, false) +
+                " " + acc + "[l] = " + em.combine(red, acc + "[l]", "t") + "; }");
+      em.close();
+    }
+    const int slots = TY / G;
+    if (slots == 1) return;
+    const std::string slot = G > 1 ? "y / " + std::to_string(G) : "y";
+    if (G > 1) em.open("if (y % " + std::to_string(G) + " == 0) {");
+    em.line("#pragma unroll");
+    em.line("for (int l = 0; l < " + VS + "; ++l) axon_cred[" + I_ + "][" + slot + "][x * " + VS + " + l] = " + acc + "[l];");
+    if (G > 1) em.close();
+    em.line("__syncthreads();");
+    em.line("#pragma unroll");
+    em.open("for (int l = 0; l < " + VS + "; ++l) {");
+    em.line(acc + "[l] = axon_cred[" + I_ + "][0][x * " + VS + " + l];");
+    em.line("for (int w = 1; w < " + std::to_string(slots) + "; ++w) " + acc + "[l] = " +
+            em.combine(red, acc + "[l]", "axon_cred[" + I_ + "][w][x * " + VS + " + l]") + ";");
+    em.close();
+  }
+
   void stage(const Node* r, int index, const ClusterIsa& ci) {
     const Definition d = define(*r);
     const std::vector<const TermNode*> chain = reduce_chain(d);
@@ -128,17 +164,7 @@ struct ColumnKernel {
     em.close();
     em.close();
     em.close();
-    if (TY > 1) {
-      em.line("#pragma unroll");
-      em.line("for (int l = 0; l < " + VS + "; ++l) axon_cred[" + I_ + "][y][x * " + VS + " + l] = " + acc + "[l];");
-      em.line("__syncthreads();");
-      em.line("#pragma unroll");
-      em.open("for (int l = 0; l < " + VS + "; ++l) {");
-      em.line(acc + "[l] = axon_cred[" + I_ + "][0][x * " + VS + " + l];");
-      em.line("for (int w = 1; w < " + std::to_string(TY) + "; ++w) " + acc + "[l] = " +
-              em.combine(red, acc + "[l]", "axon_cred[" + I_ + "][w][x * " + VS + " + l]") + ";");
-      em.close();
-    }
+    if (TY > 1) combine_over_y(red, acc, I_);
     if (S > 1) {
       std::vector<std::string> accs;
       for (int l = 0; l < V; ++l) accs.push_back(acc + "[" + std::to_string(l) + "]");
@@ -169,8 +195,8 @@ struct ColumnKernel {
          << "__launch_bounds__(" << TX * TY << ") " << name << "(" << param_list(g) << ") {\n";
     em.line("const int x = threadIdx.x % " + std::to_string(TX) + ", y = threadIdx.x / " + std::to_string(TX) + ";");
     em.line("(void)x; (void)y;");
-    if (TY > 1)
-      em.line("__shared__ float axon_cred[" + std::to_string(stages) + "][" + std::to_string(TY) + "][" + std::to_string(TX * V) + "];");
+    if (TY / G > 1)
+      em.line("__shared__ float axon_cred[" + std::to_string(stages) + "][" + std::to_string(TY / G) + "][" + std::to_string(TX * V) + "];");
     if (S > 1) {
       em.line("__shared__ float axon_ccl[" + std::to_string(stages) + "][" + std::to_string(TX * V) + "];");
       em.line("const int rank = blockIdx.x % " + std::to_string(S) + ";");

@@ -210,7 +210,7 @@ std::vector<RankedConfig> column_configs(const Group& g, const GroupShape& s, co
   const double bw = L.hbm_gb_s * 1e3;
   const bool clusters = L.sm >= 90;
   for (int tx : {1, 2, 4, 8, 16, 32, 64, 128, 256})
-    for (int ty : {1, 2, 4, 8, 16, 32})
+    for (int ty : {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024})
       for (int v : {1, 2, 4, 8})
         for (int split : {1, 2, 4, 8}) {
           const int threads = tx * ty;
@@ -219,7 +219,9 @@ std::vector<RankedConfig> column_configs(const Group& g, const GroupShape& s, co
           const int64_t width = int64_t(tx) * v;
           if (width > 2 * s.rows && tx > 1) continue;  // most lanes would idle
           if (split > 1 && (!clusters || s.cols < int64_t(split) * ty * 4)) continue;
-          const int64_t smem = int64_t(stages) * (ty > 1 ? ty : 0) * width * 4 + (split > 1 ? int64_t(stages) * width * 4 : 0);
+          // The combine over ty: shuffles within a warp's groups of lanes, then one shared slot per group.
+          const int groups = tx < 32 ? std::max(1, ty / std::min(ty, 32 / tx)) : ty;
+          const int64_t smem = int64_t(stages) * (groups > 1 ? groups : 0) * width * 4 + (split > 1 ? int64_t(stages) * width * 4 : 0);
           if (smem > L.smem_per_block) continue;
           const double tiles = std::ceil(double(s.rows) / double(width));
           const double blocks = tiles * split;
@@ -236,7 +238,7 @@ std::vector<RankedConfig> column_configs(const Group& g, const GroupShape& s, co
           mem = mem / lanes * narrow / std::max(0.35, std::sqrt(occupancy));
           const double iters = std::ceil(double(s.cols) / double(split * ty));
           const double latency = waves * std::ceil(iters / 4.0) * 0.8 * passes * (v > 1 ? 1.0 : 0.7);
-          const double sync = ty > 1 ? 0.03 * stages * waves : 0.0;
+          const double sync = ty > 1 ? (0.03 + 0.004 * groups) * stages * waves : 0.0;
           const double cluster = split > 1 ? 0.5 * stages : 0.0;
           TileConfig c;
           c.strategy = Strategy::Column;
