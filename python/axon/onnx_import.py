@@ -273,7 +273,8 @@ def from_onnx(model: Any, *, name: Optional[str] = None, bind: Optional[Dict[str
             for a in node.attribute:
                 if a.name == "value":
                     consts[node.output[0]] = numpy_helper.to_array(a.t)
-        deps = [producers.get(i, "input:" + i) for i in node.input if i and i not in consts]
+        deps = [producers.get(i, "input:" + i) for i in node.input
+                if i and not _static(i, specs, consts)]
         reason = _try(node, specs, consts)
         outs = [specs.get(o) for o in node.output]
         elements = sum(_numel(s) for s in outs if s is not None)
@@ -390,7 +391,8 @@ def _try(node: Any, specs: Dict[str, Any], consts: Dict[str, Any]) -> Optional[s
 def _static(name: str, specs: Dict[str, Any], consts: Dict[str, Any]) -> bool:
     """A constant operand axon reads only when importing (axes, shapes, slice bounds: int64)."""
     from .ops import DTYPES
-    return name in consts and specs[name].dtype not in DTYPES
+    spec = specs.get(name)
+    return name in consts and (spec is None or spec.dtype not in DTYPES)
 
 
 def _build(rname: str, keys: List[str], nodes: Dict[str, Any], by_key: Dict[str, Item],
