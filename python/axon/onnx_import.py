@@ -18,7 +18,7 @@ from .graph import GraphBuilder, Unsupported, Value
 from .handlers import HANDLERS, LAYOUT_OPS, Spec, slice_value
 from .regions import Item, cut
 from .torch_export import (Coverage, Exported, Fallback, Region, RegionIO, _framework_reason,
-                           _validate)
+                           _validate, check_plumbing)
 
 # ONNX TensorProto element types.
 _ELEM = {1: "f32", 10: "f16", 16: "bf16", 6: "i32", 9: "bool", 7: "i64", 11: "f64", 2: "u8",
@@ -294,11 +294,13 @@ def from_onnx(model: Any, *, name: Optional[str] = None, bind: Optional[Dict[str
         for i in node.input:
             consumers.setdefault(i, []).append(key)
     regions = []
+    in_region = {k for keys in the_cut.regions for k in keys if not by_key[k].const_like}
     for r, keys in enumerate(the_cut.regions):
         rname = graph_name if len(the_cut.regions) == 1 else "%s_region%d" % (graph_name, r)
         regions.append(_build(rname, keys, nodes, by_key, specs, consts, weights, producers,
-                              consumers, graph_outputs))
+                              consumers, graph_outputs, in_region))
     symbols = {s: v for s, v in bind.items()}
+    check_plumbing(regions)
     if validate:
         for reg in regions:
             _validate(reg, {}, _named_specs(reg, nodes, specs), symbols)
@@ -398,7 +400,7 @@ def _static(name: str, specs: Dict[str, Any], consts: Dict[str, Any]) -> bool:
 def _build(rname: str, keys: List[str], nodes: Dict[str, Any], by_key: Dict[str, Item],
            specs: Dict[str, Any], consts: Dict[str, Any], weights: Dict[str, Any],
            producers: Dict[str, str], consumers: Dict[str, List[str]],
-           graph_outputs: set) -> Region:
+           graph_outputs: set, in_region: set) -> Region:
     b = GraphBuilder(rname)
     values: Dict[str, Value] = {}
     inputs: List[RegionIO] = []
@@ -415,7 +417,7 @@ def _build(rname: str, keys: List[str], nodes: Dict[str, Any], by_key: Dict[str,
                 s = specs[i]
                 kind = "parameter" if i in weights else (
                     "user_input" if i not in producers else "region" if
-                    by_key[producers[i]].supported else "torch")
+                    producers[i] in in_region else "torch")
                 values[i] = b.input(i, s.shape, s.dtype, s.hint)
                 inputs.append(RegionIO(i, i, kind, i if kind == "parameter" else None))
             ins.append(values[i])

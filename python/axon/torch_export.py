@@ -486,6 +486,7 @@ def from_graph_module(gm: Any, *, name: str = "graph",
         regions.append(_build_region(rname, keys, calls, specs, sizes, by_key, ext_names,
                                      in_region, r, outputs_used))
     symbols = dict(sorted(sizes.hints.items()))
+    check_plumbing(regions)
     if validate:
         for reg in regions:
             _validate(reg, calls, specs, symbols)
@@ -558,6 +559,19 @@ def _int_range(node: Any, key: str, ranges: Dict[str, Tuple[int, int]]) -> Optio
     if r is None or r[0] < _I32[0] or r[1] > _I32[1]:
         return None
     return r
+
+
+def check_plumbing(regions: List[Region]) -> None:
+    """Each region input of kind ``region`` is an output of an earlier region (an importer
+    bug otherwise: an input no one gives)."""
+    given: Dict[str, str] = {}
+    for r in regions:
+        for i in r.inputs:
+            if i.kind == "region" and i.node not in given:
+                raise AxonError("region %s: input %r (node %r) is no earlier region's output"
+                                % (r.name, i.name, i.node), cli.EXIT_INTERNAL)
+        for o in r.outputs:
+            given[o.node] = r.name
 
 
 def _framework_reason(it: Item) -> str:
