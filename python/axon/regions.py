@@ -133,9 +133,19 @@ def cut(items: Sequence[Item]) -> Cut:
     for it in items:
         if it.key in region:
             members.setdefault(uf.find(region[it.key]), []).append(it.key)
+    # In an order where each region comes after every region it depends on (through any path):
+    # the order of first items, except where that would put a region before one it reads.
+    deps = {r: canon(set().union(*(reach[k] for k in keys))) - {r}
+            for r, keys in members.items()}
+    ordered: List[int] = []
+    pending = list(members)
+    while pending:
+        ready = next(r for r in pending if not (deps[r] & set(pending)))
+        ordered.append(ready)
+        pending.remove(ready)
     regions: List[List[str]] = []
     placed: Set[str] = set()
-    for keys in members.values():
+    for keys in (members[r] for r in ordered):
         if not any(by_key[k].compute for k in keys):
             continue
         inside = set(keys)

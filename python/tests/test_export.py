@@ -374,3 +374,13 @@ def test_int64_arithmetic_that_could_leave_i32_stays_in_pytorch():
     reasons = {f.op: f.reason for f in e.fallbacks}
     assert set(reasons) == {"aten::arange", "aten::mul", "aten::gt"}
     assert "i64" in reasons["aten::mul"] and "i64" in reasons["aten::gt"]
+
+
+def test_a_region_reading_a_later_starting_region_comes_after_it(tmp_path):
+    def f(x, y):
+        a, b = x * 2, y * 3
+        return torch.cat([a, b, torch.sin(b)])     # cat reads b directly and through sin
+    x, y = torch.randn(4), torch.randn(4)
+    e = axon.export(f, (x, y), verbose=False)
+    assert [r.nodes for r in e.regions] == [["mul_1"], ["mul", "cat"]]
+    assert_regions_match(e, (x, y), tmp_path)

@@ -31,3 +31,12 @@ def test_views_alone_go_back_and_constants_are_copied():
     # the lone view goes back to the framework; the constant k is copied into both regions
     assert c.regions == [["k", "m1"], ["k", "m2"]]
     assert c.framework == ["v", "u", "w"]
+
+
+def test_regions_come_after_the_regions_they_read():
+    # a2 reads a1 and b1, and b1 again through an unsupported op: a2 joins a1's region, which
+    # then reads b1's region although its first item comes earlier
+    items = [item("a1", ["x"]), item("b1", ["y"]), item("u", ["b1"], supported=False),
+             item("a2", ["a1", "b1", "u"])]
+    c = cut(items)
+    assert c.regions == [["b1"], ["a1", "a2"]] and c.framework == ["u"]
