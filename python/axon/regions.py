@@ -1,12 +1,14 @@
 """Cutting a model's ops into regions axon can run; the rest stays in the framework.
 
 The input is the model's ops in a topological order, each marked supported or not (an op
-handler wrote it, or said why not). A region is a set of supported ops that is *convex*: no
-path leaves it and comes back (through a framework op or another region), so each region can
-run as one axon graph between the framework ops before and after it. Ops are taken in order;
-each supported op joins the regions of its operands, merging them, whenever that keeps every
-region convex, and starts a region of its own otherwise; at the end, regions that do not depend
-on each other through an op outside them are merged too.
+handler wrote it, or said why not). Each region runs as one axon graph, so the graph whose
+nodes are the regions (each contracted to one node) and the framework's ops must stay
+*acyclic*: a region is convex (no path leaves it and comes back through a framework op or
+another region), and no two regions wait on each other. Ops are taken in order; each supported
+op joins the regions of its operands, merging them, whenever the contracted graph stays acyclic,
+and starts a region of its own otherwise; at the end, regions with no path between them through
+anything else are merged too, and the regions are listed in an order in which each comes after
+those it depends on.
 
 Ops without tensor operands (constants, aranges) and supported ops computed from those alone are
 *constant-like*: they join no region and are copied into each region that reads them, as are
@@ -17,7 +19,7 @@ to the framework, where such ops cost nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Set
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 
 @dataclass
@@ -60,85 +62,116 @@ class _Regions:
 
 
 def cut(items: Sequence[Item]) -> Cut:
-    """Regions of the supported items (see the module docstring); ``items`` in topological order."""
+    """Regions of the supported items (see the module docstring); ``items`` in topological order.
+
+    The test of every join and merge: the graph whose nodes are the regions (each contracted to
+    one node) and the other ops must stay acyclic, so the regions can run one after another.
+    """
     by_key = {it.key: it for it in items}
+    order = {it.key: n for n, it in enumerate(items)}
     for it in items:   # constant-like: supported, and every operand an op that is constant-like
         it.const_like = it.supported and all(
             i in by_key and by_key[i].const_like for i in it.inputs)
+    consumers: Dict[str, List[str]] = {}
+    for it in items:
+        if it.const_like:
+            continue       # copied where read: no edge of the contracted graph
+        for p in set(it.inputs):
+            if p in by_key and not by_key[p].const_like:
+                consumers.setdefault(p, []).append(it.key)
     uf = _Regions()
     region: Dict[str, int] = {}
-    reach: Dict[str, Set[int]] = {}   # regions each item depends on (its own included)
-    out: Dict[str, Set[int]] = {}     # regions it depends on through an op outside them
-    region_out: Dict[int, Set[int]] = {}
+    members: Dict[int, List[str]] = {}
 
-    def canon(s: Set[int]) -> Set[int]:
-        return {uf.find(r) for r in s}
+    def unit(k: str) -> Tuple[str, object]:
+        return ("r", uf.find(region[k])) if k in region else ("n", k)
 
-    for it in items:
-        r_in: Set[int] = set()
-        o: Set[int] = set()
-        producers = [p for p in it.inputs if p in by_key]
-        for p in producers:
-            rp = canon(reach.get(p, set()))
-            r_in |= rp
-            own = {uf.find(region[p])} if p in region else set()
-            o |= canon(out.get(p, set())) | (rp - own)
-        if it.supported and not it.const_like:
-            candidates = []
-            for p in producers:
-                if p in region:
-                    r = uf.find(region[p])
-                    if r not in candidates:
-                        candidates.append(r)
-            joined: List[int] = []
-            for r in candidates:   # join each operand region that keeps all of them convex
-                trial = joined + [r]
-                outs = o.union(*(canon(region_out[x]) for x in trial))
-                if not any(x in outs for x in trial):
-                    joined = trial
-            if joined:
-                root = joined[0]
-                merged_out = set(o)
-                for x in joined:
-                    merged_out |= canon(region_out.pop(x))
-                for x in joined[1:]:
-                    uf.parent[x] = root
-                region_out[root] = canon(merged_out) - {root}
-            else:
-                root = uf.new()
-                region_out[root] = set(o)
-            region[it.key] = root
-            r_in.add(root)
-            o.discard(root)
-        reach[it.key] = r_in
-        out[it.key] = o
+    def successors(u: Tuple[str, object], limit: int) -> Set[Tuple[str, object]]:
+        keys = members[u[1]] if u[0] == "r" else [u[1]]   # type: ignore[index]
+        out = {unit(c) for k in keys for c in consumers.get(k, ()) if order[c] < limit}
+        out.discard(u)
+        return out
 
-    # Regions that do not depend on each other through an op outside them become one.
-    roots: List[int] = []
-    for it in items:
-        if it.key in region and uf.find(region[it.key]) not in roots:
-            roots.append(uf.find(region[it.key]))
+    def acyclic_if_merged(roots: Sequence[int], producers: Set[Tuple[str, object]],
+                          limit: int) -> bool:
+        """Whether the regions ``roots`` merged into one (with a new op reading ``producers``)
+        keep the contracted graph acyclic: no path leaves them and comes back, or reaches an
+        operand of the new op."""
+        group = {("r", r) for r in roots}
+        stack = [v for g in group for v in successors(g, limit) if v not in group]
+        seen = set(stack)
+        while stack:
+            u = stack.pop()
+            if u in producers:
+                return False
+            for v in successors(u, limit):
+                if v in group:
+                    return False
+                if v not in seen:
+                    seen.add(v)
+                    stack.append(v)
+        return True
+
+    def merge(roots: List[int]) -> int:
+        root = roots[0]
+        for r in roots[1:]:
+            uf.parent[r] = root
+            members[root] += members.pop(r)
+        return root
+
+    for n, it in enumerate(items):
+        if not it.supported or it.const_like:
+            continue
+        producers = {unit(p) for p in it.inputs if p in by_key and not by_key[p].const_like}
+        joined: List[int] = []
+        for u in sorted(producers, key=lambda u: min(order[k] for k in (
+                members[u[1]] if u[0] == "r" else [u[1]]))):   # type: ignore[index]
+            if u[0] != "r":
+                continue
+            trial = joined + [u[1]]   # type: ignore[list-item]
+            outside = producers - {("r", r) for r in trial}
+            if acyclic_if_merged(trial, outside, n):
+                joined = trial
+        if joined:
+            root = merge(joined)
+        else:
+            root = uf.new()
+            members[root] = []
+        region[it.key] = root
+        members[root].append(it.key)
+
+    # Regions that can run as one (no path between them through anything else) become one.
     merged: List[int] = []
-    for r in roots:
+    for r in sorted(members, key=lambda r: order[members[r][0]]):
         for m in merged:
-            if m not in canon(region_out[r]) and r not in canon(region_out[m]):
-                region_out[m] = canon(region_out[m] | region_out.pop(r)) - {m}
-                uf.parent[r] = m
+            if acyclic_if_merged([m, r], set(), len(items)):
+                merge([m, r])
                 break
         else:
             merged.append(r)
+    for r in members:
+        members[r].sort(key=order.__getitem__)
 
-    # Regions in the order of their first item; drop those without arithmetic.
-    members: Dict[int, List[str]] = {}
-    for it in items:
-        if it.key in region:
-            members.setdefault(uf.find(region[it.key]), []).append(it.key)
     # In an order where each region comes after every region it depends on (through any path):
     # the order of first items, except where that would put a region before one it reads.
-    deps = {r: canon(set().union(*(reach[k] for k in keys))) - {r}
-            for r, keys in members.items()}
+    def upstream(r: int) -> Set[int]:
+        found: Set[int] = set()
+        stack = [p for k in members[r] for p in by_key[k].inputs
+                 if p in by_key and not by_key[p].const_like]
+        seen = set(stack)
+        while stack:
+            k = stack.pop()
+            if k in region and uf.find(region[k]) != r:
+                found.add(uf.find(region[k]))
+            for p in by_key[k].inputs:
+                if p in by_key and not by_key[p].const_like and p not in seen:
+                    seen.add(p)
+                    stack.append(p)
+        return found
+
+    deps = {r: upstream(r) for r in members}
     ordered: List[int] = []
-    pending = list(members)
+    pending = sorted(members, key=lambda r: order[members[r][0]])
     while pending:
         ready = next(r for r in pending if not (deps[r] & set(pending)))
         ordered.append(ready)
