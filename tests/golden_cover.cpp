@@ -26,7 +26,8 @@ std::string family(const TileConfig& c) {
 
 }  // namespace
 
-std::vector<std::string> local_features(const TileConfig& c, const tiling::GroupShape& shape) {
+std::vector<std::string> local_features(const TileConfig& c, const GroupFacts& group) {
+  const tiling::GroupShape& shape = *group.shape;
   const std::string s = tiling::strategy_name(c.strategy);
   std::vector<std::string> f{s + ":strategy", family(c) + ":family"};
   switch (c.strategy) {
@@ -68,6 +69,13 @@ std::vector<std::string> local_features(const TileConfig& c, const tiling::Group
       f.push_back(flag(s, "a_regs", c.a_regs));
       f.push_back(flag(s, "a_kvec_floats>0", c.a_kvec_floats > 0));
       f.push_back(flag(s, "warps_m>1", c.warps_m > 1));
+      if (c.stream_k) {  // over whole waves, or, with fewer tiles than workers, split over every SM (contraction_plan.cpp)
+        const tiling::ContractionShape& m = shape.mm;
+        const int64_t tn = m.tile_n(c.bn), tiles_m = (m.m + c.bm - 1) / c.bm, tiles_n = (m.n + tn - 1) / tn;
+        const int64_t cluster_tiles = m.batch * ((tiles_m + c.multicast - 1) / c.multicast) * tiles_n;
+        const int64_t grid_workers = int64_t(group.sm_count) * std::max(1, c.blocks_per_sm) / c.multicast;
+        f.push_back(flag(s, "stream_k_every_sm", cluster_tiles < grid_workers));
+      }
       break;
     case Strategy::Attention:
       f.push_back(flag(s, "pingpong", c.pingpong));
@@ -139,7 +147,7 @@ std::vector<std::pair<size_t, size_t>> greedy(const std::vector<std::pair<size_t
 
 }  // namespace
 
-CoverPicks cover(const std::vector<std::vector<tiling::RankedConfig>>& ranked, const std::vector<const tiling::GroupShape*>& shapes,
+CoverPicks cover(const std::vector<std::vector<tiling::RankedConfig>>& ranked, const std::vector<GroupFacts>& facts,
                  const std::vector<std::string>& group_class) {
   const size_t G = ranked.size();
   CoverPicks out;
@@ -160,10 +168,10 @@ CoverPicks cover(const std::vector<std::vector<tiling::RankedConfig>>& ranked, c
         break;
       }
     for (size_t i : picks[g])
-      for (const std::string& x : local_features(r[i].config, *shapes[g])) covered.insert(x);
+      for (const std::string& x : local_features(r[i].config, facts[g])) covered.insert(x);
     std::vector<std::pair<size_t, size_t>> pool;
     for (size_t i = 0; i < r.size(); ++i) pool.emplace_back(g, i);
-    for (const auto& p : greedy(pool, covered, [&](size_t gg, size_t i) { return local_features(ranked[gg][i].config, *shapes[gg]); }))
+    for (const auto& p : greedy(pool, covered, [&](size_t gg, size_t i) { return local_features(ranked[gg][i].config, facts[gg]); }))
       picks[g].insert(p.second);
   }
   // Over every group: the sizes and counts of each strategy.
@@ -186,7 +194,7 @@ CoverPicks cover(const std::vector<std::vector<tiling::RankedConfig>>& ranked, c
     if (!ranked[g].empty() && seen_class.insert(group_class[g]).second) chosen.emplace_back(g, 0);
   auto class_features = [&](size_t g, size_t i) {
     std::vector<std::string> f;
-    for (std::string& x : local_features(ranked[g][i].config, *shapes[g])) f.push_back(group_class[g] + "|" + x);
+    for (std::string& x : local_features(ranked[g][i].config, facts[g])) f.push_back(group_class[g] + "|" + x);
     for (std::string& x : global_features(ranked[g][i].config)) f.push_back(std::move(x));
     return f;
   };

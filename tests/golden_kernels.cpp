@@ -135,7 +135,7 @@ RunGroups groups_of(const std::string& root, const GoldenRun& run, const Isa& is
 
 // coverage.txt: each feature (golden_kernels.h) with the number of configurations that offer it
 // over all groups and of golden files that have it; the compile subset's count too.
-GoldenFile coverage(const std::vector<std::vector<tiling::RankedConfig>>& ranked, const std::vector<const tiling::GroupShape*>& shapes,
+GoldenFile coverage(const std::vector<std::vector<tiling::RankedConfig>>& ranked, const std::vector<GroupFacts>& facts,
                     const std::vector<std::string>& classes, const CoverPicks& picks) {
   struct Count {
     size_t offered = 0, golden = 0, compiled = 0;
@@ -147,7 +147,7 @@ GoldenFile coverage(const std::vector<std::vector<tiling::RankedConfig>>& ranked
     for (size_t i = 0; i < ranked[g].size(); ++i) {
       const bool picked = std::binary_search(picks.picks[g].begin(), picks.picks[g].end(), i);
       const bool comp = std::binary_search(picks.compile[g].begin(), picks.compile[g].end(), i);
-      std::vector<std::string> f = local_features(ranked[g][i].config, *shapes[g]);
+      std::vector<std::string> f = local_features(ranked[g][i].config, facts[g]);
       for (std::string& x : global_features(ranked[g][i].config)) f.push_back(std::move(x));
       for (const std::string& x : f) {
         Count& c = counts[x];
@@ -206,17 +206,17 @@ std::vector<GoldenFile> golden_files(const std::string& root) {
   // Every run's groups and ranked configurations first: the cover spans them all.
   std::vector<RunGroups> all;
   std::vector<std::vector<tiling::RankedConfig>> ranked;
-  std::vector<const tiling::GroupShape*> shapes;
+  std::vector<GroupFacts> facts;
   std::vector<std::string> classes;
   for (const GoldenRun& run : runs) all.push_back(groups_of(root, run, *targets.at(run.target).first));
   for (size_t r = 0; r < runs.size(); ++r)
     for (size_t i = 0; i < all[r].groups.size(); ++i) {
       ranked.push_back(all[r].ranked[i]);
-      shapes.push_back(&all[r].shapes[i]);
+      facts.push_back({&all[r].shapes[i], targets.at(runs[r].target).first->target.sm_count});
       classes.push_back(group_class(runs[r].target, all[r].shapes[i]));
     }
-  const CoverPicks picks = cover(ranked, shapes, classes);
-  out.push_back(coverage(ranked, shapes, classes, picks));
+  const CoverPicks picks = cover(ranked, facts, classes);
+  out.push_back(coverage(ranked, facts, classes, picks));
   size_t flat = 0;
   for (size_t r = 0; r < runs.size(); ++r) {
     const GoldenRun& run = runs[r];

@@ -43,7 +43,12 @@ std::vector<GoldenFile> golden_files(const std::string& root);
 // The features of a configuration: "strategy:field=value" strings. `local` ones (flags, whether a
 // count is above one, and what the group's shape makes of them: a row that loops) are covered per
 // group class; the others (sizes, counts) once per kernel family over every group.
-std::vector<std::string> local_features(const tiling::TileConfig& c, const tiling::GroupShape& shape);
+// A group as the features see it: its shape, and the target's SM count (stream-K's modes).
+struct GroupFacts {
+  const tiling::GroupShape* shape = nullptr;
+  int sm_count = 132;
+};
+std::vector<std::string> local_features(const tiling::TileConfig& c, const GroupFacts& group);
 std::vector<std::string> global_features(const tiling::TileConfig& c);
 
 // For each group's ranked configurations (tiling::enumerate_configs), the indices to generate:
@@ -57,7 +62,7 @@ struct CoverPicks {
   std::vector<std::vector<size_t>> picks;    // per group, sorted by rank
   std::vector<std::vector<size_t>> compile;  // per group, a subset of picks
 };
-CoverPicks cover(const std::vector<std::vector<tiling::RankedConfig>>& ranked, const std::vector<const tiling::GroupShape*>& shapes,
+CoverPicks cover(const std::vector<std::vector<tiling::RankedConfig>>& ranked, const std::vector<GroupFacts>& facts,
                  const std::vector<std::string>& group_class);
 
 // "t384_wgmma-tma_128x256x64_w2x1_s4_persistent": the configuration's description without the

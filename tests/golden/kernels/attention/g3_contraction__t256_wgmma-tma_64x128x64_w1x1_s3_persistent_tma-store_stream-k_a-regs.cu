@@ -1,30 +1,28 @@
 // golden kernel: graph 'attention' (benchmarks/graphs/attention.json), target sm_90
 // kernel g3_contraction: contraction -> out
-// tiling: contraction t384 wgmma-tma 128x128x64 w2x1 s3 persistent tma-store mc2 stream-k a-regs
-extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) golden_attention_g3_contraction_t384_wgmma_tma_128x128x64_w2x1_s3_persistent_tma_store_mc2_stream_k_a_regs(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const float* __restrict__ in2, const float* __restrict__ in3, unsigned short* __restrict__ out0, float* __restrict__ skw, const __grid_constant__ axon_tmap tm0, const __grid_constant__ axon_tmap tm1, const __grid_constant__ axon_tmap tm2) {
+// tiling: contraction t256 wgmma-tma 64x128x64 w1x1 s3 persistent tma-store stream-k a-regs
+extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_g3_contraction_t256_wgmma_tma_64x128x64_w1x1_s3_persistent_tma_store_stream_k_a_regs(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const float* __restrict__ in2, const float* __restrict__ in3, unsigned short* __restrict__ out0, float* __restrict__ skw, const __grid_constant__ axon_tmap tm0, const __grid_constant__ axon_tmap tm1, const __grid_constant__ axon_tmap tm2) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   extern __shared__ __align__(1024) unsigned char axon_smem_raw[];
   unsigned short* const sA = (unsigned short*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);
-  unsigned short* const sB = sA + 24576;
+  unsigned short* const sB = sA + 12288;
   const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;
-  const int rank = (int)(blockIdx.x % 2);
   float acc[64];
   const unsigned sa0 = (unsigned)__cvta_generic_to_shared(sA), sb0 = (unsigned)__cvta_generic_to_shared(sB);
-  const unsigned full0 = sa0 + 131072, empty0 = full0 + 24, raw0 = empty0 + 24;
+  const unsigned full0 = sa0 + 90112, empty0 = full0 + 24, raw0 = empty0 + 24;
   if (tid == 0) {
     for (int s = 0; s < 3; ++s) {
       asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(full0 + 8 * s), "r"(1) : "memory");
-      asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(empty0 + 8 * s), "r"(16) : "memory");
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(empty0 + 8 * s), "r"(4) : "memory");
       asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(raw0 + 8 * s), "r"(1) : "memory");
     }
     asm volatile("fence.mbarrier_init.release.cluster;" :  :  : "memory");
     asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
   }
-  asm volatile("barrier.cluster.arrive.release.aligned;" :  :  : "memory");
-  asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
+  __syncthreads();
   const int KT = 32;
   const int kb = 0, NK = KT;
-  const int P = gridDim.x / 2, wk = blockIdx.x / 2, T = 1024;
+  const int P = gridDim.x / 1, wk = blockIdx.x / 1, T = 4096;
   const int whole = T / P >= 2 ? (T / P - 1) * P : 0, nwhole = whole / P;
   const long long U = (long long)(T - whole) * KT;
   const int u0 = (int)(wk * U / P), u1 = (int)((wk + 1) * U / P), hi = (u1 - 1) / KT, items = nwhole + hi - u0 / KT + 1;
@@ -46,19 +44,19 @@ item(0, tile0, ka0, kz0);
     {
       const int tile = tile0;
       int bt = tile;
-      const int bz = bt / 8;
-      bt -= (int)(bz * 8);
-      const int first = (bt / 8) * 8, gsz = min(8 - first, 8);
+      const int bz = bt / 32;
+      bt -= (int)(bz * 32);
+      const int first = (bt / 8) * 8, gsz = min(32 - first, 8);
       const int tm = first + (bt % 8) % gsz, tn = (bt % 8) / gsz;
-      const int m0 = (tm * 2 + rank) * 128, n0 = tn * 128;
+      const int m0 = tm * 64, n0 = tn * 128;
       const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
       const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
       for (int j = 0; j < pre; ++j) {
         const int slot = j, k0 = (ka0 + j) * 64;
-        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(full0 + 8 * slot), "r"(32768) : "memory");
+        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(full0 + 8 * slot), "r"(24576) : "memory");
         #pragma unroll
-        for (int j = rank; j < 2; j += 2) {
-          asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%2, %3, %4}], [%5], %6;" :  : "r"(sb0 + (unsigned)(slot * 16384) + j * 8192), "l"(tmap1), "r"(n0 + j * 64), "r"(k0), "r"(panel1), "r"(full0 + 8 * slot), "h"((unsigned short)3) : "memory");
+        for (int j = 0; j < 2; ++j) {
+          asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sb0 + (unsigned)(slot * 16384) + j * 8192), "l"(tmap1), "r"(n0 + j * 64), "r"(k0), "r"(panel1), "r"(full0 + 8 * slot) : "memory");
         }
       }
     }
@@ -69,11 +67,11 @@ item(0, tile0, ka0, kz0);
       const int kb = ka, NK = kz - ka, gb = g0;
       g0 += NK;
       int bt = tile;
-      const int bz = bt / 8;
-      bt -= (int)(bz * 8);
-      const int first = (bt / 8) * 8, gsz = min(8 - first, 8);
+      const int bz = bt / 32;
+      bt -= (int)(bz * 32);
+      const int first = (bt / 8) * 8, gsz = min(32 - first, 8);
       const int tm = first + (bt % 8) % gsz, tn = (bt % 8) / gsz;
-      const int m0 = (tm * 2 + rank) * 128, n0 = tn * 128;
+      const int m0 = tm * 64, n0 = tn * 128;
       const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
       const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
       for (int j = 0; j < NK; ++j) {
@@ -81,15 +79,15 @@ item(0, tile0, ka0, kz0);
         const int slot = g % 3, k0 = kt * 64;
         if (tid == 0) {
           if (g < pre) {
-            asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%2, %3, %4}], [%5], %6;" :  : "r"(sa0 + (unsigned)(slot * 16384)), "l"(tmap0), "r"(k0), "r"(m0), "r"(panel0), "r"(full0 + 8 * slot), "l"(once_pol) : "memory");
+            asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%2, %3, %4}], [%5], %6;" :  : "r"(sa0 + (unsigned)(slot * 8192)), "l"(tmap0), "r"(k0), "r"(m0), "r"(panel0), "r"(full0 + 8 * slot), "l"(once_pol) : "memory");
           }
           if (g >= pre) {
             if (g >= 3) asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(empty0 + 8 * slot), "r"(((g / 3) + 1) & 1) : "memory");
-            asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(full0 + 8 * slot), "r"(32768) : "memory");
-            asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%2, %3, %4}], [%5], %6;" :  : "r"(sa0 + (unsigned)(slot * 16384)), "l"(tmap0), "r"(k0), "r"(m0), "r"(panel0), "r"(full0 + 8 * slot), "l"(once_pol) : "memory");
+            asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(full0 + 8 * slot), "r"(24576) : "memory");
+            asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%2, %3, %4}], [%5], %6;" :  : "r"(sa0 + (unsigned)(slot * 8192)), "l"(tmap0), "r"(k0), "r"(m0), "r"(panel0), "r"(full0 + 8 * slot), "l"(once_pol) : "memory");
             #pragma unroll
-            for (int j = rank; j < 2; j += 2) {
-              asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%2, %3, %4}], [%5], %6;" :  : "r"(sb0 + (unsigned)(slot * 16384) + j * 8192), "l"(tmap1), "r"(n0 + j * 64), "r"(k0), "r"(panel1), "r"(full0 + 8 * slot), "h"((unsigned short)3) : "memory");
+            for (int j = 0; j < 2; ++j) {
+              asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sb0 + (unsigned)(slot * 16384) + j * 8192), "l"(tmap1), "r"(n0 + j * 64), "r"(k0), "r"(panel1), "r"(full0 + 8 * slot) : "memory");
             }
           }
         }
@@ -105,11 +103,11 @@ item(0, tile0, ka0, kz0);
     const int kb = ka, NK = kz - ka, gb = g0;
     g0 += NK;
     int bt = tile;
-    const int bz = bt / 8;
-    bt -= (int)(bz * 8);
-    const int first = (bt / 8) * 8, gsz = min(8 - first, 8);
+    const int bz = bt / 32;
+    bt -= (int)(bz * 32);
+    const int first = (bt / 8) * 8, gsz = min(32 - first, 8);
     const int tm = first + (bt % 8) % gsz, tn = (bt % 8) / gsz;
-    const int m0 = (tm * 2 + rank) * 128, n0 = tn * 128;
+    const int m0 = tm * 64, n0 = tn * 128;
     unsigned fa0[16], fa1[16];  // register A's fragments (even and odd k-tiles)
     #pragma unroll
     for (int i = 0; i < 64; ++i) {
@@ -120,7 +118,7 @@ item(0, tile0, ka0, kz0);
       const int g = gb + j, slot = g % 3;
       asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(full0 + 8 * slot), "r"((g / 3) & 1) : "memory");
       if ((j & 1) == 0) {
-        unsigned sab = sa0 + (unsigned)(slot * 16384);
+        unsigned sab = sa0 + (unsigned)(slot * 8192);
         asm volatile("" : "+r"(sab) :: "memory");
         const int ka0 = (kb + j) * 64;
         #pragma unroll
@@ -168,7 +166,7 @@ item(0, tile0, ka0, kz0);
         asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
       }
       else {
-        unsigned sab = sa0 + (unsigned)(slot * 16384);
+        unsigned sab = sa0 + (unsigned)(slot * 8192);
         asm volatile("" : "+r"(sab) :: "memory");
         const int ka0 = (kb + j) * 64;
         #pragma unroll
@@ -215,30 +213,30 @@ item(0, tile0, ka0, kz0);
         asm volatile("wgmma.commit_group.sync.aligned;" :  :  : "memory");
         asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
       }
-      if (j > 0 && (th & 31) == 0) for (int r = 0; r < 2; ++r) { unsigned ra; asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(ra) : "r"(empty0 + 8 * ((g - 1) % 3)), "r"(r)); asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];" :  : "r"(ra) : "memory"); }
+      if (j > 0 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(empty0 + 8 * ((g - 1) % 3)) : "memory");
     } while (++j < NK);
     asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
-    if ((th & 31) == 0) for (int r = 0; r < 2; ++r) { unsigned ra; asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(ra) : "r"(empty0 + 8 * ((gb + NK - 1) % 3)), "r"(r)); asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];" :  : "r"(ra) : "memory"); }
+    if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(empty0 + 8 * ((gb + NK - 1) % 3)) : "memory");
     if (kz < KT) {  // the tile's first k-tiles: partial sums to the block's slot, then its flag
-      float* const part = skw + (size_t)(blockIdx.x) * 16384 + wg * 8192 + th * 4;
+      float* const part = skw + (size_t)(blockIdx.x) * 8192 + wg * 8192 + th * 4;
       if (true) {
         #pragma unroll
         for (int i = 0; i < 64; i += 4) axon_stv_f32<4>(part + i * 128, acc + i);
       }
-      asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(256) : "memory");
-      if (wg == 0 && th == 0) asm volatile("st.release.gpu.global.b32 [%0], %1;" :  : "l"((unsigned*)(skw + (size_t)gridDim.x * 16384) + blockIdx.x), "r"(1u) : "memory");
+      asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(128) : "memory");
+      if (wg == 0 && th == 0) asm volatile("st.release.gpu.global.b32 [%0], %1;" :  : "l"((unsigned*)(skw + (size_t)gridDim.x * 8192) + blockIdx.x), "r"(1u) : "memory");
       continue;
     }
     if (ka > 0) {  // the tile's last k-tiles: the lower workers' partial sums, in rank order
       const long long s0 = (long long)(tile - whole) * KT;
       for (int w = (int)(((s0 + 1) * P - 1) / U); w < wk; ++w) {
-        const int b = w * 2 + rank;
+        const int b = w * 1;
         if (wg == 0 && th == 0) {
           unsigned f = 0;
-          do asm volatile("ld.acquire.gpu.global.b32 %0, [%1];" : "=r"(f) : "l"((unsigned*)(skw + (size_t)gridDim.x * 16384) + b) : "memory"); while (f == 0);
+          do asm volatile("ld.acquire.gpu.global.b32 %0, [%1];" : "=r"(f) : "l"((unsigned*)(skw + (size_t)gridDim.x * 8192) + b) : "memory"); while (f == 0);
         }
-        asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(256) : "memory");
-        const float* const part = skw + (size_t)(b) * 16384 + wg * 8192 + th * 4;
+        asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(128) : "memory");
+        const float* const part = skw + (size_t)(b) * 8192 + wg * 8192 + th * 4;
         if (true) {
           #pragma unroll
           for (int i = 0; i < 64; i += 4) {
@@ -249,8 +247,8 @@ item(0, tile0, ka0, kz0);
         }
       }
     }
-    unsigned char* const stage = (unsigned char*)sA + 98304 + wg * 16384;
-    const unsigned stage_s = sa0 + 98304 + wg * 16384;
+    unsigned char* const stage = (unsigned char*)sA + 73728 + wg * 16384;
+    const unsigned stage_s = sa0 + 73728 + wg * 16384;
     const unsigned long long tmap_out = (unsigned long long)&tm2;
     if (th == 0) asm volatile("cp.async.bulk.wait_group.read 0;" :  :  : "memory");
     asm volatile("bar.sync %0, %1;" :  : "r"(wg + 2), "r"(128) : "memory");
@@ -282,12 +280,10 @@ item(0, tile0, ka0, kz0);
     }
   }
   if (th == 0) asm volatile("cp.async.bulk.wait_group.read 0;" :  :  : "memory");
-  asm volatile("barrier.cluster.arrive.release.aligned;" :  :  : "memory");
-  asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_attention_g3_contraction_t384_wgmma_tma_128x128x64_w2x1_s3_persistent_tma_store_mc2_stream_k_a_regs: grid 132, block 384, smem 132168, params r2 r6 r8 r11 w14, scratch 8651280 (zeroed from 8650752)
-//   tensor map: param 1, 2048 x 2048 x 128, box 64 x 128
+// golden_attention_g3_contraction_t256_wgmma_tma_64x128x64_w1x1_s3_persistent_tma_store_stream_k_a_regs: grid 132, block 256, smem 91208, params r2 r6 r8 r11 w14, scratch 4325904 (zeroed from 4325376)
+//   tensor map: param 1, 2048 x 2048 x 128, box 64 x 64
 //   tensor map: param 0, 128 x 2048 x 128, box 64 x 64
 //   tensor map: param 4, 128 x 2048 x 128, box 64 x 64
 // arch suffix 'a', grid dependency yes

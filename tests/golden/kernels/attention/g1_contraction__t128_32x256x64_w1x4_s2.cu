@@ -1,30 +1,30 @@
 // golden kernel: graph 'attention' (benchmarks/graphs/attention.json), target sm_90
 // kernel g1_contraction: contraction -> scaled
-// tiling: contraction t64 32x256x32 w1x2 s3
-extern "C" __global__ void __launch_bounds__(64) golden_attention_g1_contraction_t64_32x256x32_w1x2_s3(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, unsigned short* __restrict__ out0) {
+// tiling: contraction t128 32x256x64 w1x4 s2
+extern "C" __global__ void __launch_bounds__(128) golden_attention_g1_contraction_t128_32x256x64_w1x4_s2(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, unsigned short* __restrict__ out0) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   extern __shared__ __align__(128) unsigned short axon_smem[];
   unsigned short* const sA = axon_smem;
-  unsigned short* const sB = axon_smem + 3072;
+  unsigned short* const sB = axon_smem + 4096;
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
-  const int wr = warp / 2, wc = warp % 2;
+  const int wr = warp / 4, wc = warp % 4;
   int bt = blockIdx.x;
   const int bz = bt / 512;
   bt -= (int)(bz * 512);
   const int first = (bt / 64) * 8, gsz = min(64 - first, 8);
   const int tm = first + (bt % 64) % gsz, tn = (bt % 64) / gsz;
   const int m0 = tm * 32, n0 = tn * 256;
-  float acc[2][16][4];
+  float acc[2][8][4];
   #pragma unroll
-  for (int i = 0; i < 128; ++i) {
+  for (int i = 0; i < 64; ++i) {
     (&acc[0][0][0])[i] = 0.0f;
   }
   auto load_tile = [&](int kt, int slot) {
-    const int k0 = kt * 32;
-    for (int ch = tid; ch < 128; ch += 64) {
-      const int r = ch / 4, cc = ch % 4;
-      unsigned short* dst = sA + slot * 1024 + r * 32 + ((cc ^ (((r) >> 1) & 3)) << 3);
+    const int k0 = kt * 64;
+    for (int ch = tid; ch < 256; ch += 128) {
+      const int r = ch / 8, cc = ch % 8;
+      unsigned short* dst = sA + slot * 2048 + r * 64 + ((cc ^ ((r) & 7)) << 3);
       const int go = m0 + r, gi = k0 + cc * 8;
       if (go < 2048 && gi < 128) {
         const unsigned short* src = in0 + (long long)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16))) * 262144 + (long long)go * 128 + gi;
@@ -34,9 +34,9 @@ extern "C" __global__ void __launch_bounds__(64) golden_attention_g1_contraction
         *reinterpret_cast<uint4*>(dst) = make_uint4(0u, 0u, 0u, 0u);
       }
     }
-    for (int ch = tid; ch < 1024; ch += 64) {
+    for (int ch = tid; ch < 2048; ch += 128) {
       const int r = ch / 32, cc = ch % 32;
-      unsigned short* dst = sB + slot * 8192 + r * 256 + ((cc ^ ((r) & 7)) << 3);
+      unsigned short* dst = sB + slot * 16384 + r * 256 + ((cc ^ ((r) & 7)) << 3);
       const int go = k0 + r, gi = n0 + cc * 8;
       if (go < 128 && gi < 2048) {
         const unsigned short* src = in1 + (long long)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16))) * 262144 + (long long)go * 2048 + gi;
@@ -47,32 +47,32 @@ extern "C" __global__ void __launch_bounds__(64) golden_attention_g1_contraction
       }
     }
   };
-  const int KT = 4;
+  const int KT = 2;
   #pragma unroll
-  for (int st = 0; st < 2; ++st) {
+  for (int st = 0; st < 1; ++st) {
     if (st < KT) load_tile(st, st);
     asm volatile("cp.async.commit_group;" :  :  : "memory");
   }
   for (int kt = 0; kt < KT; ++kt) {
-    asm volatile("cp.async.wait_group 1;" :  :  : "memory");
+    asm volatile("cp.async.wait_group 0;" :  :  : "memory");
     __syncthreads();
-    if (kt + 2 < KT) load_tile(kt + 2, (kt + 2) % 3);
+    if (kt + 1 < KT) load_tile(kt + 1, (kt + 1) % 2);
     asm volatile("cp.async.commit_group;" :  :  : "memory");
-    const unsigned short* a_s = sA + (kt % 3) * 1024;
-    const unsigned short* b_s = sB + (kt % 3) * 8192;
+    const unsigned short* a_s = sA + (kt % 2) * 2048;
+    const unsigned short* b_s = sB + (kt % 2) * 16384;
     #pragma unroll
-    for (int kk = 0; kk < 32; kk += 16) {
-      unsigned af[2][4], bf[16][2];
+    for (int kk = 0; kk < 64; kk += 16) {
+      unsigned af[2][4], bf[8][2];
       #pragma unroll
       for (int f = 0; f < 2; ++f) {
         const int fr0 = wr * 32 + f * 16;
         const int sr = fr0 + ((axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)8) + axon_fmod(lane, (int)8)), sc = kk + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)8);
-        const unsigned at = (unsigned)__cvta_generic_to_shared(a_s + sr * 32 + (((sc >> 3) ^ (((sr) >> 1) & 3)) << 3));
+        const unsigned at = (unsigned)__cvta_generic_to_shared(a_s + sr * 64 + (((sc >> 3) ^ ((sr) & 7)) << 3));
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(af[f][0]), "=r"(af[f][1]), "=r"(af[f][2]), "=r"(af[f][3]) : "r"(at));
       }
       #pragma unroll
-      for (int f = 0; f < 8; ++f) {
-        const int fr0 = wc * 128 + f * 16;
+      for (int f = 0; f < 4; ++f) {
+        const int fr0 = wc * 64 + f * 16;
         const int sr = kk + ((axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)8) + axon_fmod(lane, (int)8)), sc = fr0 + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)8);
         const unsigned at = (unsigned)__cvta_generic_to_shared(b_s + sr * 256 + (((sc >> 3) ^ ((sr) & 7)) << 3));
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(bf[2 * f][0]), "=r"(bf[2 * f][1]), "=r"(bf[2 * f + 1][0]), "=r"(bf[2 * f + 1][1]) : "r"(at));
@@ -80,7 +80,7 @@ extern "C" __global__ void __launch_bounds__(64) golden_attention_g1_contraction
       #pragma unroll
       for (int mi = 0; mi < 2; ++mi) {
         #pragma unroll
-        for (int ni = 0; ni < 16; ++ni) {
+        for (int ni = 0; ni < 8; ++ni) {
           asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(acc[mi][ni][0]), "=f"(acc[mi][ni][1]), "=f"(acc[mi][ni][2]), "=f"(acc[mi][ni][3]) : "r"(af[mi][0]), "r"(af[mi][1]), "r"(af[mi][2]), "r"(af[mi][3]), "r"(bf[ni][0]), "r"(bf[ni][1]), "f"(acc[mi][ni][0]), "f"(acc[mi][ni][1]), "f"(acc[mi][ni][2]), "f"(acc[mi][ni][3]));
         }
       }
@@ -89,12 +89,12 @@ extern "C" __global__ void __launch_bounds__(64) golden_attention_g1_contraction
   #pragma unroll
   for (int mi = 0; mi < 2; ++mi) {
     #pragma unroll
-    for (int ni = 0; ni < 16; ++ni) {
+    for (int ni = 0; ni < 8; ++ni) {
       float ov0[4];
       #pragma unroll
       for (int e = 0; e < 4; ++e) {
         const int gi = m0 + wr * 32 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
-        const int gj = n0 + wc * 128 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
+        const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
         if (gi < 2048 && gj < 2048) {
           const float v0 = axon_round_bf16(0x1.6ap-4f);  // constant 5
           const float v1 = axon_round_bf16(axon_mul_bf16(axon_round_bf16(acc[mi][ni][e]), v0));  // mul 6
@@ -104,7 +104,7 @@ extern "C" __global__ void __launch_bounds__(64) golden_attention_g1_contraction
       #pragma unroll
       for (int e = 0; e < 4; e += 2) {
         const int gi = m0 + wr * 32 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
-        const int gj = n0 + wc * 128 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
+        const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
         if (gi < 2048 && gj < 2048) {
           axon_st2_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)), ov0[e], ov0[e + 1]);
         }
@@ -113,5 +113,5 @@ extern "C" __global__ void __launch_bounds__(64) golden_attention_g1_contraction
   }
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_attention_g1_contraction_t64_32x256x32_w1x2_s3: grid 65536, block 64, smem 55296, params r0 r3 w6
+// golden_attention_g1_contraction_t128_32x256x64_w1x4_s2: grid 65536, block 128, smem 73728, params r0 r3 w6
 // arch suffix '', grid dependency yes

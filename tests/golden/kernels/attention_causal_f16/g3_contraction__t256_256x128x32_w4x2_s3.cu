@@ -1,30 +1,30 @@
 // golden kernel: graph 'attention_causal_f16' (benchmarks/graphs_f16/attention_causal_f16.json), target sm_90
 // kernel g3_contraction: contraction -> out
-// tiling: contraction t128 64x128x32 w1x4 s3
-extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f16_g3_contraction_t128_64x128x32_w1x4_s3(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const float* __restrict__ in2, const float* __restrict__ in3, unsigned short* __restrict__ out0) {
+// tiling: contraction t256 256x128x32 w4x2 s3
+extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f16_g3_contraction_t256_256x128x32_w4x2_s3(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const float* __restrict__ in2, const float* __restrict__ in3, unsigned short* __restrict__ out0) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   extern __shared__ __align__(128) unsigned short axon_smem[];
   unsigned short* const sA = axon_smem;
-  unsigned short* const sB = axon_smem + 6144;
+  unsigned short* const sB = axon_smem + 24576;
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
-  const int wr = warp / 4, wc = warp % 4;
+  const int wr = warp / 2, wc = warp % 2;
   int bt = blockIdx.x;
-  const int bz = bt / 32;
-  bt -= (int)(bz * 32);
-  const int first = (bt / 8) * 8, gsz = min(32 - first, 8);
+  const int bz = bt / 8;
+  bt -= (int)(bz * 8);
+  const int first = (bt / 8) * 8, gsz = min(8 - first, 8);
   const int tm = first + (bt % 8) % gsz, tn = (bt % 8) / gsz;
-  const int m0 = tm * 64, n0 = tn * 128;
-  float acc[4][4][4];
+  const int m0 = tm * 256, n0 = tn * 128;
+  float acc[4][8][4];
   #pragma unroll
-  for (int i = 0; i < 64; ++i) {
+  for (int i = 0; i < 128; ++i) {
     (&acc[0][0][0])[i] = 0.0f;
   }
   auto load_tile = [&](int kt, int slot) {
     const int k0 = kt * 32;
-    for (int ch = tid; ch < 256; ch += 128) {
+    for (int ch = tid; ch < 1024; ch += 256) {
       const int r = ch / 4, cc = ch % 4;
-      unsigned short* dst = sA + slot * 2048 + r * 32 + ((cc ^ (((r) >> 1) & 3)) << 3);
+      unsigned short* dst = sA + slot * 8192 + r * 32 + ((cc ^ (((r) >> 1) & 3)) << 3);
       const int go = m0 + r, gi = k0 + cc * 8;
       float x[8];
       const int goc = min(go, (int)2048 - 1);
@@ -117,7 +117,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f16_g3
       w.w = (unsigned)axon_f_to_f16(x[6]) | ((unsigned)axon_f_to_f16(x[7]) << 16);
       *reinterpret_cast<uint4*>(dst) = w;
     }
-    for (int ch = tid; ch < 512; ch += 128) {
+    for (int ch = tid; ch < 512; ch += 256) {
       const int r = ch / 16, cc = ch % 16;
       unsigned short* dst = sB + slot * 4096 + r * 128 + ((cc ^ ((r) & 7)) << 3);
       const int go = k0 + r, gi = n0 + cc * 8;
@@ -141,11 +141,11 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f16_g3
     __syncthreads();
     if (kt + 2 < KT) load_tile(kt + 2, (kt + 2) % 3);
     asm volatile("cp.async.commit_group;" :  :  : "memory");
-    const unsigned short* a_s = sA + (kt % 3) * 2048;
+    const unsigned short* a_s = sA + (kt % 3) * 8192;
     const unsigned short* b_s = sB + (kt % 3) * 4096;
     #pragma unroll
     for (int kk = 0; kk < 32; kk += 16) {
-      unsigned af[4][4], bf[4][2];
+      unsigned af[4][4], bf[8][2];
       #pragma unroll
       for (int f = 0; f < 4; ++f) {
         const int fr0 = wr * 64 + f * 16;
@@ -154,8 +154,8 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f16_g3
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(af[f][0]), "=r"(af[f][1]), "=r"(af[f][2]), "=r"(af[f][3]) : "r"(at));
       }
       #pragma unroll
-      for (int f = 0; f < 2; ++f) {
-        const int fr0 = wc * 32 + f * 16;
+      for (int f = 0; f < 4; ++f) {
+        const int fr0 = wc * 64 + f * 16;
         const int sr = kk + ((axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)8) + axon_fmod(lane, (int)8)), sc = fr0 + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)8);
         const unsigned at = (unsigned)__cvta_generic_to_shared(b_s + sr * 128 + (((sc >> 3) ^ ((sr) & 7)) << 3));
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(bf[2 * f][0]), "=r"(bf[2 * f][1]), "=r"(bf[2 * f + 1][0]), "=r"(bf[2 * f + 1][1]) : "r"(at));
@@ -163,7 +163,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f16_g3
       #pragma unroll
       for (int mi = 0; mi < 4; ++mi) {
         #pragma unroll
-        for (int ni = 0; ni < 4; ++ni) {
+        for (int ni = 0; ni < 8; ++ni) {
           asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(acc[mi][ni][0]), "=f"(acc[mi][ni][1]), "=f"(acc[mi][ni][2]), "=f"(acc[mi][ni][3]) : "r"(af[mi][0]), "r"(af[mi][1]), "r"(af[mi][2]), "r"(af[mi][3]), "r"(bf[ni][0]), "r"(bf[ni][1]), "f"(acc[mi][ni][0]), "f"(acc[mi][ni][1]), "f"(acc[mi][ni][2]), "f"(acc[mi][ni][3]));
         }
       }
@@ -172,12 +172,12 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f16_g3
   #pragma unroll
   for (int mi = 0; mi < 4; ++mi) {
     #pragma unroll
-    for (int ni = 0; ni < 4; ++ni) {
+    for (int ni = 0; ni < 8; ++ni) {
       float ov0[4];
       #pragma unroll
       for (int e = 0; e < 4; ++e) {
         const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
-        const int gj = n0 + wc * 32 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
+        const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
         if (gi < 2048 && gj < 128) {
           ov0[e] = axon_round_f16(acc[mi][ni][e]);
         }
@@ -185,7 +185,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f16_g3
       #pragma unroll
       for (int e = 0; e < 4; e += 2) {
         const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
-        const int gj = n0 + wc * 32 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
+        const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
         if (gi < 2048 && gj < 128) {
           axon_st2_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)), ov0[e], ov0[e + 1]);
         }
@@ -194,5 +194,5 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f16_g3
   }
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_attention_causal_f16_g3_contraction_t128_64x128x32_w1x4_s3: grid 4096, block 128, smem 36864, params r2 r11 r13 r16 w19
+// golden_attention_causal_f16_g3_contraction_t256_256x128x32_w4x2_s3: grid 1024, block 256, smem 73728, params r2 r11 r13 r16 w19
 // arch suffix '', grid dependency yes

@@ -1,0 +1,204 @@
+// golden kernel: graph 'rmsnorm_matmul_m16' (benchmarks/graphs/rmsnorm_matmul_m16.json), target sm_90
+// kernel g1_contraction: contraction -> out
+// tiling: contraction t256 wgmma-tma 64x128x64 w1x1 s4 persistent tma-store stream-k
+extern "C" __global__ void __launch_bounds__(256, 1) golden_rmsnorm_matmul_m16_g1_contraction_t256_wgmma_tma_64x128x64_w1x1_s4_persistent_tma_store_stream_k(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, unsigned short* __restrict__ out0, float* __restrict__ skw, const __grid_constant__ axon_tmap tm0, const __grid_constant__ axon_tmap tm1, const __grid_constant__ axon_tmap tm2) {
+  asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
+  extern __shared__ __align__(1024) unsigned char axon_smem_raw[];
+  unsigned short* const sA = (unsigned short*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);
+  unsigned short* const sB = sA + 16384;
+  const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;
+  float acc[64];
+  const unsigned sa0 = (unsigned)__cvta_generic_to_shared(sA), sb0 = (unsigned)__cvta_generic_to_shared(sB);
+  const unsigned full0 = sa0 + 114688, empty0 = full0 + 32, raw0 = empty0 + 32;
+  if (tid == 0) {
+    for (int s = 0; s < 4; ++s) {
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(full0 + 8 * s), "r"(1) : "memory");
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(empty0 + 8 * s), "r"(4) : "memory");
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(raw0 + 8 * s), "r"(1) : "memory");
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;" :  :  : "memory");
+    asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
+  }
+  __syncthreads();
+  const int KT = 64;
+  const int kb = 0, NK = KT;
+  const int P = gridDim.x / 1, wk = blockIdx.x / 1, T = 32;
+  const int whole = T / P >= 2 ? (T / P - 1) * P : 0, nwhole = whole / P;
+  const long long U = (long long)(T - whole) * KT;
+  const int u0 = (int)(wk * U / P), u1 = (int)((wk + 1) * U / P), hi = (u1 - 1) / KT, items = nwhole + hi - u0 / KT + 1;
+  auto item = [&](int lt, int& tile, int& ka, int& kz) {
+    if (lt < nwhole) { tile = wk + lt * P; ka = 0; kz = KT; return; }
+    const int r = hi - (lt - nwhole);
+    tile = whole + r; ka = max(u0 - r * KT, 0); kz = min(u1 - r * KT, KT);
+  };
+  if (role < 1) {  // the producer warpgroups (threads tid < 128)
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 40;" :  : );
+    if (tid != 0) return;
+    const unsigned long long tmap0 = (unsigned long long)&tm0;
+    const unsigned long long tmap1 = (unsigned long long)&tm1;
+    unsigned long long once_pol;
+    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(once_pol) : );
+    int tile0, ka0, kz0;
+item(0, tile0, ka0, kz0);
+    const int pre = (kz0 - ka0) < 4 ? (kz0 - ka0) : 4;
+    {
+      const int tile = tile0;
+      int bt = tile;
+      const int bz = bt / 32;
+      bt -= (int)(bz * 32);
+      const int first = (bt / 256) * 8, gsz = min(1 - first, 8);
+      const int tm = first + (bt % 256) % gsz, tn = (bt % 256) / gsz;
+      const int m0 = tm * 64, n0 = tn * 128;
+      const int panel0 = (int)(0);
+      const int panel1 = (int)(0);
+      for (int j = 0; j < pre; ++j) {
+        const int slot = j, k0 = (ka0 + j) * 64;
+        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(full0 + 8 * slot), "r"(24576) : "memory");
+        #pragma unroll
+        for (int j = 0; j < 2; ++j) {
+          asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%2, %3, %4}], [%5], %6;" :  : "r"(sb0 + (unsigned)(slot * 16384) + j * 8192), "l"(tmap1), "r"(n0 + j * 64), "r"(k0), "r"(panel1), "r"(full0 + 8 * slot), "l"(once_pol) : "memory");
+        }
+      }
+    }
+    asm volatile("griddepcontrol.wait;" :  :  : "memory");
+    for (int lt = 0, g0 = 0; lt < items; ++lt) {
+      int tile, ka, kz;
+      item(lt, tile, ka, kz);
+      const int kb = ka, NK = kz - ka, gb = g0;
+      g0 += NK;
+      int bt = tile;
+      const int bz = bt / 32;
+      bt -= (int)(bz * 32);
+      const int first = (bt / 256) * 8, gsz = min(1 - first, 8);
+      const int tm = first + (bt % 256) % gsz, tn = (bt % 256) / gsz;
+      const int m0 = tm * 64, n0 = tn * 128;
+      const int panel0 = (int)(0);
+      const int panel1 = (int)(0);
+      for (int j = 0; j < NK; ++j) {
+        const int kt = kb + j, g = gb + j;
+        const int slot = g % 4, k0 = kt * 64;
+        if (tid == 0) {
+          if (g < pre) {
+            asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sa0 + (unsigned)(slot * 8192)), "l"(tmap0), "r"(k0), "r"(m0), "r"(panel0), "r"(full0 + 8 * slot) : "memory");
+          }
+          if (g >= pre) {
+            if (g >= 4) asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(empty0 + 8 * slot), "r"(((g / 4) + 1) & 1) : "memory");
+            asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(full0 + 8 * slot), "r"(24576) : "memory");
+            asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sa0 + (unsigned)(slot * 8192)), "l"(tmap0), "r"(k0), "r"(m0), "r"(panel0), "r"(full0 + 8 * slot) : "memory");
+            #pragma unroll
+            for (int j = 0; j < 2; ++j) {
+              asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%2, %3, %4}], [%5], %6;" :  : "r"(sb0 + (unsigned)(slot * 16384) + j * 8192), "l"(tmap1), "r"(n0 + j * 64), "r"(k0), "r"(panel1), "r"(full0 + 8 * slot), "l"(once_pol) : "memory");
+            }
+          }
+        }
+      }
+    }
+    return;
+  }
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 232;" :  : );
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+  for (int lt = 0, g0 = 0; lt < items; ++lt) {
+    int tile, ka, kz;
+    item(lt, tile, ka, kz);
+    const int kb = ka, NK = kz - ka, gb = g0;
+    g0 += NK;
+    int bt = tile;
+    const int bz = bt / 32;
+    bt -= (int)(bz * 32);
+    const int first = (bt / 256) * 8, gsz = min(1 - first, 8);
+    const int tm = first + (bt % 256) % gsz, tn = (bt % 256) / gsz;
+    const int m0 = tm * 64, n0 = tn * 128;
+    #pragma unroll
+    for (int i = 0; i < 64; ++i) {
+      acc[i] = 0.0f;
+    }
+    int j = 0;
+    do {
+      const int g = gb + j, slot = g % 4;
+      asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(full0 + 8 * slot), "r"((g / 4) & 1) : "memory");
+      asm volatile("wgmma.fence.sync.aligned;" :  :  : "memory");
+      #pragma unroll
+      for (int kk = 0; kk < 4; ++kk) {
+        const unsigned long long da = ((1073741888ull << 32) | (unsigned)((((sa0) & 0x3FFFF) >> 4) + (unsigned)(slot * 512 + wg * 512 + kk * 2) + 65536u));
+        const unsigned long long db = ((1073741888ull << 32) | (unsigned)((((sb0) & 0x3FFFF) >> 4) + (unsigned)(slot * 1024 + kk * 128) + 33554432u));
+        asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\nwgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 1;\n}" : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[48]), "+f"(acc[49]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[54]), "+f"(acc[55]), "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[62]), "+f"(acc[63]) : "l"(da), "l"(db), "r"(1) : "memory");
+      }
+      asm volatile("wgmma.commit_group.sync.aligned;" :  :  : "memory");
+      asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
+      if (j > 0 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(empty0 + 8 * ((g - 1) % 4)) : "memory");
+    } while (++j < NK);
+    asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
+    if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(empty0 + 8 * ((gb + NK - 1) % 4)) : "memory");
+    if (kz < KT) {  // the tile's first k-tiles: partial sums to the block's slot, then its flag
+      float* const part = skw + (size_t)(blockIdx.x) * 8192 + wg * 8192 + th * 4;
+      if (m0 + wg * 64 + (th >> 5) * 16 < 16) {
+        #pragma unroll
+        for (int i = 0; i < 64; i += 4) axon_stv_f32<4>(part + i * 128, acc + i);
+      }
+      asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(128) : "memory");
+      if (wg == 0 && th == 0) asm volatile("st.release.gpu.global.b32 [%0], %1;" :  : "l"((unsigned*)(skw + (size_t)gridDim.x * 8192) + blockIdx.x), "r"(1u) : "memory");
+      continue;
+    }
+    if (ka > 0) {  // the tile's last k-tiles: the lower workers' partial sums, in rank order
+      const long long s0 = (long long)(tile - whole) * KT;
+      for (int w = (int)(((s0 + 1) * P - 1) / U); w < wk; ++w) {
+        const int b = w * 1;
+        if (wg == 0 && th == 0) {
+          unsigned f = 0;
+          do asm volatile("ld.acquire.gpu.global.b32 %0, [%1];" : "=r"(f) : "l"((unsigned*)(skw + (size_t)gridDim.x * 8192) + b) : "memory"); while (f == 0);
+        }
+        asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(128) : "memory");
+        const float* const part = skw + (size_t)(b) * 8192 + wg * 8192 + th * 4;
+        if (m0 + wg * 64 + (th >> 5) * 16 < 16) {
+          #pragma unroll
+          for (int i = 0; i < 64; i += 4) {
+            float v[4];
+            axon_ldv_f32<4>(part + i * 128, v);
+            acc[i] += v[0]; acc[i + 1] += v[1]; acc[i + 2] += v[2]; acc[i + 3] += v[3];
+          }
+        }
+      }
+    }
+    unsigned char* const stage = (unsigned char*)sA + 98304 + wg * 16384;
+    const unsigned stage_s = sa0 + 98304 + wg * 16384;
+    const unsigned long long tmap_out = (unsigned long long)&tm2;
+    if (th == 0) asm volatile("cp.async.bulk.wait_group.read 0;" :  :  : "memory");
+    asm volatile("bar.sync %0, %1;" :  : "r"(wg + 2), "r"(128) : "memory");
+    #pragma unroll
+    for (int e = 0; e < 64; e += 8) {
+      const int ar = (((axon_fdiv(th, (int)32) * (int)16) + (axon_fmod(axon_fdiv(axon_fmod(th, (int)32), (int)8), (int)2) * (int)8)) + axon_fmod(th, (int)8)), ac = ((axon_fdiv(e, (int)4) * (int)8) + (axon_fdiv(axon_fdiv(axon_fmod(th, (int)32), (int)8), (int)2) * (int)8)) - 0;
+      const unsigned at = stage_s + (ac >> 6) * 8192 + ar * 128 + ((((ac & 63) >> 3) ^ (ar & 7)) << 4);
+      unsigned q[4];
+      const int eb = e;
+      #pragma unroll
+      for (int m = 0; m < 4; ++m) {
+        const int e = eb + 2 * m;
+        const int lr = (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), lc = (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+        const int gi = m0 + wg * 64 + lr, gj = n0 + lc;
+        q[m] = 0u;
+        if (gi < 16 && gj < 4096) {
+          const int gj1 = gj + 1;
+          (void)gj1;
+          q[m] = axon_pack2_bf16(axon_round_bf16(acc[e]), axon_round_bf16(acc[e + 1]));
+        }
+      }
+      asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};" :  : "r"(at), "r"(q[0]), "r"(q[1]), "r"(q[2]), "r"(q[3]) : "memory");
+    }
+    asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
+    asm volatile("bar.sync %0, %1;" :  : "r"(wg + 2), "r"(128) : "memory");
+    if (th == 0) {
+      #pragma unroll
+      for (int b = 0; b < 2; ++b) {
+        if (m0 + wg * 64 < 16 && n0 + 0 + b * 64 < 4096) asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%1, %2, %3}], [%4];" :  : "l"(tmap_out), "r"(n0 + 0 + b * 64), "r"(m0 + wg * 64), "r"((int)bz), "r"(stage_s + b * 8192) : "memory");
+      }
+      asm volatile("cp.async.bulk.commit_group;" :  :  : "memory");
+    }
+  }
+  if (th == 0) asm volatile("cp.async.bulk.wait_group.read 0;" :  :  : "memory");
+}
+// ---- launches (golden: what the launcher is told) ----
+// golden_rmsnorm_matmul_m16_g1_contraction_t256_wgmma_tma_64x128x64_w1x1_s4_persistent_tma_store_stream_k: grid 132, block 256, smem 115808, params r2 r12 w13, scratch 4325904 (zeroed from 4325376)
+//   tensor map: param 1, 4096 x 16 x 1, box 64 x 64
+//   tensor map: param 0, 4096 x 4096 x 1, box 64 x 64
+//   tensor map: param 2, 4096 x 16 x 1, box 64 x 64
+// arch suffix 'a', grid dependency yes
