@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .graph import GraphBuilder, Size, Unsupported, Value, is_concrete
 from .ops import DTYPES, FLOAT_DTYPES

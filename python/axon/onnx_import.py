@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Union
 
 from .graph import GraphBuilder, Unsupported, Value
 from .handlers import HANDLERS, LAYOUT_OPS, Spec, slice_value

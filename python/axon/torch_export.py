@@ -58,7 +58,6 @@ class _Sizes:
         return self._poly(e)
 
     def _poly(self, e: Any) -> str:
-        import sympy
         if e.is_Integer:
             return str(int(e))
         if e.is_Symbol:

@@ -3,14 +3,12 @@ region on those values (the reference interpreter, float64)."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 from typing import Dict
 
 import numpy as np
 import pytest
 
-import axon
 from axon import cli
 
 

@@ -15,7 +15,7 @@ from torch.export import Dim            # noqa: E402
 
 import axon                             # noqa: E402
 from axon import cli                    # noqa: E402
-from conftest import assert_regions_match, eval_region, torch_values   # noqa: E402
+from conftest import assert_regions_match   # noqa: E402
 
 
 class MLP(nn.Module):
