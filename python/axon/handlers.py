@@ -335,7 +335,7 @@ def _logical_not(b, args, kwargs, out):
     return b.op("eq", [as_bool(b, x), b.const(0)], shape=out.shape, dtype="bool")
 
 
-@handles("aten::logical_and", "aten::bitwise_and")
+@handles("aten::logical_and", "aten::bitwise_and", "aten::__and__")
 def _logical_and(b, args, kwargs, out):
     if out.dtype != "bool":
         raise Unsupported("bitwise_and of %s" % out.dtype)
@@ -343,12 +343,20 @@ def _logical_and(b, args, kwargs, out):
     return b.op("where", [x, y, b.const(0)], shape=out.shape, dtype="bool")
 
 
-@handles("aten::logical_or", "aten::bitwise_or")
+@handles("aten::logical_or", "aten::bitwise_or", "aten::__or__")
 def _logical_or(b, args, kwargs, out):
     if out.dtype != "bool":
         raise Unsupported("bitwise_or of %s" % out.dtype)
     x, y = as_bool(b, tensor(args[0])), as_bool(b, tensor(args[1]))
     return b.op("where", [x, b.const(1), y], shape=out.shape, dtype="bool")
+
+
+@handles("aten::logical_xor", "aten::bitwise_xor", "aten::__xor__")
+def _logical_xor(b, args, kwargs, out):
+    if out.dtype != "bool":
+        raise Unsupported("bitwise_xor of %s" % out.dtype)
+    x, y = as_bool(b, tensor(args[0])), as_bool(b, tensor(args[1]))
+    return b.op("ne", [x, y], shape=out.shape, dtype="bool")
 
 
 # ---- casts and identities --------------------------------------------------------------------

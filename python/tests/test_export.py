@@ -384,3 +384,46 @@ def test_a_region_reading_a_later_starting_region_comes_after_it(tmp_path):
     e = axon.export(f, (x, y), verbose=False)
     assert [r.nodes for r in e.regions] == [["mul_1"], ["mul", "cat"]]
     assert_regions_match(e, (x, y), tmp_path)
+
+
+LAYOUT_AND_ELEMENTWISE = {
+    "select": lambda x: x[:, 2] + x[-1, :, 1:2].sum(),
+    "narrow_flip": lambda x: torch.flip(x.narrow(1, 1, 3), dims=(0, 2)),
+    "unbind_stack": lambda x: torch.stack(list(x.unbind(1))[::-1], dim=2),
+    "split_chunk": lambda x: torch.cat([p * (i + 1) for i, p in
+                                        enumerate(x.split([1, 3, 2], dim=2))], dim=2) +
+    torch.cat(x.chunk(3, 0)[::-1], dim=0),
+    "pad": lambda x: F.pad(x, (1, 2, 0, 1), value=-3.0),
+    "t_swap_squeeze": lambda x: x[0].t().unsqueeze(0).swapaxes(0, 2).squeeze(-1),
+    "flatten_unflatten": lambda x: x.flatten(1).unflatten(1, (6, 6)) * 2,
+    "expand_as_new": lambda x: x[:, :1].expand_as(x) + x.new_zeros(x.shape) + torch.full_like(
+        x, 0.5),
+    "clamp_where_scalars": lambda x: torch.where(x > 0, 1.0, x.clamp(-0.5, 0.25)),
+    "rsub_truediv_pow": lambda x: (1 - x) / (x.abs() + 1) + 2.0 ** x.clamp(max=3),
+    "amin_min_max": lambda x: x.amin(dim=(0, 2), keepdim=True) + x.min() + x.max(),
+    "sum_dtype_mean": lambda x: x.sum(dim=1, dtype=torch.float32) + x.mean(),
+    "sigmoid_tanh_erf": lambda x: torch.sigmoid(x) * torch.tanh(x) - torch.erf(x) + x.exp().log(),
+    "rsqrt_recip_sqrt": lambda x: torch.rsqrt(x.abs() + 1) + torch.reciprocal(x.abs() + 2) +
+    x.abs().sqrt() + x.square() + x.pow(-1.0).clamp(-9, 9),
+    "logical": lambda x: ((x > 0) & (x < 1) | ~(x > -1) ^ (x > 0.5)).float(),
+    "int32": lambda x: (x * 4).to(torch.int32) * 3 - (x > 0).to(torch.int32),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LAYOUT_AND_ELEMENTWISE))
+def test_layout_and_elementwise_ops_match_pytorch(tmp_path, name):
+    torch.manual_seed(11)
+    x = torch.randn(3, 6, 6)
+    e = axon.export(LAYOUT_AND_ELEMENTWISE[name], (x,), name=name, verbose=False)
+    assert not e.fallbacks, e.summary()
+    assert_regions_match(e, (x,), tmp_path)
+
+
+def test_unsupported_forms_name_their_reason():
+    def f(x):
+        return torch.div(x, 2, rounding_mode="floor"), x.max(dim=1).values, torch.sin(x)
+    e = axon.export(f, (torch.randn(3, 4),), verbose=False)
+    reasons = {f.op: f.reason for f in e.fallbacks}
+    assert "rounding_mode 'floor'" in reasons["aten::div"]
+    assert "no axon op for aten::sin" == reasons["aten::sin"]
+    assert "max" in reasons["aten::max"]
