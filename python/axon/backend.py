@@ -2,7 +2,7 @@
 rest with PyTorch.
 
 Dynamo hands the backend a graph of the model; AOTAutograd lowers it to ATen ops with fake
-tensors, which :func:`axon.torch_export.from_graph_module` cuts into regions (the importer's op
+tensors (a forward graph and, when training, a backward graph: both are compiled), which :func:`axon.torch_export.from_graph_module` cuts into regions (the importer's op
 table and region cut). Each region is then *run* by a runner:
 
 - ``"superopt"`` (the default where CUDA is available): ``axon superopt`` on the region at the
@@ -201,11 +201,13 @@ def compile_aten(gm: Any, example_inputs: Sequence[Any], options: Dict[str, Any]
 def axon_backend(gm: Any, example_inputs: Sequence[Any], **kwargs: Any) -> Callable:
     """The dynamo backend registered as ``"axon"`` (see the module docstring)."""
     from torch._dynamo.backends.common import aot_autograd
+    from torch._functorch.aot_autograd import make_boxed_func
     options = dict(kwargs.get("options") or {})
 
-    def fw(g: Any, inputs: Sequence[Any]) -> Callable:
-        return compile_aten(g, inputs, options)
-    return aot_autograd(fw_compiler=fw)(gm, example_inputs)
+    def compiler(g: Any, inputs: Sequence[Any]) -> Callable:
+        return make_boxed_func(compile_aten(g, inputs, options))
+    # the forward graph and, when training, the backward graph alike
+    return aot_autograd(fw_compiler=compiler, bw_compiler=compiler)(gm, example_inputs)
 
 
 def register() -> None:
