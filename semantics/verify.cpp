@@ -345,6 +345,24 @@ const Node* output_named(const Graph& g, const std::string& name) {
   return nullptr;
 }
 
+// Builds output `name` of both graphs into the rule's context: copies of their DAGs on the given
+// inputs, each size mapped by `to_symbol` (a number made a symbol; none for the graphs' own
+// sizes) and then substituted by the binding the inputs were built with.
+RuleSpec::Builder pair_builder(const std::shared_ptr<const Graph>& a, const std::shared_ptr<const Graph>& b, const std::string& name,
+                               std::shared_ptr<const std::map<int64_t, Size>> to_symbol) {
+  return [a, b, name, to_symbol](Context& ctx, const std::map<std::string, const Node*>& in, const Bindings& bind) {
+    auto size = [&](const Size& s) {
+      auto v = s.value();
+      auto it = v ? to_symbol->find(*v) : to_symbol->end();
+      return (it == to_symbol->end() ? s : it->second).substitute(bind);
+    };
+    auto leaf = [&in](const Node* n) -> const Node* { return n->op() == Op::Input ? in.at(n->input_name()) : nullptr; };
+    std::unordered_map<const Node*, const Node*> memo_a, memo_b;
+    return std::make_pair(copy_dag(ctx, output_named(*a, name), leaf, size, memo_a),
+                          copy_dag(ctx, output_named(*b, name), leaf, size, memo_b));
+  };
+}
+
 // The pair with every number > 1 among the inputs' sizes made a symbol (one per value, as rewrite
 // admission generalizes a local rule); null when nothing is a number or the sides do not
 // type-check at symbolic sizes (a reshape to a product of them, say).
@@ -371,17 +389,7 @@ std::shared_ptr<const RuleSpec> generalize_pair(const std::shared_ptr<const Grap
   spec->name = concrete.name;
   spec->where = concrete.where + " (sizes made symbols)";
   const std::string name = concrete.name;
-  spec->build = [a, b, to_symbol, name](Context& ctx, const std::map<std::string, const Node*>& in, const Bindings& bind) {
-    auto size = [&](const Size& s) {
-      auto v = s.value();
-      auto it = v ? to_symbol->find(*v) : to_symbol->end();
-      return (it == to_symbol->end() ? s : it->second).substitute(bind);
-    };
-    auto leaf = [&in](const Node* n) -> const Node* { return n->op() == Op::Input ? in.at(n->input_name()) : nullptr; };
-    std::unordered_map<const Node*, const Node*> memo_a, memo_b;
-    return std::make_pair(copy_dag(ctx, output_named(*a, name), leaf, size, memo_a),
-                          copy_dag(ctx, output_named(*b, name), leaf, size, memo_b));
-  };
+  spec->build = pair_builder(a, b, name, to_symbol);
   try {
     sem::build_rule(*spec, {});
   } catch (const UserError&) {
@@ -393,7 +401,7 @@ std::shared_ptr<const RuleSpec> generalize_pair(const std::shared_ptr<const Grap
 }  // namespace
 
 std::vector<RuleSpec> rules_of_graphs(const std::string& a_path, const std::string& b_path) {
-  // Parsed once to learn the inputs and outputs; rebuilt for every size binding.
+  // Parsed once; each side's output is copied into a rule's context for every size binding.
   auto a = std::make_shared<const Graph>(load_graph(a_path));
   auto b = std::make_shared<const Graph>(load_graph(b_path));
   std::vector<InputDecl> inputs;
@@ -420,15 +428,7 @@ std::vector<RuleSpec> rules_of_graphs(const std::string& a_path, const std::stri
     s.name = o.name;
     s.where = a_path + " vs " + b_path;
     s.inputs = inputs;
-    std::string name = o.name;
-    s.build = [a_path, b_path, name](Context& ctx, const std::map<std::string, const Node*>& in,
-                                     const Bindings& bind) {
-      // Re-parse into ctx with the same bindings the inputs were built with.
-      std::shared_ptr<Context> shared(&ctx, [](Context*) {});
-      Graph ga = load_graph(a_path, bind, shared), gb = load_graph(b_path, bind, shared);
-      (void)in;
-      return std::make_pair(output_named(ga, name), output_named(gb, name));
-    };
+    s.build = pair_builder(a, b, o.name, std::make_shared<const std::map<int64_t, Size>>());
     s.generalized = generalize_pair(a, b, s);
     out.push_back(std::move(s));
   }

@@ -77,9 +77,9 @@ struct RuleSpec {
   std::vector<ValueCondition> value_conds;
   // Builds both sides in a context whose inputs (by name) were made with sizes bound by the
   // bindings (empty: symbolic).
-  std::function<std::pair<const Node*, const Node*>(Context&, const std::map<std::string, const Node*>&,
-                                                    const Bindings&)>
-      build;
+  using Builder = std::function<std::pair<const Node*, const Node*>(Context&, const std::map<std::string, const Node*>&,
+                                                                     const Bindings&)>;
+  Builder build;
   // The same rule with the numbers among its sizes made symbols (graph pairs at fixed sizes),
   // for random testing at small sizes; a difference found there is confirmed at the rule's own
   // sizes before it refutes anything. Null when there is none or it does not type-check.
