@@ -123,6 +123,8 @@ json report_json(const Graph& g, const SuperoptResult& r, const SuperoptOptions&
     if (!v.failed.empty()) jv["failed"] = v.failed;
     rep["variants"].push_back(jv);
   }
+  rep["unmeasured"] = json::array();
+  for (const auto& u : r.unmeasured) rep["unmeasured"].push_back({{"variant", u.variant}, {"model_us", u.model_us}, {"why", u.why}});
   // The chosen variant's fallbacks (kernels nothing validated, replaced by finer ones); when no
   // variant was realized, why (exit 1).
   rep["validated"] = r.best >= 0;

@@ -552,6 +552,21 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
     const int vid = plan.vid;
     const bool stored_stats = plan.stored_stats;
     const CostEstimate& ce = plan.ce;
+    // Past the budget, a plan the model already puts slower than the fastest measured variant
+    // is not measured (the original included: it would take seconds to time kernels that lose).
+    if (r.timed && since(t0) > o.budget_s) {
+      const VariantResult* fastest = nullptr;
+      for (const VariantResult& v : r.realized)
+        if (v.failed.empty() && (!fastest || v.total_us < fastest->total_us)) fastest = &v;
+      if (fastest && ce.time_us > fastest->total_us) {
+        std::ostringstream why;
+        why << "--budget " << o.budget_s << " s spent, and the model puts it at " << std::llround(ce.time_us)
+            << " us, slower than the " << fastest->total_us << " us measured of variant " << fastest->variant;
+        say("variant " + std::to_string(vid) + ": not measured: " + why.str());
+        r.unmeasured.push_back({vid, ce.time_us, why.str()});
+        continue;
+      }
+    }
     Graph gv = r.variants.graph_of(vid);
     VariantResult vr;
     vr.variant = vid;

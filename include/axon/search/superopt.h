@@ -88,6 +88,14 @@ struct SuperoptResult {
   gpu::Probe probe;
   tiling::Lowerings lowerings;
   double rewrite_seconds = 0, seconds = 0;
+  // Plans not measured: past --budget, the cost model put them slower than a variant already
+  // measured (the model's estimates are lower bounds in practice: it does not model latency).
+  struct Unmeasured {
+    int variant = 0;
+    double model_us = 0;
+    std::string why;
+  };
+  std::vector<Unmeasured> unmeasured;
 };
 
 // The cost model's partition and cost (search/cost_model.h) with every fused kernel (attention,
