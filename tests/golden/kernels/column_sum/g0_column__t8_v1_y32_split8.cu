@@ -6,7 +6,7 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(256) gold
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   const int x = threadIdx.x % 8, y = threadIdx.x / 8;
   (void)x; (void)y;
-  __shared__ float axon_cred[1][32][8];
+  __shared__ float axon_cred[1][8][8];
   __shared__ float axon_ccl[1][8];
   const int rank = blockIdx.x % 8;
   const int tile = blockIdx.x / 8;
@@ -34,12 +34,19 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(256) gold
     }
   }
   #pragma unroll
-  for (int l = 0; l < 1; ++l) axon_cred[0][y][x * 1 + l] = acc0[l];
+  for (int l = 0; l < 1; ++l) {
+    { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 8, 0x1f, 0xffffffff;" : "=f"(t) : "f"(acc0[l])); acc0[l] = acc0[l] + t; }
+    { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 16, 0x1f, 0xffffffff;" : "=f"(t) : "f"(acc0[l])); acc0[l] = acc0[l] + t; }
+  }
+  if (y % 4 == 0) {
+    #pragma unroll
+    for (int l = 0; l < 1; ++l) axon_cred[0][y / 4][x * 1 + l] = acc0[l];
+  }
   __syncthreads();
   #pragma unroll
   for (int l = 0; l < 1; ++l) {
     acc0[l] = axon_cred[0][0][x * 1 + l];
-    for (int w = 1; w < 32; ++w) acc0[l] = acc0[l] + axon_cred[0][w][x * 1 + l];
+    for (int w = 1; w < 8; ++w) acc0[l] = acc0[l] + axon_cred[0][w][x * 1 + l];
   }
   // the cluster's partial values: each block's in its shared slot, combined in rank order
   if (y == 0) {

@@ -1,18 +1,18 @@
 // golden kernel: graph 'column_sum' (tests/golden/graphs/column_sum.json), target sm_90
 // kernel g0_column: reduction -> out
-// tiling: column t64 v1 y4 split8
-extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(256) golden_column_sum_g0_column_t64_v1_y4_split8(const float* __restrict__ in0, float* __restrict__ out0) {
+// tiling: column t16 v1 y64 split8
+extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(1024) golden_column_sum_g0_column_t16_v1_y64_split8(const float* __restrict__ in0, float* __restrict__ out0) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
-  const int x = threadIdx.x % 64, y = threadIdx.x / 64;
+  const int x = threadIdx.x % 16, y = threadIdx.x / 16;
   (void)x; (void)y;
-  __shared__ float axon_cred[1][4][64];
-  __shared__ float axon_ccl[1][64];
+  __shared__ float axon_cred[1][32][16];
+  __shared__ float axon_ccl[1][16];
   const int rank = blockIdx.x % 8;
   const int tile = blockIdx.x / 8;
   const int rb = (int)rank * 8192, re = rb + 8192 < 65536 ? rb + 8192 : 65536;
   (void)rank;
-  const int kc0 = (tile * 64 + x) * 1;
+  const int kc0 = (tile * 16 + x) * 1;
   const bool valid = true;
   (void)valid;
   // stage 0: reduce_sum 1
@@ -21,7 +21,7 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(256) gold
   for (int l = 0; l < 1; ++l) acc0[l] = 0.0f;
   {
     #pragma unroll 4
-    for (int rr = rb + y; rr < re; rr += 4) {
+    for (int rr = rb + y; rr < re; rr += 64) {
       float ld0[1];
       axon_ldv_f32<1>(in0 + (kc0 + (rr * (int)256)), ld0);
       #pragma unroll
@@ -34,12 +34,18 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(256) gold
     }
   }
   #pragma unroll
-  for (int l = 0; l < 1; ++l) axon_cred[0][y][x * 1 + l] = acc0[l];
+  for (int l = 0; l < 1; ++l) {
+    { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 16, 0x1f, 0xffffffff;" : "=f"(t) : "f"(acc0[l])); acc0[l] = acc0[l] + t; }
+  }
+  if (y % 2 == 0) {
+    #pragma unroll
+    for (int l = 0; l < 1; ++l) axon_cred[0][y / 2][x * 1 + l] = acc0[l];
+  }
   __syncthreads();
   #pragma unroll
   for (int l = 0; l < 1; ++l) {
     acc0[l] = axon_cred[0][0][x * 1 + l];
-    for (int w = 1; w < 4; ++w) acc0[l] = acc0[l] + axon_cred[0][w][x * 1 + l];
+    for (int w = 1; w < 32; ++w) acc0[l] = acc0[l] + axon_cred[0][w][x * 1 + l];
   }
   // the cluster's partial values: each block's in its shared slot, combined in rank order
   if (y == 0) {
@@ -78,5 +84,5 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(256) gold
   asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_column_sum_g0_column_t64_v1_y4_split8: grid 32, block 256, smem 0, params r0 w1
+// golden_column_sum_g0_column_t16_v1_y64_split8: grid 128, block 1024, smem 0, params r0 w1
 // arch suffix '', grid dependency yes

@@ -1,18 +1,17 @@
 // golden kernel: graph 'column_sum' (tests/golden/graphs/column_sum.json), target sm_90
 // kernel g0_column: reduction -> out
-// tiling: column t1 v1 y32 split8
-extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(32) golden_column_sum_g0_column_t1_v1_y32_split8(const float* __restrict__ in0, float* __restrict__ out0) {
+// tiling: column t16 v1 y2 split8
+extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(32) golden_column_sum_g0_column_t16_v1_y2_split8(const float* __restrict__ in0, float* __restrict__ out0) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
-  const int x = threadIdx.x % 1, y = threadIdx.x / 1;
+  const int x = threadIdx.x % 16, y = threadIdx.x / 16;
   (void)x; (void)y;
-  __shared__ float axon_cred[1][32][1];
-  __shared__ float axon_ccl[1][1];
+  __shared__ float axon_ccl[1][16];
   const int rank = blockIdx.x % 8;
   const int tile = blockIdx.x / 8;
   const int rb = (int)rank * 8192, re = rb + 8192 < 65536 ? rb + 8192 : 65536;
   (void)rank;
-  const int kc0 = (tile * 1 + x) * 1;
+  const int kc0 = (tile * 16 + x) * 1;
   const bool valid = true;
   (void)valid;
   // stage 0: reduce_sum 1
@@ -21,7 +20,7 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(32) golde
   for (int l = 0; l < 1; ++l) acc0[l] = 0.0f;
   {
     #pragma unroll 4
-    for (int rr = rb + y; rr < re; rr += 32) {
+    for (int rr = rb + y; rr < re; rr += 2) {
       float ld0[1];
       axon_ldv_f32<1>(in0 + (kc0 + (rr * (int)256)), ld0);
       #pragma unroll
@@ -34,12 +33,8 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(32) golde
     }
   }
   #pragma unroll
-  for (int l = 0; l < 1; ++l) axon_cred[0][y][x * 1 + l] = acc0[l];
-  __syncthreads();
-  #pragma unroll
   for (int l = 0; l < 1; ++l) {
-    acc0[l] = axon_cred[0][0][x * 1 + l];
-    for (int w = 1; w < 32; ++w) acc0[l] = acc0[l] + axon_cred[0][w][x * 1 + l];
+    { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 16, 0x1f, 0xffffffff;" : "=f"(t) : "f"(acc0[l])); acc0[l] = acc0[l] + t; }
   }
   // the cluster's partial values: each block's in its shared slot, combined in rank order
   if (y == 0) {
@@ -78,5 +73,5 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(32) golde
   asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_column_sum_g0_column_t1_v1_y32_split8: grid 2048, block 32, smem 0, params r0 w1
+// golden_column_sum_g0_column_t16_v1_y2_split8: grid 128, block 32, smem 0, params r0 w1
 // arch suffix '', grid dependency yes

@@ -1,12 +1,12 @@
 // golden kernel: graph 'column_sum' (tests/golden/graphs/column_sum.json), target sm_90
 // kernel g0_column: reduction -> out
-// tiling: column t128 v1 y2 split8
-extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(256) golden_column_sum_g0_column_t128_v1_y2_split8(const float* __restrict__ in0, float* __restrict__ out0) {
+// tiling: column t128 v1 y8 split8
+extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(1024) golden_column_sum_g0_column_t128_v1_y8_split8(const float* __restrict__ in0, float* __restrict__ out0) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   const int x = threadIdx.x % 128, y = threadIdx.x / 128;
   (void)x; (void)y;
-  __shared__ float axon_cred[1][2][128];
+  __shared__ float axon_cred[1][8][128];
   __shared__ float axon_ccl[1][128];
   const int rank = blockIdx.x % 8;
   const int tile = blockIdx.x / 8;
@@ -21,7 +21,7 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(256) gold
   for (int l = 0; l < 1; ++l) acc0[l] = 0.0f;
   {
     #pragma unroll 4
-    for (int rr = rb + y; rr < re; rr += 2) {
+    for (int rr = rb + y; rr < re; rr += 8) {
       float ld0[1];
       axon_ldv_f32<1>(in0 + (kc0 + (rr * (int)256)), ld0);
       #pragma unroll
@@ -39,7 +39,7 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(256) gold
   #pragma unroll
   for (int l = 0; l < 1; ++l) {
     acc0[l] = axon_cred[0][0][x * 1 + l];
-    for (int w = 1; w < 2; ++w) acc0[l] = acc0[l] + axon_cred[0][w][x * 1 + l];
+    for (int w = 1; w < 8; ++w) acc0[l] = acc0[l] + axon_cred[0][w][x * 1 + l];
   }
   // the cluster's partial values: each block's in its shared slot, combined in rank order
   if (y == 0) {
@@ -78,5 +78,5 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(256) gold
   asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_column_sum_g0_column_t128_v1_y2_split8: grid 16, block 256, smem 0, params r0 w1
+// golden_column_sum_g0_column_t128_v1_y8_split8: grid 16, block 1024, smem 0, params r0 w1
 // arch suffix '', grid dependency yes

@@ -1,18 +1,17 @@
 // golden kernel: graph 'softmax_middle_axis' (tests/golden/graphs/softmax_middle_axis.json), target sm_90
 // kernel g0_column: reduction -> out
-// tiling: column t16 v1 y32 split8
-extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(512) golden_softmax_middle_axis_g0_column_t16_v1_y32_split8(const unsigned short* __restrict__ in0, unsigned short* __restrict__ out0) {
+// tiling: column t32 v1 y1 split8
+extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(32) golden_softmax_middle_axis_g0_column_t32_v1_y1_split8(const unsigned short* __restrict__ in0, unsigned short* __restrict__ out0) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
-  const int x = threadIdx.x % 16, y = threadIdx.x / 16;
+  const int x = threadIdx.x % 32, y = threadIdx.x / 32;
   (void)x; (void)y;
-  __shared__ float axon_cred[2][32][16];
-  __shared__ float axon_ccl[2][16];
+  __shared__ float axon_ccl[2][32];
   const int rank = blockIdx.x % 8;
   const int tile = blockIdx.x / 8;
   const int rb = (int)rank * 256, re = rb + 256 < 2048 ? rb + 256 : 2048;
   (void)rank;
-  const int kc0 = (tile * 16 + x) * 1;
+  const int kc0 = (tile * 32 + x) * 1;
   const bool valid = true;
   (void)valid;
   // stage 0: reduce_max 2
@@ -21,7 +20,7 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(512) gold
   for (int l = 0; l < 1; ++l) acc0[l] = -__int_as_float(0x7f800000);
   {
     #pragma unroll 4
-    for (int rr = rb + y; rr < re; rr += 32) {
+    for (int rr = rb + y; rr < re; rr += 1) {
       float ld0[1];
       axon_ldv_f16<1>(in0 + ((axon_fmod(kc0, (int)96) + (rr * (int)96)) + (axon_fdiv(kc0, (int)96) * (int)196608)), ld0);
       #pragma unroll
@@ -34,14 +33,6 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(512) gold
         acc0[l] = axon_max_nan(acc0[l], v2);
       }
     }
-  }
-  #pragma unroll
-  for (int l = 0; l < 1; ++l) axon_cred[0][y][x * 1 + l] = acc0[l];
-  __syncthreads();
-  #pragma unroll
-  for (int l = 0; l < 1; ++l) {
-    acc0[l] = axon_cred[0][0][x * 1 + l];
-    for (int w = 1; w < 32; ++w) acc0[l] = axon_max_nan(acc0[l], axon_cred[0][w][x * 1 + l]);
   }
   // the cluster's partial values: each block's in its shared slot, combined in rank order
   if (y == 0) {
@@ -74,7 +65,7 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(512) gold
   for (int l = 0; l < 1; ++l) acc1[l] = 0.0f;
   {
     #pragma unroll 4
-    for (int rr = rb + y; rr < re; rr += 32) {
+    for (int rr = rb + y; rr < re; rr += 1) {
       float ld0[1];
       axon_ldv_f16<1>(in0 + ((axon_fmod(kc0, (int)96) + (rr * (int)96)) + (axon_fdiv(kc0, (int)96) * (int)196608)), ld0);
       #pragma unroll
@@ -89,14 +80,6 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(512) gold
         acc1[l] = acc1[l] + v7;
       }
     }
-  }
-  #pragma unroll
-  for (int l = 0; l < 1; ++l) axon_cred[1][y][x * 1 + l] = acc1[l];
-  __syncthreads();
-  #pragma unroll
-  for (int l = 0; l < 1; ++l) {
-    acc1[l] = axon_cred[1][0][x * 1 + l];
-    for (int w = 1; w < 32; ++w) acc1[l] = acc1[l] + axon_cred[1][w][x * 1 + l];
   }
   // the cluster's partial values: each block's in its shared slot, combined in rank order
   if (y == 0) {
@@ -125,7 +108,7 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(512) gold
   }
   {
     #pragma unroll 4
-    for (int rr = rb + y; rr < re; rr += 32) {
+    for (int rr = rb + y; rr < re; rr += 1) {
       float ld0[1];
       axon_ldv_f16<1>(in0 + ((axon_fmod(kc0, (int)96) + (rr * (int)96)) + (axon_fdiv(kc0, (int)96) * (int)196608)), ld0);
       float o0[1];
@@ -150,5 +133,5 @@ extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(512) gold
   asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_softmax_middle_axis_g0_column_t16_v1_y32_split8: grid 384, block 512, smem 0, params r0 w7
+// golden_softmax_middle_axis_g0_column_t32_v1_y1_split8: grid 192, block 32, smem 0, params r0 w7
 // arch suffix '', grid dependency yes

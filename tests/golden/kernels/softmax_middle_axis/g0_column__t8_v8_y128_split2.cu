@@ -1,18 +1,18 @@
 // golden kernel: graph 'softmax_middle_axis' (tests/golden/graphs/softmax_middle_axis.json), target sm_90
 // kernel g0_column: reduction -> out
-// tiling: column t4 v8 y8 split2
-extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(32) golden_softmax_middle_axis_g0_column_t4_v8_y8_split2(const unsigned short* __restrict__ in0, unsigned short* __restrict__ out0) {
+// tiling: column t8 v8 y128 split2
+extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(1024) golden_softmax_middle_axis_g0_column_t8_v8_y128_split2(const unsigned short* __restrict__ in0, unsigned short* __restrict__ out0) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
-  const int x = threadIdx.x % 4, y = threadIdx.x / 4;
+  const int x = threadIdx.x % 8, y = threadIdx.x / 8;
   (void)x; (void)y;
-  __shared__ float axon_cred[2][8][32];
-  __shared__ float axon_ccl[2][32];
+  __shared__ float axon_cred[2][32][64];
+  __shared__ float axon_ccl[2][64];
   const int rank = blockIdx.x % 2;
   const int tile = blockIdx.x / 2;
   const int rb = (int)rank * 1024, re = rb + 1024 < 2048 ? rb + 1024 : 2048;
   (void)rank;
-  const int kc0 = (tile * 4 + x) * 8;
+  const int kc0 = (tile * 8 + x) * 8;
   const bool valid = true;
   (void)valid;
   // stage 0: reduce_max 2
@@ -21,7 +21,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(32) golde
   for (int l = 0; l < 8; ++l) acc0[l] = -__int_as_float(0x7f800000);
   {
     #pragma unroll 4
-    for (int rr = rb + y; rr < re; rr += 8) {
+    for (int rr = rb + y; rr < re; rr += 128) {
       float ld0[8];
       axon_ldv_f16<8>(in0 + ((axon_fmod(kc0, (int)96) + (rr * (int)96)) + (axon_fdiv(kc0, (int)96) * (int)196608)), ld0);
       #pragma unroll
@@ -36,12 +36,19 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(32) golde
     }
   }
   #pragma unroll
-  for (int l = 0; l < 8; ++l) axon_cred[0][y][x * 8 + l] = acc0[l];
+  for (int l = 0; l < 8; ++l) {
+    { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 8, 0x1f, 0xffffffff;" : "=f"(t) : "f"(acc0[l])); acc0[l] = axon_max_nan(acc0[l], t); }
+    { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 16, 0x1f, 0xffffffff;" : "=f"(t) : "f"(acc0[l])); acc0[l] = axon_max_nan(acc0[l], t); }
+  }
+  if (y % 4 == 0) {
+    #pragma unroll
+    for (int l = 0; l < 8; ++l) axon_cred[0][y / 4][x * 8 + l] = acc0[l];
+  }
   __syncthreads();
   #pragma unroll
   for (int l = 0; l < 8; ++l) {
     acc0[l] = axon_cred[0][0][x * 8 + l];
-    for (int w = 1; w < 8; ++w) acc0[l] = axon_max_nan(acc0[l], axon_cred[0][w][x * 8 + l]);
+    for (int w = 1; w < 32; ++w) acc0[l] = axon_max_nan(acc0[l], axon_cred[0][w][x * 8 + l]);
   }
   // the cluster's partial values: each block's in its shared slot, combined in rank order
   if (y == 0) {
@@ -109,7 +116,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(32) golde
   for (int l = 0; l < 8; ++l) acc1[l] = 0.0f;
   {
     #pragma unroll 4
-    for (int rr = rb + y; rr < re; rr += 8) {
+    for (int rr = rb + y; rr < re; rr += 128) {
       float ld0[8];
       axon_ldv_f16<8>(in0 + ((axon_fmod(kc0, (int)96) + (rr * (int)96)) + (axon_fdiv(kc0, (int)96) * (int)196608)), ld0);
       #pragma unroll
@@ -126,12 +133,19 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(32) golde
     }
   }
   #pragma unroll
-  for (int l = 0; l < 8; ++l) axon_cred[1][y][x * 8 + l] = acc1[l];
+  for (int l = 0; l < 8; ++l) {
+    { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 8, 0x1f, 0xffffffff;" : "=f"(t) : "f"(acc1[l])); acc1[l] = acc1[l] + t; }
+    { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 16, 0x1f, 0xffffffff;" : "=f"(t) : "f"(acc1[l])); acc1[l] = acc1[l] + t; }
+  }
+  if (y % 4 == 0) {
+    #pragma unroll
+    for (int l = 0; l < 8; ++l) axon_cred[1][y / 4][x * 8 + l] = acc1[l];
+  }
   __syncthreads();
   #pragma unroll
   for (int l = 0; l < 8; ++l) {
     acc1[l] = axon_cred[1][0][x * 8 + l];
-    for (int w = 1; w < 8; ++w) acc1[l] = acc1[l] + axon_cred[1][w][x * 8 + l];
+    for (int w = 1; w < 32; ++w) acc1[l] = acc1[l] + axon_cred[1][w][x * 8 + l];
   }
   // the cluster's partial values: each block's in its shared slot, combined in rank order
   if (y == 0) {
@@ -195,7 +209,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(32) golde
   }
   {
     #pragma unroll 4
-    for (int rr = rb + y; rr < re; rr += 8) {
+    for (int rr = rb + y; rr < re; rr += 128) {
       float ld0[8];
       axon_ldv_f16<8>(in0 + ((axon_fmod(kc0, (int)96) + (rr * (int)96)) + (axon_fdiv(kc0, (int)96) * (int)196608)), ld0);
       float o0[8];
@@ -220,5 +234,5 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(32) golde
   asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_softmax_middle_axis_g0_column_t4_v8_y8_split2: grid 48, block 32, smem 0, params r0 w7
+// golden_softmax_middle_axis_g0_column_t8_v8_y128_split2: grid 24, block 1024, smem 0, params r0 w7
 // arch suffix '', grid dependency yes

@@ -1,16 +1,16 @@
 // golden kernel: graph 'column_sum' (tests/golden/graphs/column_sum.json), target sm_90
 // kernel g0_column: reduction -> out
-// tiling: column t2 v4 y16 split4
-extern "C" __global__ void __cluster_dims__(4, 1, 1) __launch_bounds__(32) golden_column_sum_g0_column_t2_v4_y16_split4(const float* __restrict__ in0, float* __restrict__ out0) {
+// tiling: column t2 v4 y512 split8
+extern "C" __global__ void __cluster_dims__(8, 1, 1) __launch_bounds__(1024) golden_column_sum_g0_column_t2_v4_y512_split8(const float* __restrict__ in0, float* __restrict__ out0) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   const int x = threadIdx.x % 2, y = threadIdx.x / 2;
   (void)x; (void)y;
-  __shared__ float axon_cred[1][16][8];
+  __shared__ float axon_cred[1][32][8];
   __shared__ float axon_ccl[1][8];
-  const int rank = blockIdx.x % 4;
-  const int tile = blockIdx.x / 4;
-  const int rb = (int)rank * 16384, re = rb + 16384 < 65536 ? rb + 16384 : 65536;
+  const int rank = blockIdx.x % 8;
+  const int tile = blockIdx.x / 8;
+  const int rb = (int)rank * 8192, re = rb + 8192 < 65536 ? rb + 8192 : 65536;
   (void)rank;
   const int kc0 = (tile * 2 + x) * 4;
   const bool valid = true;
@@ -21,7 +21,7 @@ extern "C" __global__ void __cluster_dims__(4, 1, 1) __launch_bounds__(32) golde
   for (int l = 0; l < 4; ++l) acc0[l] = 0.0f;
   {
     #pragma unroll 4
-    for (int rr = rb + y; rr < re; rr += 16) {
+    for (int rr = rb + y; rr < re; rr += 512) {
       float ld0[4];
       axon_ldv_f32<4>(in0 + (kc0 + (rr * (int)256)), ld0);
       #pragma unroll
@@ -34,12 +34,21 @@ extern "C" __global__ void __cluster_dims__(4, 1, 1) __launch_bounds__(32) golde
     }
   }
   #pragma unroll
-  for (int l = 0; l < 4; ++l) axon_cred[0][y][x * 4 + l] = acc0[l];
+  for (int l = 0; l < 4; ++l) {
+    { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 2, 0x1f, 0xffffffff;" : "=f"(t) : "f"(acc0[l])); acc0[l] = acc0[l] + t; }
+    { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 4, 0x1f, 0xffffffff;" : "=f"(t) : "f"(acc0[l])); acc0[l] = acc0[l] + t; }
+    { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 8, 0x1f, 0xffffffff;" : "=f"(t) : "f"(acc0[l])); acc0[l] = acc0[l] + t; }
+    { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 16, 0x1f, 0xffffffff;" : "=f"(t) : "f"(acc0[l])); acc0[l] = acc0[l] + t; }
+  }
+  if (y % 16 == 0) {
+    #pragma unroll
+    for (int l = 0; l < 4; ++l) axon_cred[0][y / 16][x * 4 + l] = acc0[l];
+  }
   __syncthreads();
   #pragma unroll
   for (int l = 0; l < 4; ++l) {
     acc0[l] = axon_cred[0][0][x * 4 + l];
-    for (int w = 1; w < 16; ++w) acc0[l] = acc0[l] + axon_cred[0][w][x * 4 + l];
+    for (int w = 1; w < 32; ++w) acc0[l] = acc0[l] + axon_cred[0][w][x * 4 + l];
   }
   // the cluster's partial values: each block's in its shared slot, combined in rank order
   if (y == 0) {
@@ -57,7 +66,7 @@ extern "C" __global__ void __cluster_dims__(4, 1, 1) __launch_bounds__(32) golde
     acc0[2] = 0.0f;
     acc0[3] = 0.0f;
     #pragma unroll
-    for (unsigned q = 0; q < 4u; ++q) {
+    for (unsigned q = 0; q < 8u; ++q) {
       unsigned remote;
       asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(local), "r"(q));
       float part0;
@@ -93,5 +102,5 @@ extern "C" __global__ void __cluster_dims__(4, 1, 1) __launch_bounds__(32) golde
   asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_column_sum_g0_column_t2_v4_y16_split4: grid 128, block 32, smem 0, params r0 w1
+// golden_column_sum_g0_column_t2_v4_y512_split8: grid 256, block 1024, smem 0, params r0 w1
 // arch suffix '', grid dependency yes
