@@ -289,32 +289,13 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
     lj["outputs"].push_back({{"name", out.name}, {"shape", shape_json(out.node)}, {"dtype", dtype_name(out.node->dtype())}});
 
   // The shared library, when nvcc is here.
-  std::string nvcc = find_nvcc();
-  if (!nvcc.empty()) {
-    std::string suffix;  // sm_90a when a kernel uses wgmma
-    for (const KernelResult& k : best.kernels)
-      if (!k.code.arch_suffix.empty()) suffix = k.code.arch_suffix;
-    // nvcc's -arch=sm_90a would also embed compute_90 PTX, where wgmma does not exist.
-    std::vector<std::string> argv{nvcc, "-O3"};
-    if (suffix.empty()) argv.push_back("-arch=" + o.target);
-    else argv.insert(argv.end(), {"-gencode", "arch=compute_" + o.target.substr(3) + suffix + ",code=" + o.target + suffix});
-    // No shell: the arguments are passed as they are, whatever the folder's name holds. The
-    // library and the log are written under temporary names and renamed over theirs.
-    const std::string so = (fs::path(out_dir) / ("libaxon_" + name + ".so")).string();
-    const std::string log_path = (fs::path(out_dir) / "nvcc.log").string();
-    AtomicFile lib(so), log(log_path);
-    argv.insert(argv.end(), {"-shared", "-Xcompiler", "-fPIC", "-o", lib.temp_path(), (fs::path(out_dir) / ("axon_" + name + ".cu")).string()});
-    SpawnOptions so_opts;
-    so_opts.stdout_fd = so_opts.stderr_fd = log.fd();
-    const bool ok = run_process(argv, so_opts).ok();
-    log.commit();
-    if (ok) lib.commit();
-    lj["library_built"] = ok;
-    lines.push_back(ok ? "built " + so : "nvcc failed on the launcher: see " + log_path);
-  } else {
-    lj["library_built"] = false;
-    lines.push_back("no nvcc found: the launcher is source only (axon_" + name + ".cu)");
-  }
+  std::string suffix;  // sm_90a when a kernel uses wgmma
+  for (const KernelResult& k : best.kernels)
+    if (!k.code.arch_suffix.empty()) suffix = k.code.arch_suffix;
+  bool built = false;
+  lines.push_back(build_launcher_library(out_dir, name, o.target + suffix, &built));
+  lj["library_built"] = built;
+  lj["arch"] = o.target + suffix;
   write_file(fs::path(out_dir) / "launcher.json", lj.dump(2) + "\n");
 
   write_file(fs::path(out_dir) / "report.json", report_json(g, r, o).dump(2) + "\n");
@@ -355,6 +336,31 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
       << "), variant " << best.variant << (best.stored_statistics ? " (row statistics stored)" : "") << (best.own_reductions ? " (reductions in kernels of their own)" : "") << ", search " << std::setprecision(1) << r.seconds << " s";
   lines.push_back(tot.str());
   return lines;
+}
+
+std::string launcher_name(const std::string& graph_name) { return c_ident(graph_name.empty() ? "graph" : graph_name); }
+
+std::string build_launcher_library(const std::string& out_dir, const std::string& name, const std::string& arch, bool* built) {
+  *built = false;
+  const std::string nvcc = find_nvcc();
+  if (nvcc.empty()) return "no nvcc found: the launcher is source only (axon_" + name + ".cu)";
+  // nvcc's -arch=sm_90a would also embed compute_90 PTX, where wgmma does not exist.
+  std::vector<std::string> argv{nvcc, "-O3"};
+  if (arch.size() < 4 || arch.back() != 'a') argv.push_back("-arch=" + arch);
+  else argv.insert(argv.end(), {"-gencode", "arch=compute_" + arch.substr(3) + ",code=" + arch});
+  // No shell: the arguments are passed as they are, whatever the folder's name holds. The
+  // library and the log are written under temporary names and renamed over theirs.
+  const std::string so = (fs::path(out_dir) / ("libaxon_" + name + ".so")).string();
+  const std::string log_path = (fs::path(out_dir) / "nvcc.log").string();
+  AtomicFile lib(so), log(log_path);
+  argv.insert(argv.end(), {"-shared", "-Xcompiler", "-fPIC", "-o", lib.temp_path(), (fs::path(out_dir) / ("axon_" + name + ".cu")).string()});
+  SpawnOptions so_opts;
+  so_opts.stdout_fd = so_opts.stderr_fd = log.fd();
+  const bool ok = run_process(argv, so_opts).ok();
+  log.commit();
+  if (ok) lib.commit();
+  *built = ok;
+  return ok ? "built " + so : "nvcc failed on the launcher: see " + log_path;
 }
 
 }  // namespace axon

@@ -434,7 +434,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
   if (o.no_gpu) {
     r.gpu_note = "--no-gpu: candidates ranked by the cost model, untimed";
   } else {
-    r.probe = gpu::probe(o.self_exe);
+    r.probe = o.probe ? *o.probe : gpu::probe(o.self_exe);
     if (!r.probe.ok) r.gpu_note = "no GPU (" + r.probe.why + "): candidates ranked by the cost model, untimed";
     else if (!nvrtc.empty()) r.gpu_note = "no NVRTC (" + nvrtc + "): untimed";
     else if (r.probe.props.sm != isa.target.sm)

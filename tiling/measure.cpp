@@ -409,7 +409,7 @@ int run_probe(std::ostream& out) {
     std::sort(gbs.begin(), gbs.end());
     j = {{"ok", true}, {"name", p.name}, {"sm", p.sm}, {"sm_count", p.sm_count}, {"max_threads_per_block", p.max_threads_per_block},
          {"regs_per_block", p.regs_per_block}, {"smem_per_block", p.smem_per_block}, {"smem_optin", p.smem_optin}, {"l2_bytes", p.l2_bytes},
-         {"total_mem", p.total_mem}, {"copy_gb_s", gbs[gbs.size() / 2]}};
+         {"total_mem", p.total_mem}, {"driver_version", p.driver_version}, {"copy_gb_s", gbs[gbs.size() / 2]}};
   } catch (const Error& e) {
     j = {{"ok", false}, {"why", e.what()}};
   }
@@ -608,6 +608,7 @@ Probe probe(const std::string& self_exe) {
     p.props.smem_optin = j.value("smem_optin", p.props.smem_per_block);
     p.props.l2_bytes = j.at("l2_bytes").get<int64_t>();
     p.props.total_mem = j.at("total_mem").get<int64_t>();
+    p.props.driver_version = j.value("driver_version", 0);
     p.copy_gb_s = j.at("copy_gb_s").get<double>();
   } catch (const std::exception&) {
     p.why = timed_out ? "the device probe did not answer" : "the device probe failed";

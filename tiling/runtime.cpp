@@ -103,6 +103,10 @@ constexpr size_t kMaxCubinBytes = size_t{1} << 28;
 
 std::string nvrtc_status() { return nvrtc().lib ? "" : nvrtc().why; }
 
+std::string nvrtc_version() {
+  return nvrtc().lib ? std::to_string(nvrtc().major) + "." + std::to_string(nvrtc().minor) : std::string();
+}
+
 Compiled compile(const std::string& source, const std::string& arch, const std::string& cache_dir) {
   auto t0 = std::chrono::steady_clock::now();
   Compiled c;
@@ -180,6 +184,7 @@ struct Driver::Api {
   CUresult (*device_get)(CUdevice*, int) = nullptr;
   CUresult (*device_count)(int*) = nullptr;
   CUresult (*device_name)(char*, int, CUdevice) = nullptr;
+  CUresult (*driver_version)(int*) = nullptr;
   CUresult (*device_attr)(int*, int, CUdevice) = nullptr;
   CUresult (*total_mem)(size_t*, CUdevice) = nullptr;
   CUresult (*ctx_retain)(CUctx*, CUdevice) = nullptr;
@@ -226,6 +231,7 @@ std::unique_ptr<Driver> Driver::open() {
   a.device_get = sym<decltype(a.device_get)>(a.lib, {"cuDeviceGet"});
   a.device_count = sym<decltype(a.device_count)>(a.lib, {"cuDeviceGetCount"});
   a.device_name = sym<decltype(a.device_name)>(a.lib, {"cuDeviceGetName"});
+  a.driver_version = sym<decltype(a.driver_version)>(a.lib, {"cuDriverGetVersion"});  // optional
   a.device_attr = sym<decltype(a.device_attr)>(a.lib, {"cuDeviceGetAttribute"});
   a.total_mem = sym<decltype(a.total_mem)>(a.lib, {"cuDeviceTotalMem_v2"});
   a.ctx_retain = sym<decltype(a.ctx_retain)>(a.lib, {"cuDevicePrimaryCtxRetain"});
@@ -279,6 +285,7 @@ std::unique_ptr<Driver> Driver::open() {
   size_t total = 0;
   a.total_mem(&total, a.dev);
   p.total_mem = static_cast<int64_t>(total);
+  if (a.driver_version) a.driver_version(&p.driver_version);
   return d;
 }
 

@@ -16,6 +16,7 @@
 #include "axon/tiling/measure.h"
 #include "cli.h"
 #include "commands.h"
+#include "tuning.h"
 
 namespace axon::cli {
 
@@ -24,7 +25,8 @@ namespace {
 namespace fs = std::filesystem;
 
 struct SuperoptArgs {
-  std::string graph, out, target = "sm_90", cache;
+  std::string graph, out, target = "sm_90", cache, store;
+  bool retune = false;
   std::vector<std::string> binds;
   double budget = 120;
   uint64_t seed = 1;
@@ -82,12 +84,62 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   // The output folder, and the work folder inside it (a symlink planted there is replaced).
   make_output_dir(a.out);
   o.work_dir = make_private_subdir(a.out, ".work");
+  // The tuning database (docs/tuning.md): a timed result is kept; the same graph, sizes, target
+  // and options on the same GPU, driver, NVRTC, toolkit and axon build are replayed.
+  std::unique_ptr<TuningStore> tunings;
+  std::string key;
+  TuningEnv env;
+  const bool tests_failures = !o.fail_groups.empty();  // a test seam's results are not kept
+  if (!a.no_gpu && a.store != "none" && !tests_failures) {
+    // A store given is opened first (a bad path is an error with or without a GPU); the default
+    // one only where there is a GPU to tune on.
+    if (!a.store.empty()) tunings = std::make_unique<TuningStore>(a.store);
+    o.probe = gpu::probe(o.self_exe);
+    const bool gpu_here = o.probe->ok && gpu::nvrtc_status().empty() && "sm_" + std::to_string(o.probe->props.sm) == a.target;
+    if (!gpu_here) {
+      tunings.reset();
+    } else {
+      if (!tunings) {
+        const std::string path = default_store_path();
+        std::error_code ec;
+        if (!path.empty()) fs::create_directories(fs::path(path).parent_path(), ec);
+        // The default store is a convenience: one that cannot be opened is said, not an error.
+        try {
+          if (!path.empty()) tunings = std::make_unique<TuningStore>(path);
+        } catch (const UserError& e) {
+          if (o.progress) o.progress(std::string("tuning database not used: ") + e.what());
+        }
+      }
+    }
+    if (tunings) {
+      key = tuning_key(g, o);
+      env = current_env(*o.probe);
+      if (!a.retune) {
+        TuningStore::Lookup l = tunings->find(key, env, a.budget);
+        if (l.status == TuningStore::Status::Fresh) {
+          std::vector<std::string> lines = replay(l.entry, a.out, tunings->path(), g.name);
+          io.out << "axon superopt: " << g.name << " on " << a.target << ": replayed from the tuning database " << tunings->path()
+                 << " (tuned with --budget " << l.entry.budget_s << " s on " << l.entry.env.gpu << "; --retune searches again)\n";
+          for (const auto& line : lines) io.out << line << "\n";
+          io.out << "wrote " << a.out << "/ (kernels, launcher, report.json)\n";
+          return kExitOk;
+        }
+        if (l.status != TuningStore::Status::Missing && o.progress)
+          o.progress("tuning database: the entry for this graph is not used (" + l.why + "): searching again");
+      }
+    }
+  }
   VerifyOptions vo;
   vo.timeout_ms = 2000;
   vo.seed = a.seed;
   Verifier verifier(vo);
   SuperoptResult r = superoptimize(g, o, [&verifier](const RuleSpec& rule) { return verifier.verify(rule); });
   std::vector<std::string> lines = write_outputs(g, r, o, a.out);
+  if (tunings && r.timed && r.best >= 0) {
+    TuningEntry e = entry_of(a.out, lines, r, o);
+    e.env = env;
+    tunings->put(key, g.name, e);
+  }
   io.out << "axon superopt: " << g.name << " on " << a.target << ": " << r.gpu_note << "\n";
   for (const auto& l : lines) io.out << l << "\n";
   if (r.best < 0) {
@@ -134,6 +186,12 @@ Runner add_superopt(CLI::App& app, Streams io) {
   cmd->add_option("--timeout", args->timeout, "Seconds a candidate may run in the worker before it is killed")
       ->check(finite_number())->check(CLI::Range(1.0, 3600.0))->capture_default_str();
   cmd->add_option("--cache", args->cache, "Compiled-kernel cache directory (default ~/.cache/axon/kernels)")->check(non_empty());
+  cmd->add_option("--store", args->store,
+                  "The tuning database: axon's store FILE, or 'none' (default ~/.cache/axon/store.db). A timed result is kept "
+                  "there; the same graph, sizes, target and options on the same GPU, driver, NVRTC, toolkit and axon build "
+                  "are replayed instead of searched (an entry searched with a shorter --budget is not)")
+      ->check(non_empty());
+  cmd->add_flag("--retune", args->retune, "Search even when the tuning database holds this graph (the new result replaces it)");
   add_bind_option(*cmd, args->binds);
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines");
   // A test seam, hidden from --help: the candidates of groups whose label contains one of these

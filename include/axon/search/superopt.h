@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@ struct SuperoptOptions {
   double budget_s = 120;       // whole search; the rewrites get at most 40% of it
   uint64_t seed = 1;
   bool no_gpu = false;         // rank by the cost model only ("untimed")
+  std::optional<gpu::Probe> probe;  // the GPU, probed already (else superoptimize probes it)
   int variants = 2;            // best-ranked rewrite variants realized as kernels (the original too)
   int configs = 24;            // tiling configurations timed per kernel (the generic fallback too)
   std::string config_match;    // when not empty: only configurations whose description contains it (or one of its '|'-separated parts)
@@ -128,5 +130,12 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
 // variant was realized (r.best < 0) only report.json is written (what failed, and why).
 std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, const SuperoptOptions& o,
                                        const std::string& out_dir);
+
+// Builds out_dir/libaxon_<name>.so from out_dir/axon_<name>.cu with nvcc for `arch` (sm_90, or
+// sm_90a where a kernel uses wgmma); the log in out_dir/nvcc.log. Returns the line to print and
+// sets *built (false also when nvcc is not found).
+std::string build_launcher_library(const std::string& out_dir, const std::string& name, const std::string& arch, bool* built);
+// The launcher's identifier for a graph name (axon_<name>_run).
+std::string launcher_name(const std::string& graph_name);
 
 }  // namespace axon

@@ -26,6 +26,8 @@ struct Compiled {
 };
 // "" when NVRTC can be loaded, else why not.
 std::string nvrtc_status();
+// NVRTC's version, "13.0" ("" when NVRTC is not found).
+std::string nvrtc_version();
 // Compiles `source` for `arch` ("sm_90"). With a cache directory, results are kept there by the
 // hash of (source, arch, NVRTC version) and reused.
 Compiled compile(const std::string& source, const std::string& arch, const std::string& cache_dir);
@@ -37,6 +39,7 @@ struct DeviceProps {
   int sm_count = 0, max_threads_per_block = 0, regs_per_block = 0;
   int64_t smem_per_block = 0, l2_bytes = 0, total_mem = 0;
   int64_t smem_optin = 0;  // the most dynamic shared memory a block may ask for
+  int driver_version = 0;  // cuDriverGetVersion: 13000 for CUDA 13.0 (0: unknown)
 };
 
 using DevPtr = uint64_t;

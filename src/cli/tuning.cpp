@@ -1,0 +1,98 @@
+#include "tuning.h"
+
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "axon/core/error.h"
+#include "axon/core/files.h"
+#include "axon/core/graph_json.h"
+
+#ifndef AXON_VERSION
+#define AXON_VERSION "0.0.0"
+#endif
+
+namespace axon::cli {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+std::string default_store_path() {
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/axon/store.db";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/axon/store.db";
+  return "";
+}
+
+std::string tuning_key(const Graph& g, const SuperoptOptions& o) {
+  std::ostringstream k;
+  k << print_graph(g, 0) << "\ntarget " << o.target << "; seed " << o.seed << "; variants " << o.variants << "; configs " << o.configs
+    << "; config-match " << json(o.config_match).dump() << "; allow-tf32 " << o.allow_tf32 << "; max-variants "
+    << o.explore.max_variants << "; timeout " << o.timeout_s;
+  return k.str();
+}
+
+TuningEnv current_env(const gpu::Probe& p) {
+  TuningEnv e;
+  std::ostringstream gpu;
+  gpu << p.props.name << " (sm_" << p.props.sm << ", " << p.props.sm_count << " SMs, " << p.props.total_mem / (1 << 20) << " MiB)";
+  e.gpu = gpu.str();
+  e.driver = std::to_string(p.props.driver_version);
+  e.nvrtc = gpu::nvrtc_version();
+#ifdef AXON_CUDA_VERSION
+  e.cuda = AXON_CUDA_VERSION;
+#else
+  e.cuda = "none";
+#endif
+  // This build of axon: its version and the executable's size and time (a rebuilt axon may
+  // generate other kernels at the same version number).
+  e.axon = AXON_VERSION;
+  struct stat st {};
+  if (::stat("/proc/self/exe", &st) == 0)
+    e.axon += " (build " + std::to_string(st.st_size) + "-" + std::to_string(static_cast<long long>(st.st_mtime)) + ")";
+  return e;
+}
+
+TuningEntry entry_of(const std::string& out_dir, const std::vector<std::string>& lines, const SuperoptResult& r,
+                     const SuperoptOptions& o) {
+  TuningEntry e;
+  const VariantResult& best = r.realized.at(static_cast<size_t>(r.best));
+  e.total_us = best.total_us;
+  e.budget_s = o.budget_s;
+  e.arch = o.target;
+  for (const KernelResult& k : best.kernels)
+    if (!k.code.arch_suffix.empty()) e.arch = o.target + k.code.arch_suffix;
+  for (const auto& d : fs::directory_iterator(out_dir)) {
+    const std::string name = d.path().filename().string();
+    if (!d.is_regular_file() || d.is_symlink() || name.empty() || name[0] == '.' || name == "nvcc.log" ||
+        (name.rfind("libaxon_", 0) == 0 && d.path().extension() == ".so"))
+      continue;
+    e.files[name] = read_input_file(d.path().string(), size_t{1} << 28, "tuning entry");
+  }
+  for (const std::string& l : lines)
+    if (l.rfind("built ", 0) != 0 && l.rfind("nvcc failed", 0) != 0 && l.rfind("no nvcc found", 0) != 0) e.lines.push_back(l);
+  return e;
+}
+
+std::vector<std::string> replay(const TuningEntry& e, const std::string& out_dir, const std::string& store,
+                                const std::string& graph_name) {
+  for (const auto& [name, text] : e.files) {
+    if (name.empty() || name[0] == '.' || name.find('/') != std::string::npos || name.find('\0') != std::string::npos)
+      throw UserError(store + ": tuning entry of graph '" + graph_name + "': file name '" + name + "' is not a plain file name");
+    std::string content = text;
+    if (name == "report.json") {
+      json rep = json::parse(text, nullptr, false);
+      if (rep.is_discarded()) throw UserError(store + ": tuning entry of graph '" + graph_name + "': report.json is not JSON");
+      rep["replayed"] = {{"store", store}, {"tuned_at", e.created}, {"budget_s", e.budget_s}, {"env", e.env.fields()}};
+      content = rep.dump(2) + "\n";
+    }
+    write_file_atomic((fs::path(out_dir) / name).string(), content);
+  }
+  std::vector<std::string> lines = e.lines;
+  bool built = false;
+  lines.insert(lines.begin(), build_launcher_library(out_dir, launcher_name(graph_name), e.arch, &built));
+  return lines;
+}
+
+}  // namespace axon::cli
