@@ -130,6 +130,9 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
     }
   }
   VerifyOptions vo;
+  // Proofs are kept in the same store (they hold for all sizes: a rule proved for one shape is
+  // not proved again for the next): the --store given, or the tuning database's.
+  vo.cache_file = !a.store.empty() && a.store != "none" ? a.store : tunings ? tunings->path() : std::string();
   vo.timeout_ms = 2000;
   vo.seed = a.seed;
   Verifier verifier(vo);
