@@ -131,3 +131,19 @@ TEST_CASE("tuning database: a replayed entry writes plain files, says it was rep
   }
   CHECK_FALSE(std::filesystem::exists(dir.path / "escape.cu"));
 }
+
+TEST_CASE("superopt keeps its rewrite proofs in the store given, and reads them back", "[tuning]") {
+  TempDir dir;
+  const std::string db = (dir.path / "store.db").string();
+  const std::string graph = dir.write("g.json", R"({"name":"g","inputs":[{"name":"x","shape":[64,256],"dtype":"f32"}],
+    "nodes":[{"name":"h","op":"constant","inputs":[],"attrs":{"value":0.5}},{"name":"s","op":"mul","inputs":["x","h"]},
+             {"name":"y","op":"softmax","inputs":["s"],"attrs":{"axis":-1}}],
+    "outputs":["y"]})");
+  auto r = axon::test::run({"superopt", graph, "-o", (dir.path / "out").string(), "--no-gpu", "--budget", "3", "--store", db, "-q"});
+  REQUIRE(r.code == 0);
+  Store s(db);
+  const auto proofs = std::get<int64_t>(s.run("SELECT count(*) FROM proofs").at(0).at(0));
+  CHECK(proofs > 0);
+  // --no-gpu results are untimed: never recorded as tunings.
+  CHECK(s.run("SELECT name FROM sqlite_master WHERE name = 'tunings'").empty());
+}
