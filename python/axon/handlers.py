@@ -1111,12 +1111,7 @@ def group_norm(b: GraphBuilder, x: Value, groups: int, weight: Any, bias: Any, e
     y = b.op("reshape", [x], {"shape": flat}, shape=tuple(flat), dtype=x.dtype)
     y = b.op("layernorm", [y], {"axis": -1, "eps": float(eps)}, shape=tuple(flat), dtype=x.dtype)
     y = b.op("reshape", [y], {"shape": list(x.shape)}, shape=x.shape, dtype=x.dtype)
-    w, bb = _channel_param(b, weight, x, "weight"), _channel_param(b, bias, x, "bias")
-    if w is not None:
-        y = b.op("mul", [y, w], shape=x.shape, dtype=x.dtype)
-    if bb is not None:
-        y = b.op("add", [y, bb], shape=x.shape, dtype=x.dtype)
-    return y
+    return _channel_affine(b, y, x, weight, bias)
 
 
 @handles("aten::group_norm")
@@ -1147,6 +1142,11 @@ def batch_norm_eval(b: GraphBuilder, x: Value, weight: Any, bias: Any, mean: Any
     inv = b.op("rsqrt", [b.op("add", [v, b.const(float(eps))], dtype=x.dtype)], dtype=x.dtype)
     y = b.op("mul", [b.op("sub", [x, m], shape=x.shape, dtype=x.dtype), inv], shape=x.shape,
              dtype=x.dtype)
+    return _channel_affine(b, y, x, weight, bias)
+
+
+def _channel_affine(b: GraphBuilder, y: Value, x: Value, weight: Any, bias: Any) -> Value:
+    """y * weight + bias, each per channel (axis 1 of x) and each optional."""
     w, bb = _channel_param(b, weight, x, "weight"), _channel_param(b, bias, x, "bias")
     if w is not None:
         y = b.op("mul", [y, w], shape=x.shape, dtype=x.dtype)

@@ -18,7 +18,7 @@ from .graph import GraphBuilder, Unsupported, Value
 from .handlers import HANDLERS, LAYOUT_OPS, Spec, slice_value
 from .regions import Item, cut
 from .torch_export import (Coverage, Exported, Fallback, Region, RegionIO, _framework_reason,
-                           _validate, check_plumbing)
+                           _validate, check_plumbing, fallbacks_and_coverage)
 
 # ONNX TensorProto element types.
 _ELEM = {1: "f32", 10: "f16", 16: "bf16", 6: "i32", 9: "bool", 7: "i64", 11: "f64", 2: "u8",
@@ -304,19 +304,7 @@ def from_onnx(model: Any, *, name: Optional[str] = None, bind: Optional[Dict[str
     if validate:
         for reg in regions:
             _validate(reg, {}, _named_specs(reg, nodes, specs), symbols)
-    fallbacks = [Fallback(k, by_key[k].op, by_key[k].reason or _framework_reason(by_key[k]))
-                 for k in the_cut.framework if by_key[k].compute or not by_key[k].supported]
-    cov = Coverage()
-    on_axon = {k for keys in the_cut.regions for k in keys}
-    for it in items:
-        if not it.compute and it.supported:
-            continue
-        if it.key in on_axon:
-            cov.axon_ops += 1
-            cov.axon_flops += it.flops
-        else:
-            cov.torch_ops += 1
-            cov.torch_flops += it.flops
+    fallbacks, cov = fallbacks_and_coverage(items, the_cut, by_key)
     used = {i.name for reg in regions for i in reg.inputs if i.kind == "parameter"}
     result = Exported(graph_name, regions, fallbacks, cov, symbols,
                       {k: v for k, v in weights.items() if k in used}, model)

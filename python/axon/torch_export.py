@@ -490,20 +490,27 @@ def from_graph_module(gm: Any, *, name: str = "graph",
         for reg in regions:
             _validate(reg, calls, specs, symbols)
 
+    fallbacks, cov = fallbacks_and_coverage(items, the_cut, by_key)
+    return Exported(graph_name, regions, fallbacks, cov, symbols, {}, gm)
+
+
+def fallbacks_and_coverage(items: List[Any], the_cut: Any, by_key: Dict[str, Any]) -> Tuple[List[Fallback], Coverage]:
+    """The ops left to the framework (with why) and each side's share of ops and FLOPs; views
+    and tuple accesses are counted on neither side."""
     fallbacks = [Fallback(k, by_key[k].op, by_key[k].reason or _framework_reason(by_key[k]))
                  for k in the_cut.framework if by_key[k].compute or not by_key[k].supported]
     cov = Coverage()
     on_axon = {k for keys in the_cut.regions for k in keys}
     for it in items:
         if not it.compute and it.supported:
-            continue     # views and tuple accesses are counted on neither side
+            continue
         if it.key in on_axon:
             cov.axon_ops += 1
             cov.axon_flops += it.flops
         else:
             cov.torch_ops += 1
             cov.torch_flops += it.flops
-    return Exported(graph_name, regions, fallbacks, cov, symbols, {}, gm)
+    return fallbacks, cov
 
 
 _I32 = (-2 ** 31, 2 ** 31 - 1)
