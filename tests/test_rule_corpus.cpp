@@ -142,14 +142,19 @@ TEST_CASE("corpus: open rules are never refuted or vacuous", "[corpus][slow]") {
     }
 }
 
-TEST_CASE("corpus: no mutant of a true rule is proved", "[corpus][mutation][slow]") {
+// The mutation test over every other file of the true corpus (`part` of 2), so that its two
+// halves run side by side (ctest: their own executable, not serial; their verdicts do not
+// depend on timing: a mutant under load may only become UNKNOWN, which passes).
+static void no_mutant_proved(size_t part, size_t parts, int min_killed) {
   VerifyOptions full = corpus_options();
   full.timeout_ms = 2000;
   VerifyOptions quick = full;  // random testing only: the solver has 1 ms
   quick.timeout_ms = 1;
   Verifier v(full), differ(quick);
   int made = 0, ill_formed = 0, equivalent = 0, killed = 0, unknown = 0;
-  for (const auto& f : files_in("true")) {
+  const std::vector<std::string> files = files_in("true");
+  for (size_t fi = part; fi < files.size(); fi += parts) {
+    const std::string& f = files[fi];
     RuleFile file = load_rules(f);
     for (const auto& rule : file.rules) {
       for (int side = 0; side < 2; ++side) {
@@ -191,5 +196,8 @@ TEST_CASE("corpus: no mutant of a true rule is proved", "[corpus][mutation][slow
   std::cout << "mutants: " << made << " made, " << ill_formed << " ill-formed, " << equivalent
             << " not shown different from the original, " << killed << " refuted, " << unknown
             << " unknown, 0 proved\n";
-  CHECK(killed > 500);
+  CHECK(killed > min_killed);
 }
+
+TEST_CASE("corpus: no mutant of a true rule is proved (odd files)", "[corpus][mutation][slow]") { no_mutant_proved(0, 2, 700); }
+TEST_CASE("corpus: no mutant of a true rule is proved (even files)", "[corpus][mutation][slow]") { no_mutant_proved(1, 2, 350); }
