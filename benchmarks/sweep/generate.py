@@ -224,11 +224,29 @@ def sample(cases: Dict[str, List[dict]], n: int, seed: int) -> List[dict]:
     return picked
 
 
-def write(out: Path, seed: int, n: int = 0, kinds=None) -> List[dict]:
-    """Writes the sweep's graphs (or a sample of n) into `out` (created); returns them."""
+def measured(results_dirs) -> set:
+    """The names of the workloads that passed in the runner's results.json files under these
+    folders (searched recursively): a run in several parts writes only what is left."""
+    done = set()
+    for d in results_dirs:
+        paths = [Path(d)] if Path(d).is_file() else sorted(Path(d).rglob("results.json"))
+        if not paths:
+            raise SystemExit("generate.py: --skip-done %s: no results.json there" % d)
+        for path in paths:
+            for w in json.loads(path.read_text(encoding="utf-8")).get("workloads", []):
+                if w.get("status") == "ok":
+                    done.add(w["name"])
+    return done
+
+
+def write(out: Path, seed: int, n: int = 0, kinds=None, skip=frozenset()) -> List[dict]:
+    """Writes the sweep's graphs (or a sample of n) into `out` (created), less those named in
+    `skip`; returns them."""
     cases = grid(seed)
     if kinds:
         cases = {k: v for k, v in cases.items() if k in kinds}
+    if skip:
+        cases = {k: [g for g in v if g["name"] not in skip] for k, v in cases.items()}
     chosen = sample(cases, n, seed) if n else [g for k in cases for g in cases[k]]
     out.mkdir(parents=True, exist_ok=True)
     for g in chosen:
@@ -242,6 +260,8 @@ def main(argv=None) -> int:
     p.add_argument("--out", required=True, help="folder the graph.json files go to (created)")
     p.add_argument("--sample", type=int, default=0, help="write only N graphs, picked by the seed across the kinds")
     p.add_argument("--kinds", help="comma-separated kinds to keep (%s)" % ", ".join(KINDS))
+    p.add_argument("--skip-done", action="append", default=[], metavar="DIR",
+                   help="leave out the graphs that passed in the results.json files under DIR (repeatable)")
     args = p.parse_args(argv)
     kinds = None
     if args.kinds:
@@ -251,7 +271,7 @@ def main(argv=None) -> int:
             p.error("unknown kind(s) %s (known: %s)" % (", ".join(bad), ", ".join(KINDS)))
     if args.sample < 0:
         p.error("--sample must not be negative")
-    written = write(Path(args.out), args.seed, args.sample, kinds)
+    written = write(Path(args.out), args.seed, args.sample, kinds, measured(args.skip_done))
     counts: Dict[str, int] = {}
     for g in written:
         counts[kind_of(g["name"])] = counts.get(kind_of(g["name"]), 0) + 1

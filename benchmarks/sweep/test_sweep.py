@@ -105,6 +105,24 @@ class Grid(unittest.TestCase):
         self.assertEqual([g["name"] for g in generate.sample(self.cases, 8, 1)],
                          [g["name"] for g in generate.sample(generate.grid(1), 8, 1)])
 
+    def test_skip_done_leaves_out_what_passed(self):
+        with tempfile.TemporaryDirectory() as d:
+            run = Path(d) / "run" / "part"
+            run.mkdir(parents=True)
+            first = [g["name"] for g in self.cases["softmax"][:3]]
+            rows = [{"name": first[0], "status": "ok"}, {"name": first[1], "status": "ok"},
+                    {"name": first[2], "status": "FAILED"}]  # a failed one is run again
+            (run / "results.json").write_text(json.dumps({"workloads": rows}))
+            done = generate.measured([str(Path(d) / "run")])
+            self.assertEqual(done, {first[0], first[1]})
+            left = generate.write(Path(d) / "out", 1, 0, ["softmax"], done)
+            names = {g["name"] for g in left}
+            self.assertEqual(len(left), len(self.cases["softmax"]) - 2)
+            self.assertNotIn(first[0], names)
+            self.assertIn(first[2], names)
+            with self.assertRaises(SystemExit):
+                generate.measured([str(Path(d) / "out")])  # no results.json there
+
     def test_report_lists_workloads_below_0_9x(self):
         def rec(name, speedup, status="ok"):
             return {"name": name, "status": status, "speedup": speedup, "reasons": []}
