@@ -9,6 +9,7 @@
 
 #include "axon/core/error.h"
 #include "axon/core/graph_copy.h"
+#include "axon/core/op_table.h"
 #include "axon/core/ir.h"
 #include "axon/rewrites/rewrite.h"
 
@@ -64,7 +65,6 @@ void propose_structure(Context& ctx, const Node* n, const Emit& emit);
 // Block size for splitting an extent (0: none): a divisor with at least 2 blocks.
 int64_t split_block(int64_t extent);
 // Elementwise kinds: Unary (cast included), Binary, Compare, Select.
-bool is_elementwise(const Node* n);
 // Constant or iota: sources that moves and local rules copy rather than treat as inputs.
 inline bool is_generator(const Node* n) { return n->op() == Op::Constant || n->op() == Op::Iota; }
 // Factors of x: x = C(rest, f) through a chain of mul / div(., f) / cast.

@@ -6,13 +6,6 @@
 
 namespace axon::rw {
 
-bool is_elementwise(const Node* n) {
-  switch (n->kind()) {
-    case OpKind::Unary: case OpKind::Binary: case OpKind::Compare: case OpKind::Select: return true;
-    default: return false;
-  }
-}
-
 Attrs attrs_of(const Node* n) {
   Attrs a = n->attrs();
   if (n->op() == Op::Cast || n->op() == Op::Constant || n->op() == Op::Iota)

@@ -17,10 +17,6 @@ inline double flop_rate(const TargetModel& t, const Node* n) {
   return n->dtype() == DType::f32 && t.tf32 ? t.tensor_tflops_tf32 : t.fp32_tflops;
 }
 
-inline bool is_elementwise(const Node* n) {
-  OpKind k = n->kind();
-  return k == OpKind::Unary || k == OpKind::Binary || k == OpKind::Compare || k == OpKind::Select;
-}
 inline bool is_generator(const Node* n) { return n->op() == Op::Constant || n->op() == Op::Iota; }
 // A function of the element's indices alone: generators through elementwise and layout ops (a
 // mask's iota comparison).

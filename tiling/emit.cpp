@@ -358,9 +358,7 @@ bool is_literal(const std::string& x, bool one) {
   return one ? (x == "1.0f" || x == "1.0") : (x == "0.0f" || x == "0.0");
 }
 
-bool lowerable(OpKind k) {
-  return k == OpKind::Unary || k == OpKind::Binary || k == OpKind::Compare || k == OpKind::Select;
-}
+bool lowerable(OpKind k) { return is_elementwise(k); }
 
 // The index at which each operand of an elementwise definition is read (the first read).
 void operand_points(const Term& t, std::vector<const TermNode*>& first) {

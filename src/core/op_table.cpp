@@ -101,6 +101,10 @@ bool is_transcendental(Op op) {
   return std::find(std::begin(kOps), std::end(kOps), op) != std::end(kOps);
 }
 
+bool is_elementwise(OpKind k) {
+  return k == OpKind::Unary || k == OpKind::Binary || k == OpKind::Compare || k == OpKind::Select;
+}
+
 Definition define(const Node& node) { return op_info(node.op()).define(node); }
 
 }  // namespace axon

@@ -49,6 +49,10 @@ const OpInfo& op_info(Op op);
 // Ops that go through the special-function unit (division and reciprocal: an approximate
 // reciprocal refined to IEEE rounding): the cost estimates count them as 4 FLOPs per element.
 bool is_transcendental(Op op);
+// Ops computed element by element (unary, binary, compare, select): each output element reads
+// each operand at its own (broadcast) index only.
+bool is_elementwise(OpKind kind);
+inline bool is_elementwise(const Node* n) { return is_elementwise(n->kind()); }
 // The definition of a node's op, out[v0..] = body, with operand k read as Read(k, ...).
 Definition define(const Node& node);
 
