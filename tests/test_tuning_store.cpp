@@ -3,11 +3,13 @@
 // replayed entry writes plain files only, marks report.json as replayed and rebuilds the library.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "axon/core/error.h"
+#include "axon/core/graph_json.h"
 #include "axon/core/store.h"
 #include "axon/search/tuning_store.h"
 #include "cli_support.h"
@@ -146,4 +148,34 @@ TEST_CASE("superopt keeps its rewrite proofs in the store given, and reads them 
   CHECK(proofs > 0);
   // --no-gpu results are untimed: never recorded as tunings.
   CHECK(s.run("SELECT name FROM sqlite_master WHERE name = 'tunings'").empty());
+}
+
+TEST_CASE("tuning database: an entry holds the files this run wrote, not an earlier run's", "[tuning]") {
+  TempDir dir;
+  namespace fs = std::filesystem;
+  const fs::path out = dir.path / "out";
+  fs::create_directories(out / ".work");
+  const std::string graph = dir.write("g.json", R"({"name":"g","inputs":[{"name":"x","shape":[4],"dtype":"f32"}],
+    "nodes":[{"name":"y","op":"exp","inputs":["x"]}],"outputs":["y"]})");
+  dir.write("out/kernel3_row.cu", "// an earlier run's kernel");
+  fs::last_write_time(out / "kernel3_row.cu", fs::file_time_type::clock::now() - std::chrono::hours(1));
+  const auto since = fs::file_time_type::clock::now() - std::chrono::seconds(1);
+  dir.write("out/kernel0_elementwise.cu", "// this run's kernel");
+  dir.write("out/report.json", "{}");
+  dir.write("out/libaxon_g.so", "ELF");
+  dir.write("out/nvcc.log", "");
+  SuperoptResult r{VariantSet(load_graph(graph)), {}, 0, true, "", {}, {}, 0, 0};
+  VariantResult v;
+  v.total_us = 2.5;
+  r.realized.push_back(v);
+  SuperoptOptions o;
+  o.budget_s = 20;
+  TuningEntry e = cli::entry_of(out.string(), since, {"built /x/libaxon_g.so", "k0  elementwise  2.5"}, r, o);
+  CHECK(e.files.size() == 2);
+  CHECK(e.files.count("kernel0_elementwise.cu") == 1);
+  CHECK(e.files.count("report.json") == 1);
+  CHECK(e.lines == std::vector<std::string>{"k0  elementwise  2.5"});
+  CHECK(e.total_us == Approx(2.5));
+  CHECK(e.budget_s == Approx(20));
+  CHECK(e.arch == "sm_90");
 }

@@ -137,9 +137,11 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   vo.seed = a.seed;
   Verifier verifier(vo);
   SuperoptResult r = superoptimize(g, o, [&verifier](const RuleSpec& rule) { return verifier.verify(rule); });
+  // Files older than this are an earlier run's, not this result's (the tuning entry skips them).
+  const auto written_from = fs::file_time_type::clock::now() - std::chrono::seconds(1);
   std::vector<std::string> lines = write_outputs(g, r, o, a.out);
   if (tunings && r.timed && r.best >= 0) {
-    TuningEntry e = entry_of(a.out, lines, r, o);
+    TuningEntry e = entry_of(a.out, written_from, lines, r, o);
     e.env = env;
     tunings->put(key, g.name, e);
   }

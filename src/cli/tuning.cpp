@@ -54,8 +54,8 @@ TuningEnv current_env(const gpu::Probe& p) {
   return e;
 }
 
-TuningEntry entry_of(const std::string& out_dir, const std::vector<std::string>& lines, const SuperoptResult& r,
-                     const SuperoptOptions& o) {
+TuningEntry entry_of(const std::string& out_dir, fs::file_time_type since, const std::vector<std::string>& lines,
+                     const SuperoptResult& r, const SuperoptOptions& o) {
   TuningEntry e;
   const VariantResult& best = r.realized.at(static_cast<size_t>(r.best));
   e.total_us = best.total_us;
@@ -66,7 +66,7 @@ TuningEntry entry_of(const std::string& out_dir, const std::vector<std::string>&
   for (const auto& d : fs::directory_iterator(out_dir)) {
     const std::string name = d.path().filename().string();
     if (!d.is_regular_file() || d.is_symlink() || name.empty() || name[0] == '.' || name == "nvcc.log" ||
-        (name.rfind("libaxon_", 0) == 0 && d.path().extension() == ".so"))
+        (name.rfind("libaxon_", 0) == 0 && d.path().extension() == ".so") || d.last_write_time() < since)
       continue;
     e.files[name] = read_input_file(d.path().string(), size_t{1} << 28, "tuning entry");
   }

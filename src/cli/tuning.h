@@ -3,6 +3,7 @@
 // output directory.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -19,10 +20,11 @@ std::string default_store_path();
 std::string tuning_key(const Graph& g, const SuperoptOptions& o);
 // The GPU of the probe, the driver, NVRTC, the CUDA toolkit and this axon build.
 TuningEnv current_env(const gpu::Probe& p);
-// The files superopt wrote to out_dir (not the library, its log or the work folder), the lines
-// it printed (not the library's line), the launcher's architecture and the measured time.
-TuningEntry entry_of(const std::string& out_dir, const std::vector<std::string>& lines, const SuperoptResult& r,
-                     const SuperoptOptions& o);
+// The files superopt wrote to out_dir at or after `since` (not older files an earlier run left
+// there, the library, its log or the work folder), the lines it printed (not the library's
+// line), the launcher's architecture and the measured time.
+TuningEntry entry_of(const std::string& out_dir, std::filesystem::file_time_type since, const std::vector<std::string>& lines,
+                     const SuperoptResult& r, const SuperoptOptions& o);
 // Writes the entry's files to out_dir (names must be plain file names), report.json marked as
 // replayed from `store`, rebuilds the library; returns the lines to print.
 std::vector<std::string> replay(const TuningEntry& e, const std::string& out_dir, const std::string& store,
