@@ -426,7 +426,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
   TargetModel tm = target_model(o.target);
   tm.tf32 = o.allow_tf32;
   const Isa isa = load_isa(default_isa_dir(), o.target);
-  SuperoptResult r{VariantSet(g), {}, 0, false, "", {}, {}, 0, 0};
+  SuperoptResult r{VariantSet(g), {}, 0, false, "", {}, {}, 0, 0, {}};
   r.lowerings = tiling::load_lowerings(isa, tiling::default_lowerings_path(o.target));
 
   // The GPU, probed in a child process (this process never initializes CUDA).

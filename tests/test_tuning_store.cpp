@@ -164,7 +164,7 @@ TEST_CASE("tuning database: an entry holds the files this run wrote, not an earl
   dir.write("out/report.json", "{}");
   dir.write("out/libaxon_g.so", "ELF");
   dir.write("out/nvcc.log", "");
-  SuperoptResult r{VariantSet(load_graph(graph)), {}, 0, true, "", {}, {}, 0, 0};
+  SuperoptResult r{VariantSet(load_graph(graph)), {}, 0, true, "", {}, {}, 0, 0, {}};
   VariantResult v;
   v.total_us = 2.5;
   r.realized.push_back(v);
