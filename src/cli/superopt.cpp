@@ -141,9 +141,14 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   const auto written_from = fs::file_time_type::clock::now() - std::chrono::seconds(1);
   std::vector<std::string> lines = write_outputs(g, r, o, a.out);
   if (tunings && r.timed && r.best >= 0) {
-    TuningEntry e = entry_of(a.out, written_from, lines, r, o);
-    e.env = env;
-    tunings->put(key, g.name, e);
+    // The outputs are written: a result that cannot be recorded is said, not an error.
+    try {
+      TuningEntry e = entry_of(a.out, written_from, lines, r, o);
+      e.env = env;
+      tunings->put(key, g.name, e);
+    } catch (const std::exception& e) {
+      io.err << "axon superopt: warning: the result was not recorded in the tuning database: " << e.what() << "\n";
+    }
   }
   io.out << "axon superopt: " << g.name << " on " << a.target << ": " << r.gpu_note << "\n";
   for (const auto& l : lines) io.out << l << "\n";
