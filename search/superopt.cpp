@@ -614,7 +614,9 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
                                     }),
                      ranked.end());
       std::vector<tiling::RankedConfig> picked = pick_configs(ranked, o.configs);
-      kr.name = "axon_k" + std::to_string(kernel_counter++);
+      // Named after the launcher (axon_<name>_kN): two outputs of one graph under other names
+      // (superopt --name) link into one library without clashing kernels.
+      kr.name = "axon_" + launcher_name(g.name) + "_k" + std::to_string(kernel_counter++);
       const std::string& kname = kr.name;
       // A generic candidate that could not finish in the worker before --timeout is estimated
       // and skipped, where the kernel has finer parts to fall back to (fallback.cpp).

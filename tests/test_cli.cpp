@@ -297,6 +297,8 @@ TEST_CASE("cli: superopt's bad input exits 2 with one line, and the worker comma
       {{"superopt", softmax, "-o", (tmp.path / "o4").string(), "--budget", "0"}, false},
       {{"superopt", softmax, "-o", (tmp.path / "o5").string(), "--configs", "0"}, false},
       {{"superopt", softmax, "--budget", "abc"}, true},
+      {{"superopt", softmax, "-o", (tmp.path / "o7").string(), "--name", "a-b"}, true},
+      {{"superopt", softmax, "-o", (tmp.path / "o8").string(), "--name", "1a"}, true},
       {{"superopt"}, true},
       {{"frob"}, true},
       {{}, true},
@@ -324,6 +326,24 @@ TEST_CASE("cli: superopt's bad input exits 2 with one line, and the worker comma
   CHECK(help.out.find("superopt") != std::string::npos);
   CHECK(help.out.find("__worker") == std::string::npos);
   CHECK(help.out.find("__probe") == std::string::npos);
+}
+
+TEST_CASE("cli: superopt --name names the launcher's symbols and its kernels'", "[cli]") {
+  TempDir tmp;
+  const std::string g = tmp.write("g.json", R"({"name":"g","inputs":[{"name":"x","shape":[64,256],"dtype":"f32"}],
+    "nodes":[{"name":"y","op":"softmax","inputs":["x"],"attrs":{"axis":-1}}],"outputs":["y"]})");
+  const std::filesystem::path out = tmp.path / "out";
+  Result r = run({"superopt", g, "-o", out.string(), "--no-gpu", "-q", "--budget", "2", "--variants", "1", "--name", "my_g_64"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(std::filesystem::exists(out / "axon_my_g_64.h"));
+  CHECK_FALSE(std::filesystem::exists(out / "axon_g.h"));
+  std::stringstream cu;
+  cu << std::ifstream(out / "axon_my_g_64.cu").rdbuf();
+  CHECK(cu.str().find("int axon_my_g_64_run(") != std::string::npos);
+  // The kernels carry the name too: two outputs link into one library.
+  CHECK(cu.str().find("axon_my_g_64_k0_c") != std::string::npos);
+  CHECK(cu.str().find(" axon_k0") == std::string::npos);
 }
 
 TEST_CASE("cli: synth rejects an unknown op or a bad expression with one line, and says why an op is no target", "[cli]") {

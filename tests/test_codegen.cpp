@@ -280,7 +280,7 @@ TEST_CASE("a launcher with a stream-K kernel gives it scratch in the workspace a
   // zeroed before the first launch, passed after the pointers and before the tensor maps.
   const size_t zero = cu.find("cudaMemsetAsync(workspace + " + std::to_string(l.zero_from) + ", 0, " + std::to_string(l.scratch - l.zero_from) + ", s)");
   CHECK(zero != std::string::npos);
-  CHECK(zero < cu.find("axon_k0_c0<<<"));
+  CHECK(zero < cu.find("axon_gemm_k0_c0<<<"));
   CHECK(cu.find("(unsigned short*)outputs[0], (float*)(workspace + 0), tm0, tm1, tm2);") != std::string::npos);
   nlohmann::json lj = nlohmann::json::parse(std::ifstream(out / "launcher.json"));
   CHECK(lj["workspace_bytes"] == (l.scratch + 255) / 256 * 256);
@@ -356,7 +356,7 @@ TEST_CASE("on sm_90 a launcher's later kernels start while the one before drains
     ss << std::ifstream(out / "axon_rmsnorm_matmul_m2048.cu").rdbuf();
     const std::string cu = ss.str();
     CHECK((cu.find("cudaLaunchAttributeProgrammaticStreamSerialization") != std::string::npos) == (target == "sm_90"));
-    CHECK(cu.find("axon_k0_c0<<<") != std::string::npos);  // the first kernel: a plain launch
+    CHECK(cu.find("axon_rmsnorm_matmul_m2048_k0_c0<<<") != std::string::npos);  // the first kernel: a plain launch
     nlohmann::json lj = nlohmann::json::parse(std::ifstream(out / "launcher.json"));
     if (!nvcc().empty()) CHECK(lj["library_built"] == true);
     fs::remove_all(o.work_dir);

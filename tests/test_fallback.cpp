@@ -103,14 +103,14 @@ TEST_CASE("a fused attention kernel that nothing validates falls back to its par
   INFO(r.out);
   REQUIRE(r.rc == 0);
   // The terminal says which kernel failed, why, and what replaced it (with -q too).
-  CHECK(r.out.find("fallback: kernel axon_k0 (attention -> out): no candidate passed validation") != std::string::npos);
+  CHECK(r.out.find("fallback: kernel axon_flash_k0 (attention -> out): no candidate passed validation") != std::string::npos);
   CHECK(r.out.find("replaced by 5 kernels: contraction -> masked; reduction -> m; contraction -> pv; reduction -> l; elementwise -> out") !=
         std::string::npos);
   const json rep = report(d);
   CHECK(rep.at("validated") == true);
   REQUIRE(rep.at("fallbacks").size() == 1);
   const json& f = rep.at("fallbacks")[0];
-  CHECK(f.at("kernel") == "axon_k0");
+  CHECK(f.at("kernel") == "axon_flash_k0");
   CHECK(f.at("group") == "attention -> out");
   CHECK(f.at("why").get<std::string>().find("wrong") != std::string::npos);
   CHECK(!f.at("trials").empty());

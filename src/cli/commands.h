@@ -29,6 +29,8 @@ Graph load_bound_graph(const std::string& path, const Bindings& bind);
 CLI::Validator finite_number();
 // A seed: a decimal integer from 0 to 2^64 - 1 (no sign, no wrap-around).
 CLI::Validator seed_number();
+// A C identifier (letters, digits and _, not starting with a digit): a name that becomes a symbol.
+CLI::Validator c_identifier();
 // A path option given must not be empty (`-o ""` is refused, not taken as "not given").
 CLI::Validator non_empty();
 

@@ -68,6 +68,16 @@ CLI::Validator seed_number() {
       "0..2^64-1");
 }
 
+CLI::Validator c_identifier() {
+  return CLI::Validator(
+      [](std::string& text) {
+        bool ok = !text.empty() && !(text[0] >= '0' && text[0] <= '9');
+        for (char c : text) ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_');
+        return ok ? std::string() : "expected a C identifier (letters, digits and _, not starting with a digit), got '" + text + "'";
+      },
+      "IDENT");
+}
+
 CLI::Validator non_empty() {
   return CLI::Validator([](std::string& text) { return text.empty() ? std::string("expected a path, got an empty string") : std::string(); },
                         "PATH");

@@ -26,6 +26,7 @@ namespace fs = std::filesystem;
 
 struct SuperoptArgs {
   std::string graph, out, target = "sm_90", cache, store;
+  std::string name;  // the launcher's and kernels' name (default the graph's)
   bool retune = false;
   std::vector<std::string> binds;
   double budget = 120;
@@ -53,6 +54,9 @@ std::string default_cache() {
 int run_superopt(const SuperoptArgs& a, Streams io) {
   Bindings bind = parse_binds(a.binds);
   Graph g = load_bound_graph(a.graph, bind);
+  // --name: the launcher's symbols (axon_<name>_run) and its kernels' (axon_<name>_kN), so that
+  // two outputs of one graph link into one library.
+  if (!a.name.empty()) g.name = a.name;
   if (a.out.empty()) throw UserError("-o/--out: give the output directory");
   // Kernels are generated for concrete sizes: say so before searching.
   for (const Node* in : g.inputs)
@@ -202,6 +206,10 @@ Runner add_superopt(CLI::App& app, Streams io) {
                   "are replayed instead of searched (an entry searched with a shorter --budget is not)")
       ->check(non_empty());
   cmd->add_flag("--retune", args->retune, "Search even when the tuning database holds this graph (the new result replaces it)");
+  cmd->add_option("--name", args->name,
+                  "The name of the launcher's symbols (axon_NAME_run) and kernels (axon_NAME_kN): a C identifier; "
+                  "default the graph's name")
+      ->check(c_identifier());
   add_bind_option(*cmd, args->binds);
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines");
   // A test seam, hidden from --help: the candidates of groups whose label contains one of these

@@ -50,7 +50,7 @@ struct ConfigTrial {
 };
 
 struct KernelResult {
-  std::string name;            // axon_kN: its kernels' names in the work folder and the log
+  std::string name;            // axon_<launcher name>_kN: its kernels' names (with _cI), in the work folder and the log
   tiling::Group group;
   tiling::GroupShape shape;
   std::vector<ConfigTrial> trials;
@@ -63,7 +63,7 @@ struct KernelResult {
 // A kernel that no candidate validated, replaced by finer kernels of the same nodes (its parts,
 // or one per reduction, contraction and write, or one per node: docs/codegen.md, "Fallback").
 struct KernelFallback {
-  std::string kernel;                     // axon_kN
+  std::string kernel;                     // axon_<launcher name>_kN
   std::string group;                      // its group's label
   std::string why;                        // its trials' outcomes
   std::vector<std::string> replaced_by;   // the labels of the groups realized in its place
