@@ -79,6 +79,11 @@ std::vector<Case> cases() {
       {norm_graph("norm_two_kept", "[71,1021,2]", "f16", "[0,1]"), Strategy::Column},
       {reduce_graph("max_one_kept", "[133,13,1]", "f32", "reduce_max", "[0,1]", false), Strategy::Column},
       {reduce_graph("sum_13_kept", "[127,61,13,1]", "f32", "reduce_sum", "[0,1]", true), Strategy::Column},
+      // Rows shorter than a warp's worth of vectors: several rows to a warp.
+      {norm_graph("norm_rows8", "[521,16,18,8]", "bf16", "[3]"), Strategy::Row},
+      {softmax_graph("softmax_rows3", "[517,3]", "f32", 1), Strategy::Row},
+      {reduce_graph("max_rows24", "[301,7,24]", "f16", "reduce_max", "[2]", false), Strategy::Row},
+      {softmax_graph("softmax_rows40", "[999,40]", "f32", 1), Strategy::Row},
   };
 }
 
@@ -125,6 +130,37 @@ TEST_CASE("a few kept columns get a whole block on their reduction, combined by 
     // One shared slot per warp's group of lanes, not one per y.
     CHECK(kernel.find("axon_cred[" + std::to_string(std::max(1, s.stages)) + "][" +
                       std::to_string(best.rows_per_block * best.threads / 32) + "]") != std::string::npos);
+  }
+}
+
+TEST_CASE("rows shorter than a warp go several to a warp, reduced by butterflies inside each row's lanes", "[codegen][reductions]") {
+  // A layer norm over rows of 8 bf16 ran one row per warp (t32, 8 of 32 lanes busy): 21 us on the
+  // H200 against torch.compile's 5.8 (sweep, 2026-12-04).
+  for (const std::string& graph : {norm_graph("norm_rows8", "[521,16,18,8]", "bf16", "[3]"),
+                                   softmax_graph("softmax_rows3", "[517,3]", "f32", 1),
+                                   reduce_graph("max_rows24", "[301,7,24]", "f16", "reduce_max", "[2]", false)}) {
+    Graph g = parse(graph);
+    INFO(g.name);
+    auto groups = fusion_groups(g, "sm_90");
+    REQUIRE(groups.size() == 1);
+    tiling::GroupShape s = tiling::classify(groups[0], lowerings().isa.get());
+    auto configs = tiling::enumerate_configs(groups[0], s, tiling::Limits{});
+    REQUIRE(!configs.empty());
+    const tiling::TileConfig& best = configs.front().config;
+    INFO(best.str());
+    CHECK(best.strategy == tiling::Strategy::Row);
+    CHECK(best.threads < 32);
+    tiling::CodegenOptions o;
+    o.name = "k_" + g.name;
+    tiling::KernelCode k = tiling::generate(groups[0], s, best, lowerings(), o);
+    const std::string kernel = k.body.substr(k.body.rfind("__global__"));
+    // Only xor offsets inside the row's lanes, never the whole warp's tree.
+    CHECK(kernel.find("axon_warp_") == std::string::npos);
+    for (int off = 16; off >= 1; off /= 2) {
+      const bool used = kernel.find("shfl.sync.bfly.b32 %0, %1, " + std::to_string(off) + ",") != std::string::npos;
+      CHECK(used == (off < best.threads));
+    }
+    CHECK(k.launches.at(0).block == best.threads * best.rows_per_block);
   }
 }
 

@@ -265,15 +265,23 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
     bool full_out = false;
     for (const Node* w : g.writes) full_out = full_out || detail::dims_of(w) == s.full;
     const int passes = std::max(1, s.stages) + (full_out ? 1 : 0);
-    for (int t : {32, 64, 128, 256, 512, 1024})
+    // Rows shorter than a warp's worth of vectors go several to a warp (t < 32: a segment of t
+    // lanes per row, blocks of 64 to 512 threads); longer ones take a warp or more each.
+    auto rows_per_block = [](int t) {
+      return t < 32 ? std::vector<int>{64 / t, 128 / t, 256 / t, 512 / t} : std::vector<int>{1, 2, 4, 8, 16};
+    };
+    for (int t : {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024})
       for (int v : {1, 2, 4, 8})
-        for (int r : {1, 2, 4, 8, 16})
+        for (int r : rows_per_block(t))
           for (bool cache : {true, false})
             for (bool persistent : {false, true})
               for (bool stream : {false, true})
               for (bool pack : {false, true})
               for (int split : {1, 2, 4, 8}) {
               if (v * s.max_bytes > 16 || s.run % v != 0) continue;
+              // Rows several to a warp: not where half the segment would idle, nor for rows of more
+              // than four passes (a warp's loads then touch 32 / t rows far apart).
+              if (t < 32 && (split > 1 || int64_t(t / 2) * v >= s.cols || s.cols > 4 * int64_t(t) * v)) continue;
               // A cluster shares a row only where rows are too few to fill the GPU (docs/reductions.md).
               if (split > 1 && (L.sm < 90 || persistent || r > 1 || double(s.rows) * split > 4.0 * L.sm_count ||
                                 s.cols < int64_t(split) * t * v))

@@ -33,10 +33,12 @@ struct RowKernel {
   std::map<const Node*, std::string> stage_value;
   std::map<std::string, std::string> stage_cache;  // (node, identity point) -> "sbK[e]"
   std::set<int> row_cached, col_cached;
+  const InstrSpec* shfl = nullptr;  // shfl.sync.bfly.b32 of the ISA: rows shorter than a warp
 
   RowKernel(const Group& g_, const GroupShape& s_, const TileConfig& c_, const Lowerings& low, bool wide)
       : g(g_), s(s_), c(c_), em(&low, false, wide), ci(low.isa ? cluster_isa(*low.isa) : ClusterIsa{}) {
     const int64_t per_pass = int64_t(c.threads) * c.vec;
+    shfl = low.isa ? low.isa->find("shfl.sync.bfly.b32") : nullptr;
     // Split over a cluster: each block takes a share of the row, a whole number of vectors.
     share = c.splits > 1 ? ((s.cols + c.splits - 1) / c.splits + c.vec - 1) / c.vec * c.vec : s.cols;
     C = static_cast<int>((share + per_pass - 1) / per_pass);
@@ -153,6 +155,17 @@ struct RowKernel {
   }
 
   void block_reduce(Reducer r, const std::string& acc, int stage) {
+    if (c.threads < 32) {
+      // Several rows per warp, each on an aligned segment of `threads` lanes: butterfly shuffles
+      // (xor threads/2 .. 1) stay inside the segment, and every lane of it ends with the row's
+      // value (each step combines the same pair on both lanes). Lanes of rows past the end take
+      // part too (the shuffles name the whole warp).
+      AXON_CHECK(shfl != nullptr || c.threads == 1, "codegen: rows shorter than a warp need the ISA's shfl.sync.bfly");
+      for (int off = c.threads / 2; off >= 1; off /= 2)
+        em.line("{ float t; " + inline_asm(*shfl, {{"d", "=f", {"t"}}, {"a", "f", {acc}}, {"c", "", {std::to_string(off)}, true}}, false) + " " +
+                acc + " = " + em.combine(r, acc, "t") + "; }");
+      return;
+    }
     em.line(acc + " = axon_warp_" + std::string(r == Reducer::Sum ? "sum" : "max") + "_all(" + acc + ");");
     if (c.threads <= 32) return;
     const int warps = c.threads / 32;
