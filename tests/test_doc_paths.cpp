@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "axon/semantics/groups.h"
 #include "axon/semantics/rules.h"
 #include "axon/semantics/verify.h"
 
@@ -57,7 +58,7 @@ const std::set<std::string> kPlaceholders = {"isa_specs/targets/sm_XX.target", "
 int rules_in(const std::string& sub) {
   int n = 0;
   for (const auto& e : fs::directory_iterator(kRoot / "rewrites" / "rules" / sub))
-    if (e.path().extension() == ".axr") n += static_cast<int>(axon::rules_of(axon::load_rules(e.path().string())).size());
+    if (e.path().extension() == ".axr") n += static_cast<int>(axon::group_rules_of(axon::load_grouped_rules(e.path().string())).size());
   return n;
 }
 

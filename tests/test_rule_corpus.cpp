@@ -7,6 +7,7 @@
 #include <map>
 
 #include "axon/core/error.h"
+#include "axon/semantics/groups.h"
 #include "axon/semantics/verify.h"
 #include "solver_limits.h"
 
@@ -36,7 +37,7 @@ void expect_all(const std::string& sub, Verdict want, const VerifyOptions& opts)
   Verifier v(opts);
   int n = 0;
   for (const auto& f : files_in(sub)) {
-    for (const auto& r : rules_of(load_rules(f))) {
+    for (const auto& r : group_rules_of(load_grouped_rules(f))) {
       RuleResult res = v.verify(r);
       INFO(r.where << " " << r.name << ": " << verdict_name(res.verdict) << " (" << res.reason << ")");
       CHECK(res.verdict == want);
@@ -114,7 +115,7 @@ TEST_CASE("corpus: false rules are never proved by the solvers alone", "[corpus]
   Verifier v(o);
   int refuted = 0, unknown = 0;
   for (const auto& f : files_in("false")) {
-    for (const auto& r : rules_of(load_rules(f))) {
+    for (const auto& r : group_rules_of(load_grouped_rules(f))) {
       RuleResult res = v.verify(r);
       INFO(r.where << " " << r.name << ": " << verdict_name(res.verdict));
       CHECK(res.verdict != Verdict::Proved);
@@ -135,7 +136,7 @@ TEST_CASE("corpus: open rules are never refuted or vacuous", "[corpus][slow]") {
   o.timeout_ms = 2000;
   Verifier v(o);
   for (const auto& f : files_in("open"))
-    for (const auto& r : rules_of(load_rules(f))) {
+    for (const auto& r : group_rules_of(load_grouped_rules(f))) {
       RuleResult res = v.verify(r);
       INFO(r.where << " " << r.name << ": " << verdict_name(res.verdict));
       CHECK((res.verdict == Verdict::Unknown || res.verdict == Verdict::Proved));
@@ -155,8 +156,8 @@ static void no_mutant_proved(size_t part, size_t parts, int min_killed) {
   const std::vector<std::string> files = files_in("true");
   for (size_t fi = part; fi < files.size(); fi += parts) {
     const std::string& f = files[fi];
-    RuleFile file = load_rules(f);
-    for (const auto& rule : file.rules) {
+    GroupedRuleFile file = load_grouped_rules(f);
+    for (const auto& rule : file.file.rules) {
       for (int side = 0; side < 2; ++side) {
         const RuleExpr& orig = side == 0 ? rule.lhs : rule.rhs;
         std::vector<RuleExpr> ms;
@@ -166,14 +167,14 @@ static void no_mutant_proved(size_t part, size_t parts, int min_killed) {
           ++made;
           // Is the mutated side really different from the original side? Random testing
           // must show it (a mutant equal to the original is not a wrong rule).
-          RuleFile probe = file;
-          probe.rules = {rule};
-          probe.rules[0].name = "probe";
-          probe.rules[0].lhs = orig;
-          probe.rules[0].rhs = m;
+          GroupedRuleFile probe = file;
+          probe.file.rules = {rule};
+          probe.file.rules[0].name = "probe";
+          probe.file.rules[0].lhs = orig;
+          probe.file.rules[0].rhs = m;
           RuleResult d;
           try {
-            d = differ.verify(rules_of(probe)[0]);
+            d = differ.verify(group_rules_of(probe)[0]);
           } catch (const UserError&) {
             ++ill_formed;  // shapes or attributes no longer fit
             continue;
@@ -182,10 +183,10 @@ static void no_mutant_proved(size_t part, size_t parts, int min_killed) {
             ++equivalent;
             continue;
           }
-          RuleFile mutated = file;
-          mutated.rules = {rule};
-          (side == 0 ? mutated.rules[0].lhs : mutated.rules[0].rhs) = m;
-          RuleResult res = v.verify(rules_of(mutated)[0]);
+          GroupedRuleFile mutated = file;
+          mutated.file.rules = {rule};
+          (side == 0 ? mutated.file.rules[0].lhs : mutated.file.rules[0].rhs) = m;
+          RuleResult res = v.verify(group_rules_of(mutated)[0]);
           INFO(f << " " << rule.name << " mutant of side " << side << ": " << verdict_name(res.verdict));
           CHECK(res.verdict != Verdict::Proved);
           (res.verdict == Verdict::Refuted ? killed : unknown) += 1;

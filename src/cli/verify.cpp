@@ -3,6 +3,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "axon/core/error.h"
+#include "axon/semantics/groups.h"
 #include "axon/semantics/solver.h"
 #include "axon/semantics/verify.h"
 #include "cli.h"
@@ -37,10 +39,14 @@ bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-nlohmann::json to_json(const RuleResult& r, const std::string& file) {
+nlohmann::json to_json(const RuleResult& r, const std::string& file, const std::vector<std::string>& groups) {
   nlohmann::json j{{"file", file}, {"rule", r.name}, {"line", r.line},
                    {"verdict", verdict_name(r.verdict)}, {"reason", r.reason},
                    {"seconds", r.seconds}, {"cached", r.cached}};
+  if (!groups.empty()) {
+    j["groups"] = groups;  // proved at one representative axis per group: for every rank
+    j["every_rank"] = r.verdict == Verdict::Proved || r.verdict == Verdict::Vacuous;
+  }
   if (!r.assumption.empty()) j["assumption"] = r.assumption;
   for (const auto& run : r.runs)
     j["solvers"].push_back({{"solver", run.solver}, {"result", run.result}, {"reason", run.reason},
@@ -70,6 +76,7 @@ int run_verify(const VerifyArgs& a, Streams io) {
   // Every file is parsed before any rule is checked: bad input fails early (a rule whose sides
   // cannot be built fails when it is checked).
   std::vector<std::pair<std::string, std::vector<RuleSpec>>> work;
+  std::map<std::string, std::vector<std::string>> groups;  // "file\nrule" -> the groups it uses
   bool graphs = a.files.size() == 2 && ends_with(a.files[0], ".json") && ends_with(a.files[1], ".json");
   for (const auto& f : a.files) {
     std::error_code ec;
@@ -81,7 +88,10 @@ int run_verify(const VerifyArgs& a, Streams io) {
     for (const auto& f : a.files) {
       if (ends_with(f, ".json"))
         throw UserError(f + ": graph files are compared in pairs: axon verify a.json b.json");
-      work.emplace_back(f, rules_of(load_rules(f)));
+      const GroupedRuleFile g = load_grouped_rules(f);
+      for (const auto& r : g.file.rules)
+        if (auto used = groups_of(g, r); !used.empty()) groups[f + "\n" + r.name] = used;
+      work.emplace_back(f, group_rules_of(g));
     }
   }
   size_t count = 0;
@@ -101,6 +111,8 @@ int run_verify(const VerifyArgs& a, Streams io) {
     for (const auto& rule : rules) {
       if (!a.only.empty() && std::find(a.only.begin(), a.only.end(), rule.name) == a.only.end()) continue;
       RuleResult r = verifier.verify(rule);
+      auto grp = groups.find(file + "\n" + rule.name);
+      const std::vector<std::string> used = grp == groups.end() ? std::vector<std::string>{} : grp->second;
       switch (r.verdict) {
         case Verdict::Proved: ++proved; break;
         case Verdict::Refuted: ++refuted; break;
@@ -108,7 +120,7 @@ int run_verify(const VerifyArgs& a, Streams io) {
         case Verdict::Unknown: ++unknown; break;
       }
       if (a.json) {
-        all.push_back(to_json(r, file));
+        all.push_back(to_json(r, file, used));
         continue;
       }
       io.out << std::left << std::setw(8) << verdict_name(r.verdict) << " " << rule.where << " "
@@ -118,6 +130,12 @@ int run_verify(const VerifyArgs& a, Streams io) {
       io.out << "\n";
       if (r.verdict != Verdict::Proved) io.out << "    " << r.reason << "\n";
       else if (r.reason != "for all sizes") io.out << "    " << r.reason << "\n";
+      if (r.verdict == Verdict::Proved && !used.empty()) {
+        std::string names;
+        for (const auto& g : used) names += (names.empty() ? "" : ", ") + g;
+        io.out << "    for every rank of group" << (used.size() > 1 ? "s " : " ") << names
+               << " (proved with one representative axis per group)\n";
+      }
       if (!r.assumption.empty()) io.out << "    " << r.assumption << "\n";
       if (r.cex) io.out << describe(*r.cex);
       if (a.dump_smt && !r.smtlib.empty()) io.out << "    final query (SMT-LIB):\n" << r.smtlib;
