@@ -40,6 +40,44 @@ Attrs convert_attrs(const RuleExpr& e, const std::vector<AttrSpec>& schema, cons
       if (v.is_list) throw UserError(field + ": expected a single value, got a list");
       return v.text;
     };
+    // Symbolic bounds: a slice's start/end or a pad's widths written as size expressions; bound
+    // to numbers when the bindings fix them, else held as sizes (docs/rules-format.md).
+    const bool bounds = (e.name == "slice" && (key == "start" || key == "end")) ||
+                        (e.name == "pad" && (key == "before" || key == "after"));
+    auto as_size = [&](const std::string& t) {
+      std::string c = t;
+      c.erase(std::remove(c.begin(), c.end(), ' '), c.end());
+      return parse_size(c).substitute(b);
+    };
+    auto is_int = [](const std::string& t) {
+      std::string c = t;
+      c.erase(std::remove(c.begin(), c.end(), ' '), c.end());
+      if (!c.empty() && c[0] == '-') c = c.substr(1);
+      return !c.empty() && std::all_of(c.begin(), c.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+    };
+    if (bounds && spec->type == AttrType::Int && !is_int(scalar())) {
+      const Size sz = as_size(scalar());
+      if (auto v = sz.value()) a.set(key, *v);
+      else a.set(key, Shape{sz});
+      continue;
+    }
+    if (bounds && spec->type == AttrType::Ints && v.is_list &&
+        !std::all_of(v.items.begin(), v.items.end(), is_int)) {
+      Shape s;
+      bool constant = true;
+      for (const auto& it : v.items) {
+        s.push_back(as_size(it));
+        constant = constant && s.back().value().has_value();
+      }
+      if (constant) {
+        std::vector<int64_t> xs;
+        for (const auto& d : s) xs.push_back(*d.value());
+        a.set(key, xs);
+      } else {
+        a.set(key, s);
+      }
+      continue;
+    }
     switch (spec->type) {
       case AttrType::Int: a.set(key, parse_int(scalar(), field)); break;
       case AttrType::Float: {

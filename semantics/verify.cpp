@@ -7,6 +7,7 @@
 #include <functional>
 #include <set>
 #include <sstream>
+#include <variant>
 
 #include "axon/core/error.h"
 #include "axon/core/graph_copy.h"
@@ -113,6 +114,47 @@ bool rounds(const sem::BuiltRule& b) {
   return false;
 }
 
+// Where symbolic slice bounds and pad widths must lie for the sides to mean anything:
+// 0 <= start < end <= the axis's size (a slice is not empty), widths >= 0. Also checks that
+// their symbols are the rule's sizes (random testing binds only those).
+std::vector<smt::Expr> bounds_in_range(const RuleSpec& rule, const sem::BuiltRule& b) {
+  std::vector<smt::Expr> out;
+  const std::set<std::string> declared(rule.sizes.begin(), rule.sizes.end());
+  auto declared_only = [&](const Size& s) {
+    for (const auto& sym : s.symbols())
+      if (!declared.count(sym))
+        throw UserError(rule.where + ": rule " + rule.name + ": size " + sym + " in a slice or pad bound is not declared");
+  };
+  auto held_as_size = [](const Node* n, const char* key) {
+    return n->attrs().has(key) && std::holds_alternative<Shape>(n->attrs().values().at(key));
+  };
+  std::vector<const Node*> stack{b.lhs, b.rhs};
+  std::set<const Node*> seen;
+  while (!stack.empty()) {
+    const Node* n = stack.back();
+    stack.pop_back();
+    if (!seen.insert(n).second) continue;
+    for (const Node* o : n->operands()) stack.push_back(o);
+    if (n->op() == Op::Slice && (held_as_size(n, "start") || held_as_size(n, "end"))) {
+      const Size first = held_as_size(n, "start") ? n->attrs().shape("start")[0] : Size(n->attrs().i("start"));
+      const Size last = held_as_size(n, "end") ? n->attrs().shape("end")[0] : Size(n->attrs().i("end"));
+      const Size& extent = n->operand(0)->shape()[static_cast<size_t>(n->attrs().i("axis"))];
+      for (const Size* s : {&first, &last}) declared_only(*s);
+      out.push_back(smt::ge(sem::size_expr(first), smt::integer(0)));
+      out.push_back(smt::lt(sem::size_expr(first), sem::size_expr(last)));
+      out.push_back(smt::le(sem::size_expr(last), sem::size_expr(extent)));
+    }
+    if (n->op() == Op::Pad)
+      for (const char* key : {"before", "after"})
+        if (held_as_size(n, key))
+          for (const Size& w : n->attrs().shape(key)) {
+            declared_only(w);
+            out.push_back(smt::ge(sem::size_expr(w), smt::integer(0)));
+          }
+  }
+  return out;
+}
+
 std::string sizes_text(const Bindings& b) {
   std::string s;
   for (const auto& [k, v] : b) s += (s.empty() ? "" : " ") + k + "=" + std::to_string(v);
@@ -196,6 +238,16 @@ RuleResult Verifier::verify_one(const RuleSpec& rule) {
   // Sizes the conditions fix (`where K == 8`) are numbers while the sides are built.
   sem::BuiltRule sym = sem::build_rule(rule, sem::fixed_sizes(rule));
   sem::Problem problem = make_problem(rule, sym);
+  // Symbolic slice bounds and pad widths: the conditions must keep them in range, else the rule
+  // is ill-formed at some sizes it claims (bad input, like sides of different shapes).
+  if (auto in_range = bounds_in_range(rule, sym); !in_range.empty()) {
+    sem::Problem outside = problem;
+    outside.size_conds.push_back(smt::lnot(smt::land(in_range)));
+    if (conditions_can_hold(outside))
+      throw UserError(rule.where + ": rule " + rule.name +
+                      ": its conditions do not keep every symbolic slice and pad bound in range "
+                      "(0 <= start < end <= the axis's size, widths >= 0); add them to its where");
+  }
   const bool conditional = !rule.size_conds.empty() || !rule.value_conds.empty();
   if (sym.lhs == sym.rhs) {
     // The same computation on both sides: true wherever the conditions hold.

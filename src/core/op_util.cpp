@@ -81,7 +81,7 @@ void check_value_of(DType t, double v, const std::string& field) {
     throw UserError(field + ": " + num.str() + " is out of i32's range");
 }
 
-void check_dims(const Shape& s, const std::string& field) {
+void check_dims(const Shape& s, const std::string& field, bool differences_ok) {
   for (size_t i = 0; i < s.size(); ++i) {
     const Size& d = s[i];
     if (auto v = d.value()) {
@@ -91,7 +91,7 @@ void check_dims(const Shape& s, const std::string& field) {
       if (*v > kMaxDim)
         throw UserError(field + "[" + std::to_string(i) + "]: size " + std::to_string(*v) +
                         " exceeds the limit 2^40");
-    } else {
+    } else if (!differences_ok) {
       // A symbolic size must be a plausible size: no negative coefficients on its own.
       for (const auto& [m, c] : d.terms())
         if (c < 0)

@@ -24,7 +24,9 @@ std::vector<Term> vars(size_t rank);
 // Requires the operand's dtype to be a float type (or one of `also`); throws naming the op.
 void require_dtype(Op op, DType t, bool allow_int, bool allow_bool);
 // Shape entries must be >= 1 when constant; symbolic entries are assumed >= 1.
-void check_dims(const Shape& s, const std::string& field);
+// differences_ok: a symbolic size may have negative coefficients (N - S: the extent of a slice
+// with symbolic bounds, which the verifier checks against the rule's conditions).
+void check_dims(const Shape& s, const std::string& field, bool differences_ok = false);
 // A scalar attribute (constant's or pad's value) must be a value of dtype t: an integer in
 // range for i32, 0 or 1 for bool; any double for the float types.
 void check_value_of(DType t, double v, const std::string& field);

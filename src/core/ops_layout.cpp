@@ -35,6 +35,33 @@ std::pair<int64_t, int64_t> clamp_slice(int64_t n, std::optional<int64_t> start,
   return {s, s > e ? (s - e + (-step) - 1) / (-step) : 0};
 }
 
+// Symbolic bounds (rules files, docs/rules-format.md "Symbolic slice and pad bounds"): a slice's
+// start/end or a pad's widths given as sizes, held as a Shape attribute instead of integers.
+bool is_size_attr(const Attrs& a, const std::string& key) {
+  return a.has(key) && std::holds_alternative<Shape>(a.values().at(key));
+}
+
+// A slice bound as a size: an integer (>= 0 here) or a size attribute of one entry.
+Size bound(const Attrs& a, const std::string& key, const Size& dflt) {
+  if (!a.has(key)) return dflt;
+  if (!is_size_attr(a, key)) {
+    const int64_t v = a.i(key);
+    if (v < 0) throw UserError("attrs." + key + ": a slice with symbolic bounds takes bounds >= 0");
+    return Size(v);
+  }
+  const Shape& s = a.shape(key);
+  if (s.size() != 1) throw UserError("attrs." + key + ": expected one size");
+  return s[0];
+}
+
+// Pad widths as sizes, whichever way they are held.
+Shape widths(const Attrs& a, const std::string& key) {
+  if (is_size_attr(a, key)) return a.shape(key);
+  Shape out;
+  for (int64_t w : a.ints(key)) out.push_back(Size(w));
+  return out;
+}
+
 }  // namespace
 
 Inferred infer_layout(Op op, const std::vector<OperandInfo>& o, const Attrs& in) {
@@ -116,6 +143,19 @@ Inferred infer_layout(Op op, const std::vector<OperandInfo>& o, const Attrs& in)
       int64_t axis = normalize_axis(in.i("axis"), rank, "attrs.axis");
       int64_t step = in.has("step") ? in.i("step") : 1;
       if (step == 0) throw UserError("attrs.step: must not be 0");
+      if (is_size_attr(in, "start") || is_size_attr(in, "end")) {
+        // Symbolic bounds: [start, end) with step 1; the rule's conditions keep them in range
+        // (0 <= start < end <= the axis's size), which the verifier checks.
+        if (step != 1) throw UserError("slice: symbolic bounds take step 1");
+        const Size first = bound(in, "start", Size(0)), last = bound(in, "end", s[axis]);
+        Shape out = s;
+        out[axis] = last - first;
+        a.set("axis", axis);
+        a.set("start", Shape{first});
+        a.set("end", Shape{last});
+        a.set("step", step);
+        return {o[0].dtype, out, a};
+      }
       auto n = s[axis].value();
       if (!n)
         throw UserError("slice: axis " + std::to_string(axis) + " has symbolic size " +
@@ -135,6 +175,24 @@ Inferred infer_layout(Op op, const std::vector<OperandInfo>& o, const Attrs& in)
       return {o[0].dtype, out, a};
     }
     case Op::Pad: {
+      if (is_size_attr(in, "before") || is_size_attr(in, "after")) {
+        // Symbolic widths (sizes, so >= 1 each, or numbers >= 0).
+        const Shape before = widths(in, "before"), after = widths(in, "after");
+        if (static_cast<int64_t>(before.size()) != rank || static_cast<int64_t>(after.size()) != rank)
+          throw UserError("attrs.before/after: need one entry per axis (" + std::to_string(rank) + ")");
+        Shape out = s;
+        for (int64_t d = 0; d < rank; ++d) {
+          for (const Size* w : {&before[d], &after[d]})
+            if (auto v = w->value(); v && *v < 0) throw UserError("attrs.before/after: padding must be >= 0");
+          out[d] = out[d] + before[d] + after[d];
+        }
+        double value = in.has("value") ? in.f("value") : 0.0;
+        check_value_of(o[0].dtype, value, "attrs.value");
+        a.set("before", before);
+        a.set("after", after);
+        a.set("value", round_to(o[0].dtype, value));
+        return {o[0].dtype, out, a};
+      }
       const auto& before = in.ints("before");
       const auto& after = in.ints("after");
       if (static_cast<int64_t>(before.size()) != rank || static_cast<int64_t>(after.size()) != rank)
@@ -182,7 +240,7 @@ Inferred infer_layout(Op op, const std::vector<OperandInfo>& o, const Attrs& in)
         }
         out[axis] = out[axis] + o[k].shape[axis];
       }
-      check_dims(out, "concat result");
+      check_dims(out, "concat result", /*differences_ok=*/true);  // slices with symbolic bounds
       a.set("axis", axis);
       return {o[0].dtype, out, a};
     }
@@ -230,20 +288,20 @@ Definition define_layout(const Node& n) {
     case Op::Slice: {
       int64_t axis = at.i("axis");
       std::vector<Term> idx = v;
-      idx[axis] = add(integer(at.i("start")), mul(v[axis], integer(at.i("step"))));
+      const Term first = is_size_attr(at, "start") ? size(at.shape("start")[0]) : integer(at.i("start"));
+      idx[axis] = add(first, mul(v[axis], integer(at.i("step"))));
       d.body = read(0, idx);
       break;
     }
     case Op::Pad: {
-      const auto& before = at.ints("before");
-      const auto& after = at.ints("after");
+      const Shape before = widths(at, "before"), after = widths(at, "after");
       std::vector<Term> idx = v;
       Term inside;
       for (size_t dim = 0; dim < in.size(); ++dim) {
-        if (before[dim] == 0 && after[dim] == 0) continue;
-        idx[dim] = sub(v[dim], integer(before[dim]));
-        Term c = land(cmp(CmpOp::Ge, v[dim], integer(before[dim])),
-                      cmp(CmpOp::Lt, v[dim], size(in[dim] + Size(before[dim]))));
+        if (before[dim] == Size(0) && after[dim] == Size(0)) continue;
+        idx[dim] = sub(v[dim], size(before[dim]));
+        Term c = land(cmp(CmpOp::Ge, v[dim], size(before[dim])),
+                      cmp(CmpOp::Lt, v[dim], size(in[dim] + before[dim])));
         inside = inside ? land(inside, c) : c;
       }
       d.body = inside ? select(inside, read(0, idx), real(at.f("value"))) : read(0, idx);
