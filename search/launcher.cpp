@@ -341,26 +341,37 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
 std::string launcher_name(const std::string& graph_name) { return c_ident(graph_name.empty() ? "graph" : graph_name); }
 
 std::string build_launcher_library(const std::string& out_dir, const std::string& name, const std::string& arch, bool* built) {
-  *built = false;
+  if (find_nvcc().empty()) {
+    *built = false;
+    return "no nvcc found: the launcher is source only (axon_" + name + ".cu)";
+  }
+  const std::string so = (fs::path(out_dir) / ("libaxon_" + name + ".so")).string();
+  const std::string log_path = (fs::path(out_dir) / "nvcc.log").string();
+  const bool ok = build_shared_library({(fs::path(out_dir) / ("axon_" + name + ".cu")).string()}, so, log_path, arch);
+  *built = ok;
+  return ok ? "built " + so : "nvcc failed on the launcher: see " + log_path;
+}
+
+bool build_shared_library(const std::vector<std::string>& sources, const std::string& so, const std::string& log_path, const std::string& arch) {
   const std::string nvcc = find_nvcc();
-  if (nvcc.empty()) return "no nvcc found: the launcher is source only (axon_" + name + ".cu)";
+  if (nvcc.empty()) return false;
   // nvcc's -arch=sm_90a would also embed compute_90 PTX, where wgmma does not exist.
   std::vector<std::string> argv{nvcc, "-O3"};
   if (arch.size() < 4 || arch.back() != 'a') argv.push_back("-arch=" + arch);
   else argv.insert(argv.end(), {"-gencode", "arch=compute_" + arch.substr(3) + ",code=" + arch});
   // No shell: the arguments are passed as they are, whatever the folder's name holds. The
   // library and the log are written under temporary names and renamed over theirs.
-  const std::string so = (fs::path(out_dir) / ("libaxon_" + name + ".so")).string();
-  const std::string log_path = (fs::path(out_dir) / "nvcc.log").string();
   AtomicFile lib(so), log(log_path);
-  argv.insert(argv.end(), {"-shared", "-Xcompiler", "-fPIC", "-o", lib.temp_path(), (fs::path(out_dir) / ("axon_" + name + ".cu")).string()});
+  argv.insert(argv.end(), {"-shared", "-Xcompiler", "-fPIC", "-o", lib.temp_path()});
+  argv.insert(argv.end(), sources.begin(), sources.end());
   SpawnOptions so_opts;
   so_opts.stdout_fd = so_opts.stderr_fd = log.fd();
   const bool ok = run_process(argv, so_opts).ok();
   log.commit();
   if (ok) lib.commit();
-  *built = ok;
-  return ok ? "built " + so : "nvcc failed on the launcher: see " + log_path;
+  return ok;
 }
+
+std::string nvcc_path() { return find_nvcc(); }
 
 }  // namespace axon

@@ -318,7 +318,7 @@ TEST_CASE("cli: superopt's bad input exits 2 with one line, and the worker comma
   Result budget = run({"superopt", softmax, "--budget", "abc"});
   CHECK(budget.err.find("(see axon superopt --help)") != std::string::npos);
   Result unknown = run({"frob"});
-  CHECK(unknown.err.find("unknown command 'frob' (commands: check, eval, print, verify, rewrite, synth, superopt;") != std::string::npos);
+  CHECK(unknown.err.find("unknown command 'frob' (commands: check, eval, print, verify, rewrite, synth, superopt, library;") != std::string::npos);
   Result sym = run({"superopt", kExample, "-o", (tmp.path / "o6").string(), "-q", "--no-gpu"});
   CHECK(sym.err.find("input 'x'") != std::string::npos);
   CHECK(sym.err.find("--bind") != std::string::npos);

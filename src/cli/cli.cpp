@@ -36,7 +36,7 @@ int run_command(int argc, const char* const* argv, std::ostream& out, std::ostre
   cli::Streams io{out, err};
   std::map<CLI::App*, cli::Runner> runners;
   for (auto add : {cli::add_check, cli::add_eval, cli::add_print, cli::add_verify, cli::add_rewrite, cli::add_synth,
-                   cli::add_superopt}) {
+                   cli::add_superopt, cli::add_library}) {
     size_t before = app.get_subcommands({}).size();
     cli::Runner r = add(app, io);
     auto subs = app.get_subcommands({});

@@ -41,5 +41,6 @@ Runner add_verify(CLI::App& app, Streams io);
 Runner add_rewrite(CLI::App& app, Streams io);
 Runner add_synth(CLI::App& app, Streams io);
 Runner add_superopt(CLI::App& app, Streams io);
+Runner add_library(CLI::App& app, Streams io);
 
 }  // namespace axon::cli

@@ -37,6 +37,9 @@ struct SuperoptArgs {
   bool allow_tf32 = false;
   double timeout = 30;
   std::string test_fail_groups;  // hidden: a test seam (SuperoptOptions::fail_groups)
+  // Hidden, for `axon library` (docs/library.md): keep the untimed result of --no-gpu in --store
+  // (under a key and an environment of its own); print the tuning key and stop.
+  bool store_untimed = false, print_key = false;
 };
 
 std::string self_exe() {
@@ -85,6 +88,15 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
     o.progress = [&io](const std::string& line) { io.err << "axon superopt: " << line << "\n" << std::flush; };
     o.explore.progress = [&io](const std::string& line) { io.err << "axon superopt: rewrites: " << line << "\n" << std::flush; };
   }
+  const bool tests_failures = !o.fail_groups.empty();  // a test seam's results are not kept
+  // `axon library --no-gpu`: the untimed result is kept in the store given, under the key with
+  // kUntimedKey appended and the environment "none (cost model)" (never a timed entry's).
+  const bool untimed_store = a.no_gpu && a.store_untimed && !a.store.empty() && a.store != "none" && !tests_failures;
+  // `axon library` looks jobs up under the key superopt computes (tuning.h).
+  if (a.print_key) {
+    io.out << tuning_key(g, o) << (untimed_store ? kUntimedKey : "") << "\n";
+    return kExitOk;
+  }
   // The output folder, and the work folder inside it (a symlink planted there is replaced).
   make_output_dir(a.out);
   o.work_dir = make_private_subdir(a.out, ".work");
@@ -93,8 +105,27 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   std::unique_ptr<TuningStore> tunings;
   std::string key;
   TuningEnv env;
-  const bool tests_failures = !o.fail_groups.empty();  // a test seam's results are not kept
-  if (!a.no_gpu && a.store != "none" && !tests_failures) {
+  // The entry for `key`, replayed when fresh (true); one not used is said.
+  auto replayed = [&]() {
+    TuningStore::Lookup l = tunings->find(key, env, a.budget);
+    if (l.status == TuningStore::Status::Fresh) {
+      std::vector<std::string> lines = replay(l.entry, a.out, tunings->path(), g.name);
+      io.out << "axon superopt: " << g.name << " on " << a.target << ": replayed from the tuning database " << tunings->path()
+             << " (tuned with --budget " << l.entry.budget_s << " s on " << l.entry.env.gpu << "; --retune searches again)\n";
+      for (const auto& line : lines) io.out << line << "\n";
+      io.out << "wrote " << a.out << "/ (kernels, launcher, report.json)\n";
+      return true;
+    }
+    if (l.status != TuningStore::Status::Missing && o.progress)
+      o.progress("tuning database: the entry for this graph is not used (" + l.why + "): searching again");
+    return false;
+  };
+  if (untimed_store) {
+    tunings = std::make_unique<TuningStore>(a.store);
+    key = tuning_key(g, o) + kUntimedKey;
+    env = untimed_env();
+    if (!a.retune && replayed()) return kExitOk;
+  } else if (!a.no_gpu && a.store != "none" && !tests_failures) {
     // A store given is opened first (a bad path is an error with or without a GPU); the default
     // one only where there is a GPU to tune on.
     if (!a.store.empty()) tunings = std::make_unique<TuningStore>(a.store);
@@ -118,19 +149,7 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
     if (tunings) {
       key = tuning_key(g, o);
       env = current_env(*o.probe);
-      if (!a.retune) {
-        TuningStore::Lookup l = tunings->find(key, env, a.budget);
-        if (l.status == TuningStore::Status::Fresh) {
-          std::vector<std::string> lines = replay(l.entry, a.out, tunings->path(), g.name);
-          io.out << "axon superopt: " << g.name << " on " << a.target << ": replayed from the tuning database " << tunings->path()
-                 << " (tuned with --budget " << l.entry.budget_s << " s on " << l.entry.env.gpu << "; --retune searches again)\n";
-          for (const auto& line : lines) io.out << line << "\n";
-          io.out << "wrote " << a.out << "/ (kernels, launcher, report.json)\n";
-          return kExitOk;
-        }
-        if (l.status != TuningStore::Status::Missing && o.progress)
-          o.progress("tuning database: the entry for this graph is not used (" + l.why + "): searching again");
-      }
+      if (!a.retune && replayed()) return kExitOk;
     }
   }
   VerifyOptions vo;
@@ -144,7 +163,7 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   // Files older than this are an earlier run's, not this result's (the tuning entry skips them).
   const auto written_from = fs::file_time_type::clock::now() - std::chrono::seconds(1);
   std::vector<std::string> lines = write_outputs(g, r, o, a.out);
-  if (tunings && r.timed && r.best >= 0) {
+  if (tunings && (r.timed || untimed_store) && r.best >= 0) {
     // The outputs are written: a result that cannot be recorded is said, not an error.
     try {
       TuningEntry e = entry_of(a.out, written_from, lines, r, o);
@@ -215,6 +234,8 @@ Runner add_superopt(CLI::App& app, Streams io) {
   // A test seam, hidden from --help: the candidates of groups whose label contains one of these
   // '|'-separated parts count as failed validation (docs/codegen.md, "Fallback").
   cmd->add_option("--test-fail-groups", args->test_fail_groups, "")->group("");
+  cmd->add_flag("--store-untimed", args->store_untimed, "")->group("");
+  cmd->add_flag("--print-tuning-key", args->print_key, "")->group("");
 
   // Hidden: the worker processes.
   auto job = std::make_shared<std::string>();

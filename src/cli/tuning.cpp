@@ -33,24 +33,41 @@ std::string tuning_key(const Graph& g, const SuperoptOptions& o) {
   return k.str();
 }
 
-TuningEnv current_env(const gpu::Probe& p) {
+namespace {
+
+// The toolkit axon was built with, and the build of the axon executable `exe`: its version and
+// the file's size and time (a rebuilt axon may generate other kernels at the same version number).
+void set_build(TuningEnv& e, const std::string& exe) {
+#ifdef AXON_CUDA_VERSION
+  e.cuda = AXON_CUDA_VERSION;
+#else
+  e.cuda = "none";
+#endif
+  e.axon = AXON_VERSION;
+  struct stat st {};
+  if (::stat(exe.c_str(), &st) == 0)
+    e.axon += " (build " + std::to_string(st.st_size) + "-" + std::to_string(static_cast<long long>(st.st_mtime)) + ")";
+}
+
+}  // namespace
+
+TuningEnv untimed_env(const std::string& exe) {
+  TuningEnv e;
+  e.gpu = "none (cost model)";
+  e.driver = "none";
+  e.nvrtc = "none";
+  set_build(e, exe);
+  return e;
+}
+
+TuningEnv current_env(const gpu::Probe& p, const std::string& exe) {
   TuningEnv e;
   std::ostringstream gpu;
   gpu << p.props.name << " (sm_" << p.props.sm << ", " << p.props.sm_count << " SMs, " << p.props.total_mem / (1 << 20) << " MiB)";
   e.gpu = gpu.str();
   e.driver = std::to_string(p.props.driver_version);
   e.nvrtc = gpu::nvrtc_version();
-#ifdef AXON_CUDA_VERSION
-  e.cuda = AXON_CUDA_VERSION;
-#else
-  e.cuda = "none";
-#endif
-  // This build of axon: its version and the executable's size and time (a rebuilt axon may
-  // generate other kernels at the same version number).
-  e.axon = AXON_VERSION;
-  struct stat st {};
-  if (::stat("/proc/self/exe", &st) == 0)
-    e.axon += " (build " + std::to_string(st.st_size) + "-" + std::to_string(static_cast<long long>(st.st_mtime)) + ")";
+  set_build(e, exe);
   return e;
 }
 

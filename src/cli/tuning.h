@@ -18,8 +18,14 @@ namespace axon::cli {
 std::string default_store_path();
 // The canonical graph (sizes bound), the target and every option that changes the result.
 std::string tuning_key(const Graph& g, const SuperoptOptions& o);
-// The GPU of the probe, the driver, NVRTC, the CUDA toolkit and this axon build.
-TuningEnv current_env(const gpu::Probe& p);
+// The GPU of the probe, the driver, NVRTC, the CUDA toolkit and the axon build `exe` (this one by
+// default; `axon library` judges entries for the executable it runs).
+TuningEnv current_env(const gpu::Probe& p, const std::string& exe = "/proc/self/exe");
+// The environment of untimed results (`axon library --no-gpu`, superopt --store-untimed): GPU
+// "none (cost model)", driver and NVRTC "none", the toolkit and the axon build as above. Their
+// keys end in kUntimedKey, so they never serve (nor replace) a timed entry.
+TuningEnv untimed_env(const std::string& exe = "/proc/self/exe");
+inline constexpr const char* kUntimedKey = "\nuntimed (cost model)";
 // The files superopt wrote to out_dir at or after `since` (not older files an earlier run left
 // there, the library, its log or the work folder), the lines it printed (not the library's
 // line), the launcher's architecture and the measured time.

@@ -42,7 +42,7 @@ void sleep_ms(int ms) {
 }
 
 // The guardian: between fork and _exit only async-signal-safe calls (the parent may have threads).
-[[noreturn]] void guardian(pid_t parent, const char* path, char* const* argv, int in_fd, int out_fd, int err_fd,
+[[noreturn]] void guardian(pid_t parent, const char* path, char* const* argv, char* const* envp, int in_fd, int out_fd, int err_fd,
                            int pipe_read, int err_pipe) {
   ::setpgid(0, 0);
   struct sigaction sa {};
@@ -64,7 +64,7 @@ void sleep_ms(int ms) {
     dfl.sa_handler = SIG_DFL;
     sigemptyset(&dfl.sa_mask);
     for (int s : {SIGTERM, SIGINT, SIGHUP, SIGPIPE}) ::sigaction(s, &dfl, nullptr);
-    ::execve(path, argv, environ);
+    ::execve(path, argv, envp);
     int e = errno;
     ssize_t w = ::write(err_pipe, &e, sizeof e);
     (void)w;
@@ -195,6 +195,18 @@ ChildProcess spawn_process(const std::vector<std::string>& argv, const SpawnOpti
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  // The environment: this process's, with opts.env's variables replaced or added.
+  std::vector<std::string> env_strings = opts.env;
+  for (char** e = environ; *e; ++e) {
+    const std::string v = *e;
+    const std::string name = v.substr(0, v.find('=') + 1);
+    bool replaced = false;
+    for (const std::string& o : opts.env) replaced = replaced || o.rfind(name, 0) == 0;
+    if (!replaced) env_strings.push_back(v);
+  }
+  std::vector<char*> envp;
+  for (auto& v : env_strings) envp.push_back(v.data());
+  envp.push_back(nullptr);
   int null_in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
   if (null_in < 0) throw UserError("/dev/null: cannot open: " + std::string(std::strerror(errno)));
   int out_pipe[2] = {-1, -1}, err_pipe[2] = {-1, -1};
@@ -206,7 +218,7 @@ ChildProcess spawn_process(const std::vector<std::string>& argv, const SpawnOpti
   const int out_fd = opts.pipe_stdout ? out_pipe[1] : opts.stdout_fd;
   const pid_t parent = ::getpid();
   pid_t pid = ::fork();
-  if (pid == 0) guardian(parent, path.c_str(), args.data(), null_in, out_fd, opts.stderr_fd, out_pipe[0], err_pipe[1]);
+  if (pid == 0) guardian(parent, path.c_str(), args.data(), envp.data(), null_in, out_fd, opts.stderr_fd, out_pipe[0], err_pipe[1]);
   int fork_errno = errno;
   if (pid > 0) ::setpgid(pid, pid);  // as the guardian does: the group exists when kill() needs it
   for (int fd : {null_in, out_pipe[1], err_pipe[1]}) close_quietly(fd);

@@ -20,6 +20,7 @@ struct SpawnOptions {
   int stdout_fd = -1;        // the child's stdout is this descriptor (-1: this process's stdout)
   int stderr_fd = -1;        // likewise for stderr; may equal stdout_fd
   bool pipe_stdout = false;  // stdout into a pipe, read through ChildProcess::out_fd()
+  std::vector<std::string> env;  // "NAME=VALUE": set in the child (the rest of the environment is inherited)
 };
 
 struct ExitStatus {

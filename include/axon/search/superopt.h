@@ -135,6 +135,12 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
 // sm_90a where a kernel uses wgmma); the log in out_dir/nvcc.log. Returns the line to print and
 // sets *built (false also when nvcc is not found).
 std::string build_launcher_library(const std::string& out_dir, const std::string& name, const std::string& arch, bool* built);
+// Compiles `sources` (.cu files) into the shared library `so` with nvcc for `arch` (as above),
+// nvcc's output in `log`; false when nvcc failed or is not found (`axon library` links every
+// bucket's launcher into one library).
+bool build_shared_library(const std::vector<std::string>& sources, const std::string& so, const std::string& log, const std::string& arch);
+// nvcc as the launcher library is built with ($CUDA_HOME, $CUDA_PATH, /usr/local/cuda, $PATH), or "".
+std::string nvcc_path();
 // The launcher's identifier for a graph name (axon_<name>_run).
 std::string launcher_name(const std::string& graph_name);
 

@@ -1,0 +1,398 @@
+// axon library (docs/library.md): the spec's errors, the jobs, the dispatch rule; and, with
+// --no-gpu so that they run without a GPU, a warm rerun that runs no superopt, kill -9 then
+// resume, stale entries re-tuned, --status, and shards, merge and MPI ranks giving the database
+// of a single run.
+#include <catch2/catch.hpp>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <signal.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+#include <tuple>
+
+#include "axon/core/files.h"
+#include "axon/core/process.h"
+#include "axon/core/store.h"
+#include "axon/search/library.h"
+#include "cli_support.h"
+
+using namespace axon;
+using axon::test::Result;
+using axon::test::run;
+using axon::test::TempDir;
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace {
+
+// The axon binary next to this test binary (build/tests -> build/src/cli).
+std::string axon_binary() {
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  return (self.parent_path().parent_path() / "src" / "cli" / "axon").string();
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p);
+  return std::string(std::istreambuf_iterator<char>(f), {});
+}
+
+const char* kSoftmax = R"({"name":"sm","inputs":[{"name":"x","shape":["M",256],"dtype":"f32"}],
+  "nodes":[{"name":"y","op":"softmax","inputs":["x"],"attrs":{"axis":-1}}],"outputs":["y"]})";
+
+// An elementwise graph: its rewrite search ends well inside the budget, so that two runs find
+// the same (runs cut by the budget depend on the proofs already in the store).
+const char* kElementwise = R"({"name":"ew","inputs":[{"name":"x","shape":["M",256],"dtype":"f32"},{"name":"b","shape":[256],"dtype":"f32"}],
+  "nodes":[{"name":"s","op":"add","inputs":["x","b"]},{"name":"y","op":"exp","inputs":["s"]}],"outputs":["y"]})";
+
+// A library of the elementwise graph: four sizes with a runtime size, and an exact-only entry.
+std::string write_spec(const TempDir& dir, const std::string& name = "t") {
+  dir.write("ew.json", kElementwise);
+  return dir.write(name + ".json", R"({"name": ")" + name + R"(", "budget": 2, "entries": [
+    {"graph": "ew.json", "sizes": {"M": {"from": 16, "to": 64, "step": "pow2", "also": [3]}}, "runtime": "M"},
+    {"graph": "ew.json", "name": "ew_exact", "sizes": {"M": [8]}}]})");
+}
+
+// `axon library ARGS --no-gpu` in this process, its jobs run by the axon binary.
+Result library(std::vector<std::string> args) {
+  args.insert(args.begin(), "library");
+  args.insert(args.end(), {"--no-gpu", "--axon-exe", axon_binary()});
+  return run(args);
+}
+
+// The words of the line of `text` that starts with `first` and a space.
+std::vector<std::string> row(const std::string& text, const std::string& first) {
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(first + " ", 0) == 0) {
+      std::istringstream w(line);
+      std::vector<std::string> out;
+      for (std::string t; w >> t;) out.push_back(t);
+      return out;
+    }
+  return {};
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+size_t tunings(const std::string& db) {
+  if (!fs::exists(db)) return 0;
+  Store s(db);
+  if (s.run("SELECT name FROM sqlite_master WHERE name = 'tunings'").empty()) return 0;
+  return static_cast<size_t>(std::get<int64_t>(s.run("SELECT count(*) FROM tunings").at(0).at(0)));
+}
+
+// A database's entries by key, without what differs between two runs of the same search: the
+// times, the search's seconds, whether a proof was read from the store.
+std::map<std::string, json> entries(const std::string& db) {
+  std::map<std::string, json> out;
+  Store s(db);
+  for (const auto& r : s.run("SELECT key, entry FROM tunings")) {
+    json e = json::parse(std::get<std::string>(r.at(1)));
+    e.erase("created");
+    e.erase("lines");
+    for (auto& [name, text] : e["files"].items()) {
+      std::string t = text.get<std::string>();
+      for (size_t at; (at = t.find(", cached]")) != std::string::npos;) t.erase(at, 8);
+      if (name == "report.json") {
+        json rep = json::parse(t);
+        for (const char* k : {"seconds", "rewrite_seconds"}) rep.erase(k);
+        rep["rewrites"].erase("seconds");
+        for (auto& v : rep["variants"])
+          for (auto& m : v["moves"]) m.erase("proof_seconds");
+        t = rep.dump();
+      }
+      text = t;
+    }
+    out[std::get<std::string>(r.at(0))] = e;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("library: a bad spec is one line naming the spec, the entry and the field, exit 2", "[library]") {
+  TempDir dir;
+  dir.write("sm.json", kSoftmax);
+  const std::string out = (dir.path / "lib").string();
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"[]", "expected a JSON object"},
+      {"{nope", "not valid JSON"},
+      {R"({"name": "1x", "entries": []})", "name: expected a C identifier"},
+      {R"({"name": "t", "entries": []})", "entries: expected a non-empty list"},
+      {R"({"name": "t", "color": 1, "entries": [{"graph": "sm.json", "sizes": {"M": 1}}]})", "color: unknown field of the spec"},
+      {R"({"name": "t", "target": "sm_75", "entries": [{"graph": "sm.json", "sizes": {"M": 1}}]})", "target: expected"},
+      {R"({"name": "t", "budget": 0, "entries": [{"graph": "sm.json", "sizes": {"M": 1}}]})", "budget: expected seconds"},
+      {R"({"name": "t", "entries": [{"graph": "nope.json", "sizes": {"M": 1}}]})", "entries[0]: graph:"},
+      {R"({"name": "t", "entries": [{"graph": "sm.json"}]})", "entries[0] (sm): sizes: missing"},
+      {R"({"name": "t", "entries": [{"graph": "sm.json", "sizes": {"M": 1, "K": 2}}]})", "entries[0] (sm): sizes: K: the graph has no size K"},
+      {R"({"name": "t", "entries": [{"graph": "sm.json", "sizes": {"M": 0}}]})", "entries[0] (sm): sizes: M: expected an integer from 1"},
+      {R"({"name": "t", "entries": [{"graph": "sm.json", "sizes": {"M": 1.5}}]})", "sizes: M: expected an integer"},
+      {R"({"name": "t", "entries": [{"graph": "sm.json", "sizes": {"M": []}}]})", "sizes: M: an empty list"},
+      {R"({"name": "t", "entries": [{"graph": "sm.json", "sizes": {"M": {"from": 8, "to": 2, "step": "pow2"}}}]})", "'to' (2) is below 'from' (8)"},
+      {R"({"name": "t", "entries": [{"graph": "sm.json", "sizes": {"M": {"from": 1, "to": 8, "step": "x2"}}}]})", "sizes: M: step: must be \"pow2\""},
+      {R"({"name": "t", "entries": [{"graph": "sm.json", "sizes": {"M": {"from": 1, "to": 8}}}]})", "a range needs 'step'"},
+      {R"({"name": "t", "entries": [{"graph": "sm.json", "sizes": {"M": {"from": 1, "to": 100000, "step": 1}}}]})", "more than 10000"},
+      {R"({"name": "t", "entries": [{"graph": "sm.json", "sizes": {"M": 1}, "runtime": "K"}]})", "runtime: expected one of the graph's size symbols"},
+      {R"({"name": "t", "entries": [{"graph": "sm.json", "sizes": {"M": 1}}, {"graph": "sm.json", "sizes": {"M": 2}}]})",
+       "entries[1] (sm): name: 'sm' names another entry too"},
+      {R"({"name": "t", "entries": [{"graph": "sm.json", "name": "a", "sizes": {"M": 1}}, {"graph": "sm.json", "name": "a_M1", "sizes": {"M": 1}}]})",
+       "has the name of another entry or job"},
+  };
+  for (const auto& [text, want] : cases) {
+    INFO(text);
+    const std::string spec = dir.write("spec.json", text);
+    Result r = library({spec, "-o", out});
+    INFO(r.err);
+    CHECK(r.code == axon::kExitUser);
+    CHECK(axon::test::lines(r.err) == 1);
+    CHECK(r.err.rfind("error: ", 0) == 0);
+    CHECK(r.err.find("spec.json") != std::string::npos);
+    CHECK(r.err.find(want) != std::string::npos);
+  }
+  CHECK_FALSE(fs::exists(out));  // nothing is written for a bad spec
+  // merge needs two databases.
+  CHECK(run({"library", "merge", (dir.path / "a.db").string()}).code == axon::kExitUser);
+}
+
+TEST_CASE("library: jobs are every entry at every size tuple, in spec order, with unique names", "[library]") {
+  TempDir dir;
+  dir.write("mm.json", R"({"name":"rms mm","inputs":[{"name":"x","shape":["M","K"],"dtype":"bf16"},{"name":"w","shape":["K","N"],"dtype":"bf16"}],
+    "nodes":[{"name":"out","op":"matmul","inputs":["x","w"]}],"outputs":["out"]})");
+  dir.write("sm.json", kSoftmax);
+  const std::string spec = dir.write("spec.json", R"({"name": "lib", "budget": 5, "entries": [
+    {"graph": "mm.json", "sizes": {"N": [64, 32], "K": 128, "M": {"from": 1, "to": 8, "step": "pow2", "also": [3, 2]}}, "runtime": "M"},
+    {"graph": "./sm.json", "name": "soft", "sizes": {"M": {"from": 10, "to": 30, "step": 10}}}]})");
+  const LibrarySpec s = parse_library_spec(spec);
+  CHECK(s.target == "sm_90");
+  CHECK(s.budget == 5);
+  REQUIRE(s.entries.size() == 2);
+  CHECK(s.entries[0].name == "rms_mm");  // the graph's name, made an identifier
+  CHECK(s.entries[0].symbols == std::vector<std::string>{"M", "K", "N"});  // as they first appear in the inputs
+  CHECK(s.entries[0].sizes.at("M") == std::vector<int64_t>{1, 2, 3, 4, 8});
+  CHECK(s.entries[0].input_names == std::vector<std::string>{"x", "w"});
+  CHECK(s.entries[0].output_names == std::vector<std::string>{"out"});
+  CHECK(s.entries[1].graph == (dir.path / "sm.json").string());
+  const auto jobs = library_jobs(s);
+  REQUIRE(jobs.size() == 5 * 2 + 3);
+  CHECK(jobs[0].name == "rms_mm_M1_K128_N32");
+  CHECK(jobs[1].name == "rms_mm_M1_K128_N64");
+  CHECK(jobs[2].tuple == "M2_K128_N32");
+  CHECK(jobs[10].name == "soft_M10");
+  CHECK(jobs[12].sizes == std::vector<int64_t>{30});
+  for (size_t i = 0; i < jobs.size(); ++i) CHECK(jobs[i].index == i);
+}
+
+TEST_CASE("library: dispatch takes the exact bucket, else the nearest sized one in log distance, else none", "[library]") {
+  // Sizes (M, N); the runtime symbol is M (index 0).
+  std::vector<LibraryBucket> b{{{16, 64}, "a", true, 0}, {{64, 64}, "b", true, 100}, {{32, 64}, "c", false, 0}, {{16, 128}, "d", true, 0}};
+  bool exact = false;
+  CHECK(pick_bucket(b, 0, {32, 64}, &exact) == 2);
+  CHECK(exact);
+  CHECK(pick_bucket(b, 0, {20, 64}, &exact) == 0);  // 20 is nearer 16 than 64 (c is not sized)
+  CHECK_FALSE(exact);
+  CHECK(pick_bucket(b, 0, {32, 128}, &exact) == 3);
+  CHECK(pick_bucket(b, 0, {33, 64}, &exact) == 1);   // sqrt(16 * 64) = 32: from there the larger
+  CHECK(pick_bucket(b, 0, {101, 64}, &exact) == 0);  // past b's range: a still takes it
+  CHECK(pick_bucket(b, 0, {20, 32}, &exact) == -1);  // no bucket has N = 32
+  CHECK(pick_bucket(b, 0, {0, 64}, &exact) == -1);
+  CHECK(pick_bucket(b, -1, {20, 64}, &exact) == -1);  // no runtime symbol: exact only
+}
+
+TEST_CASE("library: a run writes the library, a warm rerun runs no superopt, stale entries are re-tuned, --status says which", "[library]") {
+  TempDir dir;
+  const std::string spec = write_spec(dir);
+  const fs::path lib = dir.path / "lib";
+  const std::string db = (lib / "tuning.db").string();
+  Result cold = library({spec, "-o", lib.string()});
+  INFO(cold.err);
+  REQUIRE(cold.code == 0);
+  CHECK(cold.err.find("5 jobs, 0 fresh in the database, 5 to run on 1 worker") != std::string::npos);
+  CHECK(count(cold.err, ": started") == 5);
+  CHECK(tunings(db) == 5);
+  CHECK(fs::exists(lib / "axon_t.h"));
+  CHECK(fs::exists(lib / "summary.csv"));
+  CHECK(fs::exists(lib / "src" / "axon_ew_M16.cu"));
+  CHECK(fs::exists(lib / "src" / "axon_t_dispatch.cu"));
+  const std::string header = slurp(lib / "axon_t.h");
+  CHECK(header.find("int axon_ew(long long M, const void* x, const void* b, void* y, void* workspace, void* stream);") != std::string::npos);
+  CHECK(header.find("size_t axon_ew_exact_workspace_bytes(long long M);") != std::string::npos);
+  CHECK(header.find("cudaErrorInvalidValue") != std::string::npos);
+  const json m = json::parse(slurp(lib / "manifest.json"));
+  REQUIRE(m["entries"].size() == 2);
+  const json& ew = m["entries"][0];
+  CHECK(ew["buckets"].size() == 4);
+  for (const json& b : ew["buckets"]) {
+    CHECK(b["status"] == "tuned");
+    CHECK(b["env"]["gpu"] == "none (cost model)");
+    CHECK(b["configs"].size() >= 1);
+    CHECK(b.contains("rewrites"));
+  }
+  CHECK(ew["dispatch"]["exact"].size() == 4);
+  CHECK(m["entries"][1]["dispatch"]["ranges"].empty());  // ew_exact has no runtime size
+  // The library itself, where nvcc is: a size no bucket serves returns cudaErrorInvalidValue
+  // before any CUDA call (so this runs without a GPU).
+  if (m["library"].is_string()) {
+    void* h = dlopen((lib / "libaxon_t.so").c_str(), RTLD_NOW | RTLD_LOCAL);
+    INFO(dlerror());
+    REQUIRE(h != nullptr);
+    using Run = int (*)(long long, const void*, const void*, void*, void*, void*);
+    using Ws = size_t (*)(long long);
+    auto exact_run = reinterpret_cast<Run>(dlsym(h, "axon_ew_exact"));
+    auto exact_ws = reinterpret_cast<Ws>(dlsym(h, "axon_ew_exact_workspace_bytes"));
+    auto ew_run = reinterpret_cast<Run>(dlsym(h, "axon_ew"));
+    REQUIRE(exact_run);
+    REQUIRE(exact_ws);
+    REQUIRE(ew_run);
+    CHECK(exact_run(9, nullptr, nullptr, nullptr, nullptr, nullptr) == 1);
+    CHECK(exact_ws(9) == 0);
+    CHECK(ew_run(0, nullptr, nullptr, nullptr, nullptr, nullptr) == 1);
+    CHECK(dlsym(h, "axon_ew_M16_run") != nullptr);  // every bucket's launcher is in the one library
+    dlclose(h);
+  } else {
+    CHECK(m["library_note"].get<std::string>().find("source only") != std::string::npos);
+  }
+
+  // Warm: every job is fresh in the database; no superopt runs.
+  const auto t0 = std::chrono::steady_clock::now();
+  Result warm = library({spec, "-o", lib.string()});
+  REQUIRE(warm.code == 0);
+  CHECK(warm.err.find("5 jobs, 5 fresh in the database, 0 to run") != std::string::npos);
+  CHECK(count(warm.err, ": started") == 0);
+  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 10);
+  CHECK(warm.out.find("5 of 5 buckets tuned") != std::string::npos);
+
+  // Stale: one entry as if tuned by another axon build, one on another driver.
+  {
+    Store s(db);
+    for (const auto& [job, field, value] : std::vector<std::tuple<std::string, std::string, std::string>>{
+             {"ew_M16", "axon", "0.0.1 (build 1-2)"}, {"ew_exact_M8", "driver", "13000"}}) {
+      auto rows = s.run("SELECT key, entry FROM tunings WHERE graph = ?1", {job});
+      REQUIRE(rows.size() == 1);
+      json e = json::parse(std::get<std::string>(rows[0].at(1)));
+      e["env"][field] = value;
+      s.run("UPDATE tunings SET entry = ?1 WHERE key = ?2", {e.dump(), rows[0].at(0)});
+    }
+  }
+  Result status = library({spec, "--status", "-o", lib.string()});
+  INFO(status.out);
+  REQUIRE(status.code == 0);
+  CHECK(row(status.out, "ew") == std::vector<std::string>{"ew", "4", "3", "1", "0"});
+  CHECK(row(status.out, "ew_exact") == std::vector<std::string>{"ew_exact", "1", "0", "1", "0"});
+  CHECK(status.out.find("stale: ew_M16: axon 0.0.1 (build 1-2) -> ") != std::string::npos);
+  CHECK(status.out.find("stale: ew_exact_M8: driver 13000 -> none") != std::string::npos);
+  Result again = library({spec, "-o", lib.string()});
+  REQUIRE(again.code == 0);
+  CHECK(again.err.find("5 jobs, 3 fresh in the database, 2 to run") != std::string::npos);
+  CHECK(again.err.find("ew M16 (stale: axon 0.0.1") != std::string::npos);
+  Result after = library({spec, "--status", "-o", lib.string()});
+  CHECK(row(after.out, "ew") == std::vector<std::string>{"ew", "4", "4", "0", "0"});
+  CHECK(after.out.find("stale:") == std::string::npos);
+}
+
+TEST_CASE("library: kill -9 during generation loses no finished job; the rerun does only the rest", "[library]") {
+  TempDir dir;
+  const std::string spec = write_spec(dir);
+  const fs::path lib = dir.path / "lib";
+  const std::string db = (lib / "tuning.db").string();
+  {
+    ChildProcess c = spawn_process({axon_binary(), "library", spec, "-o", lib.string(), "--no-gpu", "-q"});
+    const auto t0 = std::chrono::steady_clock::now();
+    while (tunings(db) < 1 && std::chrono::steady_clock::now() - t0 < std::chrono::seconds(120))
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    REQUIRE(tunings(db) >= 1);
+    REQUIRE(::kill(c.pid(), 0) == 0);
+    c.kill();  // SIGKILL to the library (its superopt child dies with it)
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const size_t kept = tunings(db);
+  INFO("entries after kill -9: " << kept);
+  CHECK(kept >= 1);
+  CHECK(kept < 5);
+  Result r = library({spec, "-o", lib.string()});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.err.find("5 jobs, " + std::to_string(kept) + " fresh in the database, " + std::to_string(5 - kept) + " to run") != std::string::npos);
+  CHECK(count(r.err, ": started") == 5 - kept);
+  CHECK(tunings(db) == 5);
+  CHECK(r.out.find("5 of 5 buckets tuned") != std::string::npos);
+}
+
+TEST_CASE("library: two shards merged, and two MPI ranks, give the database of a single run", "[library][mpi]") {
+  TempDir dir;
+  const std::string spec = write_spec(dir);
+  const std::string exe = axon_binary();
+  Result single = library({spec, "-o", (dir.path / "single").string()});
+  REQUIRE(single.code == 0);
+  const auto want = entries((dir.path / "single" / "tuning.db").string());
+  REQUIRE(want.size() == 5);
+
+  // The children's tables go nowhere (their outcome is in the databases).
+  const int devnull = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+  REQUIRE(devnull >= 0);
+  SpawnOptions quiet;
+  quiet.stdout_fd = devnull;
+  // Two shard processes at once, each into its own database; then merge.
+  {
+    std::vector<ChildProcess> shards;
+    for (int i = 0; i < 2; ++i)
+      shards.push_back(spawn_process({exe, "library", spec, "-o", (dir.path / "shards").string(), "--no-gpu", "-q", "--shard",
+                                      std::to_string(i) + "/2", "--store", (dir.path / ("s" + std::to_string(i) + ".db")).string()},
+                                     quiet));
+    for (auto& c : shards) CHECK(c.wait(300).ok());
+  }
+  CHECK(tunings((dir.path / "s0.db").string()) == 3);  // jobs 0, 2, 4
+  CHECK(tunings((dir.path / "s1.db").string()) == 2);
+  const std::string merged = (dir.path / "merged.db").string();
+  Result mr = run({"library", "merge", merged, (dir.path / "s0.db").string(), (dir.path / "s1.db").string()});
+  INFO(mr.err);
+  REQUIRE(mr.code == 0);
+  CHECK(entries(merged) == want);
+  // Merging again takes nothing (the entries there are as new); the newer entry wins.
+  Result again = run({"library", "merge", merged, (dir.path / "s0.db").string()});
+  CHECK(again.out.find(": 0 entries taken") != std::string::npos);
+  // The merged database serves a run without --shard: nothing is run.
+  Result whole = library({spec, "-o", (dir.path / "shards").string(), "--store", merged});
+  CHECK(whole.err.find("5 fresh in the database, 0 to run") != std::string::npos);
+
+  // Two MPI ranks (the launcher's environment as mpirun sets it): rank 1 writes its database
+  // and marker, rank 0 waits, merges and writes the library.
+  {
+    std::vector<ChildProcess> ranks;
+    const fs::path mlib = dir.path / "mpi";
+    for (int k = 0; k < 2; ++k) {
+      SpawnOptions o = quiet;
+      o.env = {"OMPI_COMM_WORLD_RANK=" + std::to_string(k), "OMPI_COMM_WORLD_SIZE=2", "OMPI_COMM_WORLD_LOCAL_RANK=" + std::to_string(k),
+               "PMIX_NAMESPACE=axon-test-" + std::to_string(::getpid())};
+      ranks.push_back(spawn_process({exe, "library", spec, "-o", mlib.string(), "--no-gpu", "-q", "--mpi", "--mpi-timeout", "300"}, o));
+    }
+    for (auto& c : ranks) CHECK(c.wait(300).ok());
+    CHECK(entries((mlib / "tuning.db").string()) == want);
+    CHECK(fs::exists(mlib / "rank1.done"));
+    CHECK(fs::exists(mlib / "manifest.json"));
+  }
+  // Under Debian's mpirun where it is installed (openmpi-bin).
+  const std::string mpirun = find_program("mpirun");
+  if (mpirun.empty()) {
+    WARN("mpirun not found: the MPI run under mpirun itself is skipped (scripts/install-deps.sh installs openmpi-bin)");
+    ::close(devnull);
+    return;
+  }
+  const fs::path rlib = dir.path / "mpirun";
+  ExitStatus st = run_process({mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", exe, "library", spec, "-o", rlib.string(), "--no-gpu",
+                               "-q", "--mpi", "--mpi-timeout", "300"},
+                              quiet, 400);
+  ::close(devnull);
+  CHECK(st.ok());
+  CHECK(entries((rlib / "tuning.db").string()) == want);
+}
