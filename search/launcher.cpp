@@ -220,6 +220,14 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
         zeroes << "  { cudaError_t e = cudaMemsetAsync(workspace + " << workspace + l.zero_from << ", 0, " << l.scratch - l.zero_from
                << ", s); if (e != cudaSuccess) return (int)e; }\n";
         workspace += (l.scratch + 255) / 256 * 256;
+        // Its blocks wait for each other's flags (stream-K, a row split over the grid): all of
+        // them must be resident at once. On a GPU with fewer SMs than the one it was tuned on
+        // the run is refused instead of hanging (checked once per device).
+        launches << "  { static int checked_dev = -1, fits = 0; int dev = 0; cudaGetDevice(&dev);\n"
+                 << "    if (dev != checked_dev) { int sms = 0, per = 0; cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);\n"
+                 << "      fits = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, " << l.function << ", " << l.block << ", " << l.smem
+                 << ") == cudaSuccess && (long long)per * sms >= " << l.grid << "LL; checked_dev = dev; }\n"
+                 << "    if (!fits) return (int)cudaErrorCooperativeLaunchTooLarge; }\n";
       }
       // TMA tensor maps over the kernel's buffers, encoded at each run (the pointers may change).
       launches << "  {\n";

@@ -55,7 +55,7 @@ std::string TileConfig::str() const {
   if (strategy == Strategy::Row) {
     os << " r" << rows_per_block << (cache_rows ? " cached" : " reread");
     if (blocks_per_sm > 0) os << " persistent " << blocks_per_sm << "/sm";
-    if (splits > 1) os << " split" << splits;
+    if (splits > 1) os << (grid_split ? " grid-split" : " split") << splits;
   }
   if (strategy == Strategy::Column) {
     os << " y" << rows_per_block;
@@ -277,13 +277,20 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
             for (bool persistent : {false, true})
               for (bool stream : {false, true})
               for (bool pack : {false, true})
-              for (int split : {1, 2, 4, 8}) {
+              for (int split : {1, 2, 4, 8, 16, 32, 64, 128}) {
               if (v * s.max_bytes > 16 || s.run % v != 0) continue;
+              // Past 8 (a portable cluster), the blocks sharing a row are blocks of the grid: at
+              // most one per SM over the whole grid, so that every one is resident while it waits
+              // for the others' partial values; its threads wait for the flags, one each.
+              const bool over_grid = split > 8;
+              if (over_grid && (persistent || r > 1 || t < 128 || split > t || double(s.rows) * split > L.sm_count ||
+                                s.cols < int64_t(split) * t * v))
+                continue;
               // Rows several to a warp: not where half the segment would idle, nor for rows of more
               // than four passes (a warp's loads then touch 32 / t rows far apart).
               if (t < 32 && (split > 1 || int64_t(t / 2) * v >= s.cols || s.cols > 4 * int64_t(t) * v)) continue;
               // A cluster shares a row only where rows are too few to fill the GPU (docs/reductions.md).
-              if (split > 1 && (L.sm < 90 || persistent || r > 1 || double(s.rows) * split > 4.0 * L.sm_count ||
+              if (split > 1 && !over_grid && (L.sm < 90 || persistent || r > 1 || double(s.rows) * split > 4.0 * L.sm_count ||
                                 s.cols < int64_t(split) * t * v))
                 continue;
               if (stream && (!cache || v * s.min_bytes != 16)) continue;
@@ -321,6 +328,7 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               c.streaming = stream;
               c.packed = pack;
               c.splits = split;
+              c.grid_split = over_grid;
               // Roofline with penalties: idle lanes in the last pass, narrow accesses, few blocks
               // in flight and the last wave, per-thread work far from 8..32 elements, re-reads
               // from L2, block barriers per stage.
@@ -345,7 +353,10 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               if (rolled) mem = std::max(mem, waves * std::ceil(double(chunks) / 4.0) * 0.8 * passes);
               const double in_flight = per_sm * r;
               if (persistent && in_flight < 4) mem *= 1.0 + 0.175 * (4.0 - in_flight);
-              double sync = (t > 32 ? 0.03 * s.stages * waves : 0) + (split > 1 ? 0.5 * s.stages : 0.0);
+              // A stage's combine: over a cluster about 0.5 us; over the grid a release store and
+              // acquire loads through L2, about 1 us, and the flags' zeroing before the launch.
+              double sync = (t > 32 ? 0.03 * s.stages * waves : 0) +
+                            (over_grid ? 1.0 * s.stages + 1.5 : split > 1 ? 0.5 * s.stages : 0.0);
               std::ostringstream why;
               why << "floor " << floor_us << " us, lanes used " << used << ", waves " << waves;
               out.push_back({c, (mem + sync + launch_us) * (stream ? 0.995 : 1.0) * (pack ? 1.01 : 1.0), why.str()});

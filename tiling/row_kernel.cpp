@@ -34,11 +34,18 @@ struct RowKernel {
   std::map<std::string, std::string> stage_cache;  // (node, identity point) -> "sbK[e]"
   std::set<int> row_cached, col_cached;
   const InstrSpec* shfl = nullptr;  // shfl.sync.bfly.b32 of the ISA: rows shorter than a warp
+  // A row split over the grid: the flags' acquire load and release store, and the stages (the
+  // scratch holds stages x rows x splits values, then as many flags).
+  const InstrSpec *flag_get = nullptr, *flag_set = nullptr;
+  int stages_total = 0;
 
   RowKernel(const Group& g_, const GroupShape& s_, const TileConfig& c_, const Lowerings& low, bool wide)
       : g(g_), s(s_), c(c_), em(&low, false, wide), ci(low.isa ? cluster_isa(*low.isa) : ClusterIsa{}) {
     const int64_t per_pass = int64_t(c.threads) * c.vec;
     shfl = low.isa ? low.isa->find("shfl.sync.bfly.b32") : nullptr;
+    flag_get = low.isa ? low.isa->find("ld.acquire.gpu.global.b32") : nullptr;
+    flag_set = low.isa ? low.isa->find("st.release.gpu.global.b32") : nullptr;
+    for (const Node* n : g.nodes) stages_total += n->kind() == OpKind::Reduce;
     // Split over a cluster: each block takes a share of the row, a whole number of vectors.
     share = c.splits > 1 ? ((s.cols + c.splits - 1) / c.splits + c.vec - 1) / c.vec * c.vec : s.cols;
     C = static_cast<int>((share + per_pass - 1) / per_pass);
@@ -180,8 +187,40 @@ struct RowKernel {
 
   // The row's value over the blocks of the cluster (every block computes the same, in rank order).
   void cluster_reduce(Reducer r, const std::string& acc, int stage) {
-    if (c.splits > 1)
+    if (c.splits > 1 && c.grid_split) grid_reduce(r, acc, stage);
+    else if (c.splits > 1)
       emit_cluster_combine(em, ci, r, c.splits, {acc}, "(axon_rcl[" + std::to_string(stage) + "] + rib)", "tid == 0");
+  }
+
+  // ... over the blocks of the grid that share the row (TileConfig::grid_split): each block's
+  // partial value goes to its slot of the scratch (floats [stage][row][rank]), then a release
+  // store sets its flag (u32 [stage][row][rank], after the values, zeroed before the launch);
+  // thread q of every block waits for rank q's flag with acquire loads and reads its value into
+  // shared memory; after the barrier every thread combines them in rank order (the same value,
+  // bit for bit, in every block). Every block of the grid is resident at once (one per SM at
+  // most: configs.cpp), so the waits end.
+  void grid_reduce(Reducer r, const std::string& acc, int stage) {
+    AXON_CHECK(flag_get && flag_set, "codegen: a row split over the grid needs the ISA's acquire loads and release stores");
+    const std::string S = std::to_string(c.splits), st = std::to_string(stage), rows_s = std::to_string(s.rows);
+    const std::string slot = "((long long)" + st + " * " + rows_s + " + row) * " + S;
+    em.line("// the grid's partial values of the row: published with flags, combined in rank order");
+    em.open("{");
+    em.line("float* const part = axon_scr + " + slot + ";");
+    em.line("unsigned* const flag = (unsigned*)(axon_scr + " + std::to_string(int64_t(stages_total) * s.rows * c.splits) + "LL) + " + slot + ";");
+    em.open("if (tid == 0) {");
+    em.line("part[rank] = " + acc + ";");
+    em.line(inline_asm(*flag_set, {{"a", "l", {"flag + rank"}}, {"b", "r", {"1u"}}}, true));
+    em.close();
+    em.open("if (tid < " + S + ") {");
+    em.line("unsigned f;");
+    em.line("do " + inline_asm(*flag_get, {{"d", "=r", {"f"}}, {"a", "l", {"flag + tid"}}}, true) + " while (f == 0);");
+    em.line("axon_gp[" + st + "][tid] = part[tid];");
+    em.close();
+    em.line("__syncthreads();");
+    em.line(acc + " = " + em.identity(r) + ";");
+    em.line("#pragma unroll 8");
+    em.line("for (int q = 0; q < " + S + "; ++q) " + acc + " = " + em.combine(r, acc, "axon_gp[" + st + "][q]") + ";");
+    em.close();
   }
 
   bool stage(const Node* r, int index, bool cache_body) {
@@ -250,10 +289,13 @@ struct RowKernel {
     const int block = c.threads * c.rows_per_block;
     const std::string T = std::to_string(c.threads), RPB = std::to_string(c.rows_per_block);
     const int S = c.splits;
-    AXON_CHECK(S == 1 || (ci.reduces() && c.blocks_per_sm == 0), "codegen: a row split over a cluster needs the cluster instructions and no persistent grid");
+    const bool cluster = S > 1 && !c.grid_split;
+    AXON_CHECK(S == 1 || ((c.grid_split || ci.reduces()) && c.blocks_per_sm == 0 && c.rows_per_block == 1),
+               "codegen: a row split over a cluster needs the cluster instructions, one row per block and no persistent grid");
+    AXON_CHECK(!c.grid_split || S <= block, "codegen: a row split over the grid waits with one thread per block sharing the row");
     std::ostringstream head;
-    head << "extern \"C\" __global__ void " << (S > 1 ? "__cluster_dims__(" + std::to_string(S) + ", 1, 1) " : "") << "__launch_bounds__("
-         << block << ") " << name << "(" << param_list(g) << ") {\n";
+    head << "extern \"C\" __global__ void " << (cluster ? "__cluster_dims__(" + std::to_string(S) + ", 1, 1) " : "") << "__launch_bounds__("
+         << block << ") " << name << "(" << param_list(g) << (c.grid_split ? ", float* __restrict__ axon_scr" : "") << ") {\n";
     em.line("const int tid = threadIdx.x % " + T + ", rib = threadIdx.x / " + T + ";");
     em.line("const int lane = threadIdx.x & 31, warp = tid >> 5;");
     em.line("(void)lane; (void)warp; (void)rib;");
@@ -261,7 +303,8 @@ struct RowKernel {
       em.line("__shared__ float axon_red[" + std::to_string(std::max<size_t>(1, reductions.size())) + "][" + RPB + "][" +
               std::to_string(c.threads / 32) + "];");
     if (S > 1) {  // this block's share of the row: columns cbeg .. cend - 1 (column vectors too)
-      em.line("__shared__ float axon_rcl[" + std::to_string(std::max<size_t>(1, reductions.size())) + "][" + RPB + "];");
+      if (cluster) em.line("__shared__ float axon_rcl[" + std::to_string(std::max<size_t>(1, reductions.size())) + "][" + RPB + "];");
+      else em.line("__shared__ float axon_gp[" + std::to_string(std::max<size_t>(1, reductions.size())) + "][" + std::to_string(S) + "];");
       em.line("const int rank = blockIdx.x % " + std::to_string(S) + ";");
       em.line("const " + I() + " cbeg = (" + I() + ")rank * " + std::to_string(share) + ", cend = cbeg + " + std::to_string(share) + " < " +
               std::to_string(s.cols) + " ? cbeg + " + std::to_string(share) + " : " + std::to_string(s.cols) + ";");
@@ -334,7 +377,7 @@ struct RowKernel {
       if (c.threads > 32) em.line("__syncthreads();");
       em.close();
     }
-    if (S > 1) emit_cluster_exit(em, ci);
+    if (cluster) emit_cluster_exit(em, ci);
     return head.str() + em.str() + "}\n";
   }
 };

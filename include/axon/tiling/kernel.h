@@ -80,6 +80,11 @@ struct TileConfig {
   // Row and Column: a cluster of `splits` blocks shares each row (column tile), combining each
   // stage's partial values through distributed shared memory (docs/reductions.md).
   int splits = 1, split_rows = 0;
+  // Row, with splits > 1: the blocks sharing a row are `splits` blocks of the grid instead of a
+  // cluster (16 to 128 of them, every block of the grid resident at once: at most one per SM):
+  // each stage's partial values meet in the launch's scratch, published with release stores of
+  // per-block flags and read after acquire loads of them (docs/reductions.md).
+  bool grid_split = false;
   // TMA, persistent: the consumers leave each tile's results (rounded to the matmul's type) in a
   // staging buffer after the slots and go on with the next tile; warps 1-3 of the producer
   // warpgroup run the epilogue from it (8-column chunks of whole rows, 16-byte stores) under the
