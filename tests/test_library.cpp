@@ -20,6 +20,7 @@
 #include "axon/core/process.h"
 #include "axon/core/store.h"
 #include "axon/search/library.h"
+#include "axon/search/tuning_store.h"
 #include "cli_support.h"
 
 using namespace axon;
@@ -395,4 +396,35 @@ TEST_CASE("library: two shards merged, and two MPI ranks, give the database of a
   ::close(devnull);
   CHECK(st.ok());
   CHECK(entries((rlib / "tuning.db").string()) == want);
+}
+
+TEST_CASE("library merge: a key in both databases keeps the entry created last, proofs are added", "[library]") {
+  TempDir dir;
+  const std::string a = (dir.path / "a.db").string(), b = (dir.path / "b.db").string(), out = (dir.path / "out.db").string();
+  TuningEntry e;
+  e.files = {{"report.json", "{}"}};
+  e.budget_s = 5;
+  e.env = {"gpu", "1", "n", "c", "x"};
+  e.total_us = 1;
+  TuningStore(a).put("k", "g", e);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  e.total_us = 2;  // measured later
+  TuningStore(b).put("k", "g", e);
+  e.total_us = 3;
+  TuningStore(b).put("only in b", "h", e);
+  Store(b).run("CREATE TABLE IF NOT EXISTS proofs (query TEXT PRIMARY KEY, verdict TEXT)");
+  Store(b).run("INSERT INTO proofs VALUES ('q', 'PROVED')");
+  CHECK(merge_tuning_stores(out, a) == 1);
+  CHECK(merge_tuning_stores(out, b) == 2);  // its newer "k" and "only in b"
+  CHECK(merge_tuning_stores(out, a) == 0);  // a's "k" is older
+  TuningStore db(out);
+  CHECK(db.find("k", e.env, 5).entry.total_us == 2);
+  CHECK(db.find("only in b", e.env, 5).status == TuningStore::Status::Fresh);
+  CHECK(std::get<int64_t>(Store(out).run("SELECT count(*) FROM proofs").at(0).at(0)) == 1);
+  // Not an axon store: refused with its name, the file untouched.
+  const std::string text = dir.write("notes.txt", "hello\n");
+  Result r = run({"library", "merge", out, text});
+  CHECK(r.code == axon::kExitUser);
+  CHECK(r.err.find("notes.txt") != std::string::npos);
+  CHECK(slurp(text) == "hello\n");
 }
