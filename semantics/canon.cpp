@@ -284,9 +284,10 @@ Term canon(const Term& t) {
       return m != r ? canon(m) : r;  // the merged body may hold sums to merge in turn
     }
     case Fn::Neg:
+      // -S(f) = S(-f), and on into a nested sum (-S(S(g)) = S(S(-g))).
       if (is_sum(r->args[0]))
-        return make_reduce(Reducer::Sum, static_cast<int>(r->args[0]->ival), r->args[0]->args[0],
-                           term::neg(r->args[0]->args[1]));
+        return canon(make_reduce(Reducer::Sum, static_cast<int>(r->args[0]->ival), r->args[0]->args[0],
+                                 term::neg(r->args[0]->args[1])));
       return r;
     case Fn::Mul: {
       // x * S(f) = S(x * f); for a product of two sums the second moves into the first.

@@ -188,8 +188,19 @@ bool Prover::pointwise_equal(const Term& r1, const Term& r2, const Scope& scope,
       if (++tried > kMaxPermutations) break;
       // Each binder maps to its partner, or to its partner reflected (k -> E-1-k): both are
       // bijections of [0, E), so equal bodies under either give equal reductions.
-      size_t masks = n <= 2 ? (size_t{1} << n) : 1;
-      for (size_t mask = 0; mask < masks && !equal; ++mask) {
+      // Up to 3 binders every subset is tried; beyond, the subsets that are one contiguous run
+      // of binders (one reversed axis, or a reversed block of axes: a group of a rules file
+      // instantiated at a higher rank), so the tries stay quadratic in the binders.
+      std::vector<size_t> masks;
+      if (n <= 3) {
+        for (size_t m = 0; m < (size_t{1} << n); ++m) masks.push_back(m);
+      } else {
+        masks.push_back(0);
+        for (size_t i = 0; i < n; ++i)
+          for (size_t j = i + 1; j <= n; ++j) masks.push_back(((size_t{1} << j) - 1) & ~((size_t{1} << i) - 1));
+      }
+      for (size_t mask : masks) {
+        if (equal) break;
         Term body2 = f2.body;
         for (size_t i = 0; i < n; ++i) {
           Term to = term::var(f1.binders[i].first);
