@@ -382,6 +382,26 @@ TEST_CASE("library: two shards merged, and two MPI ranks, give the database of a
     CHECK(fs::exists(mlib / "rank1.done"));
     CHECK(fs::exists(mlib / "manifest.json"));
   }
+  // A rank that fails says so: rank 0 stops waiting and names it (here rank 1's database is a
+  // folder).
+  {
+    const fs::path flib = dir.path / "mpi-fail";
+    fs::create_directories(flib / "tuning.rank1.db");
+    std::vector<ChildProcess> ranks;
+    AtomicFile err0((dir.path / "rank0.err").string());
+    for (int k = 0; k < 2; ++k) {
+      SpawnOptions o = quiet;
+      o.stderr_fd = k == 0 ? err0.fd() : devnull;
+      o.env = {"OMPI_COMM_WORLD_RANK=" + std::to_string(k), "OMPI_COMM_WORLD_SIZE=2", "PMIX_NAMESPACE=axon-fail-" + std::to_string(::getpid())};
+      ranks.push_back(spawn_process({exe, "library", spec, "-o", flib.string(), "--no-gpu", "-q", "--mpi", "--mpi-timeout", "300"}, o));
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    CHECK(ranks[1].wait(300).code == axon::kExitUser);
+    CHECK(ranks[0].wait(300).code == axon::kExitUser);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(200));
+    err0.commit();
+    CHECK(slurp(dir.path / "rank0.err").find("--mpi: rank 1 failed: ") != std::string::npos);
+  }
   // Under Debian's mpirun where it is installed (openmpi-bin).
   const std::string mpirun = find_program("mpirun");
   if (mpirun.empty()) {

@@ -169,6 +169,8 @@ void wait_for_ranks(const fs::path& out, const MpiPlace& mp, double timeout_s, s
         const auto sys = std::chrono::system_clock::now() + (t - fs::file_time_type::clock::now());
         ok = !ec && sys >= started - std::chrono::seconds(60);
       }
+      if (ok && j.contains("error"))
+        throw UserError("--mpi: rank " + std::to_string(k) + " failed: " + j["error"].get<std::string>());
       if (!ok) missing.push_back(k);
     }
     if (missing.empty()) return;
@@ -181,6 +183,18 @@ void wait_for_ranks(const fs::path& out, const MpiPlace& mp, double timeout_s, s
     if (!said && !quiet) err << "axon library: rank 0: waiting for ranks " << list << "\n" << std::flush;
     said = true;
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  }
+}
+
+// A rank that stops on an error says so in its marker, so that rank 0 stops waiting.
+void write_error_marker(const LibraryArgs& a, const std::string& what) {
+  try {
+    const MpiPlace mp = mpi_place();
+    if (a.out.empty() || !fs::is_directory(a.out)) return;
+    json marker{{"rank", mp.rank}, {"size", mp.size}, {"job_id", mp.job_id}, {"error", what}};
+    write_file_atomic((fs::path(a.out) / ("rank" + std::to_string(mp.rank) + ".done")).string(), marker.dump() + "\n");
+  } catch (const std::exception&) {
+    // No place to say it: rank 0 waits until --mpi-timeout.
   }
 }
 
@@ -415,7 +429,12 @@ Runner add_library(CLI::App& app, Streams io) {
   return [a, io, merge] {
     if (merge->parsed()) return run_merge(*a, io);
     if (a->spec.empty()) throw UserError("library: give the spec (spec.json), or `merge OUT.db IN.db...`");
-    return run_library(*a, io);
+    try {
+      return run_library(*a, io);
+    } catch (const std::exception& e) {
+      if (a->mpi) write_error_marker(*a, e.what());
+      throw;
+    }
   };
 }
 
