@@ -89,9 +89,9 @@ int run_verify(const VerifyArgs& a, Streams io) {
       if (ends_with(f, ".json"))
         throw UserError(f + ": graph files are compared in pairs: axon verify a.json b.json");
       const GroupedRuleFile g = load_grouped_rules(f);
+      work.emplace_back(f, group_rules_of(g));  // first: it names the rule of a non-uniform use
       for (const auto& r : g.file.rules)
         if (auto used = groups_of(g, r); !used.empty()) groups[f + "\n" + r.name] = used;
-      work.emplace_back(f, group_rules_of(g));
     }
   }
   size_t count = 0;
