@@ -3,6 +3,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
 #include <string_view>
 #include <unordered_set>
 
@@ -90,5 +94,55 @@ PlanOutcome realize_with_fallbacks(const Graph& gv, const std::vector<KernelEsti
                                    const std::function<KernelResult(const KernelEstimate&)>& realize,
                                    const std::function<std::vector<KernelEstimate>(const KernelEstimate&)>& split,
                                    const std::function<void(const std::string&)>& say);
+
+// ---- runtime sizes (runtime_size.cpp; docs/codegen.md, "Runtime sizes") ----------------------
+
+// A variant graph at another value of the runtime symbol: its inputs' shapes at n, every node
+// copied (memo: the variant's node -> the copy).
+struct RuntimeProbe {
+  int64_t n = 0;
+  bool check_text = false;  // runtime_check generates the kernels at n (else only validated there)
+  std::shared_ptr<Context> ctx;
+  std::shared_ptr<Graph> graph;
+  std::unordered_map<const Node*, const Node*> memo;
+};
+struct RuntimeProbes {
+  std::string symbol;
+  int64_t tuned = 0;
+  std::string why;  // not empty: the variant cannot be runtime-sized (the probes are missing)
+  std::vector<RuntimeProbe> probes;
+};
+// The other sizes a runtime-sized kernel is generated at (runtime_check): 3 and an odd size
+// about half the tuned one (never the tuned one itself, never below 2: at 1 the generators drop
+// size-1 axes from index arithmetic, which a kernel for every n keeps).
+std::vector<int64_t> runtime_probe_sizes(int64_t tuned);
+// The sizes it is validated at on the GPU (runtime_validate): 1 and the probe sizes
+// (SuperoptOptions::runtime_validate_at replaces them).
+std::vector<int64_t> runtime_validation_sizes(int64_t tuned);
+RuntimeProbes runtime_probes(const Graph& gv, const SuperoptOptions& o);
+// The group in a probe's graph.
+tiling::Group group_at(const tiling::Group& gr, const RuntimeProbe& p);
+// "" when the candidate is runtime-sized: it says so (KernelCode::runtime_sized) and, generated
+// at each probe size with the same configuration, it is the same code (but for comments) with
+// the grids tiling::runtime_grid gives; else why not.
+std::string runtime_check(const tiling::Group& gr, const tiling::KernelCode& code, const tiling::CodegenOptions& co,
+                          const RuntimeProbes& rp, const tiling::Lowerings& low, bool allow_tf32);
+// The validation job of a group (superopt.cpp): its reference and buffers, no candidates.
+using ReferenceJobFn = std::function<gpu::MeasureJob(const Graph& gv, const tiling::Group& gr, const tiling::GroupShape& shape,
+                                                     const std::string& kname)>;
+// Validates each candidate that passed at the tuned size and is runtime-sized at every probe
+// size (validate_only jobs against the reference at n; the tuned size's code, `codes`, launched
+// with n and tiling::runtime_grid's grids); one that fails gets its
+// ConfigTrial::runtime set to why.
+void runtime_validate(KernelResult& kr, const std::vector<tiling::KernelCode>& codes, const RuntimeProbes& rp,
+                      const SuperoptOptions& o, const std::string& cubins, const ReferenceJobFn& job_at,
+                      const std::function<void(const std::string&)>& say);
+// A runtime-sized variant is chosen over a faster one that is not when it is within this factor.
+constexpr double kRuntimeSizedSlack = 1.1;
+// The winner among runtime-sized trials (pick_winner's rule; untimed: the first), -1 when none.
+int runtime_winner(const std::vector<ConfigTrial>& trials, bool timed);
+// VariantResult::runtime of a realized variant: sized when every kernel's winner is, with the
+// stored values' elements per unit of n (`outputs`: the variant's output nodes).
+void runtime_variant(VariantResult& vr, const Graph& gv, const std::vector<const Node*>& outputs, const RuntimeProbes& rp);
 
 }  // namespace axon::search_detail

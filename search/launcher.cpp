@@ -79,6 +79,12 @@ json trial_json(const ConfigTrial& t) {
   return {{"config", t.config.str()}, {"estimate_us", t.est_us}, {"status", t.status}, {"detail", t.detail},
           {"time_us", t.us}, {"reps", t.reps}, {"worst_error_ratio", t.worst}, {"finalists", t.finalists}};
 }
+// ... with --runtime-size: "sized" or why not.
+json trial_json(const ConfigTrial& t, bool runtime) {
+  json j = trial_json(t);
+  if (runtime) j["runtime_size"] = t.runtime;
+  return j;
+}
 
 
 json fallbacks_json(const std::vector<KernelFallback>& fs) {
@@ -116,7 +122,7 @@ json report_json(const Graph& g, const SuperoptResult& r, const SuperoptOptions&
     for (const KernelResult& k : v.kernels) {
       json jk{{"name", k.name}, {"group", k.group.label}, {"strategy", tiling::strategy_name(k.shape.strategy)}, {"why_generic", k.shape.why_generic},
               {"bytes", k.bytes}, {"flops", k.flops}, {"time_us", k.time_us()}, {"winner", k.winner >= 0 ? k.trials[static_cast<size_t>(k.winner)].config.str() : ""}};
-      for (const auto& t : k.trials) jk["trials"].push_back(trial_json(t));
+      for (const auto& t : k.trials) jk["trials"].push_back(trial_json(t, !o.runtime_size.empty()));
       jv["kernels"].push_back(jk);
     }
     jv["fallbacks"] = fallbacks_json(v.fallbacks);
@@ -127,6 +133,12 @@ json report_json(const Graph& g, const SuperoptResult& r, const SuperoptOptions&
   for (const auto& u : r.unmeasured) rep["unmeasured"].push_back({{"variant", u.variant}, {"model_us", u.model_us}, {"why", u.why}});
   // The chosen variant's fallbacks (kernels nothing validated, replaced by finer ones); when no
   // variant was realized, why (exit 1).
+  if (!o.runtime_size.empty() && r.best >= 0) {
+    const VariantResult::RuntimeSizing& rs = r.realized[static_cast<size_t>(r.best)].runtime;
+    rep["runtime_size"] = {{"symbol", o.runtime_size}, {"tuned", rs.tuned}, {"sized", rs.sized}};
+    if (rs.sized) rep["runtime_size"]["max"] = rs.max_n;
+    else rep["runtime_size"]["why_not"] = rs.why;
+  }
   rep["validated"] = r.best >= 0;
   rep["fallbacks"] = r.best >= 0 ? fallbacks_json(r.realized[static_cast<size_t>(r.best)].fallbacks) : json::array();
   return rep;
@@ -180,9 +192,25 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
   }
   int64_t workspace = 0;
   std::ostringstream alloc;
+  // --runtime-size (docs/codegen.md, "Runtime sizes"): every kernel takes n; the workspace's
+  // buffers are laid out at run time (axon_<name>_layout), sizes that grow with n as n * unit.
+  const VariantResult::RuntimeSizing& rs = best.runtime;
+  const bool sized = rs.sized;
+  auto bytes_of = [&](const Node* n) {
+    auto it = rs.per_unit.find(n);
+    if (!sized || it == rs.per_unit.end()) return std::to_string(elements(n) * dtype_bytes(n->dtype())) + "ull";
+    return "(size_t)n * " + std::to_string(it->second * dtype_bytes(n->dtype())) + "ull";
+  };
+  std::ostringstream layout;
+  int buffers = 0;
   for (const auto& k : best.kernels)
     for (const Node* w : k.group.writes)
       if (!ptr.count(w)) {
+        if (sized) {
+          ptr[w] = "(workspace + at[" + std::to_string(buffers) + "])";
+          layout << "  at[" << buffers++ << "] = off;\n  off += (" << bytes_of(w) << " + 255) / 256 * 256;\n";
+          continue;
+        }
         ptr[w] = "(workspace + " + std::to_string(workspace) + ")";
         workspace += (elements(w) * dtype_bytes(w->dtype()) + 255) / 256 * 256;
       }
@@ -223,11 +251,12 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
         // Its blocks wait for each other's flags (stream-K, a row split over the grid): all of
         // them must be resident at once. On a GPU with fewer SMs than the one it was tuned on
         // the run is refused instead of hanging (checked once per device).
-        launches << "  { static int checked_dev = -1, fits = 0; int dev = 0; cudaGetDevice(&dev);\n"
-                 << "    if (dev != checked_dev) { int sms = 0, per = 0; cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);\n"
-                 << "      fits = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, " << l.function << ", " << l.block << ", " << l.smem
-                 << ") == cudaSuccess && (long long)per * sms >= " << l.grid << "LL; checked_dev = dev; }\n"
-                 << "    if (!fits) return (int)cudaErrorCooperativeLaunchTooLarge; }\n";
+        if (!l.sized)
+          launches << "  { static int checked_dev = -1, fits = 0; int dev = 0; cudaGetDevice(&dev);\n"
+                   << "    if (dev != checked_dev) { int sms = 0, per = 0; cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);\n"
+                   << "      fits = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, " << l.function << ", " << l.block << ", " << l.smem
+                   << ") == cudaSuccess && (long long)per * sms >= " << l.grid << "LL; checked_dev = dev; }\n"
+                   << "    if (!fits) return (int)cudaErrorCooperativeLaunchTooLarge; }\n";
       }
       // TMA tensor maps over the kernel's buffers, encoded at each run (the pointers may change).
       launches << "  {\n";
@@ -235,15 +264,21 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
         const tiling::TensorMapSpec& t = l.tmaps[m];
         const std::string v = "tm" + std::to_string(m);
         launches << "    axon_tmap " << v << ";\n    { int e = axon_encode_tmap(&" << v << ", " << args.at(static_cast<size_t>(t.param)) << ", "
-                 << t.inner << "ull, " << t.outer << "ull, " << t.panels << "ull, " << t.box_inner << "u, " << t.box_outer
+                 << t.inner << "ull, " << (t.outer_n ? std::string("(unsigned long long)n") : std::to_string(t.outer) + "ull") << ", " << t.panels
+                 << "ull, " << t.box_inner << "u, " << t.box_outer
                  << "u, encode); if (e) return e; }\n";
         args.push_back(v);
         uses_tma = true;
       }
+      if (l.sized) args.push_back("n");
+      const std::string grid = l.sized ? "axon_grid(n, " + std::to_string(l.grid_num) + "ll, " + std::to_string(l.grid_den) + "ll, " +
+                                             std::to_string(l.grid_per) + "ll, " + std::to_string(l.grid_mul) + "ll, " +
+                                             std::to_string(l.grid_cap) + "ll)"
+                                       : std::to_string(l.grid);
       if (k.code.grid_dep && launched > 0) {
         // Programmatic stream serialization: scheduled while the previous kernel drains (its
         // griddepcontrol.wait holds it until that kernel's writes are visible).
-        launches << "    cudaLaunchConfig_t cfg = {};\n    cfg.gridDim = dim3(" << l.grid << "); cfg.blockDim = dim3(" << l.block
+        launches << "    cudaLaunchConfig_t cfg = {};\n    cfg.gridDim = dim3(" << grid << "); cfg.blockDim = dim3(" << l.block
                  << "); cfg.dynamicSmemBytes = " << l.smem << "; cfg.stream = s;\n"
                  << "    cudaLaunchAttribute dep[1];\n    dep[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;\n"
                  << "    dep[0].val.programmaticStreamSerializationAllowed = 1;\n    cfg.attrs = dep;\n    cfg.numAttrs = 1;\n"
@@ -251,7 +286,7 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
         for (const std::string& a : args) launches << ", " << a;
         launches << "); if (e != cudaSuccess) return (int)e; }\n  }\n";
       } else {
-        launches << "    " << l.function << "<<<" << l.grid << ", " << l.block << ", " << l.smem << ", s>>>(";
+        launches << "    " << l.function << "<<<" << grid << ", " << l.block << ", " << l.smem << ", s>>>(";
         for (size_t p = 0; p < args.size(); ++p) launches << (p ? ", " : "") << args[p];
         launches << ");\n  }\n";
       }
@@ -261,13 +296,27 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
   for (const auto& [j, n] : copies) {
     auto it = ptr.find(n);
     if (it == ptr.end()) throw InternalError("launcher: an output with no source");
-    launches << "  cudaMemcpyAsync(outputs[" << j << "], " << it->second << ", " << elements(n) * dtype_bytes(n->dtype())
-             << ", cudaMemcpyDeviceToDevice, s);\n";
+    launches << "  cudaMemcpyAsync(outputs[" << j << "], " << it->second << ", "
+             << (sized ? bytes_of(n) : std::to_string(elements(n) * dtype_bytes(n->dtype()))) << ", cudaMemcpyDeviceToDevice, s);\n";
   }
   if (uses_tma) cu << kEncodeTmap;
-  cu << "extern \"C\" size_t axon_" << name << "_workspace_bytes(void) { return " << workspace << "; }\n\n"
-     << "extern \"C\" int axon_" << name << "_run(const void* const* inputs, void* const* outputs, void* workspace_, void* stream) {\n"
-     << "  cudaStream_t s = (cudaStream_t)stream;\n"
+  const std::string T = std::to_string(rs.tuned), N = std::to_string(std::max(1, buffers));
+  if (sized)
+    cu << "// Runtime size " << rs.symbol << " (tuned at " << T << "): n from 1 to " << rs.max_n << ".\n"
+       << "static unsigned axon_grid(long long n, long long num, long long den, long long per, long long mul, long long cap) {\n"
+       << "  long long g = (n * num + den - 1) / den * per;\n  if (cap > 0 && g > cap) g = cap;\n  g *= mul;\n  return (unsigned)(g < 1 ? 1 : g);\n}\n"
+       << "static size_t axon_" << name << "_layout(long long n, size_t* at) {\n  size_t off = 0;\n  (void)n; (void)at;\n"
+       << layout.str() << "  return off;\n}\n\n"
+       << "extern \"C\" size_t axon_" << name << "_workspace_bytes_sized(long long n) {\n  size_t at[" << N << "];\n"
+       << "  if (n < 1 || n > " << rs.max_n << "ll) return 0;\n  return axon_" << name << "_layout(n, at);\n}\n\n"
+       << "extern \"C\" size_t axon_" << name << "_workspace_bytes(void) { return axon_" << name << "_workspace_bytes_sized(" << T << "); }\n\n"
+       << "extern \"C\" int axon_" << name << "_run_sized(long long n, const void* const* inputs, void* const* outputs, void* workspace_, void* stream) {\n"
+       << "  if (n < 1 || n > " << rs.max_n << "ll) return (int)cudaErrorInvalidValue;\n"
+       << "  size_t at[" << N << "];\n  axon_" << name << "_layout(n, at);\n  (void)at;\n";
+  else
+    cu << "extern \"C\" size_t axon_" << name << "_workspace_bytes(void) { return " << workspace << "; }\n\n"
+       << "extern \"C\" int axon_" << name << "_run(const void* const* inputs, void* const* outputs, void* workspace_, void* stream) {\n";
+  cu << "  cudaStream_t s = (cudaStream_t)stream;\n"
      << "  char* workspace = (char*)workspace_;\n  (void)workspace;\n"
      // Kernels use 16-byte vector accesses: a misaligned buffer is refused, not faulted on.
      << "  for (int i = 0; i < " << g.inputs.size() << "; ++i)\n    if (((size_t)inputs[i]) & 15) return (int)cudaErrorMisalignedAddress;\n"
@@ -275,6 +324,9 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
      << "  if (((size_t)workspace_) & 255) return (int)cudaErrorMisalignedAddress;\n"
      << (uses_tma ? "  const axon_tmap_encoder encode = axon_find_encoder();  // once per run\n" : "")
      << zeroes.str() << launches.str() << "  return (int)cudaGetLastError();\n}\n";
+  if (sized)
+    cu << "\nextern \"C\" int axon_" << name << "_run(const void* const* inputs, void* const* outputs, void* workspace_, void* stream) {\n"
+       << "  return axon_" << name << "_run_sized(" << T << ", inputs, outputs, workspace_, stream);\n}\n";
   std::ostringstream h;
   h << "// axon superopt launcher for graph '" << g.name << "' (" << o.target << ").\n"
     << "// inputs and outputs are device pointers, in the orders of launcher.json; the workspace holds\n"
@@ -284,13 +336,23 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
     << "// Returns 0, or the CUDA error of the launches.\n#pragma once\n#include <stddef.h>\n"
     << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n"
     << "size_t axon_" << name << "_workspace_bytes(void);\n"
-    << "int axon_" << name << "_run(const void* const* inputs, void* const* outputs, void* workspace, void* stream);\n"
-    << "#ifdef __cplusplus\n}\n#endif\n";
+    << "int axon_" << name << "_run(const void* const* inputs, void* const* outputs, void* workspace, void* stream);\n";
+  if (sized)
+    h << "// Runtime size " << rs.symbol << " (tuned at " << T << "): the same at any n from 1 to " << rs.max_n << " (the shapes of\n"
+      << "// launcher.json with " << rs.symbol << " = n); another n returns cudaErrorInvalidValue (the workspace 0).\n"
+      << "size_t axon_" << name << "_workspace_bytes_sized(long long n);\n"
+      << "int axon_" << name << "_run_sized(long long n, const void* const* inputs, void* const* outputs, void* workspace, void* stream);\n";
+  h << "#ifdef __cplusplus\n}\n#endif\n";
   write_file(fs::path(out_dir) / ("axon_" + name + ".h"), h.str());
   write_file(fs::path(out_dir) / ("axon_" + name + ".cu"), cu.str());
 
   json lj{{"graph", g.name}, {"library", "libaxon_" + name + ".so"}, {"symbol", "axon_" + name + "_run"},
           {"workspace_symbol", "axon_" + name + "_workspace_bytes"}, {"workspace_bytes", workspace}, {"target", o.target}};
+  if (sized) {
+    lj["runtime_size"] = {{"symbol", rs.symbol}, {"tuned", rs.tuned}, {"max", rs.max_n}};
+    lj["symbol_sized"] = "axon_" + name + "_run_sized";
+    lj["workspace_symbol_sized"] = "axon_" + name + "_workspace_bytes_sized";
+  }
   for (const Node* n : g.inputs)
     lj["inputs"].push_back({{"name", n->input_name()}, {"shape", shape_json(n)}, {"dtype", dtype_name(n->dtype())}});
   for (const auto& out : g.outputs)

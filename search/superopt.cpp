@@ -212,19 +212,14 @@ struct MeasureContext {
   const std::function<void(const std::string&)>& say;
 };
 
-// Compiles a kernel's candidates (in parallel), validates and times them in the worker, and sets
-// the winner: the fastest that passed. Specialized configurations first; the generic fallback
-// only when none of them passes (on a row group it recomputes each statistic per element).
-void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling::KernelCode>& codes,
-                    const std::string& kname, const MeasureContext& m) {
+// The validation job of a group (no candidates yet): its reference kernels, the upstream
+// closure of its computed inputs, its buffers and tolerances.
+gpu::MeasureJob reference_job(const Graph& gv, const tiling::Group& gr, const tiling::GroupShape& shape, const std::string& kname,
+                              const MeasureContext& m) {
   const SuperoptOptions& o = m.o;
   const std::string& arch = o.target;
   const auto& say = m.say;
-  const tiling::Group& gr = kr.group;
-  // Compile in parallel; a candidate that does not compile is recorded and skipped.
-  std::vector<std::future<gpu::Compiled>> fut;
-  for (const auto& c : codes) fut.push_back(std::async(std::launch::async, [&, src = c.source, a = arch + c.arch_suffix] { return gpu::compile(src, a, o.cache_dir); }));
-  tiling::ReferenceCode ref = tiling::generate_reference(gr, kname, &kr.shape);
+  tiling::ReferenceCode ref = tiling::generate_reference(gr, kname, &shape);
   gpu::Compiled rc = gpu::compile(ref.source, arch, o.cache_dir);
   if (!rc.ok) throw InternalError("reference kernels do not compile: " + rc.log.substr(0, 2000));
   gpu::MeasureJob job;
@@ -245,10 +240,10 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
   // cores, in double by the reference) may land one ulp apart, and exp turns one ulp of a score
   // (2^-5 for |s| < 8) into a 3% step of its probability: four times the dtype's tolerance
   // (docs/attention.md). Groups that store the scores are checked at the plain tolerance.
-  const double rtol_scale = kr.shape.strategy == tiling::Strategy::Attention ? 4.0 : 1.0;
+  const double rtol_scale = shape.strategy == tiling::Strategy::Attention ? 4.0 : 1.0;
   // A tf32 contraction rounds its operands to 10 mantissa bits, as f16 does: its f32 results are
   // checked at f16's tolerance (docs/contraction.md).
-  const bool tf32 = kr.shape.strategy == tiling::Strategy::Contraction && kr.shape.mm.tf32;
+  const bool tf32 = shape.strategy == tiling::Strategy::Contraction && shape.mm.tf32;
   for (const Node* n : gr.writes) {
     const double rtol = tf32 && n->dtype() == DType::f32 ? check_rtol(DType::f16) : check_rtol(n->dtype());
     job.outputs.push_back({static_cast<int>(n->dtype()), elements(n), rtol * rtol_scale});
@@ -261,6 +256,21 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
     if (ref.slack[w] >= 0) job.ref_counts.push_back(elements(gr.writes[w]));
   }
   for (const auto& l : ref.launches) job.ref_launches.push_back({l.function, l.grid, l.block, l.smem, {}});
+  return job;
+}
+
+// Compiles a kernel's candidates (in parallel), validates and times them in the worker, and sets
+// the winner: the fastest that passed. Specialized configurations first; the generic fallback
+// only when none of them passes (on a row group it recomputes each statistic per element).
+void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling::KernelCode>& codes,
+                    const std::string& kname, const MeasureContext& m) {
+  const SuperoptOptions& o = m.o;
+  const std::string& arch = o.target;
+  const auto& say = m.say;
+  // Compile in parallel; a candidate that does not compile is recorded and skipped.
+  std::vector<std::future<gpu::Compiled>> fut;
+  for (const auto& c : codes) fut.push_back(std::async(std::launch::async, [&, src = c.source, a = arch + c.arch_suffix] { return gpu::compile(src, a, o.cache_dir); }));
+  gpu::MeasureJob job = reference_job(gv, kr.group, kr.shape, kname, m);
   for (size_t i = 0; i < codes.size(); ++i) {
     gpu::Compiled c = fut[i].get();
     if (kr.trials[i].status == "skipped") continue;  // a generic candidate estimated past --timeout
@@ -273,7 +283,8 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
     gpu::CandidateSpec cs;
     cs.id = static_cast<int>(i);
     cs.cubin = write_cubin(m.cubins, kname + "_c" + std::to_string(i), c.cubin);
-    for (const auto& l : codes[i].launches) cs.launches.push_back({l.function, l.grid, l.block, l.smem, l.tmaps, l.scratch, l.zero_from});
+    for (const auto& l : codes[i].launches)
+      cs.launches.push_back({l.function, l.grid, l.block, l.smem, l.tmaps, l.scratch, l.zero_from, l.sized ? o.bind.at(o.runtime_size) : 0});
     // Past the budget, only the best-ranked candidate of a kernel is measured (a kernel is
     // never left without one; the fallback still runs if it fails).
     if (since(m.t0) > o.budget_s && !job.candidates.empty() &&
@@ -499,6 +510,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
     tools_path = write_cubin(cubins, "tools", tc.cubin);
   }
   std::map<std::string, KernelResult> done;  // groups already measured (shared by variants)
+  const bool runtime = !o.runtime_size.empty();
   int kernel_counter = 0;
   // Each chosen variant in the model's partition and, where it differs, in the one that stores a
   // normalization's row statistic and computes the normalized operand on the matmul's loads
@@ -568,6 +580,8 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       }
     }
     Graph gv = r.variants.graph_of(vid);
+    // --runtime-size: the variant at other values of the symbol (runtime_size.cpp).
+    const search_detail::RuntimeProbes rprobes = runtime ? search_detail::runtime_probes(gv, o) : search_detail::RuntimeProbes{};
     VariantResult vr;
     vr.variant = vid;
     vr.stored_statistics = stored_stats;
@@ -628,8 +642,13 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
         co.name = kname + "_c" + std::to_string(i);
         co.sm_count = L.sm_count;
         co.header = header.str() + "\nkernel " + kname + ": " + gr.label;
+        if (runtime) co.runtime_size = o.bind.at(o.runtime_size);
         codes.push_back(tiling::generate(gr, kr.shape, picked[i].config, r.lowerings, co));
-        kr.trials.push_back({picked[i].config, picked[i].est_us, r.timed ? "" : "untimed", "", 0, 0, 0});
+        kr.trials.push_back({picked[i].config, picked[i].est_us, r.timed ? "" : "untimed", "", 0, 0, 0, 0, ""});
+        if (runtime) {
+          const std::string why = search_detail::runtime_check(gr, codes.back(), co, rprobes, r.lowerings, o.allow_tf32);
+          kr.trials.back().runtime = why.empty() ? "sized" : why;
+        }
         if (picked[i].config.strategy == tiling::Strategy::Generic && splittable &&
             search_detail::generic_too_slow(generic_floor, o.timeout_s)) {
           std::ostringstream why;
@@ -643,7 +662,15 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
           (kr.shape.why_generic.empty() ? "" : " [" + kr.shape.why_generic + "]") + ", " + std::to_string(ranked.size()) +
           " configurations, " + std::to_string(picked.size()) + " tried");
       const bool runnable = std::any_of(kr.trials.begin(), kr.trials.end(), [](const ConfigTrial& t) { return t.status != "skipped"; });
-      if (r.timed && runnable) measure_kernel(kr, gv, codes, kname, {o, tools_path, cubins, t0, say});
+      const MeasureContext mc{o, tools_path, cubins, t0, say};
+      if (r.timed && runnable) measure_kernel(kr, gv, codes, kname, mc);
+      // A runtime-sized candidate that passed is validated at the probe sizes too.
+      if (r.timed && runnable && runtime)
+        search_detail::runtime_validate(kr, codes, rprobes, o, cubins,
+                                        [&](const Graph& gp, const tiling::Group& grp, const tiling::GroupShape& sp, const std::string& name) {
+                                          return reference_job(gp, grp, sp, name, mc);
+                                        },
+                                        say);
       if (search_detail::forced_failure(gr.label, o.fail_groups))
         for (ConfigTrial& t : kr.trials)
           if (t.status != "skipped") {
@@ -656,6 +683,9 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       else
         for (size_t i = 0; i < kr.trials.size() && kr.winner < 0; ++i)
           if (kr.trials[i].status == "untimed") kr.winner = static_cast<int>(i);
+      // --runtime-size: a runtime-sized winner where one passed (else the variant is not sized).
+      if (runtime && kr.winner >= 0)
+        if (const int w = search_detail::runtime_winner(kr.trials, r.timed); w >= 0) kr.winner = w;
       if (kr.winner >= 0) kr.code = codes[static_cast<size_t>(kr.winner)];
       done.emplace(key, kr);
       return kr;
@@ -670,6 +700,13 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       continue;
     }
     for (const auto& k : vr.kernels) vr.total_us += k.time_us();
+    if (runtime) {
+      std::vector<const Node*> outs;
+      for (const GraphOutput& out : gv.outputs) outs.push_back(out.node);
+      search_detail::runtime_variant(vr, gv, outs, rprobes);
+      say("variant " + std::to_string(vid) + ": " +
+          (vr.runtime.sized ? "runtime-sized in " + o.runtime_size : "not runtime-sized: " + vr.runtime.why));
+    }
     say("variant " + std::to_string(vid) + ": " + std::to_string(vr.total_us) + " us in total" + (r.timed ? "" : " (estimated)"));
     r.realized.push_back(std::move(vr));
   }
@@ -678,6 +715,17 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
   for (size_t i = 0; i < r.realized.size(); ++i)
     if (r.realized[i].failed.empty() && (r.best < 0 || r.realized[i].total_us < r.realized[static_cast<size_t>(r.best)].total_us))
       r.best = static_cast<int>(i);
+  // --runtime-size: the fastest runtime-sized variant instead, when it is within
+  // kRuntimeSizedSlack of the fastest (else the chosen variant is reported not sized).
+  if (runtime && r.best >= 0 && !r.realized[static_cast<size_t>(r.best)].runtime.sized) {
+    int sized = -1;
+    for (size_t i = 0; i < r.realized.size(); ++i)
+      if (r.realized[i].failed.empty() && r.realized[i].runtime.sized &&
+          (sized < 0 || r.realized[i].total_us < r.realized[static_cast<size_t>(sized)].total_us))
+        sized = static_cast<int>(i);
+    if (sized >= 0 && r.realized[static_cast<size_t>(sized)].total_us <= search_detail::kRuntimeSizedSlack * r.realized[static_cast<size_t>(r.best)].total_us)
+      r.best = sized;
+  }
   r.seconds = since(t0);
   return r;
 }

@@ -84,10 +84,13 @@ std::string launches_comment(const tiling::KernelCode& k) {
     os << "// " << l.function << ": grid " << l.grid << ", block " << l.block << ", smem " << l.smem << ", params";
     for (size_t i = 0; i < l.params.size(); ++i) os << " " << (l.param_roles.at(i) ? "w" : "r") << l.params[i]->id();
     if (l.scratch > 0) os << ", scratch " << l.scratch << " (zeroed from " << l.zero_from << ")";
+    if (l.sized)
+      os << ", runtime size: grid(n) = max(1, " << (l.grid_cap > 0 ? "min(" + std::to_string(l.grid_cap) + ", " : "(") << "ceil(n * "
+         << l.grid_num << " / " << l.grid_den << ") * " << l.grid_per << ") * " << l.grid_mul << ")";
     os << "\n";
     for (const tiling::TensorMapSpec& t : l.tmaps)
       os << "//   tensor map: param " << t.param << ", " << t.inner << " x " << t.outer << " x " << t.panels << ", box " << t.box_inner
-         << " x " << t.box_outer << "\n";
+         << " x " << t.box_outer << (t.outer_n ? " (rows: n)" : "") << "\n";
   }
   os << "// arch suffix '" << k.arch_suffix << "', grid dependency " << (k.grid_dep ? "yes" : "no") << "\n";
   return os.str();
@@ -241,6 +244,49 @@ std::vector<GoldenFile> golden_files(const std::string& root) {
         f.target = run.target;
         f.arch_suffix = k.arch_suffix;
         f.compile = std::find(picks.compile[flat].begin(), picks.compile[flat].end(), i) != picks.compile[flat].end();
+        out.push_back(std::move(f));
+      }
+    }
+  }
+  // Runtime sizes (docs/codegen.md, "Runtime sizes"): a few graphs' row, elementwise and
+  // contraction groups with the size of their first input's axis 0 as the kernels' argument
+  // axon_n, at the best-ranked configuration and the best persistent one (outside the cover:
+  // coverage.txt and the files above are as without runtime sizes).
+  for (const char* path : {"benchmarks/graphs/softmax.json", "benchmarks/graphs/layernorm_odd.json", "benchmarks/graphs/add_layernorm.json",
+                           "benchmarks/graphs/silu_bias_residual.json", "benchmarks/graphs/rmsnorm_matmul_m2048.json", "benchmarks/graphs/mlp_gelu.json",
+                           "tests/golden/graphs/matmul_f32_bias.json"}) {
+    const GoldenRun run{path, fs::path(path).stem().string() + ".runtime", "sm_90", false};
+    const auto& [isa, low] = targets.at(run.target);
+    const RunGroups rg = groups_of(root, run, *isa);
+    const int64_t m = rg.graph->inputs.at(0)->shape().at(0).value().value_or(0);
+    for (size_t gi = 0; gi < rg.groups.size(); ++gi) {
+      const std::string gname = "g" + std::to_string(gi) + "_" + tiling::strategy_name(rg.shapes[gi].strategy);
+      std::vector<size_t> picked;
+      for (size_t i = 0; i < rg.ranked[gi].size(); ++i) {
+        const tiling::TileConfig& c = rg.ranked[gi][i].config;
+        const bool want = picked.empty() || (c.blocks_per_sm > 0 && rg.ranked[gi][picked.front()].config.blocks_per_sm == 0);
+        if (want && (c.strategy == tiling::Strategy::Row || c.strategy == tiling::Strategy::Elementwise ||
+                     (c.strategy == tiling::Strategy::Contraction && !c.stream_k && c.splits == 1)))
+          picked.push_back(i);
+        if (picked.size() == 2) break;
+      }
+      for (size_t i : picked) {
+        const tiling::TileConfig& c = rg.ranked[gi][i].config;
+        const std::string cname = config_file_name(c);
+        tiling::CodegenOptions co;
+        co.name = identifier("golden_" + run.dir + "_" + gname + "_" + cname);
+        co.sm_count = isa->target.sm_count;
+        co.runtime_size = m;
+        co.header = "golden kernel: graph '" + rg.graph->name + "' (" + run.graph + "), target " + run.target + ", runtime size " +
+                    std::to_string(m) + "\nkernel " + gname + ": " + rg.groups[gi].label;
+        const tiling::KernelCode k = tiling::generate(rg.groups[gi], rg.shapes[gi], c, low, co);
+        if (!k.runtime_sized) continue;
+        GoldenFile f;
+        f.path = run.dir + "/" + gname + "__" + cname + ".cu";
+        f.text = k.body + launches_comment(k) + "// runtime size: n from 1 to " + std::to_string(k.runtime_max_n) + "\n";
+        f.target = run.target;
+        f.arch_suffix = k.arch_suffix;
+        f.compile = true;
         out.push_back(std::move(f));
       }
     }

@@ -127,10 +127,14 @@ int64_t desc_units(int64_t bytes) {
 void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& t, const std::string& block) {
   // Multicast: `block` numbers a cluster's tiles (CL consecutive tile rows, `rank` picks one).
   const int64_t CL = t.multicast, TM = (c.m + t.bm * CL - 1) / (t.bm * CL), BN = c.tile_n(t.bn), TN = (c.n + BN - 1) / BN;
+  // Under a runtime size the tile rows are counted from M at run time.
+  const bool rt = !c.m_text.empty();
+  if (rt) em.line("const int tiles_m = (int)((" + c.m_text + " + " + S(t.bm * CL - 1) + ") / " + S(t.bm * CL) + ");");
+  const std::string TMs = rt ? "tiles_m" : S(TM), tiles = rt ? "(tiles_m * " + S(TN) + ")" : S(TM * TN);
   em.line("int bt = " + block + ";");
-  em.line("const " + std::string(em.idx()) + " bz = bt / " + S(TM * TN) + ";");
-  em.line("bt -= (int)(bz * " + S(TM * TN) + ");");
-  em.line("const int first = (bt / " + S(8 * TN) + ") * 8, gsz = min(" + S(TM) + " - first, 8);");
+  em.line("const " + std::string(em.idx()) + " bz = bt / " + tiles + ";");
+  em.line("bt -= (int)(bz * " + tiles + ");");
+  em.line("const int first = (bt / " + S(8 * TN) + ") * 8, gsz = min(" + TMs + " - first, 8);");
   em.line("const int tm = first + (bt % " + S(8 * TN) + ") % gsz, tn = (bt % " + S(8 * TN) + ") / gsz;");
   em.line("const int m0 = " + (CL > 1 ? "(tm * " + S(CL) + " + rank)" : std::string("tm")) + " * " + S(t.bm) + ", n0 = tn * " + S(BN) + ";");
 }
@@ -178,7 +182,7 @@ struct TileGeom {
 TileGeom geometry(const ContractionShape& c, const TileConfig& t, int operand, bool k_major) {
   TileGeom g;
   const int fr_tile = operand == 0 ? t.bm : t.bn;
-  const std::string fr_ext = S(operand == 0 ? c.m : c.n), fr_origin = operand == 0 ? "m0" : "n0";
+  const std::string fr_ext = operand == 0 ? m_text(c) : S(c.n), fr_origin = operand == 0 ? "m0" : "n0";
   if (k_major) {
     g = {fr_tile, t.bk, fr_ext, S(c.k), fr_origin, "k0"};
   } else {
@@ -213,9 +217,11 @@ void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, cons
     em.line("const " + I + " go = " + geo.outer_origin + " + r, gi = " + geo.inner_origin + " + cc * 8;");
     if (p.direct) {
       const int k = find_param(g.reads, p.node);
-      const int64_t panel = std::stoll(geo.outer_ext) * std::stoll(geo.inner_ext);
+      // (batch 1 under a runtime size: no panel, and M's extent is no number)
+      const std::string pan = operand_panel(em, c, op, batch);
+      const int64_t panel = pan == "0" && !c.m_text.empty() ? 0 : std::stoll(geo.outer_ext) * std::stoll(geo.inner_ext);
       em.open("if (go < " + geo.outer_ext + " && gi < " + geo.inner_ext + ") {");
-      em.line("const unsigned short* src = in" + S(k) + " + (long long)(" + operand_panel(em, c, op, batch) + ") * " + S(panel) +
+      em.line("const unsigned short* src = in" + S(k) + " + (long long)(" + pan + ") * " + S(panel) +
               " + (long long)go * " + geo.inner_ext + " + gi;");
       em.line("const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);");
       em.line(inline_asm(*tc.cp16, {{"d", "r", {"sdst"}}, {"a", "l", {"src"}}}, true));
@@ -318,7 +324,7 @@ void emit_mma_epilogue(Emitter& em, const Group& g, const ContractionShape& c, c
   const bool pairs = paired_stores(g, c, df, 32, 4);
   const std::string gi_expr = "m0 + wr * " + S(WM) + " + mi * 16 + " + em.index(em.subst(df.row, frag_vars));
   const std::string gj_expr = "n0 + wc * " + S(WN) + " + ni * 8 + " + em.index(em.subst(df.col, frag_vars));
-  const std::string in_range = "gi < " + S(c.m) + " && gj < " + S(c.n);
+  const std::string in_range = "gi < " + m_text(c) + " && gj < " + S(c.n);
   em.line("#pragma unroll");
   em.open("for (int mi = 0; mi < " + S(MI) + "; ++mi) {");
   em.line("#pragma unroll");

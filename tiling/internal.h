@@ -456,9 +456,12 @@ std::string attention_kernel(const Group& g, const GroupShape& s, const TileConf
 class Emitter;
 // Reads of the group's stored values at any point, from global memory.
 void global_loads(Emitter& em, const Group& g);
-// The row kernel (row_kernel.cpp).
+// A contraction's M in the code: a literal, or its runtime text (ContractionShape::m_text).
+inline std::string m_text(const ContractionShape& c) { return c.m_text.empty() ? std::to_string(c.m) : c.m_text; }
+// The row kernel (row_kernel.cpp). `runtime_rows` > 0: the rows are axon_n * runtime_rows (a
+// runtime size along the row tensor's axis 0: the kernel takes `long long axon_n` last).
 std::string row_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
-                       const std::string& name, bool wide);
+                       const std::string& name, bool wide, int64_t runtime_rows = 0);
 // The validation slack of an attention group's writes (attention_slack.cpp): a reference kernel
 // taking (inputs..., reference buffers..., slack buffers...); sets slack_of[w] for the writes it
 // bounds. False (nothing emitted) for other groups and for attention over stored scores.

@@ -19,8 +19,10 @@ using detail::param_list;
 
 namespace {
 
+// `runtime_groups` > 0: the vector groups are axon_n * runtime_groups (a runtime size along the
+// output's axis 0; the kernel takes `long long axon_n` last).
 std::string elementwise_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
-                               const std::string& name, bool wide) {
+                               const std::string& name, bool wide, int64_t runtime_groups = 0) {
   Emitter em(&low, false, wide);
   em.name_var(detail::kLinVar, "lin");
   global_loads(em, g);
@@ -37,9 +39,11 @@ std::string elementwise_kernel(const Group& g, const GroupShape& s, const TileCo
   };
   const std::string I = em.idx(), V = std::to_string(c.vec);
   std::ostringstream head;
-  head << "extern \"C\" __global__ void __launch_bounds__(" << c.threads << ") " << name << "(" << param_list(g) << ") {\n";
-  em.open("for (" + I + " g = (" + I + ")blockIdx.x * " + std::to_string(c.threads) + " + threadIdx.x; g < " +
-          std::to_string(s.elements / c.vec) + "; g += (" + I + ")gridDim.x * " + std::to_string(c.threads) + ") {");
+  head << "extern \"C\" __global__ void __launch_bounds__(" << c.threads << ") " << name << "(" << param_list(g)
+       << (runtime_groups > 0 ? ", long long axon_n" : "") << ") {\n";
+  const std::string groups = runtime_groups > 0 ? "axon_n * " + std::to_string(runtime_groups) + "LL" : std::to_string(s.elements / c.vec);
+  em.open("for (" + I + " g = (" + I + ")blockIdx.x * " + std::to_string(c.threads) + " + threadIdx.x; g < " + groups + "; g += (" + I +
+          ")gridDim.x * " + std::to_string(c.threads) + ") {");
   em.line("const " + I + " base = g * " + V + ";");
   for (int k : vec_reads) {
     const Node* n = g.reads[static_cast<size_t>(k)];
@@ -104,7 +108,40 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
                     const CodegenOptions& o) {
   KernelCode k;
   k.config = c;
-  const bool wide = detail::needs_wide_index(g);
+  const bool wide = detail::needs_wide_index(g) || o.wide_index;
+  // Runtime size (docs/codegen.md, "Runtime sizes"): the work along axis 0 of the row tensor
+  // (Row) or of the output (Elementwise), when that axis has the tuned extent and is not reduced,
+  // is n times a per-unit count; everything else stays a literal. `unit`: that count.
+  const int64_t T = o.runtime_size;
+  int64_t unit = 0;
+  if (T > 0) {
+    if (c.strategy == Strategy::Row) {
+      if (s.full.empty() || s.full[0] != T) k.runtime_why = "the row tensor's axis 0 is not the runtime size";
+      else if (std::find(s.red_axes.begin(), s.red_axes.end(), 0) != s.red_axes.end()) k.runtime_why = "the runtime axis is reduced";
+      else if (c.grid_split) k.runtime_why = "a row split over the grid sizes its scratch by the rows";
+      else unit = s.rows / T;
+    } else if (c.strategy == Strategy::Elementwise) {
+      if (s.full.empty() || s.full[0] != T) k.runtime_why = "the output's axis 0 is not the runtime size";
+      else if ((s.elements / T) % c.vec != 0) k.runtime_why = "vec " + std::to_string(c.vec) + " does not divide the elements per unit of the runtime size";
+      else unit = s.elements / T / c.vec;
+    } else if (c.strategy == Strategy::Contraction) {
+      // M: the rows of A and of the output (batch 1); the tile rows, guards and A's (and a
+      // stored output's) tensor map rows follow it at run time.
+      if (s.mm.m != T || s.mm.batch != 1) k.runtime_why = "the contraction's M is not the runtime size";
+      else if (c.stream_k) k.runtime_why = "stream-K shares the tiles by a count made at generation";
+      else if (c.splits > 1) k.runtime_why = "split-K over a cluster sizes its receive area by M";
+      else unit = 1;
+    } else {
+      k.runtime_why = std::string(strategy_name(c.strategy)) + " kernels take every size as a literal";
+    }
+    if (unit > 0) {
+      k.runtime_sized = true;
+      int64_t most = 1;  // the largest value per unit of n (values without the runtime axis count as they are)
+      for (const auto* list : {&g.nodes, &g.reads, &g.writes})
+        for (const Node* n : *list) most = std::max(most, (detail::numel(detail::dims_of(n)) + T - 1) / T);
+      k.runtime_max_n = (wide ? (int64_t(1) << 48) : int64_t(2147483647)) / most;
+    }
+  }
   std::ostringstream body;
   body << about(g, c, o);
   std::vector<const Node*> params = g.reads;
@@ -112,7 +149,7 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
   std::vector<int> roles(g.reads.size(), 0);
   roles.insert(roles.end(), g.writes.size(), 1);
   if (c.strategy == Strategy::Row) {
-    body << detail::row_kernel(g, s, c, low, o.name, wide);
+    body << detail::row_kernel(g, s, c, low, o.name, wide, unit);
     // One block (a cluster of `splits`) per group of rows, or a persistent grid walking them.
     int64_t need = (s.rows + c.rows_per_block - 1) / c.rows_per_block;
     int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need * c.splits;
@@ -124,16 +161,36 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
       l.zero_from = std::max<int64_t>(1, stages) * s.rows * c.splits * 4;
       l.scratch = 2 * l.zero_from;
     }
+    if (unit > 0) {
+      Launch& l = k.launches.back();
+      l.sized = true;
+      l.grid_num = unit;
+      l.grid_den = c.rows_per_block;
+      if (c.blocks_per_sm > 0) l.grid_cap = int64_t(c.blocks_per_sm) * o.sm_count;
+      else {
+        l.grid_mul = c.splits;
+        k.runtime_max_n = std::min(k.runtime_max_n, kMaxGrid / c.splits * c.rows_per_block / unit);  // the grid's limit
+      }
+    }
   } else if (c.strategy == Strategy::Column) {
     body << detail::column_kernel(g, s, c, low, o.name, wide);
     // A block per tile of threads x vec kept indices; a cluster of `splits` blocks shares it.
     const int64_t tiles = (s.rows + int64_t(c.threads) * c.vec - 1) / (int64_t(c.threads) * c.vec);
     k.launches.push_back({o.name, tile_grid(tiles * c.splits, g.label), c.threads * c.rows_per_block, 0, params, roles, {}});
   } else if (c.strategy == Strategy::Contraction) {
-    body << (c.tf32    ? detail::tf32_kernel(g, s, c, low, o.name, wide)
-             : c.simt  ? detail::simt_kernel(g, s, c, low, o.name, wide)
-             : c.wgmma ? detail::wgmma_kernel(g, s, c, low, o.name, wide)
-                       : detail::contraction_kernel(g, s, c, low, o.name, wide));
+    GroupShape sr = s;  // under a runtime size, M's text is the argument
+    if (unit > 0) sr.mm.m_text = "axon_n";
+    std::string kb = c.tf32    ? detail::tf32_kernel(g, sr, c, low, o.name, wide)
+                     : c.simt  ? detail::simt_kernel(g, sr, c, low, o.name, wide)
+                     : c.wgmma ? detail::wgmma_kernel(g, sr, c, low, o.name, wide)
+                               : detail::contraction_kernel(g, sr, c, low, o.name, wide);
+    // The argument, after every other parameter of each kernel (pointers, scratch, tensor maps).
+    for (size_t at = unit > 0 ? kb.find("__global__") : std::string::npos; at != std::string::npos; at = kb.find("__global__", at + 1)) {
+      const size_t close = kb.find(") {\n", at);
+      AXON_CHECK(close != std::string::npos, "codegen: a kernel without a body");
+      kb.insert(close, ", long long axon_n");
+    }
+    body << kb;
     const ContractionShape& m = s.mm;
     // Multicast clusters take `multicast` tile rows each (past the last, a block copies its share
     // and stores nothing).
@@ -145,6 +202,21 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     const int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(work, int64_t(c.blocks_per_sm) * o.sm_count / CL) * CL : units * c.splits * CL;
     k.launches.push_back({o.name, tile_grid(grid, g.label), c.threads, detail::contraction_smem(c), params, roles, {}});
     if (c.tma) k.launches.back().tmaps = detail::tensor_maps(g, m, c);
+    if (unit > 0) {
+      Launch& l = k.launches.back();
+      l.sized = true;
+      l.grid_num = 1;
+      l.grid_den = int64_t(c.bm) * CL;
+      l.grid_per = ((m.n + m.tile_n(c.bn) - 1) / m.tile_n(c.bn)) * (c.stream_k ? KT : 1);
+      if (c.blocks_per_sm > 0) l.grid_cap = int64_t(c.blocks_per_sm) * o.sm_count / CL;
+      l.grid_mul = c.blocks_per_sm > 0 ? CL : c.splits * CL;
+      // The tensor maps over A's copied tensor and the output: their rows are n.
+      const Node* a_src = m.a.direct ? m.a.node : m.a.staged;
+      for (TensorMapSpec& t : l.tmaps) {
+        const Node* x = t.param < static_cast<int>(params.size()) ? params[static_cast<size_t>(t.param)] : nullptr;
+        t.outer_n = x != nullptr && t.outer == T && t.panels == 1 && (x == a_src || std::find(g.writes.begin(), g.writes.end(), x) != g.writes.end());
+      }
+    }
     if (c.stream_k) {  // each block's slot of bm x bn f32 partial sums, then its flag
       k.launches.back().zero_from = grid * c.bm * c.bn * 4;
       k.launches.back().scratch = k.launches.back().zero_from + grid * 4;
@@ -157,10 +229,17 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     k.launches.back().tmaps = detail::attention_maps(g, s.att, c);
     k.arch_suffix = "a";
   } else if (c.strategy == Strategy::Elementwise) {
-    body << elementwise_kernel(g, s, c, low, o.name, wide);
+    body << elementwise_kernel(g, s, c, low, o.name, wide, unit);
     int64_t groups = s.elements / c.vec, need = (groups + c.threads - 1) / c.threads;
     int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : std::min(need, kMaxGrid);
     k.launches.push_back({o.name, std::max<int64_t>(1, grid), c.threads, 0, params, roles, {}});
+    if (unit > 0) {
+      Launch& l = k.launches.back();
+      l.sized = true;
+      l.grid_num = unit;
+      l.grid_den = c.threads;
+      l.grid_cap = c.blocks_per_sm > 0 ? int64_t(c.blocks_per_sm) * o.sm_count : kMaxGrid;
+    }
   } else {
     for (size_t w = 0; w < g.writes.size(); ++w) {
       Emitter em(&low, s.exact_ints, wide);
@@ -193,6 +272,13 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
   // The file starts with what the kernel is (graph, variant, moves, tiling), then the prelude.
   k.source = about(g, c, o) + "\n" + prelude(low) + "\n" + k.body;
   return k;
+}
+
+int64_t runtime_grid(const Launch& l, int64_t n) {
+  if (!l.sized) return l.grid;
+  int64_t g = (n * l.grid_num + l.grid_den - 1) / l.grid_den * l.grid_per;
+  if (l.grid_cap > 0) g = std::min(g, l.grid_cap);
+  return std::max<int64_t>(1, g * l.grid_mul);
 }
 
 ReferenceCode generate_reference(const Group& g, const std::string& name, const GroupShape* shape) {

@@ -35,7 +35,7 @@ json launch_json(const LaunchSpec& l) {
   for (const auto& m : l.tmaps)
     maps.push_back({m.param, m.inner, m.outer, m.panels, m.box_inner, m.box_outer});
   return {{"function", l.function}, {"grid", l.grid},   {"block", l.block},         {"smem", l.smem},
-          {"tmaps", maps},         {"scratch", l.scratch}, {"zero_from", l.zero_from}};
+          {"tmaps", maps},         {"scratch", l.scratch}, {"zero_from", l.zero_from}, {"n", l.n}};
 }
 LaunchSpec launch_of(const json& j) {
   LaunchSpec l{j.at("function").get<std::string>(), j.at("grid").get<int64_t>(), j.at("block").get<int>(), j.at("smem").get<int>(), {}};
@@ -45,6 +45,7 @@ LaunchSpec launch_of(const json& j) {
                          m.at(4).get<int>(), m.at(5).get<int>()});
   l.scratch = j.value("scratch", int64_t(0));
   l.zero_from = j.value("zero_from", int64_t(0));
+  l.n = j.value("n", int64_t(0));
   return l;
 }
 json buffers_json(const std::vector<BufferSpec>& b) {
@@ -76,7 +77,7 @@ json job_json(const MeasureJob& j) {
           {"up_launches", up}, {"input_from", from},
           {"ref_cubin", j.ref_cubin}, {"ref_counts", j.ref_counts}, {"ref_launches", r}, {"checks", j.checks}, {"slacks", j.slacks},
           {"candidates", c}, {"distributions", j.distributions}, {"seed", j.seed}, {"min_reps", j.min_reps},
-          {"max_reps", j.max_reps}, {"target_ms", j.target_ms}};
+          {"max_reps", j.max_reps}, {"target_ms", j.target_ms}, {"validate_only", j.validate_only}};
 }
 
 MeasureJob job_of(const json& j) {
@@ -106,6 +107,7 @@ MeasureJob job_of(const json& j) {
   m.min_reps = j.at("min_reps").get<int>();
   m.max_reps = j.at("max_reps").get<int>();
   m.target_ms = j.at("target_ms").get<double>();
+  m.validate_only = j.value("validate_only", false);
   return m;
 }
 
@@ -150,6 +152,8 @@ void launch_all(Driver& drv, const std::vector<void*>& fns, const std::vector<La
       params.push_back(&b.scratch);
     }
     for (TensorMap& m : b.maps[i]) params.push_back(&m);
+    long long n = specs[i].n;
+    if (n > 0) params.push_back(&n);
     drv.launch(fns[i], specs[i].grid, specs[i].block, specs[i].smem, params.data());
   }
 }
@@ -344,6 +348,10 @@ int run_worker(const std::string& job_path, const std::vector<int>& skip, std::o
       }
       if (!wrong.empty()) {
         emit({{"result", {{"id", c.id}, {"status", "wrong"}, {"detail", wrong}, {"worst", worst}}}});
+        continue;
+      }
+      if (job.validate_only) {
+        emit({{"result", {{"id", c.id}, {"status", "ok"}, {"us", 0.0}, {"reps", 0}, {"worst", worst}}}});
         continue;
       }
       // Screening on the first distribution's inputs: warm-up, then kScreenReps repetitions.

@@ -140,7 +140,7 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
   // words. Such k-vectors are then staged as words: (value at k, value at k + 1).
   std::vector<const Node*> pair_leaves;  // the source, or a k-vector
   PackedLowering pair;
-  if (c.m % t.bm == 0 && c.k % t.bk == 0 && c.a.node->dtype() == src->dtype()) {
+  if (c.m_text.empty() && c.m % t.bm == 0 && c.k % t.bk == 0 && c.a.node->dtype() == src->dtype()) {
     const std::string k0_key = point_key(p0);
     auto leaf = [&](const Node* n, const std::vector<Term>& p) -> int {
       const bool kvec = nkv > 0 && n->dtype() == src->dtype() && kv_point.count(n) > 0 && point_key(kv_point.at(n)) == point_key(p);
@@ -297,7 +297,7 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
     // Points outside A are zero (its definition is not evaluated there: a `+ b` would not be). No
     // test where the tiles divide A: rows of a tile are below M when bm divides M (m0 is a
     // multiple of bm), and k-tiles end at K when 64 divides it.
-    const bool ragged_m = c.m % t.bm != 0, ragged_k = c.k % t.bk != 0;
+    const bool ragged_m = !c.m_text.empty() || c.m % t.bm != 0, ragged_k = c.k % t.bk != 0;
     if (pair.instr != nullptr) {  // the tiles divide A: no tests
       std::vector<std::string> words;
       for (const Node* n : pair_leaves) {
@@ -325,7 +325,7 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
       return;
     }
     em.line("float fv0 = 0.0f, fv1 = 0.0f;");
-    if (ragged_m) em.open("if (ar < " + S(c.m) + ") {");
+    if (ragged_m) em.open("if (ar < " + m_text(c) + ") {");
     if (ragged_k) em.open("if (ak < " + S(c.k) + ") {");
     em.line("fv0 = " + em.value(c.a.node, p0) + ";");
     side_add(kAKVar);

@@ -29,6 +29,9 @@ struct RowKernel {
   // vectors and stage bodies are read again where used) and the chunk loops stay loops.
   bool rolled = false;
   bool full_rows = false;    // every block's rows exist (no row guard)
+  // The number of rows in the code: a literal, or (axon_n * R) under a runtime size.
+  int64_t runtime_rows = 0;
+  std::string rows;
   std::string identity_key, column_key;
   std::map<const Node*, std::string> stage_value;
   std::map<std::string, std::string> stage_cache;  // (node, identity point) -> "sbK[e]"
@@ -39,8 +42,8 @@ struct RowKernel {
   const InstrSpec *flag_get = nullptr, *flag_set = nullptr;
   int stages_total = 0;
 
-  RowKernel(const Group& g_, const GroupShape& s_, const TileConfig& c_, const Lowerings& low, bool wide)
-      : g(g_), s(s_), c(c_), em(&low, false, wide), ci(low.isa ? cluster_isa(*low.isa) : ClusterIsa{}) {
+  RowKernel(const Group& g_, const GroupShape& s_, const TileConfig& c_, const Lowerings& low, bool wide, int64_t runtime_rows_)
+      : g(g_), s(s_), c(c_), em(&low, false, wide), ci(low.isa ? cluster_isa(*low.isa) : ClusterIsa{}), runtime_rows(runtime_rows_) {
     const int64_t per_pass = int64_t(c.threads) * c.vec;
     shfl = low.isa ? low.isa->find("shfl.sync.bfly.b32") : nullptr;
     flag_get = low.isa ? low.isa->find("ld.acquire.gpu.global.b32") : nullptr;
@@ -53,7 +56,9 @@ struct RowKernel {
     full_chunks = c.splits == 1 && s.cols % per_pass == 0;
     rolled = C > kMaxUnrolledChunks;
     AXON_CHECK(!rolled || !c.cache_rows, "codegen: a row of more than " + std::to_string(kMaxUnrolledChunks) + " chunks cannot stay in registers");
-    full_rows = s.rows % c.rows_per_block == 0;  // (a persistent loop starts rows at multiples of it)
+    // (a persistent loop starts rows at multiples of it; under a runtime size any n may come)
+    full_rows = runtime_rows > 0 ? c.rows_per_block == 1 : s.rows % c.rows_per_block == 0;
+    rows = runtime_rows > 0 ? "(axon_n * " + std::to_string(runtime_rows) + "LL)" : std::to_string(s.rows);
     identity_key = point_key(identity_point());
     column_key = to_string(term::var(kColVar));
     em.name_var(kRowVar, "row");
@@ -64,7 +69,7 @@ struct RowKernel {
       auto d = dims_of(g.reads[k]);
       if (c.cache_rows && d == s.full) row_cached.insert(static_cast<int>(k));
       // A column vector: every axis but the last of size 1, the last the row's length.
-      bool column = last_only && !d.empty() && d.back() == s.cols && numel(d) == s.cols && s.rows > 1;
+      bool column = last_only && !d.empty() && d.back() == s.cols && numel(d) == s.cols && (s.rows > 1 || runtime_rows > 0);
       if (column && !rolled) col_cached.insert(static_cast<int>(k));
     }
     global_loads(em, g);
@@ -292,10 +297,11 @@ struct RowKernel {
     const bool cluster = S > 1 && !c.grid_split;
     AXON_CHECK(S == 1 || ((c.grid_split || ci.reduces()) && c.blocks_per_sm == 0 && c.rows_per_block == 1),
                "codegen: a row split over a cluster needs the cluster instructions, one row per block and no persistent grid");
-    AXON_CHECK(!c.grid_split || S <= block, "codegen: a row split over the grid waits with one thread per block sharing the row");
+    AXON_CHECK(!c.grid_split || (S <= block && runtime_rows == 0), "codegen: a row split over the grid waits with one thread per block sharing the row, at sizes of its own");
     std::ostringstream head;
     head << "extern \"C\" __global__ void " << (cluster ? "__cluster_dims__(" + std::to_string(S) + ", 1, 1) " : "") << "__launch_bounds__("
-         << block << ") " << name << "(" << param_list(g) << (c.grid_split ? ", float* __restrict__ axon_scr" : "") << ") {\n";
+         << block << ") " << name << "(" << param_list(g) << (c.grid_split ? ", float* __restrict__ axon_scr" : "")
+         << (runtime_rows > 0 ? ", long long axon_n" : "") << ") {\n";
     em.line("const int tid = threadIdx.x % " + T + ", rib = threadIdx.x / " + T + ";");
     em.line("const int lane = threadIdx.x & 31, warp = tid >> 5;");
     em.line("(void)lane; (void)warp; (void)rib;");
@@ -315,7 +321,7 @@ struct RowKernel {
     }
     const bool persistent = c.blocks_per_sm > 0;
     if (persistent) {
-      em.open("for (" + I() + " rbase = (" + I() + ")blockIdx.x * " + RPB + "; rbase < " + std::to_string(s.rows) + "; rbase += (" + I() +
+      em.open("for (" + I() + " rbase = (" + I() + ")blockIdx.x * " + RPB + "; rbase < " + rows + "; rbase += (" + I() +
               ")gridDim.x * " + RPB + ") {");
       em.line("const " + I() + " row = rbase + rib;");
     } else if (S > 1) {
@@ -323,7 +329,7 @@ struct RowKernel {
     } else {
       em.line("const " + I() + " row = (" + I() + ")blockIdx.x * " + RPB + " + rib;");
     }
-    em.line(full_rows ? "const bool valid = true;" : "const bool valid = row < " + std::to_string(s.rows) + ";");
+    em.line(full_rows ? "const bool valid = true;" : "const bool valid = row < " + rows + ";");
     em.line("(void)valid;");
     for (int k : row_cached) {
       em.line(declare_cache("rc" + std::to_string(k), g.reads[static_cast<size_t>(k)]) + "  // row of in" + std::to_string(k) + ", in registers");
@@ -385,8 +391,8 @@ struct RowKernel {
 }  // namespace
 
 std::string row_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
-                       const std::string& name, bool wide) {
-  RowKernel rk(g, s, c, low, wide);
+                       const std::string& name, bool wide, int64_t runtime_rows) {
+  RowKernel rk(g, s, c, low, wide, runtime_rows);
   return rk.emit(name);
 }
 

@@ -64,7 +64,7 @@ std::string simt_kernel(const Group& g, const GroupShape& s, const TileConfig& t
     const int rows = op == 0 ? t.bm : t.bn;
     const std::string reg = op == 0 ? "ra" : "rb";
     open_points(op);
-    const std::string origin = op == 0 ? "m0" : "n0", ext = S(op == 0 ? c.m : c.n);
+    const std::string origin = op == 0 ? "m0" : "n0", ext = op == 0 ? m_text(c) : S(c.n);
     em.line("const " + I + " gr = " + origin + " + er, gk = k0 + ek;");
     em.line("const " + I + " grc = min(gr, (" + I + ")" + ext + " - 1), gkc = min(gk, (" + I + ")" + S(c.k) + " - 1);");
     em.name_var(op == 0 ? kRowVar : kColVar, "grc");
@@ -120,7 +120,7 @@ std::string simt_kernel(const Group& g, const GroupShape& s, const TileConfig& t
   em.line("#pragma unroll");
   em.open("for (int j = 0; j < " + S(TN) + "; ++j) {");
   em.line("const " + I + " gi = m0 + 4 * ty + 64 * (i / 4) + i % 4, gj = n0 + 4 * tx + 64 * (j / 4) + j % 4;");
-  em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
+  em.open("if (gi < " + m_text(c) + " && gj < " + S(c.n) + ") {");
   for (size_t w = 0; w < g.writes.size(); ++w) {
     const std::string v = em.value(g.writes[w], point);
     em.line("axon_st_" + dt(g.writes[w]) + "(out" + S(static_cast<int64_t>(w)) + " + " +

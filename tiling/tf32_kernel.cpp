@@ -28,7 +28,7 @@ struct Tf32Tile {
 
 Tf32Tile tile_of(const ContractionShape& c, const TileConfig& t, int op) {
   const int R = op == 0 ? t.bm : t.bn;
-  const std::string ext = S(op == 0 ? c.m : c.n), origin = op == 0 ? "m0" : "n0";
+  const std::string ext = op == 0 ? m_text(c) : S(c.n), origin = op == 0 ? "m0" : "n0";
   // Pitches: a fragment's 32 reads (8 rows x 4 k of the m16n8k8 maps) fall in distinct banks,
   // 16-byte rows stay aligned: K inner, pitch bk + 4 (bank 4 r + k, or 20 r + k for bk = 16);
   // K outer, pitch R + 8 (bank 8 k + r).
@@ -129,7 +129,8 @@ std::string tf32_kernel(const Group& g, const GroupShape& s, const TileConfig& t
     const int k = find_param(g.reads, x);
     // Stored operands are copied as they are (their layout is the tile's); 16-byte copies when
     // every row of the contiguous axis starts 16-byte aligned (then a copy is wholly in or out).
-    const int W = k >= 0 && std::stoll(tl.inner_ext) % 4 == 0 ? 4 : 1;
+    const bool numeric = tl.inner_ext.find_first_not_of("0123456789") == std::string::npos;  // not a runtime M
+    const int W = k >= 0 && numeric && std::stoll(tl.inner_ext) % 4 == 0 ? 4 : 1;
     const int per_row = tl.cols / W;
     em.open("for (int u = tid; u < " + S(tl.rows * per_row) + "; u += " + S(T) + ") {");
     em.line("const int r = u / " + S(per_row) + ", cc = (u % " + S(per_row) + ") * " + S(W) + ";");
@@ -138,9 +139,10 @@ std::string tf32_kernel(const Group& g, const GroupShape& s, const TileConfig& t
     em.line("const " + I + " go = " + tl.outer_origin + " + r, gi = " + tl.inner_origin + " + cc;");
     const std::string inside = "go < " + tl.outer_ext + " && gi < " + tl.inner_ext;
     if (k >= 0) {
-      const int64_t panel = std::stoll(tl.outer_ext) * std::stoll(tl.inner_ext);
+      const std::string pan = operand_panel(em, c, op, batch);
+      const int64_t panel = pan == "0" && !c.m_text.empty() ? 0 : std::stoll(tl.outer_ext) * std::stoll(tl.inner_ext);
       em.open("if (" + inside + ") {");
-      em.line("const float* src = in" + S(k) + " + (long long)(" + operand_panel(em, c, op, batch) + ") * " + S(panel) +
+      em.line("const float* src = in" + S(k) + " + (long long)(" + pan + ") * " + S(panel) +
               " + (long long)go * " + tl.inner_ext + " + gi;");
       em.line("const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);");
       em.line(inline_asm(W == 4 ? *tf.cp16 : *tf.cp4, {{"d", "r", {"sdst"}}, {"a", "l", {"src"}}}, true));

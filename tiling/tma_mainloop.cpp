@@ -30,12 +30,16 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
   AXON_CHECK(CL == 1 || (ci.multicast && all_copied && t.splits == 1 && multicast_fits(c, t)),
              "codegen: multicast needs the cluster instructions, every operand copied, no split and B's boxes in equal shares");
   const int64_t tiles = c.batch * ((c.m + int64_t(t.bm) * CL - 1) / (int64_t(t.bm) * CL)) * ((c.n + c.tile_n(t.bn) - 1) / c.tile_n(t.bn));
+  // Under a runtime size the tiles are counted from M at run time (ContractionShape::m_text).
+  const std::string tiles_s = c.m_text.empty() ? S(tiles)
+                                               : "(int)(" + S(c.batch) + " * ((" + c.m_text + " + " + S(int64_t(t.bm) * CL - 1) + ") / " +
+                                                     S(int64_t(t.bm) * CL) + ") * " + S((c.n + c.tile_n(t.bn) - 1) / c.tile_n(t.bn)) + ")";
   const bool stream_k = t.stream_k;
   AXON_CHECK(!stream_k || (persistent && !t.store_warps && t.splits == 1 && ti.flags()),
              "codegen: stream-K needs a persistent TMA kernel without store warps, one split and the flag instructions");
   const std::string tile_loop = stream_k ? "for (int lt = 0, g0 = 0; lt < items; ++lt) {"
-                                : CL > 1 ? "for (int tile = blockIdx.x / " + S(CL) + ", lt = 0; tile < " + S(tiles) + "; tile += gridDim.x / " + S(CL) + ", ++lt) {"
-                                         : "for (int tile = blockIdx.x, lt = 0; tile < " + S(tiles) + "; tile += gridDim.x, ++lt) {";
+                                : CL > 1 ? "for (int tile = blockIdx.x / " + S(CL) + ", lt = 0; tile < " + tiles_s + "; tile += gridDim.x / " + S(CL) + ", ++lt) {"
+                                         : "for (int tile = blockIdx.x, lt = 0; tile < " + tiles_s + "; tile += gridDim.x, ++lt) {";
   // A persistent block's loop over its work items (tiles, or stream-K's shares of tiles): the
   // tile, its k-tiles kb .. kb + NK - 1 and gb, the block's k-tiles before them (slots and
   // phases count the block's k-tiles across its items); store warps (never with stream-K) count

@@ -161,7 +161,7 @@ bool copied_once(const ContractionShape& c, const TileConfig& t, int op) {
   const Node* src = p.direct ? p.node : p.staged;
   if (src == nullptr) return false;
   const int64_t rows = op == 0 ? c.m : c.n;
-  const bool one_pass = op == 0 ? c.n <= c.tile_n(t.bn) : c.m <= int64_t(t.bm);
+  const bool one_pass = op == 0 ? c.n <= c.tile_n(t.bn) : c.m_text.empty() && c.m <= int64_t(t.bm);
   bool whole = numel(dims_of(src)) == c.batch * rows * c.k;
   if (op == 1 && c.mm2 != nullptr) whole = whole && numel(dims_of(c.b2.node)) == c.batch * rows * c.k;
   return one_pass && whole;
@@ -396,7 +396,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.open("for (int e = 0; e < " + S(c.mm2 ? TW : REGS) + "; e += " + S(step) + ") {");
     em.line("const " + I + " gi = m0 + wg * 64 + " + em.index(em.subst(df.row, frag_vars)) + ";");
     em.line("const " + I + " gj = n0 + " + em.index(em.subst(df.col, frag_vars)) + ";");
-    em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
+    em.open("if (gi < " + m_text(c) + " && gj < " + S(c.n) + ") {");
     if (pairs) {  // the right-hand neighbour (element e + 1, column gj + 1)
       em.line("const " + I + " gj1 = gj + 1;");
       em.line("(void)gj1;");
@@ -492,7 +492,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.open("for (int q = " + first + "; q < " + S(rows * cpr) + "; q += " + S(step) + ") {");
     em.line("const int lr = q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
     em.line("const " + I + " gi = " + gi0 + " + lr, gj = n0 + lc;");
-    em.line("if (gi >= " + S(c.m) + " || gj >= " + S(c.n) + ") continue;");
+    em.line("if (gi >= " + m_text(c) + " || gj >= " + S(c.n) + ") continue;");
     em.line("const " + MT + "* const sv = (const " + MT + "*)(stage + lr * " + S(stage_row) + ") + lc;");
     chunk_epilogue([&](const Node* n, int e) { return to_f + "(sv[" + S((n == c.mm2 ? N / 2 : 0) + e) + "])"; });
     em.close();
@@ -557,7 +557,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     bool blocks = stsm != nullptr && pairs;
     // Tiles that divide the output, clusters of multicast tile rows too (no block past the last
     // row): every block's tile lies inside it, every point evaluated is.
-    const bool whole_tiles = c.m % (int64_t(t.bm) * std::max(1, t.multicast)) == 0 && c.n % TN == 0;
+    const bool whole_tiles = c.m_text.empty() && c.m % (int64_t(t.bm) * std::max(1, t.multicast)) == 0 && c.n % TN == 0;
     for (int h = 0; h <= chunks && blocks; ++h) blocks = first[size_t(h)] % 8 == 0;
     if (blocks) check_stsm();
     for (int h = 0; h < chunks; ++h) {
@@ -588,7 +588,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
           em.line("q[m] = axon_pack2_" + dt(w) + "(" + em.value(w, point) + ", " + em.value(w, point1) + ");");
         } else {
           em.line("q[m] = 0u;");
-          em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
+          em.open("if (gi < " + m_text(c) + " && gj < " + S(c.n) + ") {");
           em.line("const " + I + " gj1 = gj + 1;");
           em.line("(void)gj1;");
           em.line("q[m] = axon_pack2_" + dt(w) + "(" + em.value(w, point) + ", " + em.value(w, point1) + ");");
@@ -602,7 +602,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
         em.line("const int lr = " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + " - " +
                 S(h * CW) + ";");
         em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = n0 + " + S(h * CW) + " + lc;");
-        em.open("if (gi < " + S(c.m) + " && gj < " + S(c.n) + ") {");
+        em.open("if (gi < " + m_text(c) + " && gj < " + S(c.n) + ") {");
         if (pairs) em.line("const " + I + " gj1 = gj + 1;");
         if (pairs) em.line("(void)gj1;");
         em.line("unsigned short* const at = (unsigned short*)(stage + (lc >> 6) * 8192 + lr * 128 + ((((lc & 63) >> 3) ^ (lr & 7)) << 4) + (lc & 7) * 2);");
@@ -619,7 +619,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
       em.open("for (int b = 0; b < " + S(CW / 64) + "; ++b) {");
       // Boxes that start inside the output (the copy clips the rest of them); a block past the
       // last tile row (multicast) or a box past the last column stores nothing.
-      em.line("if (m0 + wg * 64 < " + S(c.m) + " && n0 + " + S(h * CW) + " + b * 64 < " + S(c.n) + ") " +
+      em.line("if (m0 + wg * 64 < " + m_text(c) + " && n0 + " + S(h * CW) + " + b * 64 < " + S(c.n) + ") " +
               inline_asm(*ti.store, {{"a", "l", {"tmap_out"}}, {"c0", "r", {"n0 + " + S(h * CW) + " + b * 64"}}, {"c1", "r", {"m0 + wg * 64"}},
                                       {"c2", "r", {"(int)bz"}}, {"s", "r", {"stage_s + b * 8192"}}}, true));
       em.close();
@@ -734,7 +734,7 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     em.open("for (int q = wg * 128 + th; q < (r1 - r0) * " + S(cpr) + "; q += " + S(128 * t.warps_m) + ") {");
     em.line("const int lr = r0 + q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
     em.line("const " + I + " gi = m0 + lr, gj = n0 + lc;");
-    em.line("if (gi >= " + S(c.m) + " || gj >= " + S(c.n) + ") continue;");
+    em.line("if (gi >= " + m_text(c) + " || gj >= " + S(c.n) + ") continue;");
     em.line("float red[8] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};");
     em.line("#pragma unroll");
     em.open("for (int r = 0; r < " + S(SK) + "; ++r) {");

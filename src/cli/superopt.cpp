@@ -40,6 +40,7 @@ struct SuperoptArgs {
   // Hidden, for `axon library` (docs/library.md): keep the untimed result of --no-gpu in --store
   // (under a key and an environment of its own); print the tuning key and stop.
   bool store_untimed = false, print_key = false;
+  std::string runtime_size;      // --runtime-size SYMBOL (docs/codegen.md, "Runtime sizes")
 };
 
 std::string self_exe() {
@@ -56,6 +57,8 @@ std::string default_cache() {
 
 int run_superopt(const SuperoptArgs& a, Streams io) {
   Bindings bind = parse_binds(a.binds);
+  if (!a.runtime_size.empty() && !bind.count(a.runtime_size))
+    throw UserError("--runtime-size " + a.runtime_size + ": give its tuned value with --bind " + a.runtime_size + "=VALUE");
   Graph g = load_bound_graph(a.graph, bind);
   // --name: the launcher's symbols (axon_<name>_run) and its kernels' (axon_<name>_kN), so that
   // two outputs of one graph link into one library.
@@ -78,6 +81,14 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   o.allow_tf32 = a.allow_tf32;
   o.timeout_s = a.timeout;
   o.fail_groups = a.test_fail_groups;
+  if (!a.runtime_size.empty()) {
+    // The symbol is bound (the tuned size, above); the inputs' shapes with it left symbolic tell
+    // where it occurs.
+    Bindings others = bind;
+    others.erase(a.runtime_size);
+    o.runtime_size = a.runtime_size;
+    for (const Node* in : load_graph(a.graph, others).inputs) o.runtime_inputs[in->input_name()] = in->shape();
+  }
   o.bind = bind;
   o.cache_dir = a.cache.empty() ? default_cache() : a.cache;
   o.self_exe = self_exe();
@@ -225,6 +236,13 @@ Runner add_superopt(CLI::App& app, Streams io) {
                   "are replayed instead of searched (an entry searched with a shorter --budget is not)")
       ->check(non_empty());
   cmd->add_flag("--retune", args->retune, "Search even when the tuning database holds this graph (the new result replaces it)");
+  cmd->add_option("--runtime-size", args->runtime_size,
+                  "A size symbol (bound with --bind, the tuned value) that kernels take at run time where they can: the "
+                  "launcher also exports axon_NAME_run_sized(n, ...) when every kernel of the chosen variant does "
+                  "(docs/codegen.md, \"Runtime sizes\"; report.json says why not otherwise)")
+      ->check(CLI::Validator(
+          [](std::string& t) { return is_valid_symbol(t) ? std::string() : "expected a size symbol (a letter or _, then letters, digits, _), got '" + t + "'"; },
+          "SYMBOL"));
   cmd->add_option("--name", args->name,
                   "The name of the launcher's symbols (axon_NAME_run) and kernels (axon_NAME_kN): a C identifier; "
                   "default the graph's name")

@@ -30,6 +30,8 @@ std::string tuning_key(const Graph& g, const SuperoptOptions& o) {
   k << print_graph(g, 0) << "\ntarget " << o.target << "; seed " << o.seed << "; variants " << o.variants << "; configs " << o.configs
     << "; config-match " << json(o.config_match).dump() << "; allow-tf32 " << o.allow_tf32 << "; max-variants "
     << o.explore.max_variants << "; timeout " << o.timeout_s;
+  // Kernels generated with a runtime size are other kernels (keys without it stay as they were).
+  if (!o.runtime_size.empty()) k << "; runtime-size " << o.runtime_size;
   return k.str();
 }
 

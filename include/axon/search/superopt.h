@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,15 @@ struct SuperoptOptions {
   // label contains one of these '|'-separated parts counts as failed validation ("wrong"), with
   // or without a GPU, so that the fallback (docs/codegen.md) can be tested anywhere.
   std::string fail_groups;
+  // --runtime-size SYMBOL (docs/codegen.md, "Runtime sizes"): kernels whose family supports it
+  // take the value bound to SYMBOL (in `bind`) as a runtime argument instead of a literal, and
+  // the launcher exports _run_sized. `runtime_inputs`: each graph input's shape (by name) with
+  // SYMBOL left symbolic, the other symbols bound. Empty: every size is a literal.
+  std::string runtime_size;
+  std::map<std::string, Shape> runtime_inputs;
+  // The other sizes runtime-sized candidates are validated at on the GPU (empty: 1, 3 and an odd
+  // size about half the tuned one; search/internal.h, runtime_validation_sizes).
+  std::vector<int64_t> runtime_validate_at;
 };
 
 struct ConfigTrial {
@@ -47,6 +57,8 @@ struct ConfigTrial {
   int reps = 0;
   double worst = 0;
   int finalists = 0;  // > 0: timed side by side with the other finalists (gpu::MeasureResult)
+  // --runtime-size: "sized" (its code is the same at other sizes and validated there), or why not.
+  std::string runtime;
 };
 
 struct KernelResult {
@@ -79,6 +91,16 @@ struct VariantResult {
   std::vector<KernelResult> kernels;
   std::vector<KernelFallback> fallbacks;
   std::string failed;          // not empty: a kernel that nothing validated and that has no finer parts (not realized)
+  // --runtime-size: whether every kernel's winner takes the size at run time (the launcher's
+  // _run_sized), else why not (which kernel and configuration); the stored values whose element
+  // counts grow with n (elements per unit of n); the largest n every kernel's indices hold.
+  struct RuntimeSizing {
+    bool sized = false;
+    std::string why;
+    std::string symbol;
+    int64_t tuned = 0, max_n = 0;
+    std::map<const Node*, int64_t> per_unit;
+  } runtime;
 };
 
 struct SuperoptResult {

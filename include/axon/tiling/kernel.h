@@ -207,6 +207,9 @@ struct ContractionShape {
   OperandPlan b2;
   // Output columns of a block tile of configuration width bn (half of it for twins).
   [[nodiscard]] int tile_n(int bn) const { return mm2 != nullptr ? bn / 2 : bn; }
+  // Code generation under a runtime size (CodegenOptions::runtime_size, M the rows of A and of
+  // the output): M's text in the kernel, "axon_n", or empty (the literal m). Set by generate().
+  std::string m_text;
 };
 
 // An Attention group (docs/attention.md): out = epilogue(P V, M, L) with scores = Q K^T, M a row
@@ -314,7 +317,15 @@ struct Launch {
   // Scratch (stream-K): `scratch` bytes of device memory passed after the pointers (before the
   // tensor maps); bytes zero_from .. scratch are zeroed before each launch.
   int64_t scratch = 0, zero_from = 0;
+  // Runtime size (CodegenOptions::runtime_size; docs/codegen.md, "Runtime sizes"): the kernel
+  // takes `long long axon_n` after every other parameter, and its grid for a size n is
+  // runtime_grid(*this, n); `grid` is that at the tuned size.
+  bool sized = false;
+  int64_t grid_num = 0, grid_den = 1, grid_per = 1, grid_mul = 1, grid_cap = 0;
 };
+// A sized launch's grid at size n: max(1, min(cap, ceil(n * num / den) * per) * mul) (no cap
+// when 0).
+int64_t runtime_grid(const Launch& l, int64_t n);
 
 // CUDA C++ for a group with a configuration: one or more launches (Generic writes one kernel
 // per written value), in order, and their source (self-contained: the prelude included).
@@ -328,6 +339,12 @@ struct KernelCode {
   // (sm_90): a launcher may launch it with programmatic stream serialization, so that it is
   // scheduled while the kernel before it drains. Both are no-ops in a plain launch.
   bool grid_dep = false;
+  // Runtime size (CodegenOptions::runtime_size > 0): every launch is sized and the kernels read
+  // the size from axon_n wherever the runtime axis occurs; else why not (the family or the
+  // configuration). runtime_max_n: the largest n its index type holds.
+  bool runtime_sized = false;
+  std::string runtime_why;
+  int64_t runtime_max_n = 0;
 };
 
 // The lowerings kernels use: synthesized per op and dtype, and the warp reductions.
@@ -355,6 +372,12 @@ struct CodegenOptions {
   std::string name;       // kernel name prefix, a C identifier
   std::string header;     // comment placed at the top of the kernel (graph, variant, moves, tiling)
   int sm_count = 132;      // Elementwise grids with a fixed number of blocks per SM
+  // Runtime size (docs/codegen.md, "Runtime sizes"): > 0, the size bound to the runtime symbol.
+  // Kernels whose family supports it take the extent of the row tensor's (Row) or the output's
+  // (Elementwise) axis 0, when it equals this and is not reduced, as the argument axon_n instead
+  // of a literal (KernelCode::runtime_sized; else runtime_why). 0: every size is a literal.
+  int64_t runtime_size = 0;
+  bool wide_index = false;  // 64-bit index arithmetic even where the group's sizes do not need it
 };
 
 KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,

@@ -36,6 +36,7 @@ struct LaunchSpec {
   int smem = 0;
   std::vector<TensorMapSpec> tmaps;  // passed after the pointers, over the pointers they name
   int64_t scratch = 0, zero_from = 0;  // Launch::scratch: passed after the pointers, zeroed from zero_from
+  int64_t n = 0;  // > 0: a runtime-sized kernel (Launch::sized), passed `long long` n after everything else
 };
 
 struct BufferSpec {
@@ -79,6 +80,9 @@ struct MeasureJob {
   uint64_t seed = 1;
   int min_reps = 10, max_reps = 200;
   double target_ms = 150;                 // timing stops after this much kernel time (and min_reps)
+  // Validation only (a runtime-sized kernel checked at another size): a candidate that passes
+  // is reported "ok" untimed (us 0), and nothing is timed.
+  bool validate_only = false;
 };
 
 struct MeasureResult {

@@ -51,6 +51,7 @@ struct TensorMapSpec {
   int param = 0;
   int64_t inner = 1, outer = 1, panels = 1;
   int box_inner = 64, box_outer = 64;
+  bool outer_n = false;  // a runtime size (Launch::sized): `outer` is the size n (A's and the output's rows)
 };
 // The driver's encoded tensor map (CUtensorMap): opaque.
 struct alignas(128) TensorMap {
