@@ -123,7 +123,7 @@ LibrarySpec parse_library_spec(const std::string& path) {
     if (!e.contains("graph") || !e["graph"].is_string() || e["graph"].get<std::string>().empty())
       p.fail("graph", "expected a graph file's path (relative to the spec)");
     const fs::path gp = fs::path(e["graph"].get<std::string>());
-    le.graph = (gp.is_absolute() ? gp : dir / gp).lexically_normal().string();
+    le.graph = fs::absolute(gp.is_absolute() ? gp : dir / gp).lexically_normal().string();  // the manifest's readers run elsewhere
     Graph g = [&] {
       try {
         return load_graph(le.graph);

@@ -334,6 +334,7 @@ int run_library(const LibraryArgs& a, Streams io) {
     io.err << "axon " << pool.title << ": " << mine << " jobs, " << mine - todo.size() << " fresh in the database, " << todo.size()
            << " to run on " << pool.workers << " worker" << (pool.workers > 1 ? "s" : "") << (a.no_gpu ? " (--no-gpu: untimed)" : "") << "\n"
            << std::flush;
+  if (!runtime_note.empty() && !a.quiet) io.err << "axon " << pool.title << ": note: " << runtime_note << "\n";
   std::vector<LibraryRun> runs;
   for (size_t j : todo) {
     const LibraryJob& job = jobs[j];
