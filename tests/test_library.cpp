@@ -301,7 +301,7 @@ TEST_CASE("library: a run writes the library, a warm rerun runs no superopt, sta
   CHECK(after.out.find("stale:") == std::string::npos);
 }
 
-TEST_CASE("library: kill -9 during generation loses no finished job; the rerun does only the rest", "[library]") {
+TEST_CASE("library: kill -9 during generation loses no finished job, and the rerun does only the rest", "[library]") {
   TempDir dir;
   const std::string spec = write_spec(dir);
   const fs::path lib = dir.path / "lib";

@@ -228,7 +228,7 @@ TEST_CASE("superopt --runtime-size writes a launcher with _run_sized, or says wh
   fs::remove_all(oc.work_dir);
 }
 
-TEST_CASE("axon superopt --runtime-size: the symbol must be bound; the launcher says the runtime size", "[codegen][superopt][runtime]") {
+TEST_CASE("axon superopt --runtime-size: the symbol must be bound, and the launcher says the runtime size", "[codegen][superopt][runtime]") {
   const fs::path dir = fs::temp_directory_path() / ("axon_rt_cli_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   std::ofstream(dir / "g.json") << kSoftmax;
