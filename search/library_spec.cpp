@@ -217,6 +217,12 @@ std::vector<LibraryJob> library_jobs(const LibrarySpec& spec) {
       }
     }
   }
+  // A job's symbols are axon_<job>_...: an entry named <job>_... could clash with them.
+  for (size_t ei = 0; ei < spec.entries.size(); ++ei)
+    for (const LibraryJob& job : jobs)
+      if (spec.entries[ei].name.rfind(job.name + "_", 0) == 0)
+        throw UserError(shown_path(spec.path) + ": entries[" + std::to_string(ei) + "] (" + spec.entries[ei].name +
+                        "): name: it starts with the job '" + job.name + "_', whose symbols are named so; rename the entry");
   return jobs;
 }
 

@@ -149,6 +149,8 @@ TEST_CASE("library: a bad spec is one line naming the spec, the entry and the fi
        "entries[1] (sm): name: 'sm' names another entry too"},
       {R"({"name": "t", "entries": [{"graph": "sm.json", "name": "a", "sizes": {"M": 1}}, {"graph": "sm.json", "name": "a_M1", "sizes": {"M": 1}}]})",
        "has the name of another entry or job"},
+      {R"({"name": "t", "entries": [{"graph": "sm.json", "name": "a", "sizes": {"M": 1}}, {"graph": "sm.json", "name": "a_M1_run", "sizes": {"M": 1}}]})",
+       "entries[1] (a_M1_run): name: it starts with the job 'a_M1_'"},
   };
   for (const auto& [text, want] : cases) {
     INFO(text);
