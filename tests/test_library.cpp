@@ -450,3 +450,76 @@ TEST_CASE("library merge: a key in both databases keeps the entry created last, 
   CHECK(r.err.find("notes.txt") != std::string::npos);
   CHECK(slurp(text) == "hello\n");
 }
+
+TEST_CASE("library: the generated dispatch picks what pick_bucket picks (compiled with the host compiler, stub launchers)", "[library]") {
+  const std::string cxx = find_program("c++");
+  if (cxx.empty()) {
+    WARN("no c++ compiler: the generated dispatch is not compiled here");
+    return;
+  }
+  TempDir dir;
+  LibrarySpec spec;
+  spec.name = "d";
+  LibraryEntry e;
+  e.name = "e";
+  e.symbols = {"M", "N"};
+  e.runtime = "M";
+  e.input_names = {"x", "b"};  // b: a parameter named like a local of the dispatch once was
+  e.output_names = {"y"};
+  spec.entries = {e};
+  const std::vector<LibraryBucket> b{{{16, 64}, "e_M16_N64", true, 0},
+                                     {{64, 64}, "e_M64_N64", true, 100},
+                                     {{32, 64}, "e_M32_N64", false, 0},
+                                     {{16, 128}, "e_M16_N128", true, 0}};
+  fs::create_directories(dir.path / "src");
+  dir.write("axon_d.h", library_header(spec, {b}));
+  dir.write("src/axon_d_dispatch.cu", library_dispatch_source(spec, {b}));
+  // Stub launchers: _run returns 100 + i, _run_sized 200 + i, the workspaces 1000 + i and 2000 + i.
+  std::string stubs = "#include <stddef.h>\nextern \"C\" {\n";
+  for (size_t i = 0; i < b.size(); ++i) {
+    const std::string j = "axon_" + b[i].job, n = std::to_string(i);
+    stubs += "int " + j + "_run(const void* const*, void* const*, void*, void*) { return 100 + " + n + "; }\n";
+    stubs += "size_t " + j + "_workspace_bytes(void) { return 1000 + " + n + "; }\n";
+    if (b[i].sized) {
+      stubs += "int " + j + "_run_sized(long long, const void* const*, void* const*, void*, void*) { return 200 + " + n + "; }\n";
+      stubs += "size_t " + j + "_workspace_bytes_sized(long long) { return 2000 + " + n + "; }\n";
+    }
+  }
+  stubs += "}\n#include <stdio.h>\n#include \"axon_d.h\"\nint main() {\n  const long long ns[3] = {32, 64, 128};\n"
+           "  for (long long m = 0; m <= 300; ++m)\n    for (int k = 0; k < 3; ++k)\n"
+           "      printf(\"%lld %lld %d %zu\\n\", m, ns[k], axon_e(m, ns[k], 0, 0, 0, 0, 0), axon_e_workspace_bytes(m, ns[k]));\n  return 0;\n}\n";
+  dir.write("stubs.cpp", stubs);
+  const std::string prog = (dir.path / "prog").string();
+  ExitStatus built = run_process({cxx, "-O1", "-I", dir.path.string(), "-x", "c++", (dir.path / "src" / "axon_d_dispatch.cu").string(), "-x", "c++",
+                                  (dir.path / "stubs.cpp").string(), "-o", prog});
+  REQUIRE(built.ok());
+  AtomicFile out((dir.path / "out.txt").string());
+  SpawnOptions o;
+  o.stdout_fd = out.fd();
+  REQUIRE(run_process({prog}, o).ok());
+  out.commit();
+  std::istringstream in(slurp(dir.path / "out.txt"));
+  size_t lines = 0, sized = 0, exact = 0, none = 0;
+  for (long long m, n, rc, ws; in >> m >> n >> rc >> ws; ++lines) {
+    bool is_exact = false;
+    const int k = pick_bucket(b, 0, {m, n}, &is_exact);
+    INFO("M=" << m << " N=" << n);
+    if (k < 0) {
+      CHECK(rc == 1);  // cudaErrorInvalidValue
+      CHECK(ws == 0);
+      ++none;
+    } else if (is_exact) {
+      CHECK(rc == 100 + k);
+      CHECK(ws == 1000 + k);
+      ++exact;
+    } else {
+      CHECK(rc == 200 + k);
+      CHECK(ws == 2000 + k);
+      ++sized;
+    }
+  }
+  CHECK(lines == 301 * 3);
+  CHECK(exact == 4);
+  CHECK(sized > 400);
+  CHECK(none > 300);
+}
