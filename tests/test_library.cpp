@@ -523,3 +523,23 @@ TEST_CASE("library: the generated dispatch picks what pick_bucket picks (compile
   CHECK(sized > 400);
   CHECK(none > 300);
 }
+
+TEST_CASE("library: a job superopt cannot realize is reported failed, the rest is built, exit 1", "[library]") {
+  TempDir dir;
+  dir.write("ew.json", kElementwise);
+  const std::string spec = dir.write("f.json", R"({"name": "f", "budget": 2, "entries": [
+    {"graph": "ew.json", "sizes": {"M": [8, 16]}},
+    {"graph": "ew.json", "name": "other", "sizes": {"M": [4]}}]})");
+  const fs::path lib = dir.path / "lib";
+  // Every elementwise candidate counts as failed validation (superopt's test seam): nothing finer
+  // exists, superopt exits 1 and records nothing.
+  Result r = library({spec, "-o", lib.string(), "--test-superopt-arg=--test-fail-groups=elementwise"});
+  INFO(r.out << r.err);
+  CHECK(r.code == axon::kExitFailed);
+  CHECK(count(r.err, "failed: superopt exit code 1") == 3);
+  CHECK(r.out.find("0 of 3 buckets tuned, 3 failed") != std::string::npos);
+  const json m = json::parse(slurp(lib / "manifest.json"));
+  CHECK(m["entries"][0]["buckets"][0]["status"] == "failed");
+  CHECK(m["entries"][0]["buckets"][0]["why"].get<std::string>().find("M8.log") != std::string::npos);
+  CHECK(fs::exists(lib / "axon_f.h"));  // the header and dispatch are still written (no buckets)
+}

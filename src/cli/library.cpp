@@ -36,6 +36,7 @@ using json = nlohmann::json;
 
 struct LibraryArgs {
   std::string spec, out, store, shard, axon_exe;
+  std::vector<std::string> test_superopt_args;  // hidden test seam: appended to every superopt child's arguments
   int workers = 0;
   bool mpi = false, no_gpu = false, status = false, quiet = false;
   double mpi_timeout = 86400;
@@ -98,13 +99,15 @@ std::string self_exe() {
 std::string number(double v) { return json(v).dump(); }
 
 // The superopt child's arguments for a job (after the executable), without -o.
-std::vector<std::string> job_args(const LibrarySpec& spec, const LibraryJob& job, const std::string& store, bool runtime, bool no_gpu) {
+std::vector<std::string> job_args(const LibrarySpec& spec, const LibraryJob& job, const std::string& store, bool runtime, bool no_gpu,
+                                  const std::vector<std::string>& extra) {
   const LibraryEntry& e = spec.entries[job.entry];
   std::vector<std::string> a{"superopt", e.graph};
   for (size_t s = 0; s < e.symbols.size(); ++s) a.insert(a.end(), {"--bind", e.symbols[s] + "=" + std::to_string(job.sizes[s])});
   a.insert(a.end(), {"--name", job.name, "--target", spec.target, "--budget", number(spec.budget), "--store", store});
   if (runtime && !e.runtime.empty()) a.insert(a.end(), {"--runtime-size", e.runtime});
   if (no_gpu) a.insert(a.end(), {"--no-gpu", "--store-untimed"});
+  a.insert(a.end(), extra.begin(), extra.end());
   return a;
 }
 
@@ -283,7 +286,7 @@ int run_library(const LibraryArgs& a, Streams io) {
   };
   open_dbs();
   for (size_t j = 0; j < jobs.size(); ++j) {
-    keys[j] = key_of(spec, jobs[j], job_args(spec, jobs[j], own_store, runtime, a.no_gpu));
+    keys[j] = key_of(spec, jobs[j], job_args(spec, jobs[j], own_store, runtime, a.no_gpu, a.test_superopt_args));
     states[j] = lookup(j);
   }
 
@@ -341,7 +344,7 @@ int run_library(const LibraryArgs& a, Streams io) {
     const fs::path work = out / "work" / spec.entries[job.entry].name;
     fs::create_directories(work);
     LibraryRun r;
-    r.argv = job_args(spec, job, own_store, runtime, a.no_gpu);
+    r.argv = job_args(spec, job, own_store, runtime, a.no_gpu, a.test_superopt_args);
     r.argv.insert(r.argv.begin(), exe);
     r.argv.insert(r.argv.end(), {"-o", (work / job.tuple).string()});
     r.log = (work / (job.tuple + ".log")).string();
@@ -425,6 +428,8 @@ Runner add_library(CLI::App& app, Streams io) {
   cmd->add_flag("-q,--quiet", a->quiet, "No progress lines");
   // A test seam, hidden: the axon executable the jobs run (and whose build the entries are judged by).
   cmd->add_option("--axon-exe", a->axon_exe, "")->group("");
+  // A test seam, hidden: more arguments for every superopt child (e.g. its --test-fail-groups).
+  cmd->add_option("--test-superopt-arg", a->test_superopt_args, "")->group("")->allow_extra_args(false);
   CLI::App* merge = cmd->add_subcommand("merge", "Copy the tuning entries and proofs of IN.db... into OUT.db (for a key in several, the entry created last)");
   merge->add_option("files", a->merge_files, "OUT.db IN.db...")->required()->expected(2, -1);
   return [a, io, merge] {
