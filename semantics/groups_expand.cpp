@@ -222,6 +222,8 @@ class Expander {
     auto maybe = parse_op(e.name);
     if (!maybe || *maybe == Op::Input) return {};  // the builder reports it
     const Op o = *maybe;
+    // Too few operands: the builder reports the arity.
+    if ((op_kind(o) != OpKind::Source && in.empty()) || (op_kind(o) == OpKind::Contraction && in.size() < 2)) return {};
     switch (op_kind(o)) {
       case OpKind::Unary: case OpKind::Binary: case OpKind::Compare: case OpKind::Select: return broadcast(in);
       case OpKind::Source: {

@@ -77,6 +77,7 @@ GroupedRuleFile parse_grouped_rules(std::string_view text, const std::string& pa
     try {
       std::string code = line.substr(0, line.find('#'));
       if (code.rfind("group ", 0) == 0 || code == "group") {
+        if (trim(code.substr(5)).empty()) throw UserError("expected \"group NAME, ...\"");
         std::istringstream s(code.substr(5));
         std::string name;
         while (std::getline(s, name, ',')) {
@@ -85,7 +86,7 @@ GroupedRuleFile parse_grouped_rules(std::string_view text, const std::string& pa
           if (!groups.insert(name).second) throw UserError("group " + name + " declared twice");
           g.groups.push_back(name);
         }
-        rewritten << "size " << code.substr(6) << "\n";  // the representative axis's size
+        rewritten << "size" << code.substr(5) << "\n";  // the representative axis's size
         continue;
       }
       if (!groups.empty() && code.rfind("input ", 0) == 0) {
