@@ -101,7 +101,8 @@ PlanOutcome realize_with_fallbacks(const Graph& gv, const std::vector<KernelEsti
 // copied (memo: the variant's node -> the copy).
 struct RuntimeProbe {
   int64_t n = 0;
-  bool check_text = false;  // runtime_check generates the kernels at n (else only validated there)
+  bool check_text = false;  // runtime_check generates the kernels at n
+  bool validate = false;    // runtime_validate runs them at n on the GPU
   std::shared_ptr<Context> ctx;
   std::shared_ptr<Graph> graph;
   std::unordered_map<const Node*, const Node*> memo;
@@ -112,12 +113,12 @@ struct RuntimeProbes {
   std::string why;  // not empty: the variant cannot be runtime-sized (the probes are missing)
   std::vector<RuntimeProbe> probes;
 };
-// The other sizes a runtime-sized kernel is generated at (runtime_check): 3 and an odd size
-// about half the tuned one (never the tuned one itself, never below 2: at 1 the generators drop
-// size-1 axes from index arithmetic, which a kernel for every n keeps).
+// The other sizes a runtime-sized kernel is generated at (runtime_check): 3, an odd size about
+// half the tuned one, and max(2 tuned + 1, 1025) (never the tuned one itself, never below 2: at
+// 1 the generators drop size-1 axes from index arithmetic, which a kernel for every n keeps).
 std::vector<int64_t> runtime_probe_sizes(int64_t tuned);
-// The sizes it is validated at on the GPU (runtime_validate): 1 and the probe sizes
-// (SuperoptOptions::runtime_validate_at replaces them).
+// The sizes it is validated at on the GPU (runtime_validate): 1, 3 and the odd size about half
+// the tuned one (SuperoptOptions::runtime_validate_at replaces them).
 std::vector<int64_t> runtime_validation_sizes(int64_t tuned);
 RuntimeProbes runtime_probes(const Graph& gv, const SuperoptOptions& o);
 // The group in a probe's graph.

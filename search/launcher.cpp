@@ -123,6 +123,8 @@ json report_json(const Graph& g, const SuperoptResult& r, const SuperoptOptions&
       json jk{{"name", k.name}, {"group", k.group.label}, {"strategy", tiling::strategy_name(k.shape.strategy)}, {"why_generic", k.shape.why_generic},
               {"bytes", k.bytes}, {"flops", k.flops}, {"time_us", k.time_us()}, {"winner", k.winner >= 0 ? k.trials[static_cast<size_t>(k.winner)].config.str() : ""}};
       for (const auto& t : k.trials) jk["trials"].push_back(trial_json(t, !o.runtime_size.empty()));
+      if (!o.runtime_size.empty())  // the fastest runtime-sized trial (_run_sized's kernel)
+        jk["runtime_winner"] = k.sized_winner >= 0 ? k.trials[static_cast<size_t>(k.sized_winner)].config.str() : "";
       jv["kernels"].push_back(jk);
     }
     jv["fallbacks"] = fallbacks_json(v.fallbacks);
@@ -190,143 +192,178 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
       copies.emplace_back(j, n);
     }
   }
-  int64_t workspace = 0;
-  std::ostringstream alloc;
-  // --runtime-size (docs/codegen.md, "Runtime sizes"): every kernel takes n; the workspace's
-  // buffers are laid out at run time (axon_<name>_layout), sizes that grow with n as n * unit.
+  // --runtime-size (docs/codegen.md, "Runtime sizes"): _run_sized launches each kernel's fastest
+  // runtime-sized candidate with n; its workspace's buffers are laid out at run time
+  // (axon_<name>_layout), sizes that grow with n as n * unit. _run launches each kernel's fastest
+  // candidate: where every one of them is the sized one, _run is _run_sized at the tuned n.
   const VariantResult::RuntimeSizing& rs = best.runtime;
   const bool sized = rs.sized;
-  auto bytes_of = [&](const Node* n) {
+  bool dual = false;  // _run's kernels are not all _run_sized's
+  for (const auto& k : best.kernels) dual = dual || (sized && k.sized_winner != k.winner);
+  auto bytes_of = [&](const Node* n, bool at_n) {
     auto it = rs.per_unit.find(n);
-    if (!sized || it == rs.per_unit.end()) return std::to_string(elements(n) * dtype_bytes(n->dtype())) + "ull";
+    if (!at_n || it == rs.per_unit.end()) return std::to_string(elements(n) * dtype_bytes(n->dtype())) + "ull";
     return "(size_t)n * " + std::to_string(it->second * dtype_bytes(n->dtype())) + "ull";
   };
-  std::ostringstream layout;
-  int buffers = 0;
-  for (const auto& k : best.kernels)
-    for (const Node* w : k.group.writes)
-      if (!ptr.count(w)) {
-        if (sized) {
-          ptr[w] = "(workspace + at[" + std::to_string(buffers) + "])";
-          layout << "  at[" << buffers++ << "] = off;\n  off += (" << bytes_of(w) << " + 255) / 256 * 256;\n";
-          continue;
-        }
-        ptr[w] = "(workspace + " + std::to_string(workspace) + ")";
-        workspace += (elements(w) * dtype_bytes(w->dtype()) + 255) / 256 * 256;
-      }
-
-  // Kernels, one file each (self-contained), and the launcher.
-  std::ostringstream cu, launches, zeroes;
+  // One run function's text: the kernels' launches over the buffers, with literal sizes or at n.
+  struct RunText {
+    std::string launches, zeroes, layout;
+    int64_t workspace = 0;  // bytes (literal sizes)
+    int buffers = 0;        // workspace buffers laid out at n
+  };
   bool uses_tma = false;
-  int launched = 0;  // kernels launched so far by the run function
+  auto emit_run = [&](bool at_n) {
+    RunText rt;
+    std::ostringstream launches, zeroes, layout;
+    std::map<const Node*, std::string> where = ptr;
+    int64_t& workspace = rt.workspace;
+    for (const auto& k : best.kernels)
+      for (const Node* w : k.group.writes)
+        if (!where.count(w)) {
+          if (at_n) {
+            where[w] = "(workspace + at[" + std::to_string(rt.buffers) + "])";
+            layout << "  at[" << rt.buffers++ << "] = off;\n  off += (" << bytes_of(w, true) << " + 255) / 256 * 256;\n";
+            continue;
+          }
+          where[w] = "(workspace + " + std::to_string(workspace) + ")";
+          workspace += (elements(w) * dtype_bytes(w->dtype()) + 255) / 256 * 256;
+        }
+    int launched = 0;  // kernels launched so far by the run function
+    for (const auto& k : best.kernels) {
+      const tiling::KernelCode& code = at_n ? k.sized_code : k.code;
+      for (const auto& l : code.launches) {
+        if (at_n && !l.sized) throw InternalError("launcher: a kernel of _run_sized is not runtime-sized");
+        // Over 48 KiB of dynamic shared memory is opted into, per run (the attribute is per device).
+        if (l.smem > 48 * 1024)
+          launches << "  { cudaError_t e = cudaFuncSetAttribute(" << l.function << ", cudaFuncAttributeMaxDynamicSharedMemorySize, "
+                   << l.smem << "); if (e != cudaSuccess) return (int)e; }\n";
+        std::vector<std::string> args;
+        for (size_t p = 0; p < l.params.size(); ++p) {
+          const Node* n = l.params[p];
+          auto it = where.find(n);
+          if (it == where.end()) throw InternalError("launcher: no buffer for a kernel parameter");
+          std::string cast = l.param_roles[p] == 0 ? "(const " + tiling::storage_type(n->dtype()) + "*)" : "(" + tiling::storage_type(n->dtype()) + "*)";
+          args.push_back(cast + it->second);
+        }
+        // Scratch (stream-K) in the workspace, its flags zeroed before the run's first launch (the
+        // stream orders that before every kernel; programmatic launches chain kernels only).
+        if (l.scratch > 0) {
+          if (at_n) throw InternalError("launcher: a runtime-sized kernel with scratch");
+          args.push_back("(float*)(workspace + " + std::to_string(workspace) + ")");
+          zeroes << "  { cudaError_t e = cudaMemsetAsync(workspace + " << workspace + l.zero_from << ", 0, " << l.scratch - l.zero_from
+                 << ", s); if (e != cudaSuccess) return (int)e; }\n";
+          workspace += (l.scratch + 255) / 256 * 256;
+          // Its blocks wait for each other's flags (stream-K, a row split over the grid): all of
+          // them must be resident at once. On a GPU with fewer SMs than the one it was tuned on
+          // the run is refused instead of hanging (checked once per device).
+          launches << "  { static int checked_dev = -1, fits = 0; int dev = 0; cudaGetDevice(&dev);\n"
+                   << "    if (dev != checked_dev) { int sms = 0, per = 0; cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);\n"
+                   << "      fits = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, " << l.function << ", " << l.block << ", " << l.smem
+                   << ") == cudaSuccess && (long long)per * sms >= " << l.grid << "LL; checked_dev = dev; }\n"
+                   << "    if (!fits) return (int)cudaErrorCooperativeLaunchTooLarge; }\n";
+        }
+        // TMA tensor maps over the kernel's buffers, encoded at each run (the pointers may change).
+        launches << "  {\n";
+        for (size_t m = 0; m < l.tmaps.size(); ++m) {
+          const tiling::TensorMapSpec& t = l.tmaps[m];
+          const std::string v = "tm" + std::to_string(m);
+          launches << "    axon_tmap " << v << ";\n    { int e = axon_encode_tmap(&" << v << ", " << args.at(static_cast<size_t>(t.param)) << ", "
+                   << t.inner << "ull, " << (at_n && t.outer_n ? std::string("(unsigned long long)n") : std::to_string(t.outer) + "ull") << ", "
+                   << t.panels << "ull, " << t.box_inner << "u, " << t.box_outer << "u, encode); if (e) return e; }\n";
+          args.push_back(v);
+          uses_tma = true;
+        }
+        if (l.sized) args.push_back(at_n ? "n" : std::to_string(rs.tuned) + "LL");
+        const std::string grid = at_n ? "axon_grid(n, " + std::to_string(l.grid_num) + "ll, " + std::to_string(l.grid_den) + "ll, " +
+                                            std::to_string(l.grid_per) + "ll, " + std::to_string(l.grid_mul) + "ll, " +
+                                            std::to_string(l.grid_cap) + "ll)"
+                                      : std::to_string(l.grid);
+        if (code.grid_dep && launched > 0) {
+          // Programmatic stream serialization: scheduled while the previous kernel drains (its
+          // griddepcontrol.wait holds it until that kernel's writes are visible).
+          launches << "    cudaLaunchConfig_t cfg = {};\n    cfg.gridDim = dim3(" << grid << "); cfg.blockDim = dim3(" << l.block
+                   << "); cfg.dynamicSmemBytes = " << l.smem << "; cfg.stream = s;\n"
+                   << "    cudaLaunchAttribute dep[1];\n    dep[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;\n"
+                   << "    dep[0].val.programmaticStreamSerializationAllowed = 1;\n    cfg.attrs = dep;\n    cfg.numAttrs = 1;\n"
+                   << "    { cudaError_t e = cudaLaunchKernelEx(&cfg, " << l.function;
+          for (const std::string& a : args) launches << ", " << a;
+          launches << "); if (e != cudaSuccess) return (int)e; }\n  }\n";
+        } else {
+          launches << "    " << l.function << "<<<" << grid << ", " << l.block << ", " << l.smem << ", s>>>(";
+          for (size_t p = 0; p < args.size(); ++p) launches << (p ? ", " : "") << args[p];
+          launches << ");\n  }\n";
+        }
+        ++launched;
+      }
+    }
+    for (const auto& [j, n] : copies) {
+      auto it = where.find(n);
+      if (it == where.end()) throw InternalError("launcher: an output with no source");
+      launches << "  cudaMemcpyAsync(outputs[" << j << "], " << it->second << ", "
+               << (at_n ? bytes_of(n, true) : std::to_string(elements(n) * dtype_bytes(n->dtype()))) << ", cudaMemcpyDeviceToDevice, s);\n";
+    }
+    rt.launches = launches.str();
+    rt.zeroes = zeroes.str();
+    rt.layout = layout.str();
+    return rt;
+  };
+
+  // Kernels, one file each (self-contained; a kernel's runtime-sized candidate, where it is not
+  // the fastest, as kernelI_<strategy>_sized.cu), and the launcher.
+  std::ostringstream cu;
   cu << "// Generated by axon superopt for graph '" << g.name << "', target " << o.target << ".\n"
      << "// Variant " << best.variant << " of the proven rewrites; see report.json for the moves and proofs.\n"
      << "#include <cuda_runtime.h>\n#include <stddef.h>\n#include \"axon_" << name << ".h\"\n\n"
      << tiling::prelude(r.lowerings) << "\n";
   for (size_t i = 0; i < best.kernels.size(); ++i) {
     const KernelResult& k = best.kernels[i];
-    const std::string file = "kernel" + std::to_string(i) + "_" + tiling::strategy_name(k.code.config.strategy) + ".cu";
-    write_file(fs::path(out_dir) / file, k.code.source);
+    const std::string file = "kernel" + std::to_string(i) + "_" + tiling::strategy_name(k.code.config.strategy);
+    write_file(fs::path(out_dir) / (file + ".cu"), k.code.source);
     cu << k.code.body << "\n";
-    for (const auto& l : k.code.launches) {
-      // Over 48 KiB of dynamic shared memory is opted into, per run (the attribute is per device).
-      if (l.smem > 48 * 1024)
-        launches << "  { cudaError_t e = cudaFuncSetAttribute(" << l.function << ", cudaFuncAttributeMaxDynamicSharedMemorySize, "
-                 << l.smem << "); if (e != cudaSuccess) return (int)e; }\n";
-      std::vector<std::string> args;
-      for (size_t p = 0; p < l.params.size(); ++p) {
-        const Node* n = l.params[p];
-        auto it = ptr.find(n);
-        if (it == ptr.end()) throw InternalError("launcher: no buffer for a kernel parameter");
-        std::string cast = l.param_roles[p] == 0 ? "(const " + tiling::storage_type(n->dtype()) + "*)" : "(" + tiling::storage_type(n->dtype()) + "*)";
-        args.push_back(cast + it->second);
-      }
-      // Scratch (stream-K) in the workspace, its flags zeroed before the run's first launch (the
-      // stream orders that before every kernel; programmatic launches chain kernels only).
-      if (l.scratch > 0) {
-        args.push_back("(float*)(workspace + " + std::to_string(workspace) + ")");
-        zeroes << "  { cudaError_t e = cudaMemsetAsync(workspace + " << workspace + l.zero_from << ", 0, " << l.scratch - l.zero_from
-               << ", s); if (e != cudaSuccess) return (int)e; }\n";
-        workspace += (l.scratch + 255) / 256 * 256;
-        // Its blocks wait for each other's flags (stream-K, a row split over the grid): all of
-        // them must be resident at once. On a GPU with fewer SMs than the one it was tuned on
-        // the run is refused instead of hanging (checked once per device).
-        if (!l.sized)
-          launches << "  { static int checked_dev = -1, fits = 0; int dev = 0; cudaGetDevice(&dev);\n"
-                   << "    if (dev != checked_dev) { int sms = 0, per = 0; cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);\n"
-                   << "      fits = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, " << l.function << ", " << l.block << ", " << l.smem
-                   << ") == cudaSuccess && (long long)per * sms >= " << l.grid << "LL; checked_dev = dev; }\n"
-                   << "    if (!fits) return (int)cudaErrorCooperativeLaunchTooLarge; }\n";
-      }
-      // TMA tensor maps over the kernel's buffers, encoded at each run (the pointers may change).
-      launches << "  {\n";
-      for (size_t m = 0; m < l.tmaps.size(); ++m) {
-        const tiling::TensorMapSpec& t = l.tmaps[m];
-        const std::string v = "tm" + std::to_string(m);
-        launches << "    axon_tmap " << v << ";\n    { int e = axon_encode_tmap(&" << v << ", " << args.at(static_cast<size_t>(t.param)) << ", "
-                 << t.inner << "ull, " << (t.outer_n ? std::string("(unsigned long long)n") : std::to_string(t.outer) + "ull") << ", " << t.panels
-                 << "ull, " << t.box_inner << "u, " << t.box_outer
-                 << "u, encode); if (e) return e; }\n";
-        args.push_back(v);
-        uses_tma = true;
-      }
-      if (l.sized) args.push_back("n");
-      const std::string grid = l.sized ? "axon_grid(n, " + std::to_string(l.grid_num) + "ll, " + std::to_string(l.grid_den) + "ll, " +
-                                             std::to_string(l.grid_per) + "ll, " + std::to_string(l.grid_mul) + "ll, " +
-                                             std::to_string(l.grid_cap) + "ll)"
-                                       : std::to_string(l.grid);
-      if (k.code.grid_dep && launched > 0) {
-        // Programmatic stream serialization: scheduled while the previous kernel drains (its
-        // griddepcontrol.wait holds it until that kernel's writes are visible).
-        launches << "    cudaLaunchConfig_t cfg = {};\n    cfg.gridDim = dim3(" << grid << "); cfg.blockDim = dim3(" << l.block
-                 << "); cfg.dynamicSmemBytes = " << l.smem << "; cfg.stream = s;\n"
-                 << "    cudaLaunchAttribute dep[1];\n    dep[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;\n"
-                 << "    dep[0].val.programmaticStreamSerializationAllowed = 1;\n    cfg.attrs = dep;\n    cfg.numAttrs = 1;\n"
-                 << "    { cudaError_t e = cudaLaunchKernelEx(&cfg, " << l.function;
-        for (const std::string& a : args) launches << ", " << a;
-        launches << "); if (e != cudaSuccess) return (int)e; }\n  }\n";
-      } else {
-        launches << "    " << l.function << "<<<" << grid << ", " << l.block << ", " << l.smem << ", s>>>(";
-        for (size_t p = 0; p < args.size(); ++p) launches << (p ? ", " : "") << args[p];
-        launches << ");\n  }\n";
-      }
-      ++launched;
+    if (sized && k.sized_winner != k.winner) {
+      write_file(fs::path(out_dir) / (file + "_sized.cu"), k.sized_code.source);
+      cu << k.sized_code.body << "\n";
     }
   }
-  for (const auto& [j, n] : copies) {
-    auto it = ptr.find(n);
-    if (it == ptr.end()) throw InternalError("launcher: an output with no source");
-    launches << "  cudaMemcpyAsync(outputs[" << j << "], " << it->second << ", "
-             << (sized ? bytes_of(n) : std::to_string(elements(n) * dtype_bytes(n->dtype()))) << ", cudaMemcpyDeviceToDevice, s);\n";
-  }
+  // (_run's workspace bytes are also launcher.json's, and _workspace_bytes_sized's at the tuned n
+  // where _run is _run_sized.)
+  const RunText lit = emit_run(false), at_n = sized ? emit_run(true) : RunText{};
+  const int64_t workspace = lit.workspace;
   if (uses_tma) cu << kEncodeTmap;
-  const std::string T = std::to_string(rs.tuned), N = std::to_string(std::max(1, buffers));
+  // A run function's checks of its pointers, and its launches.
+  auto body_of = [&](const RunText& rt) {
+    std::ostringstream b;
+    b << "  cudaStream_t s = (cudaStream_t)stream;\n"
+      << "  char* workspace = (char*)workspace_;\n  (void)workspace;\n"
+      // Kernels use 16-byte vector accesses: a misaligned buffer is refused, not faulted on.
+      << "  for (int i = 0; i < " << g.inputs.size() << "; ++i)\n    if (((size_t)inputs[i]) & 15) return (int)cudaErrorMisalignedAddress;\n"
+      << "  for (int i = 0; i < " << vouts.size() << "; ++i)\n    if (((size_t)outputs[i]) & 15) return (int)cudaErrorMisalignedAddress;\n"
+      << "  if (((size_t)workspace_) & 255) return (int)cudaErrorMisalignedAddress;\n"
+      << (uses_tma ? "  const axon_tmap_encoder encode = axon_find_encoder();  // once per run\n" : "") << rt.zeroes << rt.launches
+      << "  return (int)cudaGetLastError();\n}\n";
+    return b.str();
+  };
+  const std::string T = std::to_string(rs.tuned), N = std::to_string(std::max(1, at_n.buffers));
   if (sized)
     cu << "// Runtime size " << rs.symbol << " (tuned at " << T << "): n from 1 to " << rs.max_n << ".\n"
        << "static unsigned axon_grid(long long n, long long num, long long den, long long per, long long mul, long long cap) {\n"
        << "  long long g = (n * num + den - 1) / den * per;\n  if (cap > 0 && g > cap) g = cap;\n  g *= mul;\n  return (unsigned)(g < 1 ? 1 : g);\n}\n"
        << "static size_t axon_" << name << "_layout(long long n, size_t* at) {\n  size_t off = 0;\n  (void)n; (void)at;\n"
-       << layout.str() << "  return off;\n}\n\n"
+       << at_n.layout << "  return off;\n}\n\n"
        << "extern \"C\" size_t axon_" << name << "_workspace_bytes_sized(long long n) {\n  size_t at[" << N << "];\n"
        << "  if (n < 1 || n > " << rs.max_n << "ll) return 0;\n  return axon_" << name << "_layout(n, at);\n}\n\n"
-       << "extern \"C\" size_t axon_" << name << "_workspace_bytes(void) { return axon_" << name << "_workspace_bytes_sized(" << T << "); }\n\n"
        << "extern \"C\" int axon_" << name << "_run_sized(long long n, const void* const* inputs, void* const* outputs, void* workspace_, void* stream) {\n"
        << "  if (n < 1 || n > " << rs.max_n << "ll) return (int)cudaErrorInvalidValue;\n"
-       << "  size_t at[" << N << "];\n  axon_" << name << "_layout(n, at);\n  (void)at;\n";
+       << "  size_t at[" << N << "];\n  axon_" << name << "_layout(n, at);\n  (void)at;\n"
+       << body_of(at_n) << "\n";
+  if (sized && !dual)
+    cu << "extern \"C\" size_t axon_" << name << "_workspace_bytes(void) { return axon_" << name << "_workspace_bytes_sized(" << T << "); }\n\n"
+       << "extern \"C\" int axon_" << name << "_run(const void* const* inputs, void* const* outputs, void* workspace_, void* stream) {\n"
+       << "  return axon_" << name << "_run_sized(" << T << ", inputs, outputs, workspace_, stream);\n}\n";
   else
     cu << "extern \"C\" size_t axon_" << name << "_workspace_bytes(void) { return " << workspace << "; }\n\n"
-       << "extern \"C\" int axon_" << name << "_run(const void* const* inputs, void* const* outputs, void* workspace_, void* stream) {\n";
-  cu << "  cudaStream_t s = (cudaStream_t)stream;\n"
-     << "  char* workspace = (char*)workspace_;\n  (void)workspace;\n"
-     // Kernels use 16-byte vector accesses: a misaligned buffer is refused, not faulted on.
-     << "  for (int i = 0; i < " << g.inputs.size() << "; ++i)\n    if (((size_t)inputs[i]) & 15) return (int)cudaErrorMisalignedAddress;\n"
-     << "  for (int i = 0; i < " << vouts.size() << "; ++i)\n    if (((size_t)outputs[i]) & 15) return (int)cudaErrorMisalignedAddress;\n"
-     << "  if (((size_t)workspace_) & 255) return (int)cudaErrorMisalignedAddress;\n"
-     << (uses_tma ? "  const axon_tmap_encoder encode = axon_find_encoder();  // once per run\n" : "")
-     << zeroes.str() << launches.str() << "  return (int)cudaGetLastError();\n}\n";
-  if (sized)
-    cu << "\nextern \"C\" int axon_" << name << "_run(const void* const* inputs, void* const* outputs, void* workspace_, void* stream) {\n"
-       << "  return axon_" << name << "_run_sized(" << T << ", inputs, outputs, workspace_, stream);\n}\n";
+       << "extern \"C\" int axon_" << name << "_run(const void* const* inputs, void* const* outputs, void* workspace_, void* stream) {\n"
+       << body_of(lit);
   std::ostringstream h;
   h << "// axon superopt launcher for graph '" << g.name << "' (" << o.target << ").\n"
     << "// inputs and outputs are device pointers, in the orders of launcher.json; the workspace holds\n"
@@ -405,6 +442,19 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
   tot << "total " << std::fixed << std::setprecision(1) << best.total_us << " us (" << (r.timed ? "measured" : "estimated, untimed")
       << "), variant " << best.variant << (best.stored_statistics ? " (row statistics stored)" : "") << (best.own_reductions ? " (reductions in kernels of their own)" : "") << ", search " << std::setprecision(1) << r.seconds << " s";
   lines.push_back(tot.str());
+  if (!o.runtime_size.empty()) {
+    std::string rl = sized ? "runtime size " + rs.symbol + " (tuned " + T + "): axon_" + name + "_run_sized(n, ...) for n from 1 to " +
+                                 std::to_string(rs.max_n)
+                           : "not runtime-sized in " + o.runtime_size + ": " + rs.why;
+    if (dual) {
+      rl += "; with other kernels than _run's:";
+      for (size_t i = 0; i < best.kernels.size(); ++i)
+        if (best.kernels[i].sized_winner != best.kernels[i].winner)
+          rl += " k" + std::to_string(i) + " " + best.kernels[i].trials[static_cast<size_t>(best.kernels[i].sized_winner)].config.str() + ";";
+      rl.pop_back();
+    }
+    lines.push_back(rl);
+  }
   return lines;
 }
 

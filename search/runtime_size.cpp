@@ -58,7 +58,9 @@ std::string label_of(const Graph& g, const Node* n) {
 
 std::vector<int64_t> runtime_probe_sizes(int64_t tuned) {
   std::vector<int64_t> out;
-  for (int64_t n : {int64_t(3), (tuned / 2) | 1})
+  // Above the tuned size too, and past a few of the largest tiles (256 rows, clusters of two):
+  // a decision taken because M fits a tile would show there.
+  for (int64_t n : {int64_t(3), (tuned / 2) | 1, std::max<int64_t>(2 * tuned + 1, 1025)})
     if (n >= 2 && n != tuned && std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
   if (out.empty()) out.push_back(tuned + 2);
   return out;
@@ -66,7 +68,8 @@ std::vector<int64_t> runtime_probe_sizes(int64_t tuned) {
 
 std::vector<int64_t> runtime_validation_sizes(int64_t tuned) {
   std::vector<int64_t> out = tuned != 1 ? std::vector<int64_t>{1} : std::vector<int64_t>{};
-  for (int64_t n : runtime_probe_sizes(tuned)) out.push_back(n);
+  for (int64_t n : {int64_t(3), (tuned / 2) | 1})  // (not the large probe: the references are naive loops)
+    if (n != tuned && std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
   return out;
 }
 
@@ -80,9 +83,12 @@ RuntimeProbes runtime_probes(const Graph& gv, const SuperoptOptions& o) {
   }
   rp.tuned = bound->second;
   const std::vector<int64_t> text = runtime_probe_sizes(rp.tuned);
-  std::vector<int64_t> sizes = text;
+  std::vector<int64_t> sizes = text, validate;
   for (int64_t n : o.runtime_validate_at.empty() ? runtime_validation_sizes(rp.tuned) : o.runtime_validate_at)
-    if (n >= 1 && n != rp.tuned && std::find(sizes.begin(), sizes.end(), n) == sizes.end()) sizes.push_back(n);
+    if (n >= 1 && n != rp.tuned) {
+      validate.push_back(n);
+      if (std::find(sizes.begin(), sizes.end(), n) == sizes.end()) sizes.push_back(n);
+    }
   for (int64_t n : sizes) {
     auto ctx = std::make_shared<Context>();
     auto pg = std::make_shared<Graph>(ctx);
@@ -109,7 +115,8 @@ RuntimeProbes runtime_probes(const Graph& gv, const SuperoptOptions& o) {
       inputs[in] = c;
       pg->inputs.push_back(c);
     }
-    RuntimeProbe p{n, std::find(text.begin(), text.end(), n) != text.end(), ctx, pg, {}};
+    RuntimeProbe p{n, std::find(text.begin(), text.end(), n) != text.end(), std::find(validate.begin(), validate.end(), n) != validate.end(),
+                   ctx, pg, {}};
     auto leaf = [&inputs](const Node* x) -> const Node* {
       auto it = inputs.find(x);
       return it != inputs.end() ? it->second : nullptr;
@@ -190,6 +197,7 @@ void runtime_validate(KernelResult& kr, const std::vector<tiling::KernelCode>& c
                       const std::function<void(const std::string&)>& say) {
   for (size_t j = 0; j < rp.probes.size(); ++j) {
     const RuntimeProbe& p = rp.probes[j];
+    if (!p.validate) continue;
     std::vector<size_t> ids;
     for (size_t i = 0; i < kr.trials.size(); ++i)
       if (kr.trials[i].status == "ok" && kr.trials[i].runtime == "sized") ids.push_back(i);
@@ -259,12 +267,13 @@ void runtime_variant(VariantResult& vr, const Graph& gv, const std::vector<const
   }
   rs.max_n = int64_t(1) << 48;
   for (const KernelResult& k : vr.kernels) {
-    const ConfigTrial& t = k.trials.at(static_cast<size_t>(k.winner));
-    if (t.runtime != "sized") {
-      rs.why = "kernel " + k.name + " (" + k.group.label + "), " + t.config.str() + ": " + (t.runtime.empty() ? "not runtime-sized" : t.runtime);
+    if (k.sized_winner < 0) {  // no runtime-sized candidate passed: the winner's reason
+      const ConfigTrial& t = k.trials.at(static_cast<size_t>(k.winner));
+      rs.why = "kernel " + k.name + " (" + k.group.label + "), " + t.config.str() + ": " + (t.runtime.empty() ? "not runtime-sized" : t.runtime) +
+               " (and no runtime-sized candidate passed)";
       return;
     }
-    rs.max_n = std::min(rs.max_n, k.code.runtime_max_n);
+    rs.max_n = std::min(rs.max_n, k.sized_code.runtime_max_n);
   }
   // The stored values (kernel writes, graph inputs and outputs): element counts linear in n.
   std::vector<const Node*> stored = gv.inputs;

@@ -683,10 +683,13 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       else
         for (size_t i = 0; i < kr.trials.size() && kr.winner < 0; ++i)
           if (kr.trials[i].status == "untimed") kr.winner = static_cast<int>(i);
-      // --runtime-size: a runtime-sized winner where one passed (else the variant is not sized).
-      if (runtime && kr.winner >= 0)
-        if (const int w = search_detail::runtime_winner(kr.trials, r.timed); w >= 0) kr.winner = w;
       if (kr.winner >= 0) kr.code = codes[static_cast<size_t>(kr.winner)];
+      // --runtime-size: the fastest runtime-sized candidate too (the launcher's _run_sized; _run
+      // keeps the fastest of all), where one passed (else the variant is not sized).
+      if (runtime && kr.winner >= 0) {
+        kr.sized_winner = kr.trials[static_cast<size_t>(kr.winner)].runtime == "sized" ? kr.winner : search_detail::runtime_winner(kr.trials, r.timed);
+        if (kr.sized_winner >= 0) kr.sized_code = codes[static_cast<size_t>(kr.sized_winner)];
+      }
       done.emplace(key, kr);
       return kr;
     };

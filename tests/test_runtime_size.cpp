@@ -228,6 +228,46 @@ TEST_CASE("superopt --runtime-size writes a launcher with _run_sized, or says wh
   fs::remove_all(oc.work_dir);
 }
 
+TEST_CASE("_run keeps each kernel's fastest candidate, _run_sized the fastest runtime-sized one", "[codegen][superopt][runtime]") {
+  // RMSNorm -> matmul at M = 16: the model ranks split-K first (not runtime-sized).
+  const char* text = R"({"name": "rms_mm_16", "inputs": [{"name": "x", "shape": ["M", 4096], "dtype": "bf16"},
+    {"name": "g", "shape": [4096], "dtype": "bf16"}, {"name": "w", "shape": [4096, 4096], "dtype": "bf16"}],
+    "nodes": [{"name": "y", "op": "rmsnorm", "inputs": ["x", "g"], "attrs": {"axis": -1, "eps": 1e-6}},
+              {"name": "out", "op": "matmul", "inputs": ["y", "w"]}], "outputs": ["out"]})";
+  SuperoptOptions o = runtime_options(text, 16, "dual");
+  o.no_gpu = true;
+  o.budget_s = 20;
+  o.variants = 1;
+  const Graph g = bound(text, 16);
+  Verifier v(axon_test::verify_options());
+  SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+  REQUIRE(r.best >= 0);
+  const VariantResult& best = r.realized.at(static_cast<size_t>(r.best));
+  INFO(best.runtime.why);
+  REQUIRE(best.runtime.sized);
+  const fs::path out = fs::path(o.work_dir) / "out";
+  (void)write_outputs(g, r, o, out.string());
+  const std::string cu = text_of(out / "axon_rms_mm_16.cu");
+  int dual = 0;
+  for (size_t i = 0; i < best.kernels.size(); ++i) {
+    const KernelResult& k = best.kernels[i];
+    REQUIRE(k.sized_winner >= 0);
+    CHECK(k.trials.at(static_cast<size_t>(k.sized_winner)).runtime == "sized");
+    CHECK(k.sized_code.runtime_sized);
+    if (k.sized_winner == k.winner) continue;
+    ++dual;
+    CHECK(fs::exists(out / ("kernel" + std::to_string(i) + "_" + tiling::strategy_name(k.code.config.strategy) + "_sized.cu")));
+    CHECK(cu.find(k.code.launches.at(0).function) != std::string::npos);        // in _run
+    CHECK(cu.find(k.sized_code.launches.at(0).function) != std::string::npos);  // in _run_sized
+  }
+  CHECK(dual >= 1);
+  // Then _run launches its own kernels at the literal sizes, not _run_sized at the tuned n.
+  CHECK(cu.find("return axon_rms_mm_16_run_sized(16,") == std::string::npos);
+  CHECK(cu.find("extern \"C\" int axon_rms_mm_16_run_sized(long long n") != std::string::npos);
+  if (!nvcc().empty()) CHECK(nlohmann::json::parse(std::ifstream(out / "launcher.json"))["library_built"] == true);
+  fs::remove_all(o.work_dir);
+}
+
 TEST_CASE("axon superopt --runtime-size: the symbol must be bound, and the launcher says the runtime size", "[codegen][superopt][runtime]") {
   const fs::path dir = fs::temp_directory_path() / ("axon_rt_cli_" + std::to_string(::getpid()));
   fs::create_directories(dir);

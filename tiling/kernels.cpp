@@ -136,9 +136,15 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     }
     if (unit > 0) {
       k.runtime_sized = true;
-      int64_t most = 1;  // the largest value per unit of n (values without the runtime axis count as they are)
+      // The largest value per unit of n: the values whose axis 0 is the runtime size grow with n
+      // (a sized kernel has the size nowhere else: runtime_check); the others keep their sizes,
+      // below 2^31 elements where the index is 32-bit.
+      int64_t most = 1;
       for (const auto* list : {&g.nodes, &g.reads, &g.writes})
-        for (const Node* n : *list) most = std::max(most, (detail::numel(detail::dims_of(n)) + T - 1) / T);
+        for (const Node* n : *list) {
+          const std::vector<int64_t> d = detail::dims_of(n);
+          if (!d.empty() && d[0] == T) most = std::max(most, detail::numel(d) / T);
+        }
       k.runtime_max_n = (wide ? (int64_t(1) << 48) : int64_t(2147483647)) / most;
     }
   }

@@ -68,6 +68,10 @@ struct KernelResult {
   std::vector<ConfigTrial> trials;
   int winner = -1;             // index into trials; -1: no candidate passed (the variant falls back)
   tiling::KernelCode code;     // the winner's code
+  // --runtime-size: the fastest runtime-sized trial that passed (the launcher's _run_sized; the
+  // winner itself where it is sized), -1 when none did; and its code.
+  int sized_winner = -1;
+  tiling::KernelCode sized_code;
   double bytes = 0, flops = 0; // minimum traffic, arithmetic
   [[nodiscard]] double time_us() const;  // measured, or estimated when untimed
 };

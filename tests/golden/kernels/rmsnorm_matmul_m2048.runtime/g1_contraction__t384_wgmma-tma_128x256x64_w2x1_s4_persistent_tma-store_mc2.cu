@@ -191,4 +191,4 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
 //   tensor map: param 0, 4096 x 4096 x 1, box 64 x 64
 //   tensor map: param 2, 4096 x 2048 x 1, box 64 x 64 (rows: n)
 // arch suffix 'a', grid dependency yes
-// runtime size: n from 1 to 262143
+// runtime size: n from 1 to 524287

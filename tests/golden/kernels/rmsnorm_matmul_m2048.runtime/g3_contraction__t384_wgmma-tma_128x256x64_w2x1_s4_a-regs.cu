@@ -232,4 +232,4 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_rmsnorm_matmul_m2048
 //   tensor map: param 0, 4096 x 2048 x 1, box 64 x 128 (rows: n)
 //   tensor map: param 2, 4096 x 4096 x 1, box 64 x 64
 // arch suffix 'a', grid dependency yes
-// runtime size: n from 1 to 262143
+// runtime size: n from 1 to 524287
