@@ -3,6 +3,7 @@
 // attributes become axis attributes of the instance. The representative instance (one axis per
 // group) is the one proof that covers every rank.
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "axon/core/composite.h"
@@ -187,12 +188,39 @@ class Expander {
         for (const auto& n : axes_names(g)) items.push_back(n);
       } else {
         l.push_back({});
-        items.push_back(t == "-1" ? t : compose(parse_size(t)).str());
+        items.push_back(size_text(t));
       }
     }
     a->items = items;
     return l;
   }
+  // A size expression's text at this instance: each group name (`|B|` in the file) replaced by
+  // the product of its axes' sizes, parenthesized; everything else as written, for the builder.
+  std::string size_text(const std::string& raw) const {
+    const std::string t = strip(raw);
+    std::string out;
+    for (size_t i = 0; i < t.size();) {
+      if (!(std::isalpha(static_cast<unsigned char>(t[i])) || t[i] == '_')) {
+        out += t[i++];
+        continue;
+      }
+      size_t j = i;
+      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '_')) ++j;
+      const std::string id = t.substr(i, j - i);
+      auto it = std::find(f_.groups.begin(), f_.groups.end(), id);
+      if (it == f_.groups.end()) {
+        out += id;
+      } else {
+        const auto names = axes_names(static_cast<int>(it - f_.groups.begin()));
+        std::string prod;
+        for (const auto& n : names) prod += (prod.empty() ? "" : "*") + n;
+        out += names.empty() ? "1" : "(" + prod + ")";
+      }
+      i = j;
+    }
+    return out;
+  }
+  std::string bound_text(const std::string& raw) const { return size_text(raw); }
   // A size list attribute without slots (`divisor`): sizes composed.
   void size_items(RuleExpr& e, const std::string& key) {
     auto* a = attr(e, key);
@@ -200,7 +228,7 @@ class Expander {
     for (auto& it : a->items) {
       const std::string t = strip(it);
       if (t.find("...") != std::string::npos) throw UserError(key + ": a group's axes do not belong here");
-      it = t == "-1" ? t : compose(parse_size(t)).str();
+      it = size_text(t);
     }
   }
 
@@ -307,7 +335,11 @@ class Expander {
         }
         return out;
       }
-      case Op::Slice: single_axis(e, x, "axis", std::nullopt); return x;
+      case Op::Slice:
+        single_axis(e, x, "axis", std::nullopt);
+        for (const char* key : {"start", "end"})
+          if (auto* a = attr(e, key); a && !a->is_list) a->text = bound_text(a->text);
+        return x;
       case Op::Concat:
         for (size_t i = 1; i < in.size(); ++i)
           if (in[i] != x) throw UserError("operands' slots differ (operand " + std::to_string(i + 1) + ")");
@@ -339,7 +371,7 @@ class Expander {
           for (size_t k = 0; k < x.size(); ++k) {
             if (x[k].group >= 0 && int_of(a->items[k], std::string("pad.") + key) != 0)
               throw UserError(std::string(key) + ": slot " + std::to_string(k) + " is " + slot_name(x[k]) + ", which is not padded");
-            for (int i = 0; i < width(x[k]); ++i) items.push_back(strip(a->items[k]));
+            for (int i = 0; i < width(x[k]); ++i) items.push_back(bound_text(a->items[k]));
           }
           a->items = items;
         }
