@@ -1,4 +1,5 @@
-// libFuzzer target: .axr bytes -> parse_rules, then each rule's two sides built at symbolic sizes
+// libFuzzer target: .axr bytes -> parse_grouped_rules (parse_rules, with axis groups) and each
+// rule at its representative instance (group_rules_of), then each rule's two sides built at symbolic sizes
 // (RuleSpec::build, as the verifier builds them) and at the sizes its conditions fix. No solver
 // runs. Any input must either parse and build or be rejected with a one-line UserError naming the
 // file; anything else (another exception, a crash, a sanitizer report, a timeout, a huge
@@ -12,6 +13,7 @@
 #include <string_view>
 
 #include "axon/core/error.h"
+#include "axon/semantics/groups.h"
 #include "axon/semantics/rules.h"
 #include "axon/semantics/verify.h"
 #include "falsify.h"  // sem::build_rule, sem::fixed_sizes (semantics/, internal)
@@ -44,12 +46,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
   std::vector<axon::RuleSpec> rules;
   try {
-    rules = axon::rules_of(axon::parse_rules(text, "fuzz.axr"));
+    rules = axon::group_rules_of(axon::parse_grouped_rules(text, "fuzz.axr"));
   } catch (const axon::UserError& e) {
     check_message(e);
     return 0;
   } catch (const std::exception& e) {
-    finding(std::string("parse_rules threw something other than UserError: ") + e.what());
+    finding(std::string("parse_grouped_rules threw something other than UserError: ") + e.what());
   }
   for (const auto& r : rules) {
     try {
