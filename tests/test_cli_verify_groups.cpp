@@ -35,3 +35,16 @@ TEST_CASE("cli verify: non-uniform group uses and out-of-range bounds are bad in
   CHECK(range.code == 2);
   CHECK(range.err.find("do not keep every symbolic slice and pad bound in range") != std::string::npos);
 }
+
+TEST_CASE("cli verify: --group-rank checks a group rule at that many axes per group", "[cli][verify]") {
+  axon::test::TempDir dir;
+  const std::string f = dir.write("g.axr",
+                                  "group B\nsize N\ninput x: f32[B..., N]\n"
+                                  "merge: reduce_sum(reduce_sum(x, axes=[1]), axes=[0]) => reduce_sum(x, axes=[0, 1])\n");
+  auto r = run({"verify", f, "--group-rank", "3", "--timeout-ms", "120000"});
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("(at rank 3) merge") != std::string::npos);
+  CHECK(r.out.find("for every rank") == std::string::npos);  // an instance proves only itself
+  CHECK(run({"verify", f, "--group-rank", "9"}).code == 2);
+}
