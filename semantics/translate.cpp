@@ -260,6 +260,20 @@ std::vector<Expr> Translator::side_conditions(const std::vector<Expr>& given) {
       out.push_back(d);
     }
   }
+  // tanh(a) = (exp(2a) - 1) / (exp(2a) + 1), as tanh(a) * (exp(2a) + 1) = exp(2a) - 1 (before the
+  // exp axioms, which then cover exp(2a)): identities between tanh and sigmoid (defined through
+  // exp) follow.
+  {
+    std::vector<Expr> defs;
+    for (const auto& [k, e] : apps["tanh"]) {
+      Expr e2 = fn_app("exp", {mul(smt::real(2), e->args[0])});
+      defs.push_back(eq(mul(e, add(e2, smt::real(1))), sub(e2, smt::real(1))));
+    }
+    for (const auto& d : defs) {
+      collect_apps(d, apps);
+      out.push_back(d);
+    }
+  }
   const size_t cap = 24;
   auto& exps = apps["exp"];
   if (!exps.empty()) {
