@@ -92,6 +92,34 @@ std::vector<Case> cases() {
   };
 }
 
+// The one fusion group of a graph, its shape, its ranked configurations, and the kernel of the
+// best-ranked one (from its __global__ on).
+struct Ranked {
+  Graph g;
+  std::vector<tiling::Group> groups;
+  tiling::GroupShape s;
+  std::vector<tiling::RankedConfig> configs;
+  tiling::KernelCode code;
+  std::string kernel;
+  [[nodiscard]] const tiling::TileConfig& best() const { return configs.front().config; }
+};
+
+Ranked rank_one_group(const std::string& graph) {
+  Ranked r{parse(graph), {}, {}, {}, {}, {}};
+  r.groups = fusion_groups(r.g, "sm_90");
+  REQUIRE(r.groups.size() == 1);
+  r.s = tiling::classify(r.groups[0], lowerings().isa.get());
+  r.configs = tiling::enumerate_configs(r.groups[0], r.s, tiling::Limits{});
+  REQUIRE(!r.configs.empty());
+  tiling::CodegenOptions o;
+  o.name = "k_" + r.g.name;
+  r.code = tiling::generate(r.groups[0], r.s, r.best(), lowerings(), o);
+  const size_t at = r.code.body.rfind("__global__");
+  REQUIRE(at != std::string::npos);
+  r.kernel = r.code.body.substr(at);
+  return r;
+}
+
 }  // namespace
 
 TEST_CASE("reductions over any axes are row or column kernels, fused with their consumers", "[codegen][reductions]") {
@@ -114,26 +142,15 @@ TEST_CASE("a few kept columns get a whole block on their reduction, combined by 
   // 2,265 elements each, 64 us on the H200 against torch.compile's 17.
   for (const std::string& graph : {norm_graph("norm_two_kept", "[71,1021,2]", "f16", "[0,1]"),
                                    reduce_graph("max_one_kept", "[133,13,1]", "f32", "reduce_max", "[0,1]", false)}) {
-    Graph g = parse(graph);
-    INFO(g.name);
-    auto groups = fusion_groups(g, "sm_90");
-    REQUIRE(groups.size() == 1);
-    tiling::GroupShape s = tiling::classify(groups[0], lowerings().isa.get());
-    auto configs = tiling::enumerate_configs(groups[0], s, tiling::Limits{});
-    REQUIRE(!configs.empty());
-    const tiling::TileConfig& best = configs.front().config;
-    INFO(best.str());
+    const Ranked r = rank_one_group(graph);
+    INFO(r.g.name << " " << r.best().str());
+    const tiling::TileConfig& best = r.best();
+    const std::string& kernel = r.kernel;
     CHECK(best.strategy == tiling::Strategy::Column);
     CHECK(best.threads * best.rows_per_block >= 256);
-    tiling::CodegenOptions o;
-    o.name = "k_" + g.name;
-    tiling::KernelCode k = tiling::generate(groups[0], s, best, lowerings(), o);
-    const size_t at = k.body.rfind("__global__");
-    REQUIRE(at != std::string::npos);
-    const std::string kernel = k.body.substr(at);
     CHECK(kernel.find("shfl.sync.bfly.b32") != std::string::npos);
     // One shared slot per warp's group of lanes, not one per y.
-    CHECK(kernel.find("axon_cred[" + std::to_string(std::max(1, s.stages)) + "][" +
+    CHECK(kernel.find("axon_cred[" + std::to_string(std::max(1, r.s.stages)) + "][" +
                       std::to_string(best.rows_per_block * best.threads / 32) + "]") != std::string::npos);
   }
 }
@@ -144,28 +161,19 @@ TEST_CASE("rows shorter than a warp go several to a warp, reduced by butterflies
   for (const std::string& graph : {norm_graph("norm_rows8", "[521,16,18,8]", "bf16", "[3]"),
                                    softmax_graph("softmax_rows3", "[517,3]", "f32", 1),
                                    reduce_graph("max_rows24", "[301,7,24]", "f16", "reduce_max", "[2]", false)}) {
-    Graph g = parse(graph);
-    INFO(g.name);
-    auto groups = fusion_groups(g, "sm_90");
-    REQUIRE(groups.size() == 1);
-    tiling::GroupShape s = tiling::classify(groups[0], lowerings().isa.get());
-    auto configs = tiling::enumerate_configs(groups[0], s, tiling::Limits{});
-    REQUIRE(!configs.empty());
-    const tiling::TileConfig& best = configs.front().config;
-    INFO(best.str());
+    const Ranked r = rank_one_group(graph);
+    INFO(r.g.name << " " << r.best().str());
+    const tiling::TileConfig& best = r.best();
+    const std::string& kernel = r.kernel;
     CHECK(best.strategy == tiling::Strategy::Row);
     CHECK(best.threads < 32);
-    tiling::CodegenOptions o;
-    o.name = "k_" + g.name;
-    tiling::KernelCode k = tiling::generate(groups[0], s, best, lowerings(), o);
-    const std::string kernel = k.body.substr(k.body.rfind("__global__"));
     // Only xor offsets inside the row's lanes, never the whole warp's tree.
     CHECK(kernel.find("axon_warp_") == std::string::npos);
     for (int off = 16; off >= 1; off /= 2) {
       const bool used = kernel.find("shfl.sync.bfly.b32 %0, %1, " + std::to_string(off) + ",") != std::string::npos;
       CHECK(used == (off < best.threads));
     }
-    CHECK(k.launches.at(0).block == best.threads * best.rows_per_block);
+    CHECK(r.code.launches.at(0).block == best.threads * best.rows_per_block);
   }
 }
 
@@ -174,32 +182,23 @@ TEST_CASE("a huge row is shared by blocks of the grid, at most one per SM, meeti
   // of 8 blocks: 87.6 us on the H200 against torch.compile's 19.7 (sweep, 2026-12-04).
   for (const std::string& graph : {norm_graph("norm_one_row", "[263,1,127,61]", "f16", "[0,1,2,3]"),
                                    reduce_graph("max_two_rows", "[2,1031,999]", "f32", "reduce_max", "[1,2]", false)}) {
-    Graph g = parse(graph);
-    INFO(g.name);
-    auto groups = fusion_groups(g, "sm_90");
-    REQUIRE(groups.size() == 1);
-    tiling::GroupShape s = tiling::classify(groups[0], lowerings().isa.get());
+    const Ranked r = rank_one_group(graph);
+    INFO(r.g.name << " " << r.best().str());
+    const tiling::TileConfig& best = r.best();
+    const std::string& kernel = r.kernel;
     const tiling::Limits L{};
-    auto configs = tiling::enumerate_configs(groups[0], s, L);
-    REQUIRE(!configs.empty());
-    const tiling::TileConfig& best = configs.front().config;
-    INFO(best.str());
     CHECK(best.grid_split);
     CHECK(best.splits > 8);
-    for (const auto& rc : configs)  // every block of the grid resident at once
-      if (rc.config.grid_split) CHECK(s.rows * rc.config.splits <= L.sm_count);
-    tiling::CodegenOptions o;
-    o.name = "k_" + g.name;
-    tiling::KernelCode k = tiling::generate(groups[0], s, best, lowerings(), o);
-    const std::string kernel = k.body.substr(k.body.rfind("__global__"));
+    for (const auto& rc : r.configs)  // every block of the grid resident at once
+      if (rc.config.grid_split) CHECK(r.s.rows * rc.config.splits <= L.sm_count);
     CHECK(kernel.find("__cluster_dims__") == std::string::npos);
     CHECK(kernel.find("st.release.gpu.global.b32") != std::string::npos);
     CHECK(kernel.find("ld.acquire.gpu.global.b32") != std::string::npos);
-    const tiling::Launch& l = k.launches.at(0);
-    CHECK(l.grid == s.rows * best.splits);
+    const tiling::Launch& l = r.code.launches.at(0);
+    CHECK(l.grid == r.s.rows * best.splits);
     // The partial values, then as many flags, zeroed before each launch.
     CHECK(l.scratch == 2 * l.zero_from);
-    CHECK(l.zero_from >= int64_t(4) * s.rows * best.splits);
+    CHECK(l.zero_from >= int64_t(4) * r.s.rows * best.splits);
   }
 }
 
