@@ -19,6 +19,12 @@ namespace axon::tiling::detail {
 // longer rows keep nothing in registers and loop (row_kernel.cpp).
 constexpr int kMaxUnrolledChunks = 64;
 
+// A row split over the grid (TileConfig::grid_split): the scratch holds this many partial values
+// (floats [stage][row][rank]), then as many u32 flags. One layout for the kernel and its launch.
+inline int64_t grid_split_values(const GroupShape& s, const TileConfig& c) {
+  return int64_t(s.stages > 0 ? s.stages : 1) * s.rows * c.splits;
+}
+
 // Kernel index variables are Var terms with these ids (definitions use 0..rank+k).
 constexpr int kRowVar = 1000;   // flat row index (Row)
 constexpr int kColVar = 1001;   // column (Row)

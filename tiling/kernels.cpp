@@ -161,10 +161,8 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
     int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need * c.splits;
     k.launches.push_back({o.name, tile_grid(grid, g.label), c.threads * c.rows_per_block, 0, params, roles, {}});
     if (c.grid_split) {  // each stage's partial values per row and block, then as many flags (zeroed before each launch)
-      int64_t stages = 0;
-      for (const Node* n : g.nodes) stages += n->kind() == OpKind::Reduce;
       Launch& l = k.launches.back();
-      l.zero_from = std::max<int64_t>(1, stages) * s.rows * c.splits * 4;
+      l.zero_from = detail::grid_split_values(s, c) * 4;
       l.scratch = 2 * l.zero_from;
     }
     if (unit > 0) {

@@ -37,10 +37,8 @@ struct RowKernel {
   std::map<std::string, std::string> stage_cache;  // (node, identity point) -> "sbK[e]"
   std::set<int> row_cached, col_cached;
   const InstrSpec* shfl = nullptr;  // shfl.sync.bfly.b32 of the ISA: rows shorter than a warp
-  // A row split over the grid: the flags' acquire load and release store, and the stages (the
-  // scratch holds stages x rows x splits values, then as many flags).
+  // A row split over the grid: the flags' acquire load and release store.
   const InstrSpec *flag_get = nullptr, *flag_set = nullptr;
-  int stages_total = 0;
 
   RowKernel(const Group& g_, const GroupShape& s_, const TileConfig& c_, const Lowerings& low, bool wide, int64_t runtime_rows_)
       : g(g_), s(s_), c(c_), em(&low, false, wide), ci(low.isa ? cluster_isa(*low.isa) : ClusterIsa{}), runtime_rows(runtime_rows_) {
@@ -48,7 +46,6 @@ struct RowKernel {
     shfl = low.isa ? low.isa->find("shfl.sync.bfly.b32") : nullptr;
     flag_get = low.isa ? low.isa->find("ld.acquire.gpu.global.b32") : nullptr;
     flag_set = low.isa ? low.isa->find("st.release.gpu.global.b32") : nullptr;
-    for (const Node* n : g.nodes) stages_total += n->kind() == OpKind::Reduce;
     // Split over a cluster: each block takes a share of the row, a whole number of vectors.
     share = c.splits > 1 ? ((s.cols + c.splits - 1) / c.splits + c.vec - 1) / c.vec * c.vec : s.cols;
     C = static_cast<int>((share + per_pass - 1) / per_pass);
@@ -211,7 +208,7 @@ struct RowKernel {
     em.line("// the grid's partial values of the row: published with flags, combined in rank order");
     em.open("{");
     em.line("float* const part = axon_scr + " + slot + ";");
-    em.line("unsigned* const flag = (unsigned*)(axon_scr + " + std::to_string(int64_t(stages_total) * s.rows * c.splits) + "LL) + " + slot + ";");
+    em.line("unsigned* const flag = (unsigned*)(axon_scr + " + std::to_string(grid_split_values(s, c)) + "LL) + " + slot + ";");
     em.open("if (tid == 0) {");
     em.line("part[rank] = " + acc + ";");
     em.line(inline_asm(*flag_set, {{"a", "l", {"flag + rank"}}, {"b", "r", {"1u"}}}, true));
