@@ -9,6 +9,7 @@
 #include "axon/core/error.h"
 #include "canon.h"
 #include "divmod.h"
+#include "infinity.h"
 #include "term_ops.h"
 #include "translate.h"
 
@@ -252,7 +253,20 @@ Term Prover::prepare(const Node* side) {
   Term t = in.element(side, index);
   next_fresh_ = in.next_var();
   t = simplify_divmod(unroll(t, problem_.unroll_limit), bounds);
-  return canon(t);
+  if (!has_infinity(t)) return canon(t);
+  // Literal infinities (docs/verification.md, "Infinities"): folded where they meet arithmetic,
+  // the rest must be taken only by order operations (else InfinityError: the rule is bad input);
+  // the normalization may split a maximum so that more fold (a pad with -inf).
+  t = fold_infinities(t);
+  check_infinity_places(t);
+  t = canon(t);
+  try {
+    t = fold_infinities(t);
+    check_infinity_places(t);
+  } catch (const InfinityError& e) {
+    unmodelled_ = std::string("after normalization: ") + e.what();
+  }
+  return t;
 }
 
 bool Prover::always(const Term& cond, const Scope& scope) {
@@ -317,7 +331,17 @@ Outcome Prover::prove_equal(const Node* lhs, const Node* rhs) {
     index.push_back(term::var(d));
     outputs_.emplace_back(d, term::size(lhs->shape()[static_cast<size_t>(d)]));
   }
-  Term a = prepare(lhs), b = prepare(rhs);
+  Term a, b;
+  try {
+    a = prepare(lhs);
+    b = prepare(rhs);
+  } catch (const InfinityError& e) {
+    unmodelled_ = e.what();
+  }
+  if (!unmodelled_.empty()) {
+    out.reason = "infinities: " + unmodelled_;
+    return out;
+  }
   b = unify(a, b, Scope{}, 0);
   lemmas_ = sum_lemmas(a, b);
   std::vector<InputRead> reads;

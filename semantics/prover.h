@@ -63,7 +63,8 @@ class Prover {
   // Unsat: equal at every index for all sizes (proved); Sat: a model of a difference.
   Outcome prove_equal(const Node* lhs, const Node* rhs);
   // The canonical text of the query for lhs == rhs (inlined, normalized terms and the
-  // problem's conditions): the proof cache's key.
+  // problem's conditions): the proof cache's key. Throws InfinityError (infinity.h) where a
+  // literal infinity meets an operation it cannot (inf - inf, a sum of infinities).
   std::string query_text(const Node* lhs, const Node* rhs);
   // Whether the preconditions, size constraints and input domains can all hold.
   Outcome satisfiable_preconditions();
@@ -92,6 +93,7 @@ class Prover {
   int next_fresh_ = 0;  // inlining of the two sides uses disjoint variable ids
   int queries_ = 0;
   std::map<std::string, bool> pointwise_cache_;
+  std::string unmodelled_;  // why an infinity is left where the encoding does not model it
 };
 
 }  // namespace axon::sem

@@ -29,6 +29,29 @@ Expr fn_app(const char* name, std::vector<Expr> args) { return app(name, std::mo
 
 bool is_real_lit(const Expr& e) { return e->kind == smt::Kind::RealLit; }
 
+// Whether (a finite x) OP (+inf, or -inf) holds.
+bool finite_vs_inf(CmpOp op, bool positive) {
+  switch (op) {
+    case CmpOp::Lt: case CmpOp::Le: return positive;
+    case CmpOp::Gt: case CmpOp::Ge: return !positive;
+    case CmpOp::Eq: return false;
+    case CmpOp::Ne: return true;
+  }
+  return false;
+}
+
+constexpr const char* kNegInf = "lit_neg_inf";
+constexpr const char* kPosInf = "lit_pos_inf";
+
+// The literal infinities, finite literals and finite values (input reads, abstracted sums) of
+// a query.
+void infinity_terms(const Expr& e, std::set<std::string>& infs, std::map<std::string, Expr>& finite) {
+  if (e->kind == smt::Kind::Const && (e->name == kNegInf || e->name == kPosInf)) infs.insert(e->name);
+  if (e->kind == smt::Kind::RealLit || (e->kind == smt::Kind::App && e->name.rfind("sum", 0) == 0))
+    finite.emplace(smt::to_string(e), e);
+  for (const auto& a : e->args) infinity_terms(a, infs, finite);
+}
+
 }  // namespace
 
 Expr size_const(const std::string& name) { return constant("s_" + name, smt::Sort::Int); }
@@ -118,7 +141,9 @@ Expr Translator::real(const Term& t) {
     }
     case TermKind::Real:
       if (std::isnan(t->rval)) return constant("lit_nan", smt::Sort::Real);
-      if (std::isinf(t->rval)) return constant(t->rval > 0 ? "lit_pos_inf" : "lit_neg_inf", smt::Sort::Real);
+      // An infinity left by fold_infinities is taken only by order operations (max, min, select,
+      // comparisons): an uninterpreted real below (above) every finite value of the query.
+      if (std::isinf(t->rval)) return constant(t->rval > 0 ? kPosInf : kNegInf, smt::Sort::Real);
       return smt::real(t->rval);
     case TermKind::Apply:
       switch (t->fn) {
@@ -240,13 +265,33 @@ std::vector<Expr> Translator::side_conditions(const std::vector<Expr>& given) {
   // Value preconditions and dtype domains at every read.
   for (const auto& r : reads_) {
     const axon::Node* in = p_.inputs[static_cast<size_t>(r.input)];
-    for (const auto& vc : p_.value_conds)
-      if (vc.input == r.input) out.push_back(cmp_expr(vc.op, r.value, smt::real(vc.value)));
+    for (const auto& vc : p_.value_conds) {
+      if (vc.input != r.input) continue;
+      // Inputs are finite: x < inf holds, x > inf does not (so `where x > inf` is vacuous).
+      if (std::isinf(vc.value)) out.push_back(smt::boolean(finite_vs_inf(vc.op, vc.value > 0)));
+      else out.push_back(cmp_expr(vc.op, r.value, smt::real(vc.value)));
+    }
     if (in->dtype() == DType::boolean)
       out.push_back(lor({eq(r.value, smt::real(0)), eq(r.value, smt::real(1))}));
     if (in->dtype() == DType::i32) out.push_back(eq(r.value, to_real(to_int(r.value))));
   }
 
+  // Literal infinities (docs/verification.md, "Infinities"): -inf below and +inf above every
+  // finite value the query names (literals, input reads, sums).
+  {
+    std::set<std::string> infs;
+    std::map<std::string, Expr> finite;
+    for (const auto& e : main) infinity_terms(e, infs, finite);
+    if (!infs.empty()) {
+      for (const auto& r : reads_) finite.emplace(smt::to_string(r.value), r.value);
+      Expr lo = constant(kNegInf, smt::Sort::Real), hi = constant(kPosInf, smt::Sort::Real);
+      out.push_back(lt(lo, hi));
+      for (const auto& [k, v] : finite) {
+        out.push_back(lt(lo, v));
+        out.push_back(lt(v, hi));
+      }
+    }
+  }
   // pow(a, b) = exp(b * log(a)) for a > 0 (before the exp and log axioms, which then cover
   // the terms it introduces): ex2(y) = pow(2, y) meets exp.
   {

@@ -15,6 +15,7 @@
 #include "f32_mode.h"
 #include "isolate.h"
 #include "falsify.h"
+#include "infinity.h"
 #include "proof_cache.h"
 #include "prover.h"
 #include "translate.h"
@@ -271,8 +272,16 @@ RuleResult Verifier::verify_one(const RuleSpec& rule) {
   std::string key;
   {
     sem::Prover p(problem, backends[0], opts_.timeout_ms);
+    // A literal infinity where the rule's value is undefined (inf - inf, 0 * inf) or where the
+    // encoding cannot take it (a sum) is bad input (docs/verification.md, "Infinities").
+    std::string text;
+    try {
+      text = p.query_text(sym.lhs, sym.rhs);
+    } catch (const sem::InfinityError& e) {
+      throw UserError(rule.where + ": rule " + rule.name + ": " + e.what());
+    }
     key = std::string(opts_.solver == SolverChoice::Both ? "both" : smt::backend_name(backends[0])) +
-          (opts_.cross_check ? "+x" : "") + "|reals|" + p.query_text(sym.lhs, sym.rhs);
+          (opts_.cross_check ? "+x" : "") + "|reals|" + text;
   }
   if (auto hit = cache_->get(key)) {
     res.verdict = Verdict::Proved;
