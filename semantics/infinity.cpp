@@ -71,7 +71,7 @@ Term apply_inf(Fn fn, const Term& t, const Term& a, const Term& b) {
     case Fn::Add: case Fn::Sub: {
       int sb = is_inf(b) ? (fn == Fn::Sub ? -sign_of(b) : sign_of(b)) : 0;
       if (is_inf(a) && is_inf(b)) {
-        if (sign_of(a) != sb) undefined(op_name(fn) + " of +inf and -inf (inf - inf) is undefined");
+        if (sign_of(a) != sb) undefined(op_name(fn) + " of two infinities: inf - inf is undefined");
         return a;
       }
       if (is_inf(a) && finite(b)) return a;
