@@ -43,8 +43,14 @@ HANDLERS: Dict[str, Handler] = {}
 #: Ops whose results are views or copies of their operand (no arithmetic).
 LAYOUT_OPS = set()
 #: Ops whose cost is 2*M*N*K (or attention's), for the coverage summary.
-CONTRACTION_OPS = {"aten::mm", "aten::bmm", "aten::matmul", "aten::addmm", "aten::linear",
-                   "aten::scaled_dot_product_attention"}
+#: Attention ops: the public one and the fused forms it becomes below autograd (AOTAutograd's
+#: graphs under torch.compile hold these).
+ATTENTION_OPS = {"aten::scaled_dot_product_attention", "aten::_scaled_dot_product_flash_attention",
+                 "aten::_scaled_dot_product_flash_attention_for_cpu",
+                 "aten::_scaled_dot_product_efficient_attention",
+                 "aten::_scaled_dot_product_cudnn_attention"}
+CONTRACTION_OPS = {"aten::mm", "aten::bmm", "aten::matmul", "aten::addmm",
+                   "aten::linear"} | ATTENTION_OPS
 
 
 def handles(*names: str, layout: bool = False):
@@ -585,8 +591,20 @@ def _matmul(b: GraphBuilder, x: Value, y: Value, out: Spec, transpose_b: bool = 
         raise Unsupported("matmul of %s and %s" % (x.dtype, y.dtype))
     if dtype == "bool":
         raise Unsupported("matmul of bool")
+    if not transpose_b and y.op == "transpose" and _swaps_last_two(y.attrs.get("perm")):
+        # mm(x, t(w)), as AOTAutograd writes linear: w read as it is stored (transpose_b), not
+        # transposed into memory first
+        y, transpose_b = y.inputs[0], True
     return b.op("matmul", [x, y], {"transpose_b": True} if transpose_b else {},
                 shape=out.shape, dtype=dtype)
+
+
+def _swaps_last_two(perm: Any) -> bool:
+    """Whether a transpose's ``perm`` swaps the last two axes and keeps the others."""
+    if not isinstance(perm, (list, tuple)) or len(perm) < 2:
+        return False
+    r = len(perm)
+    return list(perm) == list(range(r - 2)) + [r - 1, r - 2]
 
 
 @handles("aten::mm", "aten::bmm", "aten::matmul")
@@ -662,6 +680,29 @@ def _sdpa(b, args, kwargs, out):
             raise Unsupported("attention mask of %s over %s" % (mask.dtype, q.dtype))
     p = b.op("softmax", [s], {"axis": -1}, dtype=q.dtype)
     return b.op("matmul", [p, v], shape=out.shape, dtype=out.dtype)
+
+
+def _fused_sdpa(mask_at: Optional[int], causal_at: int):
+    """A fused attention form (its first result is scaled_dot_product_attention's; the others,
+    logsumexp and the like, have no axon form): its arguments mapped onto :func:`_sdpa`'s."""
+    def handler(b, args, kwargs, out):
+        mask = (arg(args, kwargs, mask_at, "attn_bias") if mask_at is not None
+                else kwargs.get("attn_mask"))
+        dropout = arg(args, kwargs, causal_at - 1, "dropout_p", 0.0)
+        causal = arg(args, kwargs, causal_at, "is_causal", False)
+        outs = out if isinstance(out, tuple) else (out,)
+        y = _sdpa(b, (args[0], args[1], args[2], mask, dropout, causal, kwargs.get("scale")),
+                  {}, outs[0])
+        return (y,) + (None,) * (len(outs) - 1)
+    return handler
+
+
+# (query, key, value, dropout_p, is_causal, ...; scale= and, for the CPU form, attn_mask=)
+HANDLERS["aten::_scaled_dot_product_flash_attention"] = _fused_sdpa(None, 4)
+HANDLERS["aten::_scaled_dot_product_flash_attention_for_cpu"] = _fused_sdpa(None, 4)
+# (query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, ...; scale=)
+HANDLERS["aten::_scaled_dot_product_efficient_attention"] = _fused_sdpa(3, 6)
+HANDLERS["aten::_scaled_dot_product_cudnn_attention"] = _fused_sdpa(3, 6)
 
 
 # ---- layout ----------------------------------------------------------------------------------

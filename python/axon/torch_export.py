@@ -23,7 +23,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from . import cli
 from .cli import AxonError
 from .graph import GraphBuilder, Size, Unsupported, Value
-from .handlers import CONTRACTION_OPS, HANDLERS, LAYOUT_OPS, Spec
+from .handlers import ATTENTION_OPS, CONTRACTION_OPS, HANDLERS, LAYOUT_OPS, Spec
 from .regions import Item, cut
 
 _DTYPES = {"float32": "f32", "float16": "f16", "bfloat16": "bf16", "int32": "i32", "bool": "bool",
@@ -274,7 +274,7 @@ def _flops(key: str, ins: List[Any], out: Any) -> int:
     elements = sum(math.prod(o.hint) for o in outs if isinstance(o, Spec) and o.hint is not None)
     if key in CONTRACTION_OPS:
         shapes = [i.hint for i in ins if isinstance(i, Spec) and i.hint is not None]
-        if key == "aten::scaled_dot_product_attention" and len(shapes) >= 3:
+        if key in ATTENTION_OPS and len(shapes) >= 3:
             q, k, v = shapes[:3]
             return 2 * math.prod(q[:-1]) * k[-2] * (q[-1] + v[-1])
         a = shapes[1] if key == "aten::addmm" and len(shapes) > 2 else (shapes[0] if shapes else ())

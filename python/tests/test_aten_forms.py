@@ -1,0 +1,93 @@
+"""ATen forms that AOTAutograd's graphs hold under torch.compile (and torch.export's do not):
+the fused attention ops scaled_dot_product_attention becomes below autograd, and linear as
+mm(x, t(w)). Each is traced with fake tensors (make_fx), cut by the importer, and its region
+run by axon's interpreter against PyTorch."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+torch = pytest.importorskip("torch")
+import torch.nn.functional as F         # noqa: E402
+from torch.fx.experimental.proxy_tensor import make_fx   # noqa: E402
+
+import axon.backend as ab               # noqa: E402
+from axon.torch_export import from_graph_module   # noqa: E402
+
+aten = torch.ops.aten
+
+
+def _one_region(fn, *args):
+    """The one region of fn's ATen graph, and a runner taking fn's arguments."""
+    gm = make_fx(fn, tracing_mode="fake")(*args)
+    gm.graph.eliminate_dead_code()     # the unused getitems, as in AOTAutograd's graphs
+    e = from_graph_module(gm, name="f")
+    assert len(e.regions) == 1 and not e.fallbacks, e.summary()
+    placeholders = [n.name for n in gm.graph.nodes if n.op == "placeholder"]
+    region = e.regions[0]
+
+    def run(*values):
+        given = dict(zip(placeholders, values))
+        return ab._eval_runner(region)(*[given[i.node] for i in region.inputs])
+    return e, run
+
+
+FUSED = {
+    "flash": lambda q, k, v, m: aten._scaled_dot_product_flash_attention(
+        q, k, v, 0.0, True, scale=0.3)[0],
+    "flash_for_cpu": lambda q, k, v, m: aten._scaled_dot_product_flash_attention_for_cpu(
+        q, k, v, 0.0, False, attn_mask=m)[0],
+    "efficient": lambda q, k, v, m: aten._scaled_dot_product_efficient_attention(
+        q, k, v, m, False, 0.0, False)[0],
+    "cudnn": lambda q, k, v, m: aten._scaled_dot_product_cudnn_attention(
+        q, k, v, None, False, 0.0, True)[0],
+}
+WANT = {
+    "flash": lambda q, k, v, m: F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=0.3),
+    "flash_for_cpu": lambda q, k, v, m: F.scaled_dot_product_attention(q, k, v, attn_mask=m),
+    "efficient": lambda q, k, v, m: F.scaled_dot_product_attention(q, k, v, attn_mask=m),
+    "cudnn": lambda q, k, v, m: F.scaled_dot_product_attention(q, k, v, is_causal=True),
+}
+
+
+@pytest.mark.parametrize("form", sorted(FUSED))
+def test_fused_attention_forms_are_attention(form):
+    torch.manual_seed(0)
+    q, k, v = (torch.randn(2, 3, 8, 16) for _ in range(3))
+    m = torch.randn(2, 3, 8, 8)
+    e, run = _one_region(FUSED[form], q, k, v, m)
+    ops = [n["op"] for n in e.regions[0].graph["nodes"]]
+    assert "softmax" in ops and ops.count("matmul") == 2
+    assert ("causal_mask" in ops) == (form in ("flash", "cudnn"))
+    assert e.coverage.flop_share == 1.0 and e.coverage.axon_flops >= 2 * 2 * 3 * 8 * 8 * 32
+    got = run(q, k, v, m)[0]
+    torch.testing.assert_close(got, WANT[form](q, k, v, m), rtol=1e-4, atol=1e-5)
+
+
+def test_fused_attention_with_dropout_stays_in_pytorch():
+    q = torch.randn(1, 2, 4, 8)
+    gm = make_fx(lambda q: aten._scaled_dot_product_flash_attention_for_cpu(q, q, q, 0.5)[0],
+                 tracing_mode="fake")(q)
+    gm.graph.eliminate_dead_code()
+    e = from_graph_module(gm, name="f")
+    reasons = {f.op: f.reason for f in e.fallbacks}
+    assert reasons["aten::_scaled_dot_product_flash_attention_for_cpu"] == "attention with dropout"
+
+
+def test_mm_of_a_transposed_weight_reads_it_as_stored():
+    """linear as AOTAutograd writes it, mm(x, t(w)): one matmul with transpose_b, no transpose
+    node (which would copy the weight at every call)."""
+    torch.manual_seed(1)
+    x, w, w3 = torch.randn(5, 8), torch.randn(6, 8), torch.randn(2, 6, 8)
+    e, run = _one_region(lambda x, w, w3: (torch.mm(x, torch.t(w)),
+                                      torch.bmm(x.expand(2, 5, 8), w3.transpose(1, 2))), x, w, w3)
+    nodes = e.regions[0].graph["nodes"]
+    assert [n["op"] for n in nodes if n["op"] in ("matmul", "transpose")] == ["matmul", "matmul"]
+    assert all(n.get("attrs", {}).get("transpose_b") for n in nodes if n["op"] == "matmul")
+    outs = run(x, w, w3)
+    torch.testing.assert_close(outs[0], x @ w.t(), rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(outs[1], x.expand(2, 5, 8) @ w3.transpose(1, 2), rtol=1e-5,
+                               atol=1e-5)
+    assert math.isclose(e.coverage.flop_share, 1.0)
