@@ -708,8 +708,16 @@ HANDLERS["aten::_scaled_dot_product_cudnn_attention"] = _fused_sdpa(3, 6)
 # ---- layout ----------------------------------------------------------------------------------
 
 def reshape_to(b: GraphBuilder, x: Value, out: Spec) -> Value:
+    """``x`` as ``out``'s shape: ``x`` itself, the same reshape of ``x`` written before (AOTAutograd
+    writes one view per reader: two matmuls of one input stay two readers of one node, as their
+    fusion needs), or a new reshape."""
     if x.shape == out.shape:
         return x
+    shape = list(out.shape)
+    for n in reversed(b.nodes):
+        if n.op == "reshape" and n.inputs[0] is x and n.attrs.get("shape") == shape and \
+                n.dtype == out.dtype:
+            return n
     return b.op("reshape", [x], {"shape": list(out.shape)}, shape=out.shape, dtype=out.dtype)
 
 
@@ -717,7 +725,36 @@ def reshape_to(b: GraphBuilder, x: Value, out: Spec) -> Value:
          "aten::unsqueeze", "aten::squeeze", "aten::flatten", "aten::unflatten",
          "aten::_reshape_alias", layout=True)
 def _reshape(b, args, kwargs, out):
-    return reshape_to(b, tensor(args[0]), out)
+    x = tensor(args[0])
+    return _batched_matmul(b, x, out) or reshape_to(b, x, out)
+
+
+def _batched_matmul(b: GraphBuilder, x: Value, out: Spec) -> Optional[Value]:
+    """``reshape(matmul(reshape(a, [M, K]), w) [+ bias], [..., N])`` with ``a`` of shape
+    ``[..., K]`` (linear over a batch as AOTAutograd writes it: view, mm or addmm, view) as the
+    matmul of ``a`` itself, as ``linear`` is written: nothing between the contraction and what
+    reads it, so that its epilogue (an activation, a residual) and the matmuls of one input fuse.
+    None when ``x`` is not of that form."""
+    mm, bias = x, None
+    if x.op == "add" and len(x.inputs) == 2 and x.inputs[0].op == "matmul":
+        mm, bias = x.inputs
+        if bias.shape is None or len(bias.shape) > 1:
+            return None
+    if mm.op != "matmul" or mm.attrs.get("transpose_a") or len(mm.inputs) != 2:
+        return None
+    a, w = mm.inputs
+    if a.op != "reshape" or not a.inputs or a.shape is None or len(a.shape) != 2 or \
+            w.shape is None or len(w.shape) != 2 or mm.shape is None:
+        return None
+    src = a.inputs[0]
+    if src.shape is None or len(src.shape) < 3 or out.shape is None or \
+            tuple(src.shape[:-1]) != tuple(out.shape[:-1]) or src.shape[-1] != a.shape[-1] or \
+            out.shape[-1] != mm.shape[-1] or out.dtype != x.dtype:
+        return None
+    y = b.op("matmul", [src, w], dict(mm.attrs), shape=out.shape, dtype=mm.dtype)
+    if bias is not None:
+        y = b.op("add", [y, bias], shape=out.shape, dtype=out.dtype)
+    return y
 
 
 @handles("aten::expand", "aten::expand_copy", "aten::broadcast_to", "aten::expand_as", layout=True)

@@ -91,3 +91,26 @@ def test_mm_of_a_transposed_weight_reads_it_as_stored():
     torch.testing.assert_close(outs[1], x.expand(2, 5, 8) @ w3.transpose(1, 2), rtol=1e-5,
                                atol=1e-5)
     assert math.isclose(e.coverage.flop_share, 1.0)
+
+
+def test_linear_over_a_batch_is_one_matmul_with_its_epilogue():
+    """linear on [B, T, K] as AOTAutograd writes it (view to [B*T, K], mm or addmm of t(w),
+    view back) is written as linear is: a matmul of the [B, T, K] input, the bias added after
+    it, no reshape between the matmul and the activation or residual that reads it; one view of
+    the input read by two matmuls is one node."""
+    torch.manual_seed(2)
+    x, w1, b1, w2, w3 = (torch.randn(2, 5, 8), torch.randn(16, 8), torch.randn(16),
+                         torch.randn(8, 16), torch.randn(16, 8))
+
+    def f(x, w1, b1, w2, w3):
+        return x + F.linear(F.gelu(F.linear(x, w1, b1)) * F.linear(x, w3), w2)
+    e, run = _one_region(f, x, w1, b1, w2, w3)
+    gm_ops = {str(n.target) for n in e.program.graph.nodes if n.op == "call_function"}
+    assert {"aten.view.default", "aten.t.default"} <= gm_ops, gm_ops   # the form it is about
+    nodes = e.regions[0].graph["nodes"]
+    assert [n["op"] for n in nodes] == ["matmul", "add", "gelu", "matmul", "mul", "matmul",
+                                        "add"], nodes
+    mms = [n for n in nodes if n["op"] == "matmul"]
+    assert mms[0]["inputs"][0] == mms[1]["inputs"][0] == e.regions[0].graph["inputs"][0]["name"]
+    torch.testing.assert_close(run(x, w1, b1, w2, w3)[0], f(x, w1, b1, w2, w3), rtol=1e-4,
+                               atol=1e-4)
