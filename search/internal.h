@@ -103,6 +103,7 @@ struct RuntimeProbe {
   int64_t n = 0;
   bool check_text = false;  // runtime_check generates the kernels at n
   bool validate = false;    // runtime_validate runs them at n on the GPU
+  bool time = false;        // and times them there (SuperoptOptions::runtime_time_at)
   std::shared_ptr<Context> ctx;
   std::shared_ptr<Graph> graph;
   std::unordered_map<const Node*, const Node*> memo;
@@ -140,7 +141,12 @@ void runtime_validate(KernelResult& kr, const std::vector<tiling::KernelCode>& c
                       const std::function<void(const std::string&)>& say);
 // A runtime-sized variant is chosen over a faster one that is not when it is within this factor.
 constexpr double kRuntimeSizedSlack = 1.1;
-// The winner among runtime-sized trials (pick_winner's rule; untimed: the first), -1 when none.
+// The winner among runtime-sized trials, -1 when none: untimed, the first; timed at the tuned
+// size only, pick_winner's rule; timed at other sizes too (ConfigTrial::runtime_us, the same sizes
+// for every sized trial that passed), the one whose worst ratio to the fastest sized trial, over
+// the tuned size and those, is least (ties: the faster at the tuned size). A runtime-sized kernel
+// serves a range of sizes: a kernel that fills whole waves at the tuned size and needs one more
+// just above it loses there what the tuned size does not show.
 int runtime_winner(const std::vector<ConfigTrial>& trials, bool timed);
 // VariantResult::runtime of a realized variant: sized when every kernel's winner is, with the
 // stored values' elements per unit of n (`outputs`: the variant's output nodes).

@@ -83,6 +83,11 @@ json trial_json(const ConfigTrial& t) {
 json trial_json(const ConfigTrial& t, bool runtime) {
   json j = trial_json(t);
   if (runtime) j["runtime_size"] = t.runtime;
+  if (!t.runtime_us.empty()) {
+    json at = json::object();
+    for (const auto& [n, us] : t.runtime_us) at[std::to_string(n)] = us;
+    j["time_us_at"] = at;
+  }
   return j;
 }
 

@@ -226,6 +226,36 @@ std::vector<LibraryJob> library_jobs(const LibrarySpec& spec) {
   return jobs;
 }
 
+std::vector<int64_t> runtime_range_probes(const LibrarySpec& spec, const std::vector<LibraryJob>& jobs, const LibraryJob& job) {
+  const LibraryEntry& e = spec.entries.at(job.entry);
+  const auto it = std::find(e.symbols.begin(), e.symbols.end(), e.runtime);
+  if (e.runtime.empty() || it == e.symbols.end()) return {};
+  const auto r = static_cast<size_t>(it - e.symbols.begin());
+  const int64_t v = job.sizes[r];
+  int64_t below = 0, above = 0;  // the neighbouring values (0: none)
+  for (const LibraryJob& o : jobs) {
+    if (o.entry != job.entry) continue;
+    bool others = true;
+    for (size_t s = 0; s < o.sizes.size(); ++s) others = others && (s == r || o.sizes[s] == job.sizes[s]);
+    if (!others) continue;
+    const int64_t x = o.sizes[r];
+    if (x < v && x > below) below = x;
+    if (x > v && (above == 0 || x < above)) above = x;
+  }
+  // The largest size nearer a than b in log distance (pick_bucket: ties go to the larger).
+  auto last_nearer = [](int64_t a, int64_t b) {
+    int64_t m = static_cast<int64_t>(std::floor(std::sqrt(static_cast<double>(a) * static_cast<double>(b))));
+    while (m + 1 < b && std::log(double(m + 1)) - std::log(double(a)) < std::log(double(b)) - std::log(double(m + 1)) - 1e-12) ++m;
+    while (m > a && !(std::log(double(m)) - std::log(double(a)) < std::log(double(b)) - std::log(double(m)) - 1e-12)) --m;
+    return m;
+  };
+  std::vector<int64_t> out;
+  if (below == 0 && v > 1) out.push_back(1);
+  if (below > 0 && last_nearer(below, v) + 1 < v) out.push_back(last_nearer(below, v) + 1);
+  if (above > 0 && last_nearer(v, above) > v) out.push_back(last_nearer(v, above));
+  return out;
+}
+
 int pick_bucket(const std::vector<LibraryBucket>& buckets, int runtime_index, const std::vector<int64_t>& sizes, bool* exact) {
   *exact = false;
   for (size_t b = 0; b < buckets.size(); ++b)

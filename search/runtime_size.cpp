@@ -89,6 +89,12 @@ RuntimeProbes runtime_probes(const Graph& gv, const SuperoptOptions& o) {
       validate.push_back(n);
       if (std::find(sizes.begin(), sizes.end(), n) == sizes.end()) sizes.push_back(n);
     }
+  std::vector<int64_t> time;
+  for (int64_t n : o.runtime_time_at)
+    if (n >= 1 && n != rp.tuned && std::find(time.begin(), time.end(), n) == time.end()) {
+      time.push_back(n);
+      if (std::find(sizes.begin(), sizes.end(), n) == sizes.end()) sizes.push_back(n);
+    }
   for (int64_t n : sizes) {
     auto ctx = std::make_shared<Context>();
     auto pg = std::make_shared<Graph>(ctx);
@@ -115,8 +121,8 @@ RuntimeProbes runtime_probes(const Graph& gv, const SuperoptOptions& o) {
       inputs[in] = c;
       pg->inputs.push_back(c);
     }
-    RuntimeProbe p{n, std::find(text.begin(), text.end(), n) != text.end(), std::find(validate.begin(), validate.end(), n) != validate.end(),
-                   ctx, pg, {}};
+    RuntimeProbe p{n,   std::find(text.begin(), text.end(), n) != text.end(), std::find(validate.begin(), validate.end(), n) != validate.end(),
+                   std::find(time.begin(), time.end(), n) != time.end(), ctx, pg, {}};
     auto leaf = [&inputs](const Node* x) -> const Node* {
       auto it = inputs.find(x);
       return it != inputs.end() ? it->second : nullptr;
@@ -195,9 +201,15 @@ std::string runtime_check(const tiling::Group& gr, const tiling::KernelCode& cod
 void runtime_validate(KernelResult& kr, const std::vector<tiling::KernelCode>& codes, const RuntimeProbes& rp,
                       const SuperoptOptions& o, const std::string& cubins, const ReferenceJobFn& job_at,
                       const std::function<void(const std::string&)>& say) {
-  for (size_t j = 0; j < rp.probes.size(); ++j) {
-    const RuntimeProbe& p = rp.probes[j];
-    if (!p.validate) continue;
+  // Validation first (every validated size), then timing: a candidate wrong somewhere is not
+  // timed anywhere else.
+  std::vector<const RuntimeProbe*> order;
+  for (const RuntimeProbe& p : rp.probes)
+    if (p.validate && !p.time) order.push_back(&p);
+  for (const RuntimeProbe& p : rp.probes)
+    if (p.time) order.push_back(&p);
+  for (const RuntimeProbe* pp : order) {
+    const RuntimeProbe& p = *pp;
     std::vector<size_t> ids;
     for (size_t i = 0; i < kr.trials.size(); ++i)
       if (kr.trials[i].status == "ok" && kr.trials[i].runtime == "sized") ids.push_back(i);
@@ -206,7 +218,8 @@ void runtime_validate(KernelResult& kr, const std::vector<tiling::KernelCode>& c
     const std::string kname = kr.name + "_n" + std::to_string(p.n);
     // (The shape matters to the reference only for attention, which is never runtime-sized.)
     gpu::MeasureJob job = job_at(*p.graph, gp, tiling::classify(gp), kname);
-    job.validate_only = true;
+    // A timed probe validates too (the worker checks before it times).
+    job.validate_only = !p.time;
     for (size_t i : ids) {
       // The kernel as it ships (compiled at the tuned size: the cache has it), launched at n
       // as the launcher launches it.
@@ -231,13 +244,24 @@ void runtime_validate(KernelResult& kr, const std::vector<tiling::KernelCode>& c
     }
     if (job.candidates.empty()) continue;
     int failed = 0;
+    double fastest = 0;
     for (const gpu::MeasureResult& res : gpu::measure(job, o.work_dir, o.self_exe, o.timeout_s, {})) {
-      if (res.status == "ok") continue;
+      ConfigTrial& t = kr.trials[static_cast<size_t>(res.id)];
+      if (res.status == "ok") {
+        if (p.time) {
+          t.runtime_us.emplace_back(p.n, res.us);
+          fastest = fastest > 0 ? std::min(fastest, res.us) : res.us;
+        }
+        continue;
+      }
       ++failed;
-      kr.trials[static_cast<size_t>(res.id)].runtime = res.status + " at " + rp.symbol + " = " + std::to_string(p.n) + ": " + res.detail;
+      t.runtime = res.status + " at " + rp.symbol + " = " + std::to_string(p.n) + ": " + res.detail;
     }
-    say("    runtime size: " + std::to_string(job.candidates.size() - failed) + " of " + std::to_string(job.candidates.size()) +
-        " candidates validated at " + rp.symbol + " = " + std::to_string(p.n));
+    std::ostringstream line;
+    line << "    runtime size: " << job.candidates.size() - failed << " of " << job.candidates.size() << " candidates "
+         << (p.time ? "timed" : "validated") << " at " << rp.symbol << " = " << p.n;
+    if (p.time && fastest > 0) line << " (fastest " << fastest << " us)";
+    say(line.str());
   }
 }
 
@@ -250,7 +274,32 @@ int runtime_winner(const std::vector<ConfigTrial>& trials, bool timed) {
     any = any || (ok && (t.status == "ok" || t.status == "untimed"));
   }
   if (!any) return -1;
-  if (timed) return pick_winner(sized);
+  if (timed) {
+    // Timed at other sizes too: the least worst ratio to the fastest, over every size.
+    std::vector<size_t> ids;
+    for (size_t i = 0; i < sized.size(); ++i)
+      if (sized[i].status == "ok" && sized[i].us > 0) ids.push_back(i);
+    size_t probes = 0;
+    for (size_t i : ids) probes = std::max(probes, trials[i].runtime_us.size());
+    bool same = probes > 0;  // every one timed at every size (else the tuned size's rule)
+    for (size_t i : ids) same = same && trials[i].runtime_us.size() == probes;
+    if (!same) return pick_winner(sized);
+    std::vector<double> best(probes + 1, 0);
+    auto time_at = [&](size_t i, size_t k) { return k == 0 ? sized[i].us : trials[i].runtime_us[k - 1].second; };
+    for (size_t i : ids)
+      for (size_t k = 0; k <= probes; ++k) best[k] = best[k] > 0 ? std::min(best[k], time_at(i, k)) : time_at(i, k);
+    int pick = -1;
+    double pick_worst = 0;
+    for (size_t i : ids) {
+      double worst = 0;
+      for (size_t k = 0; k <= probes; ++k) worst = std::max(worst, time_at(i, k) / best[k]);
+      if (pick < 0 || worst < pick_worst || (worst == pick_worst && sized[i].us < sized[static_cast<size_t>(pick)].us)) {
+        pick = static_cast<int>(i);
+        pick_worst = worst;
+      }
+    }
+    return pick;
+  }
   for (size_t i = 0; i < sized.size(); ++i)
     if (sized[i].status == "untimed") return static_cast<int>(i);
   return -1;

@@ -644,7 +644,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
         co.header = header.str() + "\nkernel " + kname + ": " + gr.label;
         if (runtime) co.runtime_size = o.bind.at(o.runtime_size);
         codes.push_back(tiling::generate(gr, kr.shape, picked[i].config, r.lowerings, co));
-        kr.trials.push_back({picked[i].config, picked[i].est_us, r.timed ? "" : "untimed", "", 0, 0, 0, 0, ""});
+        kr.trials.push_back({picked[i].config, picked[i].est_us, r.timed ? "" : "untimed", "", 0, 0, 0, 0, "", {}});
         if (runtime) {
           const std::string why = search_detail::runtime_check(gr, codes.back(), co, rprobes, r.lowerings, o.allow_tf32);
           kr.trials.back().runtime = why.empty() ? "sized" : why;
@@ -687,7 +687,11 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       // --runtime-size: the fastest runtime-sized candidate too (the launcher's _run_sized; _run
       // keeps the fastest of all), where one passed (else the variant is not sized).
       if (runtime && kr.winner >= 0) {
-        kr.sized_winner = kr.trials[static_cast<size_t>(kr.winner)].runtime == "sized" ? kr.winner : search_detail::runtime_winner(kr.trials, r.timed);
+        // Timed over the bucket's range too (--runtime-time-at): ranked over it, even when the
+        // winner at the tuned size is sized.
+        const bool ranged = r.timed && !o.runtime_time_at.empty();
+        kr.sized_winner = !ranged && kr.trials[static_cast<size_t>(kr.winner)].runtime == "sized" ? kr.winner
+                                                                                                  : search_detail::runtime_winner(kr.trials, r.timed);
         if (kr.sized_winner >= 0) kr.sized_code = codes[static_cast<size_t>(kr.sized_winner)];
       }
       done.emplace(key, kr);

@@ -212,6 +212,40 @@ TEST_CASE("library: dispatch takes the exact bucket, else the nearest sized one 
   CHECK(pick_bucket(b, -1, {20, 64}, &exact) == -1);  // no runtime symbol: exact only
 }
 
+TEST_CASE("library: each runtime-sized job is timed at the edges of the range its bucket serves", "[library]") {
+  TempDir dir;
+  dir.write("sm.json", kSoftmax);
+  dir.write("mm.json", R"({"name":"mm","inputs":[{"name":"x","shape":["M","K"],"dtype":"bf16"},{"name":"w","shape":["K","N"],"dtype":"bf16"}],
+    "nodes":[{"name":"out","op":"matmul","inputs":["x","w"]}],"outputs":["out"]})");
+  const LibrarySpec s = parse_library_spec(dir.write("spec.json", R"({"name": "lib", "entries": [
+    {"graph": "mm.json", "sizes": {"M": {"from": 1, "to": 8192, "step": "pow2"}, "K": 64, "N": [64, 128]}, "runtime": "M"},
+    {"graph": "mm.json", "name": "exact", "sizes": {"M": [16, 32], "K": 64, "N": 64}}]})"));
+  const auto jobs = library_jobs(s);
+  auto probes = [&](int64_t m, int64_t n, size_t entry = 0) {
+    for (const LibraryJob& j : jobs)
+      if (j.entry == entry && j.sizes[0] == m && j.sizes[2] == n) return runtime_range_probes(s, jobs, j);
+    FAIL("no job M=" << m << " N=" << n);
+    return std::vector<int64_t>{};
+  };
+  CHECK(probes(1024, 64) == std::vector<int64_t>{725, 1448});  // the M = 1024 bucket serves 725 .. 1448
+  CHECK(probes(1024, 128) == std::vector<int64_t>{725, 1448});  // the other N's jobs are their own list
+  CHECK(probes(1, 64).empty());                                  // 1 .. 1 (2 is nearer 2)
+  CHECK(probes(4, 64) == std::vector<int64_t>{3, 5});
+  CHECK(probes(8192, 64) == std::vector<int64_t>{5793});         // open above
+  CHECK(probes(16, 64, 1).empty());                              // no runtime symbol
+  // The edges agree with the dispatch: each is served by the job it probes for, its neighbour by the next.
+  std::vector<LibraryBucket> b;
+  for (const LibraryJob& j : jobs)
+    if (j.entry == 0 && j.sizes[2] == 64) b.push_back({j.sizes, j.name, true, 0});
+  bool exact = false;
+  for (const LibraryBucket& k : b)
+    for (int64_t e : runtime_range_probes(s, jobs, jobs[static_cast<size_t>(&k - &b[0]) * 2])) {
+      CHECK(b[static_cast<size_t>(pick_bucket(b, 0, {e, 64, 64}, &exact))].sizes[0] == k.sizes[0]);
+      const int64_t out = e < k.sizes[0] ? e - 1 : e + 1;
+      if (out >= 1) CHECK(b[static_cast<size_t>(pick_bucket(b, 0, {out, 64, 64}, &exact))].sizes[0] != k.sizes[0]);
+    }
+}
+
 TEST_CASE("library: a run writes the library, a warm rerun runs no superopt, stale entries are re-tuned, --status says which", "[library]") {
   TempDir dir;
   const std::string spec = write_spec(dir);

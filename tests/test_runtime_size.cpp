@@ -285,7 +285,50 @@ TEST_CASE("axon superopt --runtime-size: the symbol must be bound, and the launc
   REQUIRE(run("M --bind M=64") == 0);
   nlohmann::json lj = nlohmann::json::parse(std::ifstream(dir / "out" / "launcher.json"));
   CHECK(lj["runtime_size"]["tuned"] == 64);
+  // --runtime-time-at: sizes from 1, with --runtime-size only; another tuning key.
+  CHECK(run("M --bind M=64 --runtime-time-at 0") == 2);
+  CHECK(run("M --bind M=64 --runtime-time-at 3,x") == 2);
+  const std::string alone = exe + " superopt " + (dir / "g.json").string() + " -o " + (dir / "o2").string() +
+                            " --no-gpu --store none -q --bind M=64 --runtime-time-at 50 > " + (dir / "log").string() + " 2>&1";
+  const int rc = std::system(alone.c_str());
+  CHECK((WIFEXITED(rc) ? WEXITSTATUS(rc) : -1) == 2);
+  CHECK(text_of(dir / "log").find("--runtime-time-at: give --runtime-size too") != std::string::npos);
+  auto key = [&](const std::string& args) {
+    const std::string cmd = base + args + " --print-tuning-key > " + (dir / "key").string() + " 2>&1";
+    return std::system(cmd.c_str()) == 0 ? text_of(dir / "key") : std::string("failed");
+  };
+  const std::string k1 = key("M --bind M=64"), k2 = key("M --bind M=64 --runtime-time-at 46,90");
+  CHECK(k1 != "failed");
+  CHECK(k1 != k2);
+  CHECK(k2.find("runtime-time-at 46 90") != std::string::npos);
   fs::remove_all(dir);
+}
+
+TEST_CASE("the runtime winner timed over a range is the least worst ratio to the fastest, not the fastest at the tuned size",
+          "[codegen][runtime]") {
+  // Three sized trials: a is fastest at the tuned size and loses 40% at 1145 (one more wave);
+  // b is 5% behind at the tuned size and fastest above; c is not sized.
+  auto trial = [](double us, std::vector<std::pair<int64_t, double>> at, const char* runtime) {
+    ConfigTrial t;
+    t.status = "ok";
+    t.us = us;
+    t.runtime = runtime;
+    t.runtime_us = std::move(at);
+    return t;
+  };
+  std::vector<ConfigTrial> trials{trial(50.0, {{725, 40.0}, {1448, 140.0}}, "sized"), trial(52.5, {{725, 41.0}, {1448, 100.0}}, "sized"),
+                                  trial(30.0, {}, "split-K over a cluster sizes its receive area by M")};
+  CHECK(search_detail::runtime_winner(trials, true) == 1);
+  // Without times at other sizes: the fastest sized one at the tuned size.
+  for (ConfigTrial& t : trials) t.runtime_us.clear();
+  CHECK(search_detail::runtime_winner(trials, true) == 0);
+  // Times missing for one sized trial (its timing job failed): the tuned size's rule.
+  trials[1].runtime_us = {{725, 41.0}, {1448, 100.0}};
+  CHECK(search_detail::runtime_winner(trials, true) == 0);
+  // A wrong one is never picked, however fast.
+  trials[0].runtime_us = {{725, 40.0}, {1448, 140.0}};
+  trials[1].status = "wrong";
+  CHECK(search_detail::runtime_winner(trials, true) == 0);
 }
 
 TEST_CASE("runtime-sized kernels tuned at one size are right at other sizes on the GPU", "[gpu][runtime]") {

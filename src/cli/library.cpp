@@ -99,13 +99,19 @@ std::string self_exe() {
 std::string number(double v) { return json(v).dump(); }
 
 // The superopt child's arguments for a job (after the executable), without -o.
-std::vector<std::string> job_args(const LibrarySpec& spec, const LibraryJob& job, const std::string& store, bool runtime, bool no_gpu,
-                                  const std::vector<std::string>& extra) {
+std::vector<std::string> job_args(const LibrarySpec& spec, const std::vector<LibraryJob>& jobs, const LibraryJob& job, const std::string& store,
+                                  bool runtime, bool no_gpu, const std::vector<std::string>& extra) {
   const LibraryEntry& e = spec.entries[job.entry];
   std::vector<std::string> a{"superopt", e.graph};
   for (size_t s = 0; s < e.symbols.size(); ++s) a.insert(a.end(), {"--bind", e.symbols[s] + "=" + std::to_string(job.sizes[s])});
   a.insert(a.end(), {"--name", job.name, "--target", spec.target, "--budget", number(spec.budget), "--store", store});
-  if (runtime && !e.runtime.empty()) a.insert(a.end(), {"--runtime-size", e.runtime});
+  if (runtime && !e.runtime.empty()) {
+    a.insert(a.end(), {"--runtime-size", e.runtime});
+    // Ranked over the range the bucket serves, not at its own size only (docs/library.md).
+    std::string at;
+    for (int64_t n : runtime_range_probes(spec, jobs, job)) at += (at.empty() ? "" : ",") + std::to_string(n);
+    if (!at.empty() && !no_gpu) a.insert(a.end(), {"--runtime-time-at", at});
+  }
   if (no_gpu) a.insert(a.end(), {"--no-gpu", "--store-untimed"});
   a.insert(a.end(), extra.begin(), extra.end());
   return a;
@@ -286,7 +292,7 @@ int run_library(const LibraryArgs& a, Streams io) {
   };
   open_dbs();
   for (size_t j = 0; j < jobs.size(); ++j) {
-    keys[j] = key_of(spec, jobs[j], job_args(spec, jobs[j], own_store, runtime, a.no_gpu, a.test_superopt_args));
+    keys[j] = key_of(spec, jobs[j], job_args(spec, jobs, jobs[j], own_store, runtime, a.no_gpu, a.test_superopt_args));
     states[j] = lookup(j);
   }
 
@@ -344,7 +350,7 @@ int run_library(const LibraryArgs& a, Streams io) {
     const fs::path work = out / "work" / spec.entries[job.entry].name;
     fs::create_directories(work);
     LibraryRun r;
-    r.argv = job_args(spec, job, own_store, runtime, a.no_gpu, a.test_superopt_args);
+    r.argv = job_args(spec, jobs, job, own_store, runtime, a.no_gpu, a.test_superopt_args);
     r.argv.insert(r.argv.begin(), exe);
     r.argv.insert(r.argv.end(), {"-o", (work / job.tuple).string()});
     r.log = (work / (job.tuple + ".log")).string();

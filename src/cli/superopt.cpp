@@ -41,6 +41,7 @@ struct SuperoptArgs {
   // (under a key and an environment of its own); print the tuning key and stop.
   bool store_untimed = false, print_key = false;
   std::string runtime_size;      // --runtime-size SYMBOL (docs/codegen.md, "Runtime sizes")
+  std::vector<int64_t> runtime_time_at;  // --runtime-time-at N,...
 };
 
 std::string self_exe() {
@@ -59,6 +60,7 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   Bindings bind = parse_binds(a.binds);
   if (!a.runtime_size.empty() && !bind.count(a.runtime_size))
     throw UserError("--runtime-size " + a.runtime_size + ": give its tuned value with --bind " + a.runtime_size + "=VALUE");
+  if (!a.runtime_time_at.empty() && a.runtime_size.empty()) throw UserError("--runtime-time-at: give --runtime-size too");
   Graph g = load_bound_graph(a.graph, bind);
   // --name: the launcher's symbols (axon_<name>_run) and its kernels' (axon_<name>_kN), so that
   // two outputs of one graph link into one library.
@@ -87,6 +89,7 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
     Bindings others = bind;
     others.erase(a.runtime_size);
     o.runtime_size = a.runtime_size;
+    o.runtime_time_at = a.runtime_time_at;
     for (const Node* in : load_graph(a.graph, others).inputs) o.runtime_inputs[in->input_name()] = in->shape();
   }
   o.bind = bind;
@@ -243,6 +246,12 @@ Runner add_superopt(CLI::App& app, Streams io) {
       ->check(CLI::Validator(
           [](std::string& t) { return is_valid_symbol(t) ? std::string() : "expected a size symbol (a letter or _, then letters, digits, _), got '" + t + "'"; },
           "SYMBOL"));
+  cmd->add_option("--runtime-time-at", args->runtime_time_at,
+                  "With --runtime-size: other sizes (N,N,...) every runtime-sized candidate is also timed at; _run_sized's "
+                  "kernel is then the one whose worst ratio to the fastest over the tuned size and these is least (axon "
+                  "library gives the edges of the range each bucket serves)")
+      ->delimiter(',')
+      ->check(CLI::Range(int64_t(1), int64_t(2147483647)));
   cmd->add_option("--name", args->name,
                   "The name of the launcher's symbols (axon_NAME_run) and kernels (axon_NAME_kN): a C identifier; "
                   "default the graph's name")

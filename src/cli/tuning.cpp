@@ -32,6 +32,10 @@ std::string tuning_key(const Graph& g, const SuperoptOptions& o) {
     << o.explore.max_variants << "; timeout " << o.timeout_s;
   // Kernels generated with a runtime size are other kernels (keys without it stay as they were).
   if (!o.runtime_size.empty()) k << "; runtime-size " << o.runtime_size;
+  if (!o.runtime_time_at.empty()) {  // another runtime winner
+    k << "; runtime-time-at";
+    for (int64_t n : o.runtime_time_at) k << " " << n;
+  }
   return k.str();
 }
 

@@ -43,6 +43,13 @@ struct LibraryJob {
 // a name, or there are more than 10000.
 std::vector<LibraryJob> library_jobs(const LibrarySpec& spec);
 
+// The sizes of the entry's runtime symbol at which a job's runtime-sized candidates are also timed
+// (superopt --runtime-time-at): the edges of the range that the job's bucket serves under
+// pick_bucket's rule, among the entry's jobs equal in the other sizes: below the smallest value,
+// 1; between two values a and b, the last size nearer a (floor(sqrt(a b))) and the first nearer
+// b. None above the largest (its range is open) and none for a job without a runtime symbol.
+std::vector<int64_t> runtime_range_probes(const LibrarySpec& spec, const std::vector<LibraryJob>& jobs, const LibraryJob& job);
+
 // One tuned job of an entry, as the dispatch sees it.
 struct LibraryBucket {
   std::vector<int64_t> sizes;  // per entry symbol

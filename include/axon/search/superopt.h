@@ -46,6 +46,11 @@ struct SuperoptOptions {
   // The other sizes runtime-sized candidates are validated at on the GPU (empty: 1, 3 and an odd
   // size about half the tuned one; search/internal.h, runtime_validation_sizes).
   std::vector<int64_t> runtime_validate_at;
+  // Sizes every runtime-sized candidate that passed is also timed at (`--runtime-time-at`: `axon
+  // library` gives the edges of the range the bucket serves). Empty: ranked at the tuned size
+  // only. Given: the runtime winner is the candidate whose worst ratio to the fastest, over the
+  // tuned size and these, is least (search/internal.h, runtime_winner).
+  std::vector<int64_t> runtime_time_at;
 };
 
 struct ConfigTrial {
@@ -59,6 +64,8 @@ struct ConfigTrial {
   int finalists = 0;  // > 0: timed side by side with the other finalists (gpu::MeasureResult)
   // --runtime-size: "sized" (its code is the same at other sizes and validated there), or why not.
   std::string runtime;
+  // --runtime-time-at: its median time at each of those sizes (n, us), when it was timed there.
+  std::vector<std::pair<int64_t, double>> runtime_us;
 };
 
 struct KernelResult {
