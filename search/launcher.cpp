@@ -253,18 +253,29 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
         // Scratch (stream-K) in the workspace, its flags zeroed before the run's first launch (the
         // stream orders that before every kernel; programmatic launches chain kernels only).
         if (l.scratch > 0) {
-          if (at_n) throw InternalError("launcher: a runtime-sized kernel with scratch");
-          args.push_back("(float*)(workspace + " + std::to_string(workspace) + ")");
-          zeroes << "  { cudaError_t e = cudaMemsetAsync(workspace + " << workspace + l.zero_from << ", 0, " << l.scratch - l.zero_from
+          // At n (stream-K): the same bytes whatever n (slots for the largest grid), laid out with
+          // the run's other buffers.
+          const int64_t at0 = workspace;
+          std::string base = std::to_string(at0), zero_at = std::to_string(at0 + l.zero_from);
+          if (at_n) {
+            base = "at[" + std::to_string(rt.buffers) + "]";
+            zero_at = base + " + " + std::to_string(l.zero_from);
+            layout << "  at[" << rt.buffers++ << "] = off;\n  off += " << (l.scratch + 255) / 256 * 256 << "ull;\n";
+          } else {
+            workspace += (l.scratch + 255) / 256 * 256;
+          }
+          args.push_back("(float*)(workspace + " + base + ")");
+          zeroes << "  { cudaError_t e = cudaMemsetAsync(workspace + " << zero_at << ", 0, " << l.scratch - l.zero_from
                  << ", s); if (e != cudaSuccess) return (int)e; }\n";
-          workspace += (l.scratch + 255) / 256 * 256;
+          // (At n the grid is at most the cap: all of those must fit.)
+          const int64_t most = at_n ? std::max(l.grid, l.grid_cap * l.grid_mul) : l.grid;
           // Its blocks wait for each other's flags (stream-K, a row split over the grid): all of
           // them must be resident at once. On a GPU with fewer SMs than the one it was tuned on
           // the run is refused instead of hanging (checked once per device).
           launches << "  { static int checked_dev = -1, fits = 0; int dev = 0; cudaGetDevice(&dev);\n"
                    << "    if (dev != checked_dev) { int sms = 0, per = 0; cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);\n"
                    << "      fits = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, " << l.function << ", " << l.block << ", " << l.smem
-                   << ") == cudaSuccess && (long long)per * sms >= " << l.grid << "LL; checked_dev = dev; }\n"
+                   << ") == cudaSuccess && (long long)per * sms >= " << most << "LL; checked_dev = dev; }\n"
                    << "    if (!fits) return (int)cudaErrorCooperativeLaunchTooLarge; }\n";
         }
         // TMA tensor maps over the kernel's buffers, encoded at each run (the pointers may change).

@@ -183,8 +183,9 @@ std::string runtime_check(const tiling::Group& gr, const tiling::KernelCode& cod
     if (k.launches.size() != code.launches.size()) return "its launches differ" + at + std::to_string(p.n);
     for (size_t i = 0; i < k.launches.size(); ++i) {
       const tiling::Launch &a = code.launches[i], &b = k.launches[i];
+      // (Scratch, stream-K's: the same bytes at every n.)
       if (!a.sized || b.grid != tiling::runtime_grid(a, p.n) || a.block != b.block || a.smem != b.smem || a.scratch != b.scratch ||
-          a.tmaps.size() != b.tmaps.size() || a.scratch != 0)
+          a.zero_from != b.zero_from || a.tmaps.size() != b.tmaps.size())
         return "launch " + a.function + ": its grid or resources" + at + std::to_string(p.n) + " are not the launcher's";
       // Tensor maps: the same, but for the rows of those the launcher encodes at n.
       for (size_t m = 0; m < a.tmaps.size(); ++m) {

@@ -128,7 +128,6 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
       // M: the rows of A and of the output (batch 1); the tile rows, guards and A's (and a
       // stored output's) tensor map rows follow it at run time.
       if (s.mm.m != T || s.mm.batch != 1) k.runtime_why = "the contraction's M is not the runtime size";
-      else if (c.stream_k) k.runtime_why = "stream-K shares the tiles by a count made at generation";
       else if (c.splits > 1) k.runtime_why = "split-K over a cluster sizes its receive area by M";
       else unit = 1;
     } else {
@@ -184,6 +183,9 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
   } else if (c.strategy == Strategy::Contraction) {
     GroupShape sr = s;  // under a runtime size, M's text is the argument
     if (unit > 0) sr.mm.m_text = "axon_n";
+    // Stream-K under a runtime size: slots for the largest grid (a persistent grid's cap).
+    const int64_t sk_slots = unit > 0 && c.stream_k ? int64_t(c.blocks_per_sm) * o.sm_count / c.multicast * c.multicast : 0;
+    sr.mm.sk_slots = sk_slots;
     std::string kb = c.tf32    ? detail::tf32_kernel(g, sr, c, low, o.name, wide)
                      : c.simt  ? detail::simt_kernel(g, sr, c, low, o.name, wide)
                      : c.wgmma ? detail::wgmma_kernel(g, sr, c, low, o.name, wide)
@@ -222,8 +224,9 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
       }
     }
     if (c.stream_k) {  // each block's slot of bm x bn f32 partial sums, then its flag
-      k.launches.back().zero_from = grid * c.bm * c.bn * 4;
-      k.launches.back().scratch = k.launches.back().zero_from + grid * 4;
+      const int64_t slots = sk_slots > 0 ? sk_slots : grid;
+      k.launches.back().zero_from = slots * c.bm * c.bn * 4;
+      k.launches.back().scratch = k.launches.back().zero_from + slots * 4;
     }
     if (c.wgmma) k.arch_suffix = "a";
   } else if (c.strategy == Strategy::Attention) {

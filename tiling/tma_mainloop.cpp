@@ -128,7 +128,7 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     // most U workers; with T < P every tile is shared by several), each share's tiles walked from
     // the last: a worker's unfinished contribution (the start of its last tile) is published before
     // it finishes a tile (waiting only on lower workers' contributions: no cycle).
-    em.line("const int P = gridDim.x / " + S(CL) + ", wk = blockIdx.x / " + S(CL) + ", T = " + S(tiles) + ";");
+    em.line("const int P = gridDim.x / " + S(CL) + ", wk = blockIdx.x / " + S(CL) + ", T = " + tiles_s + ";");
     em.line("const int whole = T / P >= 2 ? (T / P - 1) * P : 0, nwhole = whole / P;");
     em.line("const long long U = (long long)(T - whole) * KT;");
     em.line("const int u0 = (int)(wk * U / P), u1 = (int)((wk + 1) * U / P), hi = (u1 - 1) / KT, items = nwhole + hi - u0 / KT + 1;");
@@ -352,13 +352,15 @@ void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, c
     auto slot_of = [&](const std::string& b) {
       return "skw + (size_t)(" + b + ") * " + S(int64_t(t.bm) * t.bn) + " + wg * " + S(128 * REGS) + " + th * 4";
     };
-    const std::string flag_of = "(unsigned*)(skw + (size_t)gridDim.x * " + S(int64_t(t.bm) * t.bn) + ")";
+    // (Under a runtime size the grid follows n: the flags lie after the largest grid's slots.)
+    const std::string slots = c.sk_slots > 0 ? S(c.sk_slots) : std::string("gridDim.x");
+    const std::string flag_of = "(unsigned*)(skw + (size_t)" + slots + " * " + S(int64_t(t.bm) * t.bn) + ")";
     const std::string bar = inline_asm(*ti.bar, {{"id", "r", {"1"}}, {"n", "r", {S(C4)}}}, true);
     // A warp's accumulators hold 16 rows of the tile (wgmma's fragment): where the output has
     // fewer rows than the tile (M = 16 in 64-row tiles), the warps past its last row neither
     // write nor read partial sums (both sides skip the same warps: they walk the same tile).
-    const std::string live = c.m < int64_t(t.bm) * ((c.m + t.bm - 1) / t.bm)
-                                 ? "m0 + wg * 64 + (th >> 5) * 16 < " + S(c.m)
+    const std::string live = !c.m_text.empty() || c.m < int64_t(t.bm) * ((c.m + t.bm - 1) / t.bm)
+                                 ? "m0 + wg * 64 + (th >> 5) * 16 < " + m_text(c)
                                  : std::string("true");
     em.open("if (kz < KT) {  // the tile's first k-tiles: partial sums to the block's slot, then its flag");
     em.line("float* const part = " + slot_of("blockIdx.x") + ";");

@@ -210,6 +210,9 @@ struct ContractionShape {
   // Code generation under a runtime size (CodegenOptions::runtime_size, M the rows of A and of
   // the output): M's text in the kernel, "axon_n", or empty (the literal m). Set by generate().
   std::string m_text;
+  // Stream-K under a runtime size: the scratch's slots of partial sums (the largest grid, whatever
+  // n), after which its flags lie; 0: as many as blocks (gridDim.x, the tuned size's grid).
+  int64_t sk_slots = 0;
 };
 
 // An Attention group (docs/attention.md): out = epilogue(P V, M, L) with scores = Q K^T, M a row
