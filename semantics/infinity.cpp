@@ -112,7 +112,8 @@ Term apply_inf(Fn fn, const Term& t, const Term& a, const Term& b) {
 
 // `k >= 0` for the binder k of a reduction is true (0 <= k < E): dropped from the conditions of
 // a reduction's body, so that a pad's `0 <= k && k < N` is the `k < N` at which the
-// normalization splits the reduction (and the padding's infinity then folds).
+// normalization splits the reduction (and the padding's infinity then folds); a conjunction
+// and `k >= c` become selects on `k < c` (below).
 Term drop_nonnegative(const Term& t, int var) {
   if (t->kind == TermKind::Cmp && t->cmp == CmpOp::Ge && t->args[0]->kind == TermKind::Var &&
       t->args[0]->ival == var && t->args[1]->kind == TermKind::Int && t->args[1]->ival <= 0)
@@ -124,8 +125,17 @@ Term drop_nonnegative(const Term& t, int var) {
     if (auto v = constant_bool(args[0]); v && *v) return args[1];
     if (auto v = constant_bool(args[1]); v && *v) return args[0];
   }
-  if (t->kind == TermKind::Select)
-    if (auto v = constant_bool(args[0])) return args[*v ? 1 : 2];
+  if (t->kind == TermKind::Select) {
+    const Term& c = args[0];
+    if (auto v = constant_bool(c)) return args[*v ? 1 : 2];
+    // select(a && b, x, y) = select(a, select(b, x, y), y), and select(k >= c, x, y) =
+    // select(k < c, y, x): a pad's `P <= k && k < P + N` becomes two selects on `k < c`.
+    if (c->kind == TermKind::And)
+      return drop_nonnegative(term::select(c->args[0], term::select(c->args[1], args[1], args[2]), args[2]), var);
+    if (c->kind == TermKind::Cmp && c->cmp == CmpOp::Ge && c->args[0]->kind == TermKind::Var &&
+        c->args[0]->ival == var && !mentions(c->args[1], var))
+      return term::select(term::cmp(CmpOp::Lt, c->args[0], c->args[1]), args[2], args[1]);
+  }
   return with_args(t, std::move(args));
 }
 

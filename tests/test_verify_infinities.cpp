@@ -46,6 +46,8 @@ TEST_CASE("infinities: identities of the extended reals are proved", "[infinity]
   CHECK(verdict_of("r: where(lt(x, inf), x, y) => x\n") == Verdict::Proved);
   CHECK(verdict_of("r: reduce_max(pad(x, before=[0, 0], after=[0, P], value=-inf), axes=[1]) => reduce_max(x, axes=[1])\n") ==
         Verdict::Proved);
+  CHECK(verdict_of("r: reduce_max(pad(x, before=[0, P], after=[0, 2], value=-inf), axes=[1]) => reduce_max(x, axes=[1])\n") ==
+        Verdict::Proved);
   // The maximum of a padding of -inf is finite (the data is never empty): above -inf.
   CHECK(verdict_of("r: where(gt(reduce_max(pad(x, before=[0, 0], after=[0, P], value=-inf), axes=[1]), -inf), 1, 0) => "
                    "constant(value=1, shape=[B...])\n") == Verdict::Proved);
