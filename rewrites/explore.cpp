@@ -87,7 +87,22 @@ std::vector<const Node*> roots_of(const std::vector<GraphOutput>& outs) {
 
 int default_prove_jobs() { return static_cast<int>(std::clamp(std::thread::hardware_concurrency() / 2, 1u, 8u)); }
 
-VariantSet explore(const Graph& g, const ExploreOptions& opts, const ProveFn& prove, const ScoreFn& score) {
+VariantSet explore(const Graph& g, const ExploreOptions& opts, const ProveFn& prove_rule, const ScoreFn& score) {
+  // A local rule the prover refuses as input (a literal infinity where its value is undefined
+  // or not modelled: a causal mask's -inf meeting a sub; docs/verification.md, "Infinities") is
+  // that move unknown, not admitted, and the search goes on.
+  const ProveFn prove = [&prove_rule](const RuleSpec& r) {
+    try {
+      return prove_rule(r);
+    } catch (const UserError& e) {
+      RuleResult out;
+      out.name = r.name;
+      out.line = r.line;
+      out.verdict = Verdict::Unknown;
+      out.reason = std::string("the prover cannot take the rule: ") + e.what();
+      return out;
+    }
+  };
   const auto start = Clock::now();
   VariantSet vs(g);
   ExploreStats& st = vs.stats;

@@ -68,6 +68,47 @@ double rel_error(const Tensor& v, const Tensor& r) {
   return diff / std::max(scale, 1e-300);
 }
 
+// Factorizations the graph's reshapes imply: a dim of one side that is the product of
+// consecutive dims of the other (1024 -> {16, 64} for [T, 1024] -> [T, 16, 64], heads split off
+// a projection's output), so that the small sizes keep every such reshape's element count. Only
+// reshapes between concrete shapes; a value given two factorizations keeps the first.
+Factorizations reshape_factors(const Graph& g) {
+  Factorizations out;
+  for (const Node* n : g.topo_order()) {
+    if (n->op() != Op::Reshape) continue;
+    std::vector<int64_t> a, b;
+    bool concrete = true;
+    for (const Size& d : n->operand(0)->shape()) {
+      if (auto v = d.value()) a.push_back(*v); else concrete = false;
+    }
+    for (const Size& d : n->shape()) {
+      if (auto v = d.value()) b.push_back(*v); else concrete = false;
+    }
+    if (!concrete) continue;
+    // Dims of 1 change no count: aligned without them.
+    std::erase(a, int64_t{1});
+    std::erase(b, int64_t{1});
+    size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+      size_t i0 = i, j0 = j;
+      int64_t pa = a[i++], pb = b[j++];
+      while (pa != pb) {
+        if (pa < pb) {
+          if (i == a.size()) break;
+          pa *= a[i++];
+        } else {
+          if (j == b.size()) break;
+          pb *= b[j++];
+        }
+      }
+      if (pa != pb) break;
+      if (i - i0 == 1 && j - j0 > 1) out.emplace(a[i0], std::vector<int64_t>(b.begin() + j0, b.begin() + j));
+      if (j - j0 == 1 && i - i0 > 1) out.emplace(b[j0], std::vector<int64_t>(a.begin() + i0, a.begin() + i));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 struct StabilityGuard::Baseline {
@@ -113,7 +154,8 @@ const StabilityGuard::Baseline& StabilityGuard::baseline(const Factorizations& f
   if (slot) return *slot;
   slot = std::make_shared<Baseline>();
   Baseline& b = *slot;
-  b.sizes.factors = factors;
+  b.sizes.factors = factors;  // the moves' own, then those the graph's reshapes imply
+  for (auto& [v, fs] : reshape_factors(original_)) b.sizes.factors.emplace(v, std::move(fs));
   try {
     for (const Node* in : original_.inputs) {
       Shape s;

@@ -4,8 +4,10 @@
 // variants that are equal over the reals but not in floats.
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <functional>
 #include <random>
+#include <set>
 
 #include "axon/core/graph_json.h"
 #include "axon/core/interpreter.h"
@@ -250,6 +252,59 @@ TEST_CASE("rewrites: a prover that answers unknown admits no variant", "[rewrite
   CHECK(vs.stats.unknown == asked);
 }
 
+namespace {
+
+// Whether either side of the rule has a where (the causal mask's select of -inf).
+bool reads_a_where(const RuleSpec& r) {
+  Context ctx;
+  std::map<std::string, const Node*> ins;
+  for (const auto& d : r.inputs) ins[d.name] = ctx.input(d.name, d.dtype, d.shape);
+  auto [lhs, rhs] = r.build(ctx, ins, {});
+  std::vector<const Node*> stack{lhs, rhs};
+  std::set<const Node*> seen;
+  while (!stack.empty()) {
+    const Node* n = stack.back();
+    stack.pop_back();
+    if (!seen.insert(n).second) continue;
+    if (n->op() == Op::Where) return true;
+    for (const Node* o : n->operands()) stack.push_back(o);
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("rewrites: a rule the prover refuses as input is an unknown move and the search goes on", "[rewrites]") {
+  // As a causal mask's -inf reaching a sub is (docs/verification.md, "Infinities"): the prover
+  // throws UserError; the search counts the move unknown (one by one and in child processes)
+  // and keeps the rules it can prove.
+  Graph g = load_graph(bench("attention_causal"));
+  for (int jobs : {1, 2}) {
+    ExploreOptions eo;
+    eo.max_depth = 2;
+    eo.jobs = jobs;
+    std::atomic<int> refused{0};
+    VariantSet vs = explore(
+        g, eo,
+        [&refused](const RuleSpec& r) {
+          if (reads_a_where(r)) {
+            ++refused;
+            throw UserError("rewrite: rule move: test: the prover cannot take this rule");
+          }
+          return verifier().verify(r);
+        },
+        [](const Graph&) { return 0.0; });
+    INFO("jobs " << jobs);
+    CHECK(vs.stats.unknown > 0);
+    CHECK(vs.stats.proved > 0);
+    CHECK(vs.variants.size() > 1);
+    if (jobs == 1) CHECK(refused > 0);   // counted in this process only
+    bool said = false;
+    for (const Rejection& rj : vs.rejected) said = said || rj.move.proof.reason.find("the prover cannot take the rule") != std::string::npos;
+    CHECK(said);
+  }
+}
+
 TEST_CASE("rewrites: proofs side by side in child processes admit what proofs one by one do", "[rewrites]") {
   Graph g = load_graph(bench("softmax_matmul"));
   VariantSet side = discover(g, 2, 400, 32, 3), one = discover(g, 2, 400, 32, 1);  // the children prove first
@@ -262,12 +317,21 @@ TEST_CASE("rewrites: proofs side by side in child processes admit what proofs on
   CHECK(one.stats.refuted == side.stats.refuted);
   CHECK(one.stats.distinct_rules == side.stats.distinct_rules);
   CHECK(one.rejected.size() == side.rejected.size());
-  // A prover's error in a child is the parent's error.
+  // A prover's error in a child is the parent's: the move unknown, the error its reason (as in
+  // one process: a rule the prover refuses as input ends no search).
   ExploreOptions eo;
   eo.jobs = 2;
   eo.max_depth = 1;
-  CHECK_THROWS_AS(explore(g, eo, [](const RuleSpec&) -> RuleResult { throw UserError("test: a bad rule"); }, [](const Graph&) { return 0.0; }),
-                  UserError);
+  VariantSet bad = explore(g, eo, [](const RuleSpec&) -> RuleResult { throw UserError("test: a bad rule"); },
+                           [](const Graph&) { return 0.0; });
+  CHECK(bad.variants.size() == 1);
+  CHECK(bad.stats.unknown > 0);
+  REQUIRE_FALSE(bad.rejected.empty());
+  CHECK(bad.rejected.front().move.proof.reason.find("test: a bad rule") != std::string::npos);
+  // An internal error is still the search's.
+  CHECK_THROWS_AS(explore(g, eo, [](const RuleSpec&) -> RuleResult { throw InternalError("test: a bug"); },
+                          [](const Graph&) { return 0.0; }),
+                  InternalError);
 }
 
 TEST_CASE("rewrites: checking stability lazily expands the same variants and ranks the same best ones", "[rewrites]") {
@@ -338,6 +402,23 @@ TEST_CASE("rewrites: the stability guard flags what is equal only over the reals
   CHECK(sv.checked);
   CHECK_FALSE(sv.stable);
   CHECK(sv.worst.find("N(1000,1)") != std::string::npos);
+}
+
+TEST_CASE("rewrites: the stability guard keeps each reshape's element count at small sizes", "[rewrites]") {
+  // Heads split off a projection's output: 1024 is the sequence and 16 x 64, and the small
+  // sizes must keep 1024 = 16 x 64 (they gave [1, 3, 3] -> [1, 3, 4, 5]: nothing was checked, and
+  // every variant of such a graph was unstable, so none was used or expanded).
+  Graph g = axon_test::graph_from(R"({"name": "heads",
+    "inputs": [{"name": "x", "shape": [1, 1024, 1024], "dtype": "f32"}],
+    "nodes": [{"name": "h", "op": "reshape", "inputs": ["x"], "attrs": {"shape": [1, 1024, 16, 64]}},
+              {"name": "t", "op": "transpose", "inputs": ["h"], "attrs": {"perm": [0, 2, 1, 3]}},
+              {"name": "y", "op": "reduce_sum", "inputs": ["t"], "attrs": {"axes": [3], "keepdims": true}},
+              {"name": "z", "op": "reshape", "inputs": ["t"], "attrs": {"shape": [16, 65536]}}],
+    "outputs": ["y", "z"]})");
+  Stability s = check_stability(g, g.outputs);
+  INFO(s.worst);
+  CHECK(s.checked);
+  CHECK(s.stable);
 }
 
 namespace {
