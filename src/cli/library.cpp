@@ -39,6 +39,7 @@ struct LibraryArgs {
   std::vector<std::string> test_superopt_args;  // hidden test seam: appended to every superopt child's arguments
   int workers = 0;
   bool mpi = false, no_gpu = false, status = false, quiet = false;
+  bool time_ranges = false;  // --time-ranges: each sized bucket ranked over its range (superopt --runtime-time-at)
   double mpi_timeout = 86400;
   std::vector<std::string> merge_files;
 };
@@ -100,17 +101,18 @@ std::string number(double v) { return json(v).dump(); }
 
 // The superopt child's arguments for a job (after the executable), without -o.
 std::vector<std::string> job_args(const LibrarySpec& spec, const std::vector<LibraryJob>& jobs, const LibraryJob& job, const std::string& store,
-                                  bool runtime, bool no_gpu, const std::vector<std::string>& extra) {
+                                  bool runtime, bool no_gpu, bool time_ranges, const std::vector<std::string>& extra) {
   const LibraryEntry& e = spec.entries[job.entry];
   std::vector<std::string> a{"superopt", e.graph};
   for (size_t s = 0; s < e.symbols.size(); ++s) a.insert(a.end(), {"--bind", e.symbols[s] + "=" + std::to_string(job.sizes[s])});
   a.insert(a.end(), {"--name", job.name, "--target", spec.target, "--budget", number(spec.budget), "--store", store});
   if (runtime && !e.runtime.empty()) {
     a.insert(a.end(), {"--runtime-size", e.runtime});
-    // Ranked over the range the bucket serves, not at its own size only (docs/library.md).
+    // --time-ranges: ranked over the range the bucket serves, not at its own size only
+    // (docs/library.md, "Ranking over a range").
     std::string at;
     for (int64_t n : runtime_range_probes(spec, jobs, job)) at += (at.empty() ? "" : ",") + std::to_string(n);
-    if (!at.empty() && !no_gpu) a.insert(a.end(), {"--runtime-time-at", at});
+    if (time_ranges && !at.empty() && !no_gpu) a.insert(a.end(), {"--runtime-time-at", at});
   }
   if (no_gpu) a.insert(a.end(), {"--no-gpu", "--store-untimed"});
   a.insert(a.end(), extra.begin(), extra.end());
@@ -292,7 +294,7 @@ int run_library(const LibraryArgs& a, Streams io) {
   };
   open_dbs();
   for (size_t j = 0; j < jobs.size(); ++j) {
-    keys[j] = key_of(spec, jobs[j], job_args(spec, jobs, jobs[j], own_store, runtime, a.no_gpu, a.test_superopt_args));
+    keys[j] = key_of(spec, jobs[j], job_args(spec, jobs, jobs[j], own_store, runtime, a.no_gpu, a.time_ranges, a.test_superopt_args));
     states[j] = lookup(j);
   }
 
@@ -350,7 +352,7 @@ int run_library(const LibraryArgs& a, Streams io) {
     const fs::path work = out / "work" / spec.entries[job.entry].name;
     fs::create_directories(work);
     LibraryRun r;
-    r.argv = job_args(spec, jobs, job, own_store, runtime, a.no_gpu, a.test_superopt_args);
+    r.argv = job_args(spec, jobs, job, own_store, runtime, a.no_gpu, a.time_ranges, a.test_superopt_args);
     r.argv.insert(r.argv.begin(), exe);
     r.argv.insert(r.argv.end(), {"-o", (work / job.tuple).string()});
     r.log = (work / (job.tuple + ".log")).string();
@@ -430,6 +432,10 @@ Runner add_library(CLI::App& app, Streams io) {
   cmd->add_option("--mpi-timeout", a->mpi_timeout, "Seconds rank 0 waits for the other ranks (default 86400)")
       ->check(finite_number())->check(CLI::Range(1.0, 1e7));
   cmd->add_flag("--no-gpu", a->no_gpu, "Rank by the cost model (superopt --no-gpu); the untimed results are kept in the database");
+  cmd->add_flag("--time-ranges", a->time_ranges,
+                "Time each runtime-sized bucket's candidates at the edges of the range it serves too, and give _run_sized the "
+                "least worst ratio over them (superopt --runtime-time-at; docs/library.md: on the H200 it lost in the "
+                "chained launch what it gained per kernel, so it is off by default)");
   cmd->add_flag("--status", a->status, "Print what is tuned, stale (and why) and left, from the database; run nothing");
   cmd->add_flag("-q,--quiet", a->quiet, "No progress lines");
   // A test seam, hidden: the axon executable the jobs run (and whose build the entries are judged by).
