@@ -12,7 +12,9 @@ namespace {
 bool is_inf(const Term& t) { return t->kind == TermKind::Real && std::isinf(t->rval); }
 int sign_of(const Term& t) { return t->rval > 0 ? 1 : -1; }
 Term inf(int sign) { return term::real(sign > 0 ? INFINITY : -INFINITY); }
-bool finite(const Term& t) { return !has_infinity(t); }
+bool finite_valued(const Term& t);
+bool finite(const Term& t) { return finite_valued(t); }
+Term fold(const Term& t);
 
 // Boolean constants, written as comparisons of two integers.
 Term truth(bool b) { return term::cmp(b ? CmpOp::Eq : CmpOp::Ne, term::integer(0), term::integer(0)); }
@@ -60,6 +62,91 @@ std::string op_name(Fn f) {
 }
 
 [[noreturn]] void undefined(const std::string& what) { throw InfinityError(what); }
+
+bool has_signed_inf(const Term& t, int sign) {
+  if (t->kind == TermKind::Real) return std::isinf(t->rval) && sign_of(t) == sign;
+  for (const auto& a : t->args)
+    if (has_signed_inf(a, sign)) return true;
+  return false;
+}
+
+std::optional<double> number(const Term& t) {
+  if (t->kind == TermKind::Int) return static_cast<double>(t->ival);
+  if (t->kind == TermKind::Real && std::isfinite(t->rval)) return t->rval;
+  return std::nullopt;
+}
+
+// Simplifies with what holds for every index variable, v >= 0 (each ranges over [0, E)): the
+// conditions of a reduction's body at one index (its first, 0) become decided.
+Term at_index(const Term& t) {
+  if (t->args.empty()) return t;
+  std::vector<Term> args;
+  for (const auto& a : t->args) args.push_back(at_index(a));
+  if (t->kind == TermKind::ToReal && args[0]->kind == TermKind::Int) return term::real(static_cast<double>(args[0]->ival));
+  if (t->kind == TermKind::Select)
+    if (auto v = constant_bool(args[0])) return args[*v ? 1 : 2];
+  if (t->kind == TermKind::Not)
+    if (auto v = constant_bool(args[0])) return truth(!*v);
+  if (t->kind == TermKind::And || t->kind == TermKind::Or) {
+    bool is_and = t->kind == TermKind::And;
+    for (const auto& [x, y] : {std::pair{args[0], args[1]}, std::pair{args[1], args[0]}})
+      if (auto v = constant_bool(x)) return *v == is_and ? y : truth(*v);
+  }
+  if (t->kind == TermKind::Cmp) {
+    auto na = number(args[0]), nb = number(args[1]);
+    if (na && nb) return truth(holds(t->cmp, *na, *nb));
+    auto index = [](const Term& x) {
+      return x->kind == TermKind::Var || (x->kind == TermKind::ToReal && x->args[0]->kind == TermKind::Var);
+    };
+    // v OP c with v >= 0: v >= c and v > c hold for c < 0 (>= also for c = 0); v < c and
+    // v <= c fail alike.
+    if (index(args[0]) && nb) {
+      if ((t->cmp == CmpOp::Ge && *nb <= 0) || (t->cmp == CmpOp::Gt && *nb < 0)) return truth(true);
+      if ((t->cmp == CmpOp::Lt && *nb <= 0) || (t->cmp == CmpOp::Le && *nb < 0)) return truth(false);
+    }
+    if (index(args[1]) && na) {
+      if ((t->cmp == CmpOp::Le && *na <= 0) || (t->cmp == CmpOp::Lt && *na < 0)) return truth(true);
+      if ((t->cmp == CmpOp::Gt && *na <= 0) || (t->cmp == CmpOp::Ge && *na < 0)) return truth(false);
+    }
+  }
+  return with_args(t, std::move(args));
+}
+
+// Whether t's value is finite wherever it is defined: no infinity in it, or an order operation
+// whose infinities cannot win. A maximum over a body with no +inf whose element at index 0 (in
+// range: extents are >= 1) is finite is finite: it is at least that element (a causal mask's row
+// maximum, whose first column is never masked). max(a, b) is finite when both are, or one is and
+// neither holds +inf (min alike with -inf).
+bool finite_valued(const Term& t) {
+  if (!has_infinity(t)) return true;
+  switch (t->kind) {
+    case TermKind::Select: return finite_valued(t->args[1]) && finite_valued(t->args[2]);
+    case TermKind::Round: return finite_valued(t->args[0]);
+    case TermKind::Apply: {
+      if (t->fn == Fn::Max || t->fn == Fn::Min) {
+        const Term& a = t->args[0];
+        const Term& b = t->args[1];
+        bool fa = finite_valued(a), fb = finite_valued(b);
+        if (fa && fb) return true;
+        int wins = t->fn == Fn::Max ? 1 : -1;
+        return (fa || fb) && !has_signed_inf(a, wins) && !has_signed_inf(b, wins);
+      }
+      for (const auto& a : t->args)
+        if (!finite_valued(a)) return false;
+      return true;
+    }
+    case TermKind::Reduce: {
+      if (t->reducer == Reducer::Sum) return finite_valued(t->args[1]);
+      if (has_signed_inf(t->args[1], 1)) return false;
+      try {
+        return finite_valued(fold(at_index(substitute(t->args[1], static_cast<int>(t->ival), term::integer(0)))));
+      } catch (const InfinityError&) {
+        return false;
+      }
+    }
+    default: return false;
+  }
+}
 
 // An operation (Apply) on operands at least one of which is a literal infinity and every other
 // finite or a literal infinity (or, for max and min, anything).
@@ -222,6 +309,7 @@ bool places(const Term& t) {
     case TermKind::Round: return places(t->args[0]);
     case TermKind::Reduce: {
       bool b = places(t->args[1]);
+      if (b && t->reducer == Reducer::Max) return !finite_valued(t);
       if (b && t->reducer == Reducer::Sum)
         undefined("a sum over values that may be infinite is not modelled (an infinity reaches reduce_sum, mean or matmul)");
       return b;
@@ -229,7 +317,7 @@ bool places(const Term& t) {
     case TermKind::Apply: {
       bool any = false;
       for (const auto& a : t->args) any = places(a) || any;
-      if (t->fn == Fn::Max || t->fn == Fn::Min) return any;
+      if (t->fn == Fn::Max || t->fn == Fn::Min) return any && !finite_valued(t);
       if (any)
         undefined("a value that may be infinite reaches " + op_name(t->fn) +
                   ", which the prover does not model for infinities (only max, min, select, reduce_max, "

@@ -7,6 +7,7 @@
 
 #include "axon/core/error.h"
 #include "axon/semantics/groups.h"
+#include "axon/semantics/verify.h"
 #include "solver_limits.h"
 
 using namespace axon;
@@ -103,4 +104,24 @@ TEST_CASE("infinities: conditions against an infinity keep the vacuity check", "
   CHECK(verdict_of("r: add(x, 1) => x  where x == -inf\n") == Verdict::Vacuous);
   CHECK(verdict_of("r: div(mul(x, c), c) => x  where c != 0, c < inf\n") == Verdict::Proved);
   CHECK(verdict_of("r: div(mul(x, c), c) => x  where c < inf\n") == Verdict::Refuted);
+}
+
+TEST_CASE("infinities: a causal mask's row maximum is finite (its first column is never masked)", "[infinity]") {
+  const std::string decls = "size N\ninput x, y: f32[N, N]\n";
+  auto verdict = [&decls](const std::string& rule) {
+    Verifier v(axon_test::verify_options());
+    return v.verify(rules_of(parse_rules(decls + rule, "t.axr"))[0]).verdict;
+  };
+  // Softmax over a causal mask, its scale moved through the mask, and written out by hand.
+  CHECK(verdict("r: softmax(causal_mask(mul(x, 0.125)), axis=1) => softmax(mul(causal_mask(x), 0.125), axis=1)\n") == Verdict::Proved);
+  CHECK(verdict("r: sub(reduce_max(causal_mask(x), axes=[1]), reduce_max(causal_mask(x), axes=[1])) => constant(value=0, shape=[N])\n") ==
+        Verdict::Proved);
+  CHECK(verdict("r: sub(reduce_max(causal_mask(x), axes=[1]), reduce_max(x, axes=[1])) => constant(value=0, shape=[N])\n") ==
+        Verdict::Refuted);
+  // An upper-triangular mask's row maximum at index 0 is masked (row i keeps columns >= i): not
+  // shown finite, so the subtraction is refused.
+  CHECK_THROWS_AS(verdict("r: sub(reduce_max(where(ge(iota(shape=[N, N], axis=1), iota(shape=[N, N], axis=0)), x, -inf), axes=[1]), "
+                          "reduce_max(where(ge(iota(shape=[N, N], axis=1), iota(shape=[N, N], axis=0)), x, -inf), axes=[1])) => "
+                          "constant(value=0, shape=[N])\n"),
+                  UserError);
 }
