@@ -358,6 +358,23 @@ TargetDesc parse_target(std::string_view text, const std::string& path) {
     if (eq == std::string::npos) throw UserError(path + ": peak_tflops: expected NAME=VALUE");
     t.peak_tflops[item.substr(0, eq)] = number(item.substr(eq + 1), path + ": peak_tflops");
   }
+  if (kv.count("model_rates")) {
+    std::istringstream rates(kv["model_rates"]);
+    while (rates >> item) {
+      const size_t eq = item.find('=');
+      if (eq == std::string::npos) throw UserError(path + ": model_rates: expected NAME=VALUE, got '" + item + "'");
+      const std::string key = item.substr(0, eq);
+      if (key != "copy_gb_s" && key != "bf16_tensor" && key != "tf32_tensor" && key != "fp32")
+        throw UserError(path + ": model_rates: unknown rate '" + key + "' (known: copy_gb_s, bf16_tensor, tf32_tensor, fp32)");
+      const double v = number(item.substr(eq + 1), path + ": model_rates");
+      if (!(v > 0)) throw UserError(path + ": model_rates: '" + item + "': a rate above 0");
+      t.model_rates[key] = v;
+    }
+  }
+  if (kv.count("launch_us")) {
+    t.launch_us = num("launch_us");
+    if (t.launch_us < 0) throw UserError(path + ": launch_us: expected microseconds, 0 or more");
+  }
   if (kv.count("cluster_sms")) {
     std::istringstream sizes(kv["cluster_sms"]);
     while (sizes >> item) {
@@ -372,19 +389,27 @@ TargetDesc parse_target(std::string_view text, const std::string& path) {
   return t;
 }
 
-Isa load_isa(const std::string& dir, const std::string& target) {
+TargetDesc load_target(const std::string& dir, const std::string& target) {
   namespace fs = std::filesystem;
-  Isa isa;
   fs::path tfile = fs::path(dir) / "targets" / (target + ".target");
   std::error_code exists_ec;
   if (!fs::exists(tfile, exists_ec)) {
-    std::string known;
+    std::vector<std::string> names;
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(fs::path(dir) / "targets", ec))
-      if (e.path().extension() == ".target") known += (known.empty() ? "" : ", ") + e.path().stem().string();
+      if (e.path().extension() == ".target") names.push_back(e.path().stem().string());
+    std::sort(names.begin(), names.end());
+    std::string known;
+    for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
     throw UserError("--target: unknown target '" + target + "' (known: " + (known.empty() ? "none in " + dir : known) + ")");
   }
-  isa.target = parse_target(read_file(tfile.string()), tfile.string());
+  return parse_target(read_file(tfile.string()), tfile.string());
+}
+
+Isa load_isa(const std::string& dir, const std::string& target) {
+  namespace fs = std::filesystem;
+  Isa isa;
+  isa.target = load_target(dir, target);
   std::vector<fs::path> files;
   std::error_code ec;
   for (fs::directory_iterator it(fs::path(dir) / "ptx", ec), end; !ec && it != end; it.increment(ec))

@@ -18,6 +18,7 @@
 
 #include "axon/core/error.h"
 #include "axon/core/op_table.h"
+#include "axon/isa/spec.h"
 #include "axon/tiling/kernel.h"
 #include "internal.h"
 #include "node_kinds.h"
@@ -25,12 +26,24 @@
 namespace axon {
 
 TargetModel target_model(const std::string& target) {
-  // Built-in figures, not the isa_specs/ target files' (cost_model.h).
-  // H200: 4800 GB/s nominal, 4249 GB/s measured copy bandwidth; 700 TFLOP/s bf16 measured.
-  if (target == "sm_90") return {"sm_90", 4249.0, 700.0, 400.0, 60.0, 3.0, 132};
-  // A100-SXM 80GB: datasheet figures.
-  if (target == "sm_80") return {"sm_80", 2039.0, 312.0, 156.0, 19.5, 3.0, 108};
-  throw UserError("--target: unknown target '" + target + "' (known: sm_80, sm_90)");
+  // The target file's rates (isa_specs/targets/<target>.target, `model_rates` and `launch_us`):
+  // each one the file leaves out is its datasheet figure (hbm_gb_s, peak_tflops).
+  const TargetDesc t = load_target(default_isa_dir(), target);
+  auto rate = [&](const char* key, double fallback) {
+    auto it = t.model_rates.find(key);
+    return it != t.model_rates.end() ? it->second : fallback;
+  };
+  auto peak = [&](const char* key) {
+    auto it = t.peak_tflops.find(key);
+    return it != t.peak_tflops.end() ? it->second : 0.0;
+  };
+  return {t.target,
+          rate("copy_gb_s", t.hbm_gb_s),
+          rate("bf16_tensor", peak("bf16_tensor")),
+          rate("tf32_tensor", peak("tf32_tensor")),
+          rate("fp32", peak("fp32")),
+          t.launch_us,
+          t.sm_count};
 }
 
 std::string CostEstimate::summary() const {

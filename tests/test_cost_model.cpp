@@ -9,6 +9,7 @@
 #include "axon/core/error.h"
 #include "axon/core/graph_json.h"
 #include "axon/search/cost_model.h"
+#include "axon/isa/spec.h"
 #include "internal.h"  // search/: pick_winner
 
 using namespace axon;
@@ -74,6 +75,22 @@ Graph with_output(const std::shared_ptr<Context>& ctx, std::vector<const Node*> 
 }
 
 }  // namespace
+
+TEST_CASE("the cost model's figures are the target file's model rates, else its datasheet figures", "[cost]") {
+  for (const char* name : {"sm_90", "sm_80"}) {
+    const TargetDesc d = load_target(default_isa_dir(), name);
+    const TargetModel t = target_model(name);
+    CHECK(t.name == name);
+    CHECK(t.sm_count == d.sm_count);
+    CHECK(t.launch_us == d.launch_us);
+    CHECK(t.hbm_gb_s == (d.model_rates.count("copy_gb_s") ? d.model_rates.at("copy_gb_s") : d.hbm_gb_s));
+    CHECK(t.tensor_tflops_16 == (d.model_rates.count("bf16_tensor") ? d.model_rates.at("bf16_tensor") : d.peak_tflops.at("bf16_tensor")));
+    CHECK(t.fp32_tflops <= d.peak_tflops.at("fp32"));
+  }
+  // The H200's measured copy bandwidth and matmul rate.
+  CHECK(target_model("sm_90").hbm_gb_s == 4249);
+  CHECK(target_model("sm_90").tensor_tflops_16 == 700);
+}
 
 TEST_CASE("gemm: flops and roofline time", "[cost]") {
   const TargetModel t = target_model("sm_90");

@@ -81,6 +81,15 @@ TEST_CASE("isa: bad specs give file:line errors", "[isa]") {
   CHECK(parse_target(target, "t.target").cluster_sms.empty());
   for (const char* bad : {"cluster_sms 4\n", "cluster_sms 4=200\n", "cluster_sms 0=100\n", "cluster_sms 4=x\n"})
     CHECK_THROWS_WITH(parse_target(target + bad, "t.target"), Catch::StartsWith("t.target: cluster_sms"));
+  // model_rates: the cost model's rates by name, each above 0; launch_us 0 or more.
+  const TargetDesc r = parse_target(target + "model_rates copy_gb_s=4249 fp32=60\nlaunch_us 3\n", "t.target");
+  CHECK(r.model_rates.at("copy_gb_s") == 4249);
+  CHECK(r.model_rates.size() == 2);
+  CHECK(r.launch_us == 3);
+  CHECK(parse_target(target, "t.target").model_rates.empty());
+  for (const char* bad : {"model_rates fp32\n", "model_rates fp64=1\n", "model_rates fp32=0\n", "model_rates fp32=x\n"})
+    CHECK_THROWS_WITH(parse_target(target + bad, "t.target"), Catch::StartsWith("t.target: model_rates"));
+  CHECK_THROWS_WITH(parse_target(target + "launch_us -1\n", "t.target"), Catch::StartsWith("t.target: launch_us"));
 }
 
 TEST_CASE("isa: the expression language builds the ops' terms", "[isa]") {

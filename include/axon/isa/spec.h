@@ -80,6 +80,11 @@ struct TargetDesc {
   // clusters x c, as the device reports them: a cluster stays within a GPC); sizes not listed
   // are not known.
   std::map<int, int> cluster_sms;
+  // The rates the cost model ranks by (`model_rates`: copy_gb_s, bf16_tensor, tf32_tensor, fp32;
+  // measured on the GPU where the file says so, else the datasheet's) and its per-kernel launch
+  // overhead: search/cost_model.cpp's target_model reads them, nothing else keeps a copy.
+  std::map<std::string, double> model_rates;
+  double launch_us = 0;
 };
 
 // The instructions available on a target, and the target.
@@ -95,6 +100,8 @@ TargetDesc parse_target(std::string_view text, const std::string& path);
 // Reads dir/targets/<target>.target and every dir/ptx/*.isa, keeping the instructions whose
 // sm range includes the target's. Throws UserError naming the unknown target and the known ones.
 Isa load_isa(const std::string& dir, const std::string& target);
+// Only dir/targets/<target>.target (the same error for an unknown target).
+TargetDesc load_target(const std::string& dir, const std::string& target);
 // The isa_specs directory of this source tree (compiled in), or $AXON_ISA_DIR.
 std::string default_isa_dir();
 

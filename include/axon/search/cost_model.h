@@ -94,9 +94,9 @@
 
 namespace axon {
 
-// Figures for a GPU target, built in (cost_model.cpp): the measured copy bandwidth and matmul rate
-// where one was measured. The isa_specs/targets/ files hold the same GPUs' limits and datasheet
-// peaks, which the tiling's configurations read (superopt's limits_for); the cost model does not.
+// Figures for a GPU target, read from its isa_specs/targets/ file (`model_rates`, `launch_us`;
+// the datasheet's figures where it gives none): the one description of the target, whose limits
+// and peaks the tiling's configurations read too (superopt's limits_for).
 struct TargetModel {
   std::string name;          // "sm_90"
   double hbm_gb_s;           // memory bandwidth, GB/s
@@ -108,8 +108,9 @@ struct TargetModel {
   bool tf32 = false;         // f32 matmuls run on the tensor cores in tf32 (--allow-tf32)
 };
 
-// "sm_90" (H200, measured copy bandwidth and bf16 rate) or "sm_80" (A100-SXM 80GB). Throws
-// UserError("--target: unknown target 'X' (known: sm_80, sm_90)") otherwise.
+// The target's figures ("sm_90": the H200's measured copy bandwidth and bf16 rate; "sm_80": the
+// A100-SXM 80GB's datasheet). Throws UserError("--target: unknown target 'X' (known: sm_80,
+// sm_90)") for a target without a file.
 TargetModel target_model(const std::string& target);
 
 struct KernelEstimate {
