@@ -606,9 +606,6 @@ class CostModel {
       int k1 = -1;
       std::vector<int> rows;
       bool ok = true;
-      const Node* mm2v = nullptr;
-      for (const Node* n : ks[j].nodes) mm2v = n->op() == Op::MatMul ? n : mm2v;
-      auto is_v = [&](const Node* v) { return mm2v != nullptr && v == mm2v->operand(1); };
       auto take = [&](const Node* v) {
         if (v->op() == Op::Input) return;
         const int w = writer(v);
@@ -619,9 +616,6 @@ class CostModel {
           k1 = w;
         } else if (ks[size_t(w)].kind == "reduction") {
           if (std::find(rows.begin(), rows.end(), w) == rows.end()) rows.push_back(w);
-        } else if (w < static_cast<int>(j) && ks[size_t(w)].kind == "elementwise" && is_v(v)) {
-          // V stored by a kernel before K2 (the heads' transpose of a projection): read as an
-          // input is; the fused kernel takes K2's place, after that kernel.
         } else {
           ok = false;
         }

@@ -182,24 +182,6 @@ TEST_CASE("the cost model fuses attention's three kernels into one and charges n
   CHECK(c.kernel_list[0].reads.size() == 3);
 }
 
-TEST_CASE("the cost model fuses attention whose V a kernel before it stores (heads split off a projection)", "[codegen][attention]") {
-  // V as a block has it: [B, T, H, E] transposed to [B, H, T, E], stored by an elementwise
-  // kernel; the fused kernel takes P V's place, after it, and reads the stored V as an input.
-  std::string text = deferred("[1,8,2048,128]", "[1,8,2048,128]", "[1,2048,8,128]", true);
-  const std::string mm = R"("inputs":["p","v"])", nodes = R"("nodes":[)";
-  REQUIRE(text.find(mm) != std::string::npos);
-  text.replace(text.find(mm), mm.size(), R"("inputs":["p","vt"])");
-  text.replace(text.find(nodes), nodes.size(),
-               nodes + R"({"name":"vt","op":"transpose","inputs":["v"],"attrs":{"perm":[0,2,1,3]}},)");
-  Graph g = parse(text);
-  CostEstimate c = estimate_cost(g, target_model("sm_90"));
-  REQUIRE(c.kernel_list.size() == 2);
-  CHECK(c.kernel_list[0].kind == "elementwise");
-  CHECK(c.kernel_list[1].kind == "attention");
-  CHECK(c.kernel_list[1].parts.size() >= 3);
-  CHECK(c.penalty_us == 0);
-}
-
 TEST_CASE("the cost model fuses softmax -> matmul into one pass over the stored scores", "[codegen][attention]") {
   // Masked too: the mask's iota comparison is computed on load, P is not stored.
   for (bool causal : {false, true}) {
