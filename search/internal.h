@@ -139,6 +139,13 @@ using ReferenceJobFn = std::function<gpu::MeasureJob(const Graph& gv, const tili
 void runtime_validate(KernelResult& kr, const std::vector<tiling::KernelCode>& codes, const RuntimeProbes& rp,
                       const SuperoptOptions& o, const std::string& cubins, const ReferenceJobFn& job_at,
                       const std::function<void(const std::string&)>& say);
+// Past the budget (timed searches), whether a planned variant is still measured: "" when it is,
+// else why not. Once `budget_s` is spent, a plan the model puts slower than the fastest measured
+// variant (`fastest_us`; <= 0: none measured yet) is not; once twice the budget is spent, no plan
+// is, whatever the model says (its estimates can be far below what a variant measures when its
+// fused kernels fail validation and fall back to their parts); with nothing measured yet every
+// plan still is (a search does not end empty while one may run).
+std::string past_budget(double elapsed_s, double budget_s, double model_us, double fastest_us, int fastest_variant);
 // A runtime-sized variant is chosen over a faster one that is not when it is within this factor.
 constexpr double kRuntimeSizedSlack = 1.1;
 // The winner among runtime-sized trials, -1 when none: untimed, the first; timed at the tuned

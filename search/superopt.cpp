@@ -102,6 +102,19 @@ tiling::Limits limits_for(const Isa& isa, const gpu::Probe& p, const TargetModel
   return L;
 }
 
+std::string past_budget(double elapsed_s, double budget_s, double model_us, double fastest_us, int fastest_variant) {
+  if (elapsed_s <= budget_s || fastest_us <= 0) return "";
+  std::ostringstream why;
+  if (elapsed_s > 2 * budget_s) {
+    why << "--budget " << budget_s << " s spent twice over (" << std::llround(elapsed_s) << " s): no further variant is measured (the fastest: "
+        << fastest_us << " us, variant " << fastest_variant << ")";
+  } else if (model_us > fastest_us) {
+    why << "--budget " << budget_s << " s spent, and the model puts it at " << std::llround(model_us) << " us, slower than the " << fastest_us
+        << " us measured of variant " << fastest_variant;
+  }
+  return why.str();
+}
+
 }  // namespace search_detail
 
 namespace {
@@ -570,12 +583,11 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       const VariantResult* fastest = nullptr;
       for (const VariantResult& v : r.realized)
         if (v.failed.empty() && (!fastest || v.total_us < fastest->total_us)) fastest = &v;
-      if (fastest && ce.time_us > fastest->total_us) {
-        std::ostringstream why;
-        why << "--budget " << o.budget_s << " s spent, and the model puts it at " << std::llround(ce.time_us)
-            << " us, slower than the " << fastest->total_us << " us measured of variant " << fastest->variant;
-        say("variant " + std::to_string(vid) + ": not measured: " + why.str());
-        r.unmeasured.push_back({vid, ce.time_us, why.str()});
+      const std::string why = search_detail::past_budget(since(t0), o.budget_s, ce.time_us, fastest ? fastest->total_us : 0,
+                                                         fastest ? fastest->variant : -1);
+      if (!why.empty()) {
+        say("variant " + std::to_string(vid) + ": not measured: " + why);
+        r.unmeasured.push_back({vid, ce.time_us, why});
         continue;
       }
     }

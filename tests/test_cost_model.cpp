@@ -399,6 +399,17 @@ TEST_CASE("unbound symbols are assumed 1024", "[cost]") {
 }
 
 
+TEST_CASE("past the budget a variant is measured only where the model puts it faster, and past twice the budget none is", "[search]") {
+  using search_detail::past_budget;
+  CHECK(past_budget(9, 10, 500, 164, 74).empty());                      // within the budget: measured
+  CHECK(past_budget(12, 10, 52, 164, 74).empty());                      // the model puts it faster
+  CHECK(past_budget(12, 10, 200, 164, 74).find("slower than the 164") != std::string::npos);
+  const std::string twice = past_budget(21, 10, 52, 164, 74);           // twice over: not even a faster one
+  CHECK(twice.find("spent twice over (21 s)") != std::string::npos);
+  CHECK(twice.find("variant 74") != std::string::npos);
+  CHECK(past_budget(500, 10, 52, 0, -1).empty());                       // nothing measured yet: go on
+}
+
 TEST_CASE("the winner: the fastest finalist, and among finalists level with it the model's choice", "[search]") {
   using search_detail::pick_winner;
   auto trial = [](double est, const std::string& status, double us, int finalists) {
