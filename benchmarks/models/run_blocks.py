@@ -44,10 +44,8 @@ import copy
 import datetime
 import gc
 import json
-import math
 import os
 import platform
-import statistics
 import sys
 import time
 import traceback
@@ -81,61 +79,11 @@ def log(msg: str) -> None:
 # ---- timing ----------------------------------------------------------------------------------
 
 def make_timer() -> Any:
-    """benchmarks/suite/run_suite.py's Timer (one method for every side); a copy of its method
-    when that module cannot be imported."""
-    try:
-        sys.path.insert(0, str(ROOT / "benchmarks" / "suite"))
-        import run_suite
-        return run_suite.Timer()
-    except Exception as e:    # noqa: BLE001
-        log("run_suite.Timer unavailable (%s: %s): using the same method here"
-            % (type(e).__name__, e))
-        return _Timer()
+    """benchmarks/suite/run_suite.py's Timer: one timing method for every side and benchmark."""
+    sys.path.insert(0, str(ROOT / "benchmarks" / "suite"))
+    import run_suite
+    return run_suite.Timer()
 
-
-class _Timer:
-    """CUDA events, warm-up, L2 flushed before each run, rounds rotating over the sides, median."""
-    MIN_REPS, MAX_REPS, SIDE_SECONDS = 10, 100, 0.5
-
-    def __init__(self) -> None:
-        props = torch.cuda.get_device_properties(torch.cuda.current_device())
-        n = max(256 << 20, 2 * int(getattr(props, "L2_cache_size", 0)))
-        self._flush = torch.empty(n, dtype=torch.uint8, device="cuda")
-
-    def time_sides(self, sides: Dict[str, Callable]) -> Dict[str, dict]:
-        names = list(sides)
-        for n in names:
-            sides[n]()
-        torch.cuda.synchronize()
-        est = []
-        for n in names:
-            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            s.record()
-            sides[n]()
-            e.record()
-            torch.cuda.synchronize()
-            est.append(s.elapsed_time(e) * 1e3)
-        reps = int(min(self.MAX_REPS, max(self.MIN_REPS,
-                                          self.SIDE_SECONDS * 1e6 / max(max(est), 1.0))))
-        events: Dict[str, list] = {n: [] for n in names}
-        for r in range(reps):
-            for n in names[r % len(names):] + names[:r % len(names)]:
-                s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-                self._flush.zero_()
-                s.record()
-                sides[n]()
-                e.record()
-                events[n].append((s, e))
-        torch.cuda.synchronize()
-        out = {}
-        for n in names:
-            t = [s.elapsed_time(e) * 1e3 for s, e in events[n]]
-            out[n] = {"median_us": statistics.median(t), "min_us": min(t), "max_us": max(t),
-                      "reps": reps}
-        return out
-
-
-# ---- checking --------------------------------------------------------------------------------
 
 def compare(got: Any, want: Any, ref: Any = None) -> Dict[str, Any]:
     """``got`` against eager's ``want``: elementwise |got - want| <= atol * rms(want) +
