@@ -19,17 +19,7 @@ Term fold(const Term& t);
 // Boolean constants, written as comparisons of two integers.
 Term truth(bool b) { return term::cmp(b ? CmpOp::Eq : CmpOp::Ne, term::integer(0), term::integer(0)); }
 
-bool holds(CmpOp op, double a, double b) {
-  switch (op) {
-    case CmpOp::Lt: return a < b;
-    case CmpOp::Le: return a <= b;
-    case CmpOp::Gt: return a > b;
-    case CmpOp::Ge: return a >= b;
-    case CmpOp::Eq: return a == b;
-    case CmpOp::Ne: return a != b;
-  }
-  return false;
-}
+bool holds(CmpOp op, double a, double b) { return cmp_holds(op, a, b); }
 
 std::optional<bool> constant_bool(const Term& t) {
   if (t->kind == TermKind::Cmp && t->args[0]->kind == TermKind::Int && t->args[1]->kind == TermKind::Int)

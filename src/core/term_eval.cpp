@@ -65,8 +65,8 @@ class Evaluator {
   bool bval(const TermNode* t) {
     switch (t->kind) {
       case TermKind::Cmp: {
-        if (t->args[0]->sort == Sort::Int) return cmp(t->cmp, ival(t->args[0].get()), ival(t->args[1].get()));
-        return cmp(t->cmp, rval(t->args[0].get()), rval(t->args[1].get()));
+        if (t->args[0]->sort == Sort::Int) return cmp_holds(t->cmp, ival(t->args[0].get()), ival(t->args[1].get()));
+        return cmp_holds(t->cmp, rval(t->args[0].get()), rval(t->args[1].get()));
       }
       case TermKind::And: return bval(t->args[0].get()) && bval(t->args[1].get());
       case TermKind::Or: return bval(t->args[0].get()) || bval(t->args[1].get());
@@ -121,19 +121,6 @@ class Evaluator {
   }
 
  private:
-  template <typename T>
-  static bool cmp(CmpOp op, T a, T b) {
-    switch (op) {
-      case CmpOp::Lt: return a < b;
-      case CmpOp::Le: return a <= b;
-      case CmpOp::Gt: return a > b;
-      case CmpOp::Ge: return a >= b;
-      case CmpOp::Eq: return a == b;
-      case CmpOp::Ne: return a != b;
-    }
-    return false;
-  }
-
   double apply(const TermNode* t) {
     double a = rval(t->args[0].get());
     if (fn_arity(t->fn) == 1) {

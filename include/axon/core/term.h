@@ -46,6 +46,19 @@ enum class RoundMode : uint8_t { Rne, Rz, Rna };
 // terms of these in the op definitions.
 enum class Fn : uint8_t { Neg, Abs, Exp, Log, Sqrt, Tanh, Erf, Add, Sub, Mul, Div, Pow, Max, Min };
 enum class CmpOp : uint8_t { Lt, Le, Gt, Ge, Eq, Ne };
+// Whether `a op b` holds for two numbers.
+template <typename T>
+bool cmp_holds(CmpOp op, T a, T b) {
+  switch (op) {
+    case CmpOp::Lt: return a < b;
+    case CmpOp::Le: return a <= b;
+    case CmpOp::Gt: return a > b;
+    case CmpOp::Ge: return a >= b;
+    case CmpOp::Eq: return a == b;
+    case CmpOp::Ne: return a != b;
+  }
+  return false;
+}
 enum class Reducer : uint8_t { Sum, Max };
 
 int fn_arity(Fn f);
