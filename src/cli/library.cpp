@@ -111,8 +111,9 @@ std::vector<std::string> job_args(const LibrarySpec& spec, const std::vector<Lib
     // --time-ranges: ranked over the range the bucket serves, not at its own size only
     // (docs/library.md, "Ranking over a range").
     std::string at;
-    for (int64_t n : runtime_range_probes(spec, jobs, job)) at += (at.empty() ? "" : ",") + std::to_string(n);
-    if (time_ranges && !at.empty() && !no_gpu) a.insert(a.end(), {"--runtime-time-at", at});
+    if (time_ranges && !no_gpu)
+      for (int64_t n : runtime_range_probes(spec, jobs, job)) at += (at.empty() ? "" : ",") + std::to_string(n);
+    if (!at.empty()) a.insert(a.end(), {"--runtime-time-at", at});
   }
   if (no_gpu) a.insert(a.end(), {"--no-gpu", "--store-untimed"});
   a.insert(a.end(), extra.begin(), extra.end());
