@@ -40,9 +40,9 @@ Attrs convert_attrs(const RuleExpr& e, const std::vector<AttrSpec>& schema, cons
       if (v.is_list) throw UserError(field + ": expected a single value, got a list");
       return v.text;
     };
-    // Symbolic bounds: a slice's start/end or a pad's widths written as size expressions; bound
+    // Symbolic bounds: a slice's start/end/step or a pad's widths written as size expressions; bound
     // to numbers when the bindings fix them, else held as sizes (docs/rules-format.md).
-    const bool bounds = (e.name == "slice" && (key == "start" || key == "end")) ||
+    const bool bounds = (e.name == "slice" && (key == "start" || key == "end" || key == "step")) ||
                         (e.name == "pad" && (key == "before" || key == "after"));
     auto as_size = [&](const std::string& t) {
       std::string c = t;

@@ -50,7 +50,10 @@ json attrs_json(const Node& n) {
       break;
     case Op::Slice:
       // A negative step that runs to index 0 has canonical end -1, which would read as "last".
-      if (n.attrs().i("step") < 0 && n.attrs().i("end") == -1) j.erase("end");
+      // (A symbolic slice of a rules file holds sizes there, and a step >= 1.)
+      if (std::holds_alternative<int64_t>(n.attrs().values().at("step")) && n.attrs().i("step") < 0 &&
+          n.attrs().i("end") == -1)
+        j.erase("end");
       break;
     default:
       break;

@@ -141,21 +141,29 @@ Inferred infer_layout(Op op, const std::vector<OperandInfo>& o, const Attrs& in)
     case Op::Slice: {
       if (rank == 0) throw UserError("slice: input is a scalar");
       int64_t axis = normalize_axis(in.i("axis"), rank, "attrs.axis");
-      int64_t step = in.has("step") ? in.i("step") : 1;
-      if (step == 0) throw UserError("attrs.step: must not be 0");
-      if (is_size_attr(in, "start") || is_size_attr(in, "end")) {
-        // Symbolic bounds: [start, end) with step 1; the rule's conditions keep them in range
-        // (0 <= start < end <= the axis's size), which the verifier checks.
-        if (step != 1) throw UserError("slice: symbolic bounds take step 1");
+      if (is_size_attr(in, "start") || is_size_attr(in, "end") || is_size_attr(in, "step")) {
+        // Symbolic bounds: [start, end) with a positive step; the rule's conditions keep them in
+        // range (0 <= start < end <= the axis's size, step >= 1), which the verifier checks.
+        // With a step other than 1, end - start must be a multiple of it as written
+        // (end = start + step * L: L elements).
         const Size first = bound(in, "start", Size(0)), last = bound(in, "end", s[axis]);
+        const Size step = bound(in, "step", Size(1));
+        if (step.value() && *step.value() <= 0) throw UserError("attrs.step: a slice with symbolic bounds takes a step >= 1");
+        const std::optional<Size> length = (last - first).divide_exact(step);
+        if (!length)
+          throw UserError("slice: end - start (" + (last - first).str() + ") is not a multiple of the step (" + step.str() +
+                          "); write end = start + step * L for L elements");
         Shape out = s;
-        out[axis] = last - first;
+        out[axis] = *length;
         a.set("axis", axis);
         a.set("start", Shape{first});
         a.set("end", Shape{last});
-        a.set("step", step);
+        if (step.value()) a.set("step", *step.value());
+        else a.set("step", Shape{step});
         return {o[0].dtype, out, a};
       }
+      int64_t step = in.has("step") ? in.i("step") : 1;
+      if (step == 0) throw UserError("attrs.step: must not be 0");
       auto n = s[axis].value();
       if (!n)
         throw UserError("slice: axis " + std::to_string(axis) + " has symbolic size " +
@@ -289,7 +297,8 @@ Definition define_layout(const Node& n) {
       int64_t axis = at.i("axis");
       std::vector<Term> idx = v;
       const Term first = is_size_attr(at, "start") ? size(at.shape("start")[0]) : integer(at.i("start"));
-      idx[axis] = add(first, mul(v[axis], integer(at.i("step"))));
+      const Term step = is_size_attr(at, "step") ? size(at.shape("step")[0]) : integer(at.i("step"));
+      idx[axis] = add(first, mul(v[axis], step));
       d.body = read(0, idx);
       break;
     }

@@ -89,6 +89,25 @@ Size Size::operator*(const Size& o) const {
   return r;
 }
 
+std::optional<Size> Size::divide_exact(const Size& d) const {
+  if (d.terms_.size() != 1) return std::nullopt;
+  const auto& [dm, dc] = *d.terms_.begin();
+  Size q;
+  for (const auto& [m, c] : terms_) {
+    if (c % dc != 0) return std::nullopt;
+    // The divisor's symbols, with their multiplicities, must all be in m (both are sorted).
+    Monomial rest;
+    size_t j = 0;
+    for (const auto& sym : m) {
+      if (j < dm.size() && dm[j] == sym) ++j;
+      else rest.push_back(sym);
+    }
+    if (j != dm.size()) return std::nullopt;
+    add_term(q.terms_, rest, c / dc);
+  }
+  return q;
+}
+
 Size Size::substitute(const Bindings& b) const {
   Size r;
   for (const auto& [m, c] : terms_) {

@@ -42,6 +42,10 @@ class Size {
   bool operator!=(const Size& o) const { return !(*this == o); }
   bool operator<(const Size& o) const { return terms_ < o.terms_; }
 
+  // The quotient q with q * d == *this, when d is one term (c * monomial, c != 0) that divides
+  // every term exactly; nullopt otherwise (a strided slice's length: (end - start) / step).
+  [[nodiscard]] std::optional<Size> divide_exact(const Size& d) const;
+
   // Replaces bound symbols by their values (unbound ones stay symbolic).
   [[nodiscard]] Size substitute(const Bindings& b) const;
   [[nodiscard]] std::string str() const;  // "K", "2*N + 1", "M*N"
