@@ -45,7 +45,40 @@ Term rebuild_sum(const std::vector<std::pair<bool, Term>>& parts) {
   return acc;
 }
 
-// Merges the sums of an additive chain that share an extent.
+// Int-valued size term as a Size, when it is one.
+std::optional<Size> as_size(const Term& t) {
+  if (t->kind == TermKind::Int) return Size(t->ival);
+  if (t->kind == TermKind::SizeOf) return t->size;
+  return std::nullopt;
+}
+
+// Index arithmetic simplified everywhere in t (after a substitution).
+Term simplify_ints(const Term& t) {
+  if (t->sort == axon::Sort::Int) return simplify_index(t);
+  if (t->args.empty()) return t;
+  std::vector<Term> args;
+  for (const auto& a : t->args) args.push_back(simplify_ints(a));
+  return with_args(t, std::move(args));
+}
+
+// S_{k<A} f(k) + S_{k<B} f(k + A) = S_{k<A+B} f(k), and max(M_{k<A} f(k), M_{k<B} f(k + A)) =
+// M_{k<A+B} f(k): adjacent ranges of one body (a reduction split at a bound), or nullptr.
+Term find_split(const Term& t, int var);
+
+Term merge_adjacent(const Term& first, const Term& second) {
+  // A body that a split would cut again is left alone (no split-merge cycle).
+  if (find_split(first->args[1], static_cast<int>(first->ival))) return nullptr;
+  if (first->kind != TermKind::Reduce || second->kind != TermKind::Reduce || first->reducer != second->reducer) return nullptr;
+  auto a = as_size(first->args[0]);
+  auto b = as_size(second->args[0]);
+  if (!a || !b) return nullptr;
+  const int v = static_cast<int>(first->ival);
+  const Term shifted = simplify_ints(substitute(first->args[1], v, term::add(term::var(v), term::size(*a))));
+  if (alpha_key(shifted) != alpha_key(simplify_ints(body_as(second, v)))) return nullptr;
+  return make_reduce(first->reducer, v, term::size(*a + *b), first->args[1]);
+}
+
+// Merges the sums of an additive chain that share an extent, or whose ranges are adjacent.
 Term merge_sums(const Term& t) {
   std::vector<std::pair<bool, Term>> parts;
   additive(t, false, parts);
@@ -56,6 +89,15 @@ Term merge_sums(const Term& t) {
     bool done = false;
     if (is_sum(p)) {
       for (auto& [oneg, o] : out) {
+        if (is_sum(o) && !neg && !oneg) {
+          Term m = merge_adjacent(o, p);
+          if (!m) m = merge_adjacent(p, o);
+          if (m) {
+            o = m;
+            done = merged = true;
+            break;
+          }
+        }
         if (!is_sum(o) || alpha_key(o->args[0]) != alpha_key(p->args[0])) continue;
         int v = static_cast<int>(o->ival);
         Term ob = oneg ? term::neg(o->args[1]) : o->args[1];
@@ -71,12 +113,6 @@ Term merge_sums(const Term& t) {
   return merged ? rebuild_sum(out) : t;
 }
 
-// Int-valued size term as a Size, when it is one.
-std::optional<Size> as_size(const Term& t) {
-  if (t->kind == TermKind::Int) return Size(t->ival);
-  if (t->kind == TermKind::SizeOf) return t->size;
-  return std::nullopt;
-}
 
 // 0 < c < e evidently: c and e - c are sizes with no negative coefficient and nonzero.
 bool evidently_inside(const Size& c, const Size& e) {
@@ -113,18 +149,20 @@ Term resolve(const Term& t, const std::string& cond_key, bool value) {
   return with_args(t, std::move(args));
 }
 
-Term split_reduce(const Term& r) {
+Term canon_with(const Term& t, const InsideCheck& inside);
+
+Term split_reduce(const Term& r, const InsideCheck& inside) {
   int v = static_cast<int>(r->ival);
   Term cond = find_split(r->args[1], v);
   if (!cond) return r;
   auto e = as_size(r->args[0]);
   auto c = as_size(cond->args[1]);
-  if (!e || !evidently_inside(*c, *e)) return r;
+  if (!e || !(evidently_inside(*c, *e) || (inside && inside(*c, *e)))) return r;
   std::string key = alpha_key(cond);
   Term first = resolve(r->args[1], key, true);
   Term second = substitute(resolve(r->args[1], key, false), v, term::add(term::var(v), term::size(*c)));
-  Term a = canon(make_reduce(r->reducer, v, term::size(*c), first));
-  Term b = canon(make_reduce(r->reducer, v, term::size(*e - *c), second));
+  Term a = canon_with(make_reduce(r->reducer, v, term::size(*c), first), inside);
+  Term b = canon_with(make_reduce(r->reducer, v, term::size(*e - *c), second), inside);
   return r->reducer == Reducer::Sum ? term::fadd(a, b) : term::apply(Fn::Max, {a, b});
 }
 
@@ -256,60 +294,69 @@ Term pull_constant_addends(const Term& r) {
   return term::fadd(make_reduce(Reducer::Sum, v, r->args[0], rebuild_sum(inner)), rest);
 }
 
-}  // namespace
-
-Term canon(const Term& t) {
+Term canon_with(const Term& t, const InsideCheck& inside) {
   if (t->sort == axon::Sort::Int) return simplify_index(t);
   if (t->args.empty()) return t;
   std::vector<Term> args;
-  for (const auto& a : t->args) args.push_back(canon(a));
+  for (const auto& a : t->args) args.push_back(canon_with(a, inside));
   Term r = with_args(t, std::move(args));
   if (r->kind == TermKind::Reduce) {
-    Term s = split_reduce(r);
-    if (s != r) return canon(s);
+    Term s = split_reduce(r, inside);
+    if (s != r) return canon_with(s, inside);
     s = split_flattened(r);
-    if (s != r) return canon(s);
+    if (s != r) return canon_with(s, inside);
     s = merge_nested(r);
-    if (s != r) return canon(s);
+    if (s != r) return canon_with(s, inside);
     s = lift_select(r);
-    if (s != r) return canon(s);
+    if (s != r) return canon_with(s, inside);
     if (r->reducer == Reducer::Max) return shed_max_constants(r);
     Term p = pull_constant_addends(r);
-    return p != r ? canon(p) : r;
+    return p != r ? canon_with(p, inside) : r;
   }
   if (r->kind != TermKind::Apply) return r;
   switch (r->fn) {
     case Fn::Add: case Fn::Sub: {
       Term m = merge_sums(r);
-      return m != r ? canon(m) : r;  // the merged body may hold sums to merge in turn
+      return m != r ? canon_with(m, inside) : r;  // the merged body may hold sums to merge in turn
     }
     case Fn::Neg:
       // -S(f) = S(-f), and on into a nested sum (-S(S(g)) = S(S(-g))).
       if (is_sum(r->args[0]))
-        return canon(make_reduce(Reducer::Sum, static_cast<int>(r->args[0]->ival), r->args[0]->args[0],
-                                 term::neg(r->args[0]->args[1])));
+        return canon_with(make_reduce(Reducer::Sum, static_cast<int>(r->args[0]->ival), r->args[0]->args[0],
+                                 term::neg(r->args[0]->args[1])), inside);
       return r;
     case Fn::Mul: {
       // x * S(f) = S(x * f); for a product of two sums the second moves into the first.
       const Term& a = r->args[0];
       const Term& b = r->args[1];
       if (is_sum(a))
-        return canon(make_reduce(Reducer::Sum, static_cast<int>(a->ival), a->args[0],
-                                 term::fmul(a->args[1], b)));
+        return canon_with(make_reduce(Reducer::Sum, static_cast<int>(a->ival), a->args[0],
+                                 term::fmul(a->args[1], b)), inside);
       if (is_sum(b))
-        return canon(make_reduce(Reducer::Sum, static_cast<int>(b->ival), b->args[0],
-                                 term::fmul(a, b->args[1])));
+        return canon_with(make_reduce(Reducer::Sum, static_cast<int>(b->ival), b->args[0],
+                                 term::fmul(a, b->args[1])), inside);
       return r;
     }
     case Fn::Div:
       // S(f) / x = S(f / x), whatever x is (x / S(f) stays: 1/S is not a sum).
       if (is_sum(r->args[0]))
-        return canon(make_reduce(Reducer::Sum, static_cast<int>(r->args[0]->ival),
-                                 r->args[0]->args[0], term::fdiv(r->args[0]->args[1], r->args[1])));
+        return canon_with(make_reduce(Reducer::Sum, static_cast<int>(r->args[0]->ival),
+                                 r->args[0]->args[0], term::fdiv(r->args[0]->args[1], r->args[1])), inside);
       return r;
+    case Fn::Max: {
+      Term m = merge_adjacent(r->args[0], r->args[1]);
+      if (!m) m = merge_adjacent(r->args[1], r->args[0]);
+      return m ? canon_with(m, inside) : r;
+    }
     default:
       return r;
   }
 }
+
+}  // namespace
+
+Term canon(const Term& t) { return canon_with(t, nullptr); }
+
+Term canon(const Term& t, const InsideCheck& inside) { return canon_with(t, inside); }
 
 }  // namespace axon::sem

@@ -1,6 +1,8 @@
 // Normalization of reductions for the verifier (docs/verification.md, "Reductions"). Internal.
 #pragma once
 
+#include <functional>
+
 #include "axon/core/term.h"
 
 namespace axon::sem {
@@ -13,5 +15,11 @@ namespace axon::sem {
 //   0 < c < extent is evident from the sizes: R_{k<E}(f) = R_{k<c}(f_then) (+) R_{k<E-c}(f_else[k+c]).
 // Every step is an identity of real arithmetic over non-empty finite ranges.
 Term canon(const Term& t);
+
+// Whether 0 < c < e holds (for every size the rule allows).
+using InsideCheck = std::function<bool(const Size& c, const Size& e)>;
+// The same, deciding a split's 0 < c < e with `inside` where it is not evident from the sizes
+// (the prover asks the solvers under the rule's conditions: `where S < N`).
+Term canon(const Term& t, const InsideCheck& inside);
 
 }  // namespace axon::sem

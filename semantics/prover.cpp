@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -45,6 +46,35 @@ Flat flatten(const Term& r) {
     f.body = f.body->args[1];
   }
   return f;
+}
+
+void size_symbols(const Term& t, std::set<std::string>& out) {
+  if (t->kind == TermKind::SizeOf)
+    for (const auto& s : t->size.symbols()) out.insert(s);
+  for (const auto& a : t->args) size_symbols(a, out);
+}
+
+bool mentions_log(const Term& t) {
+  if (t->kind == TermKind::Apply && t->fn == Fn::Log) return true;
+  return std::any_of(t->args.begin(), t->args.end(), mentions_log);
+}
+
+// exp(t) written with exp pushed through t's top-level sums, differences, negations and selects:
+// exp(a + b) = exp(a) exp(b), exp(a - b) = exp(a) / exp(b), exp(-a) = 1 / exp(a). Each step is an
+// identity of the real exp (never zero, so the divisions are exact), and exp(log A) meets the
+// axiom exp(log A) = A for A > 0: a difference of logarithms becomes a quotient.
+Term exponentiate(const Term& t) {
+  if (t->kind == TermKind::Apply) {
+    switch (t->fn) {
+      case Fn::Add: return term::fmul(exponentiate(t->args[0]), exponentiate(t->args[1]));
+      case Fn::Sub: return term::fdiv(exponentiate(t->args[0]), exponentiate(t->args[1]));
+      case Fn::Neg: return term::fdiv(term::real(1), exponentiate(t->args[0]));
+      default: break;
+    }
+  }
+  if (t->kind == TermKind::Select)
+    return term::select(t->args[0], exponentiate(t->args[1]), exponentiate(t->args[2]));
+  return term::apply(Fn::Exp, {t});
 }
 
 }  // namespace
@@ -124,6 +154,12 @@ Prover::Prover(const Problem& problem, smt::Backend backend, const smt::Limits& 
   for (const Node* in : problem.inputs)
     for (const auto& d : in->shape())
       for (const auto& s : d.symbols()) names.insert(s);
+  // And the sizes that only the conditions name (a slice's bound that no index reads).
+  std::function<void(const smt::Expr&)> walk = [&](const smt::Expr& e) {
+    if (e->kind == smt::Kind::Const && e->name.rfind("s_", 0) == 0) names.insert(e->name.substr(2));
+    for (const auto& a : e->args) walk(a);
+  };
+  for (const auto& c : problem.size_conds) walk(c);
   size_names_.assign(names.begin(), names.end());
 }
 
@@ -138,6 +174,8 @@ smt::CheckResult Prover::check_distinct(const Term& a, const Term& b, const Scop
   };
   for (const auto& [v, e] : outputs_) bound(v, e);
   for (const auto& [v, e] : scope.binders) bound(v, e);
+  for (const auto& name : size_names_)
+    if (size_cap_ > 0) main.push_back(smt::le(size_const(name), smt::integer(size_cap_)));
   if (!b) main.push_back(smt::lnot(tr.boolean(a)));  // a condition that should always hold
   else if (a->sort == axon::Sort::Real) main.push_back(smt::ne(tr.real(a), tr.real(b)));
   else main.push_back(smt::ne(tr.integer(a), tr.integer(b)));
@@ -226,13 +264,18 @@ Term Prover::unify(const Term& lhs, const Term& rhs, const Scope& scope, int dep
   outer_reduces(lhs, left);
   outer_reduces(rhs, right);
   Term out = rhs;
-  for (const Term& r2 : right) {
+  // A replacement also rewrites the copies of r2 inside later reductions of the right side (a
+  // softmax's maximum inside its denominator), so each later one is taken as it now reads.
+  std::vector<std::pair<Term, Term>> done;
+  for (Term r2 : right) {
+    for (const auto& [from, to] : done) r2 = replace(r2, from, to);
     bool known = false;
     for (const Term& r1 : left) known = known || alpha_key(r1) == alpha_key(r2);
     if (known) continue;
     for (const Term& r1 : left) {
       if (pointwise_equal(r1, r2, scope, depth)) {
         out = replace(out, r2, r1);
+        done.emplace_back(r2, r1);
         break;
       }
     }
@@ -253,13 +296,18 @@ Term Prover::prepare(const Node* side) {
   Term t = in.element(side, index);
   next_fresh_ = in.next_var();
   t = simplify_divmod(unroll(t, problem_.unroll_limit), bounds);
-  if (!has_infinity(t)) return canon(t);
+  // Splits at a bound that only the rule's conditions keep inside (`where S < N`) are decided
+  // by the solvers, in prove_equal only: query_text runs in the parent, which starts no solver.
+  InsideCheck inside;
+  if (splits_by_conditions_ && !problem_.size_conds.empty())
+    inside = [this](const Size& c, const Size& e) { return inside_by_conditions(c, e); };
+  if (!has_infinity(t)) return canon(t, inside);
   // Literal infinities (docs/verification.md, "Infinities"): folded where they meet arithmetic,
   // the rest must be taken only by order operations (else InfinityError: the rule is bad input);
   // the normalization may split a maximum so that more fold (a pad with -inf).
   t = fold_infinities(t);
   check_infinity_places(t);
-  t = canon(t);
+  t = canon(t, inside);
   try {
     t = fold_infinities(t);
     check_infinity_places(t);
@@ -267,6 +315,16 @@ Term Prover::prepare(const Node* side) {
     unmodelled_ = std::string("after normalization: ") + e.what();
   }
   return t;
+}
+
+bool Prover::inside_by_conditions(const Size& c, const Size& e) {
+  const std::string key = c.str() + " < " + e.str();
+  if (auto it = inside_cache_.find(key); it != inside_cache_.end()) return it->second;
+  const Term cond = term::land(term::cmp(CmpOp::Lt, term::integer(0), term::size(c)),
+                               term::cmp(CmpOp::Lt, term::size(c), term::size(e)));
+  const bool holds = always(cond, Scope{});
+  inside_cache_[key] = holds;
+  return holds;
 }
 
 bool Prover::always(const Term& cond, const Scope& scope) {
@@ -321,6 +379,41 @@ std::vector<Term> Prover::sum_lemmas(const Term& a, const Term& b) {
   return out;
 }
 
+void Prover::decode(const smt::CheckResult& r, const std::vector<InputRead>& reads, Outcome& out) const {
+  out.result = r.result;
+  out.reason = r.result == smt::SatResult::Unknown ? r.reason : "";
+  if (r.result != smt::SatResult::Sat) return;
+  // The model's values: the sizes, the output index, then per read its index and value (see
+  // check_distinct).
+  size_t pos = 0;
+  auto next = [&]() -> std::optional<double> {
+    return pos < r.values.size() ? r.values[pos++] : std::nullopt;
+  };
+  for (const auto& name : size_names_) {
+    auto v = next();
+    if (v) out.sizes[name] = static_cast<int64_t>(std::llround(*v));
+  }
+  for (size_t d = 0; d < outputs_.size(); ++d) {
+    auto v = next();
+    out.index.push_back(v ? static_cast<int64_t>(std::llround(*v)) : 0);
+  }
+  for (const auto& item : reads) {
+    ModelRead mr;
+    mr.input = item.input;
+    bool ok = true;
+    for (size_t k = 0; k < item.index.size(); ++k) {
+      auto v = next();
+      ok = ok && v.has_value();
+      mr.index.push_back(v ? static_cast<int64_t>(std::llround(*v)) : 0);
+    }
+    auto val = next();
+    if (ok && val) {
+      mr.value = *val;
+      out.reads.push_back(mr);
+    }
+  }
+}
+
 Outcome Prover::prove_equal(const Node* lhs, const Node* rhs) {
   auto start = std::chrono::steady_clock::now();
   Outcome out;
@@ -332,6 +425,7 @@ Outcome Prover::prove_equal(const Node* lhs, const Node* rhs) {
     outputs_.emplace_back(d, term::size(lhs->shape()[static_cast<size_t>(d)]));
   }
   Term a, b;
+  splits_by_conditions_ = true;
   try {
     a = prepare(lhs);
     b = prepare(rhs);
@@ -342,40 +436,50 @@ Outcome Prover::prove_equal(const Node* lhs, const Node* rhs) {
     out.reason = "infinities: " + unmodelled_;
     return out;
   }
+  {
+    // The model reports every size the query names: those of the inputs' shapes and those only
+    // in attributes (a symbolic slice bound or step), which the replay needs too.
+    std::set<std::string> names(size_names_.begin(), size_names_.end());
+    size_symbols(a, names);
+    size_symbols(b, names);
+    size_names_.assign(names.begin(), names.end());
+  }
   b = unify(a, b, Scope{}, 0);
   lemmas_ = sum_lemmas(a, b);
   std::vector<InputRead> reads;
   smt::CheckResult r = check_distinct(a, b, Scope{}, &reads, &out.smtlib);
-  out.result = r.result;
-  out.reason = r.result == smt::SatResult::Unknown ? r.reason : "";
-  if (r.result == smt::SatResult::Sat) {
-    // Decode: output index, then per read its index and value (see check_distinct).
-    size_t pos = 0;
-    auto next = [&]() -> std::optional<double> {
-      return pos < r.values.size() ? r.values[pos++] : std::nullopt;
-    };
-    for (const auto& name : size_names_) {
-      auto v = next();
-      if (v) out.sizes[name] = static_cast<int64_t>(std::llround(*v));
+  decode(r, reads, out);
+  bool counterexample = r.result == smt::SatResult::Sat && is_counterexample_ && is_counterexample_(out);
+  if (r.result == smt::SatResult::Sat && is_counterexample_ && !counterexample) {
+    // A model too large to replay (sizes up to 64 replay) or resting on an abstraction: the
+    // same query with every size at most 8 may give one that replays.
+    size_cap_ = 8;
+    std::vector<InputRead> small_reads;
+    std::string text;
+    smt::CheckResult small = check_distinct(a, b, Scope{}, &small_reads, &text);
+    size_cap_ = 0;
+    Outcome o;
+    decode(small, small_reads, o);
+    if (small.result == smt::SatResult::Sat && is_counterexample_(o)) {
+      o.smtlib = text;
+      out = o;
+      r = small;
+      counterexample = true;
     }
-    for (size_t d = 0; d < outputs_.size(); ++d) {
-      auto v = next();
-      out.index.push_back(v ? static_cast<int64_t>(std::llround(*v)) : 0);
-    }
-    for (const auto& item : reads) {
-      ModelRead mr;
-      mr.input = item.input;
-      bool ok = true;
-      for (size_t k = 0; k < item.index.size(); ++k) {
-        auto v = next();
-        ok = ok && v.has_value();
-        mr.index.push_back(v ? static_cast<int64_t>(std::llround(*v)) : 0);
-      }
-      auto val = next();
-      if (ok && val) {
-        mr.value = *val;
-        out.reads.push_back(mr);
-      }
+  }
+  if (r.result != smt::SatResult::Unsat && !counterexample && (mentions_log(a) || mentions_log(b)) &&
+      !has_infinity(a) && !has_infinity(b)) {
+    // Logarithms: a = b exactly when exp(a) = exp(b) (exp is injective over the reals), and with
+    // exp pushed through the sums the logarithms' axioms apply to quotients and products
+    // (log(e^x + 1) - log(e^-x + 1) = x, log-softmax). Only a proof is taken from this query; a
+    // model of it is not a counterexample of the rule, so the first query's answer stands otherwise.
+    std::vector<InputRead> unused;
+    std::string text;
+    smt::CheckResult e = check_distinct(exponentiate(a), exponentiate(b), Scope{}, &unused, &text);
+    if (e.result == smt::SatResult::Unsat) {
+      out = Outcome{};
+      out.result = e.result;
+      out.smtlib = text;
     }
   }
   out.queries = queries_;

@@ -3,6 +3,7 @@
 // the public entry is verify.h.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -68,6 +69,9 @@ class Prover {
   std::string query_text(const Node* lhs, const Node* rhs);
   // Whether the preconditions, size constraints and input domains can all hold.
   Outcome satisfiable_preconditions();
+  // How prove_equal tells a real counterexample (a model that replays on the interpreter) from
+  // a model of its abstraction: past a real one it tries nothing more.
+  void set_counterexample_check(std::function<bool(const Outcome&)> check) { is_counterexample_ = std::move(check); }
 
  private:
   struct Scope {
@@ -80,7 +84,11 @@ class Prover {
   std::vector<Term> sum_lemmas(const Term& a, const Term& b);
   Term unify(const Term& lhs, const Term& rhs, const Scope& scope, int depth);
   bool pointwise_equal(const Term& r1, const Term& r2, const Scope& scope, int depth);
-  bool always(const Term& cond, const Scope& scope);  // cond holds for every index in scope
+  bool always(const Term& cond, const Scope& scope);
+  // 0 < c < e under the rule's conditions (a split of a reduction at c, canon.h).
+  bool inside_by_conditions(const Size& c, const Size& e);
+  // The model of the final query as sizes, output index and input reads.
+  void decode(const smt::CheckResult& r, const std::vector<InputRead>& reads, Outcome& out) const;  // cond holds for every index in scope
   smt::CheckResult check_distinct(const Term& a, const Term& b, const Scope& scope,
                                   std::vector<InputRead>* reads, std::string* smtlib);
 
@@ -93,7 +101,11 @@ class Prover {
   int next_fresh_ = 0;  // inlining of the two sides uses disjoint variable ids
   int queries_ = 0;
   std::map<std::string, bool> pointwise_cache_;
-  std::string unmodelled_;  // why an infinity is left where the encoding does not model it
+  std::string unmodelled_;
+  std::function<bool(const Outcome&)> is_counterexample_;
+  int64_t size_cap_ = 0;
+  bool splits_by_conditions_ = false;  // set by prove_equal (solvers run in its process)
+  std::map<std::string, bool> inside_cache_;  // > 0: every size is at most this in the queries (a small model)  // why an infinity is left where the encoding does not model it
 };
 
 }  // namespace axon::sem

@@ -1,5 +1,6 @@
 #include "translate.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -120,8 +121,26 @@ Expr Translator::reduction(const Term& t) {
   for (int x : fv) args.push_back(integer(term::var(x)));
   // The extent's sizes are global constants; free index variables are the arguments.
   Expr value = app(it->second, args, smt::Sort::Real);
-  if (t->reducer == Reducer::Max && max_keys_.insert(smt::to_string(value)).second)
-    maxes_.push_back({value, app("arg" + it->second, args, smt::Sort::Int), v, t->args[0], t->args[1]});
+  if (t->reducer == Reducer::Max && max_keys_.insert(smt::to_string(value)).second) {
+    // A chain of directly nested maxima is one maximum over the product of their ranges, with
+    // a witness per binder (a group of axes reduced at once at any rank is one such chain).
+    MaxTerm m{value, {}, {}, {}, t->args[1], {}};
+    m.vars.push_back(v);
+    m.extents.push_back(t->args[0]);
+    while (m.body->kind == TermKind::Reduce && m.body->reducer == Reducer::Max) {
+      bool depends = false;
+      for (int x : m.vars) depends = depends || mentions(m.body->args[0], x);
+      if (depends) break;
+      m.vars.push_back(static_cast<int>(m.body->ival));
+      m.extents.push_back(m.body->args[0]);
+      m.body = m.body->args[1];
+    }
+    for (size_t k = 0; k < m.vars.size(); ++k)
+      m.witnesses.push_back(app("arg" + it->second + (k == 0 ? "" : "_" + std::to_string(k)), args, smt::Sort::Int));
+    size_t k = 0;
+    for (int x : fv) m.free.emplace_back(x, args[k++]);
+    maxes_.push_back(std::move(m));
+  }
   return value;
 }
 
@@ -212,29 +231,65 @@ void pairs(const std::map<std::string, Expr>& m, size_t cap, F&& f) {
 // abstracted max M = max_{k<E} f(k) the query gets a witness w with 0 <= w < E and f(w) = M,
 // and f(w') <= M at the witnesses w' of every max (where w' is in range). Both are consequences
 // of the definition, so adding them is sound.
+namespace {
+
+bool holds_max(const Term& t) {
+  if (t->kind == TermKind::Reduce && t->reducer == Reducer::Max) return true;
+  return std::any_of(t->args.begin(), t->args.end(), holds_max);
+}
+
+}  // namespace
+
+std::multiset<std::string> Translator::free_values(const MaxTerm& m) {
+  std::multiset<std::string> out;
+  for (const auto& [x, e] : m.free) out.insert(smt::to_string(e));
+  return out;
+}
+
+Expr Translator::max_body_at(const MaxTerm& m, const std::vector<Expr>& at) {
+  const std::map<int, Expr> saved = env_;
+  for (const auto& [x, e] : m.free) env_[x] = e;
+  for (size_t k = 0; k < m.vars.size(); ++k) env_[m.vars[k]] = at[k];
+  Expr body = real(m.body);
+  env_ = saved;
+  return body;
+}
+
+Expr Translator::in_range(const MaxTerm& m, const std::vector<Expr>& at) {
+  std::vector<Expr> all;
+  for (size_t k = 0; k < m.vars.size(); ++k) {
+    all.push_back(ge(at[k], smt::integer(0)));
+    all.push_back(lt(at[k], integer(m.extents[k])));
+  }
+  return land(all);
+}
+
 std::vector<Expr> Translator::max_lemmas() {
   std::vector<Expr> out;
   const size_t cap = 12;
-  for (size_t i = 0; i < maxes_.size() && i < cap; ++i) {
-    MaxTerm m = maxes_[i];  // a copy: translating bodies may add maxima
-    Expr e = integer(m.extent);
-    out.push_back(ge(m.witness, smt::integer(0)));
-    out.push_back(lt(m.witness, e));
-    env_[m.var] = m.witness;
-    out.push_back(eq(real(m.body), m.value));
-    env_.erase(m.var);
-  }
-  size_t n = std::min(maxes_.size(), cap);
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t j = 0; j < n; ++j) {
-      if (i == j) continue;
-      MaxTerm a = maxes_[i], b = maxes_[j];
-      Expr e = integer(a.extent);
-      env_[a.var] = b.witness;
-      Expr bound = le(real(a.body), a.value);
-      env_.erase(a.var);
-      out.push_back(implies(land({ge(b.witness, smt::integer(0)), lt(b.witness, e)}), bound));
+  // Translating a body may name more maxima (a max in another's body, at that one's witness);
+  // they get their lemmas in the next round, up to the cap.
+  size_t done = 0;
+  while (done < std::min(maxes_.size(), cap)) {
+    const size_t n = std::min(maxes_.size(), cap);
+    for (size_t i = done; i < n; ++i) {
+      MaxTerm m = maxes_[i];  // a copy: translating bodies may add maxima
+      out.push_back(in_range(m, m.witnesses));
+      out.push_back(eq(max_body_at(m, m.witnesses), m.value));
     }
+    // Each max is at least its body at every other max's witness in range (the pairs with a
+    // new member, over as many binders). A body holding maxima names new ones at each witness,
+    // so there only the pairs at the same point (the same free values) are taken.
+    for (size_t i = 0; i < n; ++i) {
+      for (size_t j = 0; j < n; ++j) {
+        if (i == j || (i < done && j < done)) continue;
+        MaxTerm a = maxes_[i], b = maxes_[j];
+        if (a.vars.size() != b.vars.size()) continue;
+        if (holds_max(a.body) && free_values(a) != free_values(b)) continue;
+        out.push_back(implies(in_range(a, b.witnesses), le(max_body_at(a, b.witnesses), a.value)));
+      }
+    }
+    done = n;
   }
   return out;
 }
@@ -321,6 +376,11 @@ std::vector<Expr> Translator::side_conditions(const std::vector<Expr>& given) {
   }
   const size_t cap = 24;
   auto& exps = apps["exp"];
+  // exp(log a), which the log axioms below equate with a when a > 0, among the exp terms (while
+  // the pairs stay under the cap), so that exp(-log a) exp(log a) = 1 is an instance:
+  // sigmoid(x) = exp(-softplus(-x)).
+  if (!exps.empty() && exps.size() + apps["log"].size() <= cap)
+    for (const auto& [k, e] : apps["log"]) collect_apps(fn_app("exp", {e}), apps);
   if (!exps.empty()) {
     Expr e0 = fn_app("exp", {smt::real(0)});
     out.push_back(eq(e0, smt::real(1)));

@@ -35,12 +35,22 @@ class Translator {
   smt::Expr reduction(const Term& t);
   // Witness and upper-bound lemmas of the abstracted maxima (see side_conditions).
   std::vector<smt::Expr> max_lemmas();
+  // An abstracted maximum: one reduction, or a chain of directly nested ones taken as one
+  // maximum over the product of their ranges.
   struct MaxTerm {
-    smt::Expr value;    // the abstracted max: maxN(free variables)
-    smt::Expr witness;  // argmaxN(free variables): an index where the max is attained
-    int var;
-    Term extent, body;
+    smt::Expr value;                     // the abstracted max: maxN(free variables)
+    std::vector<smt::Expr> witnesses;    // argmaxN[_k](free variables): where it is attained
+    std::vector<int> vars;               // the chain's binders, outermost first
+    std::vector<Term> extents;
+    Term body;                           // the innermost body
+    // The body's other free index variables as they read where the max occurs (an outer
+    // reduction's variable bound to its witness): the lemmas read the body there.
+    std::vector<std::pair<int, smt::Expr>> free;
   };
+  // The body of m at the binders' values `at` (its free variables as where m occurs).
+  smt::Expr max_body_at(const MaxTerm& m, const std::vector<smt::Expr>& at);
+  smt::Expr in_range(const MaxTerm& m, const std::vector<smt::Expr>& at);
+  static std::multiset<std::string> free_values(const MaxTerm& m);
   const Problem& p_;
   std::map<int, smt::Expr> env_;  // index variables bound to SMT terms (witnesses)
   std::vector<MaxTerm> maxes_;

@@ -1,6 +1,7 @@
 #include "axon/semantics/verify.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -33,6 +34,44 @@ const char* verdict_name(Verdict v) {
 }
 
 namespace {
+
+// What the final query (SMT-LIB text) leaves abstract, for an UNKNOWN's reason: "2 sums and 1
+// maximum abstracted; exp, log uninterpreted with axioms".
+std::string abstractions(const std::string& smtlib) {
+  int sums = 0, maxima = 0;
+  std::set<std::string> fns;
+  std::istringstream in(smtlib);
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::string decl = "(declare-fun ";
+    if (line.rfind(decl, 0) != 0) continue;
+    std::string name = line.substr(decl.size());
+    name = name.substr(0, name.find(' '));
+    auto numbered = [&name](const std::string& p) {
+      return name.rfind(p, 0) == 0 && name.size() > p.size() &&
+             std::all_of(name.begin() + static_cast<long>(p.size()), name.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
+    };
+    if (numbered("sum")) ++sums;
+    else if (numbered("max")) ++maxima;
+    else if (name == "exp" || name == "log" || name == "sqrt" || name == "tanh" || name == "erf" || name == "pow") fns.insert(name);
+    else if (name == "recip") fns.insert("1/x");
+  }
+  std::vector<std::string> parts;
+  auto count = [](int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+  if (sums || maxima) {
+    std::string r = sums ? count(sums, "sum", "sums") : "";
+    if (maxima) r += (r.empty() ? "" : " and ") + count(maxima, "maximum", "maxima");
+    parts.push_back(r + " abstracted");
+  }
+  if (!fns.empty()) {
+    std::string f;
+    for (const auto& n : fns) f += (f.empty() ? "" : ", ") + n;
+    parts.push_back(f + " uninterpreted with axioms");
+  }
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : "; ") + p;
+  return out;
+}
 
 smt::Expr cond_expr(const SizeCondition& c) {
   smt::Expr l = sem::size_expr(c.lhs), r = sem::size_expr(c.rhs);
@@ -136,14 +175,16 @@ std::vector<smt::Expr> bounds_in_range(const RuleSpec& rule, const sem::BuiltRul
     stack.pop_back();
     if (!seen.insert(n).second) continue;
     for (const Node* o : n->operands()) stack.push_back(o);
-    if (n->op() == Op::Slice && (held_as_size(n, "start") || held_as_size(n, "end"))) {
+    if (n->op() == Op::Slice && (held_as_size(n, "start") || held_as_size(n, "end") || held_as_size(n, "step"))) {
       const Size first = held_as_size(n, "start") ? n->attrs().shape("start")[0] : Size(n->attrs().i("start"));
       const Size last = held_as_size(n, "end") ? n->attrs().shape("end")[0] : Size(n->attrs().i("end"));
+      const Size step = held_as_size(n, "step") ? n->attrs().shape("step")[0] : Size(n->attrs().i("step"));
       const Size& extent = n->operand(0)->shape()[static_cast<size_t>(n->attrs().i("axis"))];
-      for (const Size* s : {&first, &last}) declared_only(*s);
+      for (const Size* s : {&first, &last, &step}) declared_only(*s);
       out.push_back(smt::ge(sem::size_expr(first), smt::integer(0)));
       out.push_back(smt::lt(sem::size_expr(first), sem::size_expr(last)));
       out.push_back(smt::le(sem::size_expr(last), sem::size_expr(extent)));
+      out.push_back(smt::ge(sem::size_expr(step), smt::integer(1)));
     }
     if (n->op() == Op::Pad)
       for (const char* key : {"before", "after"})
@@ -247,7 +288,7 @@ RuleResult Verifier::verify_one(const RuleSpec& rule) {
     if (conditions_can_hold(outside))
       throw UserError(rule.where + ": rule " + rule.name +
                       ": its conditions do not keep every symbolic slice and pad bound in range "
-                      "(0 <= start < end <= the axis's size, widths >= 0); add them to its where");
+                      "(0 <= start < end <= the axis's size, step >= 1, widths >= 0); add them to its where");
   }
   const bool conditional = !rule.size_conds.empty() || !rule.value_conds.empty();
   if (sym.lhs == sym.rhs) {
@@ -300,23 +341,35 @@ RuleResult Verifier::verify_one(const RuleSpec& rule) {
     if (auto r = falsify(rule)) return finish(std::move(*r));
 
   // The solvers, side by side, each in a child process: without --cross-check the first proof
-  // wins and the others are stopped; a solver that overstays the deadline is stopped too.
+  // wins and so does the first model that replays on the interpreter (a counterexample settles
+  // the rule), and the others are stopped (with --cross-check every solver finishes, so that a
+  // proof beside a counterexample is caught below); a solver that overstays the deadline is
+  // stopped too.
+  auto replays = [&rule](const sem::Outcome& o, smt::Backend b) {
+    return o.result == smt::SatResult::Sat && sem::replay(rule, o, smt::backend_name(b)).has_value();
+  };
   std::vector<std::function<std::string()>> jobs;
   for (smt::Backend b : backends)
-    jobs.push_back([&problem, &sym, b, this] {
+    jobs.push_back([&problem, &sym, &replays, b, this] {
       sem::Prover p(problem, b, smt::Limits{opts_.timeout_ms, opts_.resource_limit});
+      p.set_counterexample_check([&replays, b](const sem::Outcome& o) { return replays(o, b); });
       return sem::serialize(p.prove_equal(sym.lhs, sym.rhs));
     });
   double deadline = 3.0 * opts_.timeout_ms / 1000.0 + 5;
   std::vector<std::string> ends;
   auto texts = sem::run_isolated(
-      jobs, deadline, [this](size_t, const std::string& t) { return !opts_.cross_check && sem::deserialize(t).result == smt::SatResult::Unsat; },
+      jobs, deadline,
+      [&](size_t i, const std::string& t) {
+        const sem::Outcome o = sem::deserialize(t);
+        return !opts_.cross_check && (o.result == smt::SatResult::Unsat || replays(o, backends[i]));
+      },
       &ends);
   std::vector<std::optional<sem::Outcome>> outcomes;
-  bool someone_proved = false;
-  for (const auto& t : texts) {
-    outcomes.push_back(t ? std::optional<sem::Outcome>(sem::deserialize(*t)) : std::nullopt);
+  bool someone_proved = false, someone_refuted = false;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    outcomes.push_back(texts[i] ? std::optional<sem::Outcome>(sem::deserialize(*texts[i])) : std::nullopt);
     someone_proved = someone_proved || (outcomes.back() && outcomes.back()->result == smt::SatResult::Unsat);
+    someone_refuted = someone_refuted || (outcomes.back() && replays(*outcomes.back(), backends[i]));
   }
   bool proved = false, all_proved = true, any_sat = false;
   std::string unknown;
@@ -324,11 +377,12 @@ RuleResult Verifier::verify_one(const RuleSpec& rule) {
     const char* name = smt::backend_name(backends[i]);
     if (!outcomes[i]) {
       std::string why = someone_proved                      ? "stopped: another solver proved it first"
+                        : someone_refuted                   ? "stopped: another solver's counterexample replays"
                         : ends[i].rfind("crashed", 0) == 0 ? "solver process " + ends[i]
                                                             : "stopped: no answer within " + std::to_string(static_cast<int>(deadline)) + " s";
       res.runs.push_back({name, "stopped", why, 0, 0});
       all_proved = false;
-      if (!someone_proved) unknown += (unknown.empty() ? "" : "; ") + std::string(name) + ": " + why;
+      if (!someone_proved && !someone_refuted) unknown += (unknown.empty() ? "" : "; ") + std::string(name) + ": " + why;
       continue;
     }
     const auto& o = *outcomes[i];
@@ -369,8 +423,11 @@ RuleResult Verifier::verify_one(const RuleSpec& rule) {
   }
   if (any_sat) {
     res.verdict = Verdict::Unknown;
-    res.reason = "the solver found a model of a difference that does not replay on the interpreter "
-                 "(it rests on uninterpreted functions or abstracted reductions)";
+    std::string rests;
+    for (const auto& o : outcomes)
+      if (o && o->result == smt::SatResult::Sat && rests.empty()) rests = abstractions(o->smtlib);
+    res.reason = "the solver found a model of a difference that does not replay on the interpreter" +
+                 (rests.empty() ? std::string() : " (it rests on what the query leaves abstract: " + rests + ")");
     return finish(res);
   }
   res.verdict = Verdict::Unknown;

@@ -141,12 +141,6 @@ std::vector<Instance> corpus_instances(const std::string& sub, Verdict want, int
   return out;
 }
 
-// Instances that the per-rank prover leaves open at ranks 2 and up (never refuted): a maximum
-// of a scaled body nested in another maximum (its witness lemmas are made for the outer maximum
-// only), which the representative instance's single binder avoids. Each is still random-tested
-// (no difference) by the verifier before it answers UNKNOWN.
-const std::set<std::string> kOpenAtHigherRanks = {"g_max_of_scaled"};
-
 // Ranks 1 to 5; a true rule also at rank 0 (every group empty: the representative's P = 1), where
 // a false one may hold (a maximum over no axes is the sum over none).
 void check_instances(const std::string& sub, Verdict want) {
@@ -162,23 +156,17 @@ void check_instances(const std::string& sub, Verdict want) {
   };
   // Side by side in children (2 at once: CI's cores), each with the tests' solver limits.
   std::vector<RuleResult> results = prove_in_children(specs, prove_one, 2, 600);
-  int agree = 0, open = 0;
+  int agree = 0;
   for (size_t i = 0; i < all.size(); ++i) {
     const RuleResult& r = results[i];
     INFO(all[i].spec.where << " " << all[i].where << ": " << verdict_name(r.verdict) << " (" << r.reason << ")");
-    if (r.verdict == want) {
-      ++agree;
-      continue;
-    }
-    // Never the opposite verdict; open only where listed above.
-    CHECK(r.verdict == Verdict::Unknown);
-    CHECK(kOpenAtHigherRanks.count(all[i].spec.name) == 1);
-    ++open;
+    // Every instance is decided as at the representative: none the opposite way, none left open.
+    CHECK(r.verdict == want);
+    if (r.verdict == want) ++agree;
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "group rules (" << sub << ") at ranks " << min_rank << "-5: " << all.size() << " instances, " << agree << " "
-            << verdict_name(want) << " as at the representative, " << open << " left open by the per-rank prover, "
-            << secs << " s\n";
+            << verdict_name(want) << " as at the representative, " << secs << " s\n";
   CHECK(!all.empty());
 }
 
