@@ -66,9 +66,9 @@ Term simplify_ints(const Term& t) {
 Term find_split(const Term& t, int var);
 
 Term merge_adjacent(const Term& first, const Term& second) {
+  if (first->kind != TermKind::Reduce || second->kind != TermKind::Reduce || first->reducer != second->reducer) return nullptr;
   // A body that a split would cut again is left alone (no split-merge cycle).
   if (find_split(first->args[1], static_cast<int>(first->ival))) return nullptr;
-  if (first->kind != TermKind::Reduce || second->kind != TermKind::Reduce || first->reducer != second->reducer) return nullptr;
   auto a = as_size(first->args[0]);
   auto b = as_size(second->args[0]);
   if (!a || !b) return nullptr;
@@ -323,25 +323,27 @@ Term canon_with(const Term& t, const InsideCheck& inside) {
       // -S(f) = S(-f), and on into a nested sum (-S(S(g)) = S(S(-g))).
       if (is_sum(r->args[0]))
         return canon_with(make_reduce(Reducer::Sum, static_cast<int>(r->args[0]->ival), r->args[0]->args[0],
-                                 term::neg(r->args[0]->args[1])), inside);
+                                      term::neg(r->args[0]->args[1])),
+                          inside);
       return r;
     case Fn::Mul: {
       // x * S(f) = S(x * f); for a product of two sums the second moves into the first.
       const Term& a = r->args[0];
       const Term& b = r->args[1];
       if (is_sum(a))
-        return canon_with(make_reduce(Reducer::Sum, static_cast<int>(a->ival), a->args[0],
-                                 term::fmul(a->args[1], b)), inside);
+        return canon_with(make_reduce(Reducer::Sum, static_cast<int>(a->ival), a->args[0], term::fmul(a->args[1], b)),
+                          inside);
       if (is_sum(b))
-        return canon_with(make_reduce(Reducer::Sum, static_cast<int>(b->ival), b->args[0],
-                                 term::fmul(a, b->args[1])), inside);
+        return canon_with(make_reduce(Reducer::Sum, static_cast<int>(b->ival), b->args[0], term::fmul(a, b->args[1])),
+                          inside);
       return r;
     }
     case Fn::Div:
       // S(f) / x = S(f / x), whatever x is (x / S(f) stays: 1/S is not a sum).
       if (is_sum(r->args[0]))
-        return canon_with(make_reduce(Reducer::Sum, static_cast<int>(r->args[0]->ival),
-                                 r->args[0]->args[0], term::fdiv(r->args[0]->args[1], r->args[1])), inside);
+        return canon_with(make_reduce(Reducer::Sum, static_cast<int>(r->args[0]->ival), r->args[0]->args[0],
+                                      term::fdiv(r->args[0]->args[1], r->args[1])),
+                          inside);
       return r;
     case Fn::Max: {
       Term m = merge_adjacent(r->args[0], r->args[1]);
