@@ -6,6 +6,7 @@
 #include <set>
 
 #include "axon/core/error.h"
+#include "attention_emitter.h"
 #include "internal.h"
 
 namespace axon::tiling::detail {
@@ -101,7 +102,7 @@ std::string epilogue_answer(Emitter& em, const AttentionShape& a, const Node* n,
 // Staged epilogue (Q K^T kernels, P V of a 16-bit type, head dims within Q's): each warpgroup
 // leaves its O, rounded to P V's type, in its own rows of Q's panels (only its S wgmmas read
 // them, all done), 128-byte rows with 16-byte chunks swizzled by the row as Q's are, and its rows'
-// statistics after the barriers (attention_stats_at); then the group's writes of whole 8-column
+// statistics after the barriers (the plan's "stats", attention_smem_plan); then the group's writes of whole 8-column
 // chunks of rows, one 16-byte store each where whole, instead of one 2-byte store per element.
 // False (nothing emitted) where it does not apply.
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const TileConfig& t, const Isa& isa,
@@ -125,12 +126,13 @@ bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, 
   bool float_writes = true;
   for (const Node* n : g.writes) float_writes = float_writes && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
   if (!(DVP <= DP && dtype_bytes(pv.mm->dtype()) == 2 && frag_pairs && float_writes && bar_named != nullptr)) return false;
-  const int64_t stat_at = attention_stats_at(a, t), CPO = (DV + 7) / 8;
+  const SmemPlan smem = attention_smem_plan(a, t);
+  const int64_t stat_at = smem.offset("stats"), CPO = (DV + 7) / 8;
   const std::string MT = storage_type(pv.mm->dtype()), P(dtype_name(pv.mm->dtype()));
   auto chunk_at = [&](const std::string& lr, const std::string& lc) {
     return "sbase + (" + lc + " / 64) * " + S(int64_t(BM) * 128) + " + (wg * 64 + " + lr + ") * 128 + (((" + lc + " % 64) / 8) ^ (" + lr + " % 8)) * 16";
   };
-  em.line("unsigned char* const sbase = (unsigned char*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);");
+  em.line("unsigned char* const sbase = (unsigned char*)" + smem.aligned_base() + ";");
   em.line("float* const sstat = (float*)(sbase + " + S(stat_at) + ");");
   em.line("#pragma unroll");
   em.open("for (int e = 0; e < " + S(RO) + "; e += 2) {");

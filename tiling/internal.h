@@ -251,8 +251,7 @@ bool float_outputs(const Group& g, const ContractionShape& c);
 // or -1 when it is none of them; "" for the others.
 // Attention (attention_parts.cpp): the row slot (0, 1: rows 8 apart) of each register of a
 // 64-row accumulator fragment, checked to be held by quads; the chain's steps on packed bf16
-// pairs from `chain_base` (moved to the last); the staged epilogue (false where it does not apply);
-// the byte offset of that epilogue's row statistics in shared memory.
+// pairs from `chain_base` (moved to the last); the staged epilogue (false where it does not apply).
 struct PackedStep {
   const InstrSpec* ins;
   bool chain_first;  // the chain's value is the node's operand 0
@@ -262,7 +261,6 @@ std::vector<int> row_slots(const InstrSpec& ins, const Fragment& f, int regs);
 std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, const Isa& isa, const Node*& chain_base);
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const TileConfig& t, const Isa& isa,
                           const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point);
-int64_t attention_stats_at(const AttentionShape& a, const TileConfig& t);
 // Stored scores (attention_scores.cpp): a consumer warpgroup's rows of slot `slot`'s bm x bn
 // bf16 tile at `sk0` into `sc[]`, S's wgmma `d` fragment (row neighbours unpacked from each
 // word); with `packed_max` also the row maxima of the words into `mx2` (max.NaN.bf16x2, two per

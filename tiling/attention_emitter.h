@@ -1,0 +1,118 @@
+// The sm_90a attention kernel's generator (docs/attention.md): the state every stage shares,
+// set up and checked once, and one method per stage of the kernel. attention_kernel.cpp: the
+// set-up, the block's prologue, the producer and Q computed in the kernel;
+// attention_tiles.cpp: the consumers' loop over the key tiles (S = Q K^T, P V, in either
+// order) and the end (the key split's merge, the writes); attention_softmax.cpp: the online
+// softmax of a tile.
+#pragma once
+
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "internal.h"
+#include "pipeline.h"
+#include "smem_plan.h"
+
+namespace axon::tiling::detail {
+
+// The shared-memory layout of the kernel (attention_kernel.cpp): Q, the K (or stored scores)
+// and V slots, the barriers, the staged epilogue's row statistics.
+SmemPlan attention_smem_plan(const AttentionShape& a, const TileConfig& t);
+
+struct AttentionEmitter {
+  AttentionEmitter(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low, bool wide);
+  // The kernel's source.
+  std::string emit(const std::string& name);
+
+  const Group& g;
+  const AttentionShape& a;
+  const ContractionShape &qk, &pv;
+  const TileConfig& t;
+  const Lowerings& low;
+  // The operands' 16-bit type (classify_attention: Q, K, V and stored scores all of it).
+  DType T16;
+  bool f16;
+  WgmmaIsa wi;
+  TmaIsa ti;
+  const InstrSpec *mma_s = nullptr, *mma_o = nullptr, *shfl = nullptr;
+  const InstrSpec *bar_named = nullptr, *bar_arrive = nullptr, *pmax = nullptr;
+  int C, BM, BN, ST, KS;
+  int64_t D, DP, DV, DVP, SQ, SK;
+  int RS, RO;    // accumulator elements per thread: S, O
+  bool stored;   // scores copied from memory instead of Q K^T
+  bool q_copied; // Q copied by TMA (else computed by the consumers, or absent: stored scores)
+  const Fragment *fs = nullptr, *fo = nullptr, *fa = nullptr;
+  std::vector<int> slot_s, slot_o;
+  // P's A fragments from S's elements: element ea of k-chunk kk is S element pe[kk][ea].
+  std::vector<std::vector<int>> pe;
+  SmemPlan smem;
+  // Per slot: K (BN x DP), or the stored scores (BM x BN: 64-key panels of BM rows); V.
+  int64_t q_bytes, k_bytes, v_bytes;
+  MbarrierRing kring, vring;  // K (or the stored scores) and V
+  Emitter em;
+  std::string I;  // the index type
+  std::map<int, Term> frag_vars;
+  std::vector<Term> batch, point, row;
+  std::string key;  // point's key
+  int NS;           // row sums
+  // The tile order: ping-pong between two consumer warpgroups; deferred (ping-pong or
+  // overlap): a tile's S issued before the previous tile's P V.
+  bool pingpong, deferred;
+  // The softmax's pieces (set by prepare_softmax, after the producer).
+  std::string pack_fn;  // the synthesized pack of f32 pairs to T16x2
+  const Node* p_node = nullptr;  // P as the kernel computes it
+  SoftmaxShift sf;
+  bool tail = false;        // the last key tile runs past the keys
+  bool pair_round = false;  // S rounded to bf16 in pairs
+  const Node* chain_base = nullptr;
+  std::vector<PackedStep> steps;
+  bool packed_max = false;
+  std::vector<bool> from_packed;  // row sums added from P's packed halves
+
+  bool is_row_point(const Node* n, const std::vector<Term>& p) const;
+  std::string wait(const std::string& bar, const std::string& parity) const { return mbarrier_wait_loop(*ti.wait, bar, parity); }
+  std::string tile_vars() const;  // g and slot of tile `it`
+  std::string n0_line() const;    // the tile's first key
+
+  // attention_kernel.cpp
+  std::string signature(const std::string& name) const;
+  void block_prologue();
+  void key_range();
+  void init_barriers();
+  void producer();
+  void copy_panels(const std::string& dst, int64_t panel_bytes, int64_t panels, const std::string& map, const std::string& outer,
+                   const std::string& batch_panel, const std::string& bar, const std::string& inner0, bool read_once);
+  void consumer_registers();
+  void compute_q();
+  void store_q(int64_t cpr, int64_t NQ);
+
+  // attention_tiles.cpp
+  void issue_s();
+  void issue_pv(const std::string& slot, const std::string& item, bool fence, bool wait_v, const std::string& preg = "pr");
+  void release_k();
+  void turn_wait();
+  void turn_pass();
+  void tiles_in_order();
+  void tiles_deferred();
+  void later_tile(const std::string& it, const std::string& in, const std::string& out);
+  void quad_sums();
+  void merge_key_split();
+  void to_graph_shift();
+  void writes();
+
+  // attention_softmax.cpp
+  void prepare_softmax();
+  void open_s_loop();
+  bool chain_is_scores(bool inside) const;
+  void chain_loop(bool inside);
+  void round_pairs();
+  void softmax_max();
+  void fold_max();
+  void rescale_o();
+  void softmax_p();
+  void pack_p(const std::string& dst);
+};
+
+}  // namespace axon::tiling::detail

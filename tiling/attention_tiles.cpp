@@ -1,0 +1,274 @@
+// The attention kernel's consumers (AttentionEmitter, attention_emitter.h): the loop over the
+// key tiles in either order (S = Q K^T or the stored tile, the softmax, P V), and the end: the
+// sums over the quad, the key split's merge, the shift to the graph's, the writes.
+#include "attention_emitter.h"
+#include "axon/core/error.h"
+
+namespace axon::tiling::detail {
+
+namespace {
+
+std::string S(int64_t v) { return std::to_string(v); }
+int64_t up64(int64_t v) { return (v + 63) / 64 * 64; }
+
+// The key split's exchange (splits = 2): per consumer thread of the second warpgroup its O
+// elements, then per row slot its shift, max and sums; float j of thread th at 4 * (j * 128 + th).
+int64_t split_exchange_floats(const AttentionShape& a) { return up64(a.pv.n) / 2 + 4 + 2 * int64_t(a.sums.size()); }
+
+}  // namespace
+
+// S = Q K^T over the head dimension: 64-column panels, 16 per k-step (32 bytes in a swizzled
+// row); fenced and committed, not waited for.
+void AttentionEmitter::issue_s() {
+  em.line(inline_asm(*wi.fence, {}, true));
+  em.line("#pragma unroll");
+  em.open("for (int kk = 0; kk < " + S(DP / 16) + "; ++kk) {");
+  em.line("const unsigned long long da = " + wgmma_desc("sq0", "(kk / 4) * " + S(desc_units(int64_t(BM) * 128)) + " + wg * " + S(desc_units(8192)) + " + (kk % 4) * " + S(desc_units(32)), 1, 64) + ";");
+  em.line("const unsigned long long db = " + wgmma_desc("sk0", "slot * " + S(desc_units(k_bytes)) + " + (kk / 4) * " + S(desc_units(int64_t(BN) * 128)) + " + (kk % 4) * " + S(desc_units(32)), 1, 64) + ";");
+  std::vector<std::string> d;
+  for (int r = 0; r < RS; ++r) d.push_back("sc[" + S(r) + "]");
+  em.line(inline_asm(*mma_s, {{"d", "+f", d}, {"a", "l", {"da"}}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(BN)}, true}, {"", "r", {"kk"}}},
+                     true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(RS + 2) + ", 0;\\n", "\\n}"));
+  em.close();
+  em.line(inline_asm(*wi.commit, {}, true));
+}
+
+// O += P V for tile `item` in `slot`: V's tile is N-major (64-column blocks of BN rows); 16 keys per
+// k-step; P from registers `preg`. Committed, not waited for.
+// `fence`: O and P were written since the last wgmma. The fence comes after V's wait (or the
+// caller waited for V before its own fence): a wait loop (a divergent branch) between the
+// fence and the wgmma makes ptxas serialize every wgmma of the kernel (its warning C7520).
+void AttentionEmitter::issue_pv(const std::string& slot, const std::string& item, bool fence, bool wait_v, const std::string& preg) {
+  if (wait_v) em.line(vring.consumer_wait(slot, item));
+  if (fence) em.line(inline_asm(*wi.fence, {}, true));
+  std::vector<std::string> d;
+  for (int r = 0; r < RO; ++r) d.push_back("o[" + S(r) + "]");
+  for (int kk = 0; kk < BN / 16; ++kk) {
+    const std::string db = wgmma_desc("sv0", slot + " * " + S(desc_units(v_bytes)) + " + " + S(desc_units(kk * 2048)), (int64_t(BN) * 128) >> 4, 64);
+    std::vector<std::string> areg;
+    for (int q = 0; q < 4; ++q) areg.push_back(preg + "[" + S(kk * 4 + q) + "]");
+    em.line(inline_asm(*mma_o, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {db}}, {"p", "", {"p"}, true}, {"N", "", {S(DVP)}, true}, {"", "r", {"1"}}},
+                       true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(RO + 5) + ", 0;\\n", "\\n}"));
+  }
+  em.line(inline_asm(*wi.commit, {}, true));
+}
+
+void AttentionEmitter::release_k() { em.line("if ((th & 31) == 0) " + kring.consumer_release("slot")); }
+
+// Two consumer warpgroups may take turns on the tensor cores (pingpong, named barriers 2 and 3):
+// one issues its S and P V while the other computes its softmax. Warpgroup 1 lets 0 go first,
+// each lets the other go after every issue (no condition between a wgmma and its wait), and
+// warpgroup 0 takes the one turn too many at the end, after its last wait: both pass each
+// barrier as often (n + 1 times barrier 2, n times barrier 3, n >= 1 key tiles each).
+void AttentionEmitter::turn_wait() {
+  if (pingpong) em.line(inline_asm(*bar_named, {{"id", "r", {"2 + wg"}}, {"n", "r", {"256"}}}, true));
+}
+
+void AttentionEmitter::turn_pass() {
+  if (pingpong) em.line(inline_asm(*bar_arrive, {{"id", "r", {"3 - wg"}}, {"n", "r", {"256"}}}, true));
+}
+
+// Per tile: S (or the stored tile), its softmax, then its P V, issued at the end and waited for
+// with the next tile's S. The loop runs at least once (kb < ke) for one warpgroup per tile;
+// under the key split the second may have none.
+void AttentionEmitter::tiles_in_order() {
+  if (KS == 1) {
+    em.line("int it = kb;");
+    em.open("do {");
+  } else {
+    em.open("for (int it = kb + kp; it < ke; it += 2) {");
+  }
+  em.line(tile_vars());
+  em.line(n0_line());
+  em.line(kring.consumer_wait("slot", "g"));
+  if (stored) emit_read_stored_scores(em, *low.isa, *mma_s, StoredScores{BM, BN, k_bytes, packed_max, f16});
+  else issue_s();
+  // S and the previous tile's P V are done: K's slot and the previous V slot go back.
+  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+  if (stored) {  // every lane of the warp has read its scores before lane 0 releases the slot
+    const InstrSpec* warp_sync = low.isa->find("bar.warp.sync");
+    AXON_CHECK(warp_sync != nullptr, "codegen: the ISA lacks bar.warp.sync");
+    em.line(inline_asm(*warp_sync, {}, true));
+  }
+  em.open("if ((th & 31) == 0) {");
+  em.line(kring.consumer_release("slot"));
+  // This warpgroup's previous tile: g - 1, or g - 2 under the key split.
+  em.line("if (g >= " + S(KS) + ") " + vring.consumer_release(vring.slot_of("g - " + S(KS))));
+  em.close();
+  softmax_max();
+  rescale_o();
+  softmax_p();
+  pack_p("pr");
+  issue_pv("slot", "g", true, true);
+  if (KS == 1) em.close("} while (++it < ke);");
+  else em.close();
+}
+
+// The deferred order (pingpong or overlap): a tile's S is issued before the previous tile's
+// P V, and its softmax (up to P and the sums) runs while that P V does. The first tile is
+// peeled so that no branch separates a wgmma from its fence or its wait (ptxas serializes
+// every wgmma of the kernel otherwise: C7514, C7520).
+void AttentionEmitter::tiles_deferred() {
+  if (pingpong) em.line("if (wg == 1) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+  // The first tile: S, then its softmax (O is still 0).
+  em.open("{");
+  em.line("const int it = kb;");
+  em.line(tile_vars());
+  em.line(n0_line());
+  em.line(kring.consumer_wait_parity("slot", "0"));
+  turn_wait();
+  issue_s();
+  turn_pass();
+  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+  release_k();
+  softmax_max();  // al = 0 (nothing seen yet): O, still 0, needs no rescaling
+  softmax_p();
+  pack_p("pr");
+  em.close();
+  // Every later tile (later_tile); the P buffers alternate (pr, pn), two tiles per turn of the
+  // loop: no copy between them, each tile's wgmmas fenced, committed and waited for within it.
+  em.line("unsigned pn[" + S(BN / 4) + "];");
+  em.open("for (int i2 = kb + 1; i2 < ke; i2 += 2) {");
+  later_tile("i2", "pr", "pn");
+  em.open("if (i2 + 1 < ke) {");
+  later_tile("i2 + 1", "pn", "pr");
+  em.close();
+  em.close();
+  // The last tile's P V: tile t's P is in pn when t - kb is odd.
+  for (int odd : {1, 0}) {
+    em.open(std::string(odd ? "if" : "else if") + " (((ke - 1 - kb) & 1) == " + S(odd) + ") {");
+    em.line("const int g = ke - 1 - kb, slot = " + kring.slot_of("g") + ";");
+    issue_pv("slot", "g", true, true, odd ? "pn" : "pr");
+    em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+    em.close();
+  }
+  if (pingpong) em.line("if (wg == 0) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+}
+
+// A later tile of the deferred order: its S and the previous tile's P V (P in `in`) under one
+// fence (V waited for before it), the softmax up to P and the sums while P V runs, P packed into
+// `out` beside the P it reads (its 32-bit floats die early: registers), then O rescaled.
+void AttentionEmitter::later_tile(const std::string& it, const std::string& in, const std::string& out) {
+  em.open("{");
+  em.line("const int it = " + it + ";");
+  em.line(tile_vars());
+  em.line(n0_line());
+  em.line("const int pg = g - 1, ps = " + vring.slot_of("pg") + ";");
+  em.line(kring.consumer_wait("slot", "g"));
+  em.line(vring.consumer_wait("ps", "pg"));
+  turn_wait();
+  issue_s();
+  issue_pv("ps", "pg", false, false, in);
+  turn_pass();
+  em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));  // S is done, P V may run on
+  release_k();
+  softmax_max();
+  softmax_p();
+  pack_p(out);
+  // A wait on the completed `pin` (a loop: a branch) before the wait for P V: ptxas schedules
+  // a wgmma wait as early as it can within a block, above the softmax, which then no longer
+  // runs beside P V (seen in the SASS); it does not move it above a branch.
+  em.line(wait("pin", "0"));
+  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));  // P V has finished with O, P and V
+  em.line("if ((th & 31) == 0) " + vring.consumer_release("ps"));
+  rescale_o();
+  em.close();
+}
+
+// The sums over the quad.
+void AttentionEmitter::quad_sums() {
+  for (int k = 0; k < NS; ++k)
+    for (int r = 0; r < 2; ++r)
+      for (int lane : {1, 2})
+        em.line("{ float t; " + inline_asm(*shfl, {{"d", "=f", {"t"}}, {"a", "f", {"l" + S(k) + "[" + S(r) + "]"}}, {"c", "", {S(lane)}, true}}, false) +
+                " l" + S(k) + "[" + S(r) + "] += t; }");
+}
+
+// The key split's merge: the second warpgroup leaves its O, shifts, maxima and sums in the
+// slots (every tile is consumed once both have passed the barrier), the first moves both
+// halves to the larger shift and adds them (a half that saw only -inf contributes nothing).
+void AttentionEmitter::merge_key_split() {
+  const InstrSpec* lds = low.isa->find("ld.shared.f32");
+  const InstrSpec* sts = low.isa->find("st.shared.f32");
+  AXON_CHECK(lds && sts && bar_named, "codegen: the ISA lacks ld.shared.f32, st.shared.f32 or bar.sync.named");
+  auto at = [&](const std::string& j) { return "sk0 + (unsigned)(((" + j + ") * 128 + th) * 4)"; };
+  std::vector<std::pair<std::string, std::string>> xs;  // (exchange index, register)
+  xs.push_back({"e", "o[e]"});
+  for (int r = 0; r < 2; ++r) {
+    xs.push_back({S(RO + r), "mu[" + S(r) + "]"});
+    xs.push_back({S(RO + 2 + r), "mrow[" + S(r) + "]"});
+    for (int k = 0; k < NS; ++k) xs.push_back({S(RO + 4 + 2 * k + r), "l" + S(k) + "[" + S(r) + "]"});
+  }
+  AXON_CHECK(split_exchange_floats(a) * 128 * 4 <= smem.bytes("sk0") + smem.bytes("sv0"), "codegen: the key split's exchange exceeds the slots");
+  em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {"256"}}}, true));  // both are done with every slot
+  em.open("if (kp == 1) {");
+  em.line("#pragma unroll");
+  em.line("for (int e = 0; e < " + S(RO) + "; ++e) " + inline_asm(*sts, {{"a", "r", {at("e")}}, {"b", "f", {"o[e]"}}}, true));
+  for (size_t i = 1; i < xs.size(); ++i) em.line(inline_asm(*sts, {{"a", "r", {at(xs[i].first)}}, {"b", "f", {xs[i].second}}}, true));
+  em.close();
+  em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {"256"}}}, true));
+  em.line("if (kp == 1) return;");
+  em.line("float a0[2], a1[2];");
+  em.line("#pragma unroll");
+  em.open("for (int r = 0; r < 2; ++r) {");
+  em.line("float mu1, m1;");
+  em.line(inline_asm(*lds, {{"d", "=f", {"mu1"}}, {"a", "r", {at(S(RO) + " + r")}}}, true));
+  em.line(inline_asm(*lds, {{"d", "=f", {"m1"}}, {"a", "r", {at(S(RO + 2) + " + r")}}}, true));
+  em.line("const float m = " + em.combine(Reducer::Max, "mrow[r]", "m1") + ", ns = " + sf.shift_of("m == kNegInf ? 0.0f : m") + ";");
+  em.line("a0[r] = " + sf.move(em, "mu[r]", "ns") + ";");
+  em.line("a1[r] = " + sf.move(em, "mu1", "ns") + ";");
+  em.line("if (mrow[r] == kNegInf) a0[r] = 0.0f;");
+  em.line("if (m1 == kNegInf) a1[r] = 0.0f;");
+  em.line("mrow[r] = m;");
+  em.line("mu[r] = ns;");
+  for (int k = 0; k < NS; ++k) {
+    em.line("{ float l; " + inline_asm(*lds, {{"d", "=f", {"l"}}, {"a", "r", {at(S(RO + 4 + 2 * k) + " + r")}}}, true) + " l" + S(k) +
+            "[r] = l" + S(k) + "[r] * a0[r] + l * a1[r]; }");
+  }
+  em.close();
+  em.line("#pragma unroll");
+  em.open("for (int e = 0; e < " + S(RO) + "; ++e) {");
+  em.line("float x;");
+  em.line(inline_asm(*lds, {{"d", "=f", {"x"}}, {"a", "r", {at("e")}}}, true));
+  em.line("o[e] = o[e] * a0[rs_o[e]] + x * a1[rs_o[e]];");
+  em.close();
+}
+
+// O and the sums from the kernel's shift to the graph's: the row max (0 for a row of -inf).
+void AttentionEmitter::to_graph_shift() {
+  const std::string tg = sf.to_graph("(mrow[r] == kNegInf ? 0.0f : mrow[r])", "mu[r]");
+  if (tg.empty()) return;
+  em.line("float tg[2];");
+  em.line("#pragma unroll");
+  em.open("for (int r = 0; r < 2; ++r) {");
+  em.line("tg[r] = " + tg + ";");
+  for (int k = 0; k < NS; ++k) em.line("l" + S(k) + "[r] *= tg[r];");
+  em.close();
+  em.line("#pragma unroll");
+  em.line("for (int e = 0; e < " + S(RO) + "; ++e) o[e] *= tg[rs_o[e]];");
+}
+
+// The group's writes at each O element with the final statistics (where the staged epilogue,
+// attention_parts.cpp, does not apply).
+void AttentionEmitter::writes() {
+  em.line("#pragma unroll");
+  em.open("for (int e = 0; e < " + S(RO) + "; ++e) {");
+  em.line("const " + I + " gi = m0 + wg * 64 + " + em.index(em.subst(fo->row, frag_vars)) + ";");
+  em.line("const " + I + " gj = " + em.index(em.subst(fo->col, frag_vars)) + ";");
+  em.line("const int rs = rs_o[e];");
+  em.line("(void)rs;");
+  em.open("if (gi < " + S(SQ) + " && gj < " + S(DV) + ") {");
+  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+    return epilogue_answer(em, a, n, point_key(p) == key, is_row_point(n, p), em.round(pv.mm->dtype(), "o[e]"), "mrow[rs]",
+                           [&](int k) { return "l" + S(k) + "[rs]"; });
+  };
+  for (size_t w = 0; w < g.writes.size(); ++w) {
+    const Node* n = g.writes[w];
+    em.line("axon_st_" + dt(n) + "(out" + S(int64_t(w)) + " + " + em.index(flat_index(point, dims_of(n))) + ", " + em.value(n, point) + ");");
+  }
+  em.given = nullptr;
+  em.close();
+  em.close();
+}
+
+}  // namespace axon::tiling::detail
