@@ -3,12 +3,16 @@
 // by a producer warpgroup issuing bulk tensor copies under mbarriers. The tile loader, the
 // epilogue's meaning and the instructions are the same as the mma.sync kernel's; the accumulator
 // layout is the spec's wgmma `d` fragment.
+// The generator is WgmmaEmitter (wgmma_emitter.h); this file: the instructions and tensor maps
+// the sm_90 kernels share, the generator's set-up, prologue, wgmmas, cp.async main loop and
+// split-K's reduction.
 #include <set>
 #include <tuple>
 #include <sstream>
 
 #include "axon/core/error.h"
 #include "internal.h"
+#include "wgmma_emitter.h"
 
 namespace axon::tiling::detail {
 
@@ -16,14 +20,8 @@ namespace {
 
 std::string S(int64_t v) { return std::to_string(v); }
 
-// stmatrix's row addresses for a warpgroup's accumulators: lane th % 32 of warp th / 32 addresses
-// row th % 8 of matrix q = (th % 32) / 8 of the 16 x 16 block of elements eb .. eb + 7 (Var 0 the
-// thread, Var 1 eb): rows 8 (q % 2) on of the warp's 16, columns 8 (q / 2) on of the block's.
-// Terms: the check below evaluates them and the kernel renders them, so the addressing that is
-// checked is the addressing that runs.
-struct StmatrixAddress {
-  Term row, col;  // in the warpgroup's 64 x N tile, in elements
-};
+}  // namespace
+
 StmatrixAddress stmatrix_address() {
   using namespace term;
   const Term th = var(0), eb = var(1), q = floordiv(mod(th, integer(32)), integer(8));
@@ -31,9 +29,6 @@ StmatrixAddress stmatrix_address() {
           add(mul(floordiv(eb, integer(4)), integer(8)), mul(floordiv(q, integer(2)), integer(8)))};
 }
 
-// The spec's stmatrix fragment, fed register m = the pair of accumulator elements eb + 2m and
-// eb + 2m + 1 and addressed by stmatrix_address, must store every element of the blocks where
-// the spec's wgmma `d` fragment puts it, for every thread and block below `regs` elements.
 void check_stmatrix(const InstrSpec& st, const Fragment& df, int regs) {
   const Fragment& sf = fragment(st, "b");
   const StmatrixAddress at = stmatrix_address();
@@ -49,8 +44,6 @@ void check_stmatrix(const InstrSpec& st, const Fragment& df, int regs) {
                               S(th) + ", element " + S(eb + e) + ")");
       }
 }
-
-}  // namespace
 
 bool generator_swizzle(const InstrSpec* ins) {
   if (ins == nullptr) return false;
@@ -202,56 +195,92 @@ std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c
 
 std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
                          const std::string& name, bool wide) {
-  const ContractionShape& c = s.mm;
+  WgmmaEmitter k(g, s, t, low, wide);
+  return k.emit(name);
+}
+
+WgmmaEmitter::WgmmaEmitter(const Group& g_, const GroupShape& s, const TileConfig& t_, const Lowerings& low_, bool wide)
+    : g(g_), c(s.mm), t(t_), low(low_), em(&low_, false, wide) {
   AXON_CHECK(low.isa != nullptr, "codegen: contraction kernels need the ISA");
-  const TensorCoreIsa tc = tensor_core_isa(*low.isa, c.in);
-  const WgmmaIsa wi = wgmma_isa(*low.isa, c.in);
+  tc = tensor_core_isa(*low.isa, c.in);
+  wi = wgmma_isa(*low.isa, c.in);
   AXON_CHECK(tc.ok && wi.pick(c.a.k_major, c.b.k_major) != nullptr, "codegen: the ISA lacks this wgmma form");
   AXON_CHECK((c.in == DType::bf16 || c.in == DType::f16) && t.bk == 64 && t.bm % 64 == 0 && t.bn % 64 == 0 && t.bn <= 256,
              "codegen: a wgmma configuration outside its layouts");
-  const InstrSpec& mma = *wi.pick(c.a.k_major, c.b.k_major);
-  const int N = t.bn, REGS = N / 2;
-  const int AE = t.bm * t.bk, BE = t.bk * t.bn;
-  const int D = t.stages - 2;  // tiles loaded ahead: one stage is still read by the wgmma in flight
-  const bool persistent = t.tma && t.blocks_per_sm > 0;
-  const InstrSpec* bar_named = low.isa->find("bar.sync.named");  // staged epilogue stores
+  mma = wi.pick(c.a.k_major, c.b.k_major);
+  N = t.bn, REGS = N / 2;
+  AE = t.bm * t.bk, BE = t.bk * t.bn;
+  D = t.stages - 2;
+  persistent = t.tma && t.blocks_per_sm > 0;
+  bar_named = low.isa->find("bar.sync.named");
   AXON_CHECK(D >= 1, "codegen: wgmma pipelines need three stages or more");
-  const int SK = t.splits;
-  const int64_t KT = (c.k + t.bk - 1) / t.bk;
+  SK = t.splits;
+  KT = (c.k + t.bk - 1) / t.bk;
   AXON_CHECK(SK >= 1 && SK <= 8 && (SK == 1 || (t.tma && !persistent && SK <= KT)),
              "codegen: split-K needs a TMA kernel that is not persistent, at most 8 splits and a k-tile per split");
   AXON_CHECK(c.mm2 == nullptr || (t.tma && SK == 1 && t.bn >= 128 && c.a.direct && c.b.direct && c.b2.direct),
              "codegen: twin matmuls need a TMA kernel copying every operand, one split, 64 columns or more each");
 
   // The accumulator map of the spec, checked to cover the 64 x N tile once per warpgroup.
-  const Fragment& df = fragment(mma, "d");
+  df = &fragment(*mma, "d");
   {
     std::set<int64_t> seen;
     for (int th = 0; th < 128; ++th)
       for (int r = 0; r < REGS; ++r) {
-        const int64_t row = fragment_index(df.row, th, r), col = fragment_index(df.col, th, r);
+        const int64_t row = fragment_index(df->row, th, r), col = fragment_index(df->col, th, r);
         AXON_CHECK(row >= 0 && row < 64 && col >= 0 && col < N && seen.insert(row * N + col).second,
-                   "codegen: " + mma.name + "'s d fragment is not a bijection onto 64 x " + S(N));
+                   "codegen: " + mma->name + "'s d fragment is not a bijection onto 64 x " + S(N));
       }
   }
   // Twins: elements 0 .. REGS / 2 - 1 hold B's columns (below N / 2), and element e + REGS / 2 is
   // B2's result at the same row and column, for every thread (checked: the epilogue relies on it).
-  const int TW = REGS / 2;
+  TW = REGS / 2;
   if (c.mm2 != nullptr)
     for (int th = 0; th < 128; ++th)
       for (int r = 0; r < TW; ++r)
-        AXON_CHECK(fragment_index(df.col, th, r) < N / 2 && fragment_index(df.row, th, r + TW) == fragment_index(df.row, th, r) &&
-                       fragment_index(df.col, th, r + TW) == fragment_index(df.col, th, r) + N / 2,
-                   "codegen: " + mma.name + "'s d fragment does not keep the two halves' columns a fixed register offset apart");
+        AXON_CHECK(fragment_index(df->col, th, r) < N / 2 && fragment_index(df->row, th, r + TW) == fragment_index(df->row, th, r) &&
+                       fragment_index(df->col, th, r + TW) == fragment_index(df->col, th, r) + N / 2,
+                   "codegen: " + mma->name + "'s d fragment does not keep the two halves' columns a fixed register offset apart");
 
-  Emitter em(&low, false, wide);
   global_loads(em, g);
-  const std::string I = em.idx();
+  I = em.idx();
   em.name_var(kBatchVar, "bz");
   em.name_var(kLaneVar, "th");
   em.name_var(kRegVar, "e");
-  const std::vector<Term> batch = coords_of(term::var(kBatchVar), c.batch_dims);
+  batch = coords_of(term::var(kBatchVar), c.batch_dims);
+  cluster = std::max(SK, t.multicast);  // split-K and multicast do not meet
+  frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
+  // Shared-memory matrix descriptors (128-byte swizzle): start >> 4, leading and stride byte
+  // offsets >> 4, swizzle mode 1 in bits 62-63.
+  // K-major: rows of 64 K values, 8-row groups 1024 bytes apart. MN-major: 64-column blocks of
+  // `bk` rows (leading-byte offset), 8-row groups 1024 bytes apart.
+  a_lbo = c.a.k_major ? 1 : (int64_t(t.bk) * 128) >> 4, a_sbo = 1024 >> 4;
+  b_lbo = c.b.k_major ? 1 : (int64_t(t.bk) * 128) >> 4, b_sbo = 1024 >> 4;
 
+  // The staged epilogue (not in persistent blocks, whose producer refills the slots meanwhile):
+  // each warpgroup puts the matmul's 64 x N values (rounded to its dtype) into the free pipeline
+  // slots in fragment order, rows padded by 16 bytes (conflict-free); then each thread takes 8
+  // consecutive outputs of a row: the epilogue's other inputs are read and the results stored in
+  // whole rows (16-byte accesses where aligned), and what the 8 points share is computed once.
+  mt = c.mm->dtype();
+  stage_row = int64_t(N) * dtype_bytes(mt) + 16, stage_bytes = 64 * stage_row;
+  float_io = float_outputs(g, c);
+  stageable = !persistent && bar_named != nullptr && c.side.empty() && stage_bytes * t.warps_m <= int64_t(t.stages) * (AE + BE) * 2 && float_io;
+  MT = storage_type(mt), to_f = mt == DType::f32 ? "" : mt == DType::f16 ? "axon_f16_to_f" : "axon_bf16_to_f";
+  frag_pairs = true;
+  for (int th = 0; th < 128 && frag_pairs; ++th)
+    for (int e = 0; e + 1 < REGS; e += 2)
+      frag_pairs = frag_pairs && fragment_index(df->row, th, e + 1) == fragment_index(df->row, th, e) &&
+                   fragment_index(df->col, th, e + 1) == fragment_index(df->col, th, e) + 1 && fragment_index(df->col, th, e) % 2 == 0;
+  cpr = c.tile_n(N) / 8;
+  stsm = low.isa->find("stmatrix.sync.aligned.m8n8.x4.shared.b16");
+  stsm_at = stmatrix_address();
+  // Store warps: the consumers stage the whole block tile after the slots.
+  staging = "unsigned char* const stage = (unsigned char*)sA + " + S(int64_t(t.stages) * (AE + BE) * 2) + ";";
+  ti = tma_isa(*low.isa);
+}
+
+std::string WgmmaEmitter::signature(const std::string& name) const {
   std::ostringstream head;
   std::string params = param_list(g);
   if (t.tma) {
@@ -260,9 +289,13 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
     if (t.stream_k) params += ", float* __restrict__ skw";  // the launch's scratch: partial sums, then flags
     for (size_t i = 0; i < maps; ++i) params += ", const __grid_constant__ axon_tmap tm" + S(static_cast<int64_t>(i));
   }
-  const int cluster = std::max(SK, t.multicast);  // split-K and multicast do not meet
   head << "extern \"C\" __global__ void " << (cluster > 1 ? "__cluster_dims__(" + S(cluster) + ", 1, 1) " : "") << "__launch_bounds__(" << t.threads
        << ", " << (t.tma ? wgmma_blocks_per_sm(t) : 1) << ") " << name << "(" << params << ") {\n";
+  return head.str();
+}
+
+// Shared memory, the thread's roles, the tile's origin, register A, the accumulators.
+void WgmmaEmitter::prologue() {
   // 128-byte swizzle atoms repeat every 1024 bytes: the stages start on such a boundary.
   em.line("extern __shared__ __align__(1024) unsigned char axon_smem_raw[];");
   em.line("unsigned short* const sA = (unsigned short*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);");
@@ -282,475 +315,205 @@ std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& 
   // fragment, two elements per 32-bit register) computed from the copied source in the slot, into
   // fa0 on even k-tiles and fa1 on odd ones (declared with the accumulators, as are the side
   // reductions' row accumulators).
-  RegisterA reg_a;
-  if (t.a_regs) reg_a = register_a(em, g, c, t, low, wi, batch, df);
+  if (t.a_regs) reg_a = register_a(em, g, c, t, low, wi, batch, *df);
   AXON_CHECK(c.side.empty() || (t.a_regs && reg_a.declare && !t.store_warps && !t.stream_k && SK == 1),
              "codegen: side reductions need register A, one split and the epilogue in the accumulators' threads");
   em.line("float acc[" + S(REGS) + "];");
-  auto zero = [&]() {
-    if (t.a_regs) em.line("unsigned fa0[16], fa1[16];  // register A's fragments (even and odd k-tiles)");
-    if (reg_a.declare) reg_a.declare();
-    em.line("#pragma unroll");
-    em.open("for (int i = 0; i < " + S(REGS) + "; ++i) {");
-    em.line("acc[i] = 0.0f;");
-    em.close();
-  };
   if (!persistent) zero();
-
-  // Shared-memory matrix descriptors (128-byte swizzle): start >> 4, leading and stride byte
-  // offsets >> 4, swizzle mode 1 in bits 62-63.
-  // K-major: rows of 64 K values, 8-row groups 1024 bytes apart. MN-major: 64-column blocks of
-  // `bk` rows (leading-byte offset), 8-row groups 1024 bytes apart.
-  const int64_t a_lbo = c.a.k_major ? 1 : (int64_t(t.bk) * 128) >> 4, a_sbo = 1024 >> 4;
-  const int64_t b_lbo = c.b.k_major ? 1 : (int64_t(t.bk) * 128) >> 4, b_sbo = 1024 >> 4;
   em.line("const unsigned sa0 = (unsigned)__cvta_generic_to_shared(sA), sb0 = (unsigned)__cvta_generic_to_shared(sB);");
-  // One k-tile's wgmmas from slot `slot`, committed; waits until at most one group is pending.
-  // Register A: k-tile j writes the array that k-tile j - 2's wgmmas read, which the wait at the
-  // end of k-tile j - 1 retired; each parity's code is whole in its branch (no branch between a
-  // fence, its wgmmas and their wait).
-  auto emit_wgmmas = [&]() {
-    if (t.a_regs) {
-      for (int parity = 0; parity < 2; ++parity) {
-        const std::string arr = "fa" + S(parity);
-        em.open(parity == 0 ? "if ((j & 1) == 0) {" : "else {");
-        reg_a.fragments(arr);
-        em.line(inline_asm(*wi.fence, {}, true));
-        const std::string db0 = "slot * " + S(desc_units(BE * 2));
-        std::vector<std::string> d;
-        for (int r = 0; r < REGS; ++r) d.push_back("acc[" + S(r) + "]");
-        for (int kk = 0; kk < t.bk / 16; ++kk) {
-          std::vector<std::string> areg;
-          for (int q = 0; q < 4; ++q) areg.push_back(arr + "[" + S(kk * 4 + q) + "]");
-          // B: 16 more rows of the 64-column blocks per k16 step.
-          em.line("{ const unsigned long long db = " + wgmma_desc("sb0", db0 + " + " + S(desc_units(kk * 2048)), b_lbo, b_sbo) + ";");
-          em.line(inline_asm(*wi.mma_areg_nb, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(N)}, true}, {"", "r", {"1"}}},
-                             true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(REGS + 5) + ", 0;\\n", "\\n}") + " }");
-        }
-        em.line(inline_asm(*wi.commit, {}, true));
-        em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));
-        em.close();
-      }
-      return;
-    }
+}
+
+void WgmmaEmitter::zero() {
+  if (t.a_regs) em.line("unsigned fa0[16], fa1[16];  // register A's fragments (even and odd k-tiles)");
+  if (reg_a.declare) reg_a.declare();
+  em.line("#pragma unroll");
+  em.open("for (int i = 0; i < " + S(REGS) + "; ++i) {");
+  em.line("acc[i] = 0.0f;");
+  em.close();
+}
+
+// One k-tile's wgmmas from slot `slot`, committed; waits until at most one group is pending.
+void WgmmaEmitter::wgmmas() {
+  if (t.a_regs) return wgmmas_register_a();
+  em.line(inline_asm(*wi.fence, {}, true));
+  em.line("#pragma unroll");
+  em.open("for (int kk = 0; kk < " + S(t.bk / 16) + "; ++kk) {");
+  // A: this warpgroup's 64 rows; K-major: rows of 128 bytes, K advances 32 bytes per 16 inside
+  // the swizzled row; M-major: the warpgroup's 64-column block, K advances 16 rows.
+  if (c.a.k_major)
+    em.line("const unsigned long long da = " +
+            wgmma_desc("sa0", "slot * " + S(desc_units(AE * 2)) + " + wg * " + S(desc_units(64 * 128)) + " + kk * " + S(desc_units(32)), a_lbo, a_sbo) + ";");
+  else
+    em.line("const unsigned long long da = " +
+            wgmma_desc("sa0", "slot * " + S(desc_units(AE * 2)) + " + wg * " + S(desc_units(int64_t(t.bk) * 128)) + " + kk * " + S(desc_units(2048)), a_lbo, a_sbo) + ";");
+  if (c.b.k_major)
+    em.line("const unsigned long long db = " + wgmma_desc("sb0", "slot * " + S(desc_units(BE * 2)) + " + kk * " + S(desc_units(32)), b_lbo, b_sbo) + ";");
+  else  // 16 more rows of the 64-column blocks
+    em.line("const unsigned long long db = " + wgmma_desc("sb0", "slot * " + S(desc_units(BE * 2)) + " + kk * " + S(desc_units(2048)), b_lbo, b_sbo) + ";");
+  std::vector<std::string> d;
+  for (int r = 0; r < REGS; ++r) d.push_back("acc[" + S(r) + "]");
+  em.line(inline_asm(*mma, {{"d", "+f", d}, {"a", "l", {"da"}}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(N)}, true}, {"", "r", {"1"}}},
+                     true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(REGS + 2) + ", 0;\\n", "\\n}"));
+  em.close();
+  em.line(inline_asm(*wi.commit, {}, true));
+  em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));
+}
+
+// Register A: k-tile j writes the array that k-tile j - 2's wgmmas read, which the wait at the
+// end of k-tile j - 1 retired; each parity's code is whole in its branch (no branch between a
+// fence, its wgmmas and their wait).
+void WgmmaEmitter::wgmmas_register_a() {
+  for (int parity = 0; parity < 2; ++parity) {
+    const std::string arr = "fa" + S(parity);
+    em.open(parity == 0 ? "if ((j & 1) == 0) {" : "else {");
+    reg_a.fragments(arr);
     em.line(inline_asm(*wi.fence, {}, true));
-    em.line("#pragma unroll");
-    em.open("for (int kk = 0; kk < " + S(t.bk / 16) + "; ++kk) {");
-    // A: this warpgroup's 64 rows; K-major: rows of 128 bytes, K advances 32 bytes per 16 inside
-    // the swizzled row; M-major: the warpgroup's 64-column block, K advances 16 rows.
-    if (c.a.k_major)
-      em.line("const unsigned long long da = " +
-              wgmma_desc("sa0", "slot * " + S(desc_units(AE * 2)) + " + wg * " + S(desc_units(64 * 128)) + " + kk * " + S(desc_units(32)), a_lbo, a_sbo) + ";");
-    else
-      em.line("const unsigned long long da = " +
-              wgmma_desc("sa0", "slot * " + S(desc_units(AE * 2)) + " + wg * " + S(desc_units(int64_t(t.bk) * 128)) + " + kk * " + S(desc_units(2048)), a_lbo, a_sbo) + ";");
-    if (c.b.k_major)
-      em.line("const unsigned long long db = " + wgmma_desc("sb0", "slot * " + S(desc_units(BE * 2)) + " + kk * " + S(desc_units(32)), b_lbo, b_sbo) + ";");
-    else  // 16 more rows of the 64-column blocks
-      em.line("const unsigned long long db = " + wgmma_desc("sb0", "slot * " + S(desc_units(BE * 2)) + " + kk * " + S(desc_units(2048)), b_lbo, b_sbo) + ";");
+    const std::string db0 = "slot * " + S(desc_units(BE * 2));
     std::vector<std::string> d;
     for (int r = 0; r < REGS; ++r) d.push_back("acc[" + S(r) + "]");
-    em.line(inline_asm(mma, {{"d", "+f", d}, {"a", "l", {"da"}}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(N)}, true}, {"", "r", {"1"}}},
-                       true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(REGS + 2) + ", 0;\\n", "\\n}"));
-    em.close();
+    for (int kk = 0; kk < t.bk / 16; ++kk) {
+      std::vector<std::string> areg;
+      for (int q = 0; q < 4; ++q) areg.push_back(arr + "[" + S(kk * 4 + q) + "]");
+      // B: 16 more rows of the 64-column blocks per k16 step.
+      em.line("{ const unsigned long long db = " + wgmma_desc("sb0", db0 + " + " + S(desc_units(kk * 2048)), b_lbo, b_sbo) + ";");
+      em.line(inline_asm(*wi.mma_areg_nb, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {"db"}}, {"p", "", {"p"}, true}, {"N", "", {S(N)}, true}, {"", "r", {"1"}}},
+                         true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(REGS + 5) + ", 0;\\n", "\\n}") + " }");
+    }
     em.line(inline_asm(*wi.commit, {}, true));
     em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));
-  };
-
-  // The epilogue's point at fragment element e (batch, gi, gj) and its right-hand neighbour
-  // (batch, gi, gj1: paired stores), with the matmul's values there given from the accumulators
-  // (a twin's B2 result TW registers on); reading the matmul anywhere else is an internal error.
-  std::vector<Term> fpoint, fpoint1;
-  std::string fkey, fkey1;
-  auto fragment_points = [&]() {
-    em.name_var(kRowVar, "gi");
-    em.name_var(kColVar, "gj");
-    em.name_var(kCol1Var, "gj1");
-    fpoint = fpoint1 = batch;
-    fpoint.push_back(term::var(kRowVar));
-    fpoint.push_back(term::var(kColVar));
-    fpoint1.push_back(term::var(kRowVar));
-    fpoint1.push_back(term::var(kCol1Var));
-    fkey = point_key(fpoint);
-    fkey1 = point_key(fpoint1);
-    em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-      if (auto it = std::find(c.side.begin(), c.side.end(), n); it != c.side.end()) {
-        AXON_CHECK(at_stat_row(n, batch, kRowVar, p), "codegen: the epilogue reads a side reduction at another row");
-        return "st" + S(int64_t(it - c.side.begin())) + "[rs_d[e]]";
-      }
-      if (n != c.mm && n != c.mm2) return "";
-      const std::string k = point_key(p);
-      AXON_CHECK(k == fkey || k == fkey1, "codegen: the epilogue reads the matmul elsewhere");
-      const std::string e = n == c.mm ? "e" : "e + " + S(TW);
-      return em.round(n->dtype(), k == fkey ? "acc[" + e + "]" : "acc[" + e + " + 1]");
-    };
-  };
-  // The epilogue in fragment order, as in the mma.sync kernel, over the spec's accumulator map:
-  // each element's outputs stored where it is (neighbours in pairs).
-  auto fragment_epilogue = [&]() {
-    const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
-    fragment_points();
-    const std::vector<Term>&point = fpoint, &point1 = fpoint1;
-    const bool pairs = paired_stores(g, c, df, 128, REGS);
-    const int step = pairs ? 2 : 1;
-    em.line("#pragma unroll");
-    em.open("for (int e = 0; e < " + S(c.mm2 ? TW : REGS) + "; e += " + S(step) + ") {");
-    em.line("const " + I + " gi = m0 + wg * 64 + " + em.index(em.subst(df.row, frag_vars)) + ";");
-    em.line("const " + I + " gj = n0 + " + em.index(em.subst(df.col, frag_vars)) + ";");
-    em.open("if (gi < " + m_text(c) + " && gj < " + S(c.n) + ") {");
-    if (pairs) {  // the right-hand neighbour (element e + 1, column gj + 1)
-      em.line("const " + I + " gj1 = gj + 1;");
-      em.line("(void)gj1;");
-    }
-    for (size_t w = 0; w < g.writes.size(); ++w) {
-      const Node* n = g.writes[w];
-      const std::string W = S(static_cast<int64_t>(w));
-      const std::string at = "out" + W + " + " + em.index(flat_index(point, dims_of(n)));
-      const std::string v = em.value(n, point);
-      if (!pairs) {
-        em.line("axon_st_" + dt(n) + "(" + at + ", " + v + ");");
-        continue;
-      }
-      // The neighbour through the same definitions.
-      const std::string v1 = em.value(n, point1);
-      em.line("axon_st2_" + dt(n) + "(" + at + ", " + v + ", " + v1 + ");");
-    }
     em.close();
-    em.close();
-    em.given = nullptr;
-  };
+  }
+}
 
-  // The staged epilogue (not in persistent blocks, whose producer refills the slots meanwhile):
-  // each warpgroup puts the matmul's 64 x N values (rounded to its dtype) into the free pipeline
-  // slots in fragment order, rows padded by 16 bytes (conflict-free); then each thread takes 8
-  // consecutive outputs of a row: the epilogue's other inputs are read and the results stored in
-  // whole rows (16-byte accesses where aligned), and what the 8 points share is computed once.
-  const DType mt = c.mm->dtype();
-  const int64_t stage_row = int64_t(N) * dtype_bytes(mt) + 16, stage_bytes = 64 * stage_row;
-  const bool float_io = float_outputs(g, c);
+// Without TMA: every thread loads the tiles ahead with cp.async, D tiles in flight.
+void WgmmaEmitter::cp_async_mainloop() {
+  emit_load_tile(em, g, c, t, tc, batch, true, {"tid", t.threads, false});
+  const std::string commit = inline_asm(*tc.commit, {}, true);
+  em.line("const int KT = " + S((c.k + t.bk - 1) / t.bk) + ";");
+  em.line("#pragma unroll");
+  em.open("for (int st = 0; st < " + S(D) + "; ++st) {");
+  em.line("if (st < KT) load_tile(st, st);");
+  em.line(commit);
+  em.close();
+  em.open("for (int kt = 0; kt < KT; ++kt) {");
+  em.line(inline_asm(*tc.wait, {{"n", "", {S(D - 1)}, true}}, true));
+  // cp.async writes through the generic proxy; wgmma reads through the async proxy.
+  em.line(inline_asm(*wi.proxy, {}, true));
+  em.line("__syncthreads();");
+  em.line("if (kt + " + S(D) + " < KT) load_tile(kt + " + S(D) + ", (kt + " + S(D) + ") % " + S(t.stages) + ");");
+  em.line(commit);
+  em.line("const int slot = kt % " + S(t.stages) + ";");
+  wgmmas();
+  em.close();  // kt
+  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+}
+
+std::string WgmmaEmitter::emit(const std::string& name) {
+  const std::string head = signature(name);
+  prologue();
   AXON_CHECK(!t.store_warps || (persistent && float_io && dtype_bytes(mt) == 2), "codegen: store warps stage 16-bit values of a persistent kernel");
-  const bool stageable = !persistent && bar_named != nullptr && c.side.empty() &&
-                         stage_bytes * t.warps_m <= int64_t(t.stages) * (AE + BE) * 2 && float_io;
-  const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
-  const std::string MT = storage_type(mt), to_f = mt == DType::f32 ? "" : mt == DType::f16 ? "axon_f16_to_f" : "axon_bf16_to_f";
-  bool frag_pairs = true;  // elements 2p, 2p + 1 are row neighbours at an even column
-  for (int th = 0; th < 128 && frag_pairs; ++th)
-    for (int e = 0; e + 1 < REGS; e += 2)
-      frag_pairs = frag_pairs && fragment_index(df.row, th, e + 1) == fragment_index(df.row, th, e) &&
-                   fragment_index(df.col, th, e + 1) == fragment_index(df.col, th, e) + 1 && fragment_index(df.col, th, e) % 2 == 0;
-  const int64_t cpr = c.tile_n(N) / 8;  // 8-column output chunks per tile row
-  // The group's outputs at 8 consecutive columns gj.. of row gi (inside the output), the matmul's
-  // value at the e-th given by `matmul_at`: the epilogue's other inputs read and the results
-  // stored in whole rows (16-byte accesses where aligned); what the 8 points share is computed once.
-  auto chunk_epilogue = [&](const std::function<std::string(const Node*, int)>& matmul_at) {
-    emit_chunk_writes(em, g, batch, c.n, [&](const Node* n, const std::vector<Term>&, int e) -> std::string {
-      if (n != c.mm && n != c.mm2) return "";
-      AXON_CHECK(e >= 0, "codegen: the epilogue reads the matmul elsewhere");
-      return matmul_at(n, e);
-    });
-  };
-  // The matmul's values (a twin's both halves: all N columns), rounded to its type, into rows
-  // `row0` + the fragment's row of the staging buffer `stage`, rows padded by 16 bytes
-  // (conflict-free), in fragment order.
-  // stmatrix (where the spec has it) stages a warp's 16 x 16 blocks of 16-bit values at once:
-  // lane th % 32 addresses one row of one of four 8 x 8 matrices, register m holding the pair of
-  // elements eb + 2m, eb + 2m + 1 (stmatrix_address, check_stmatrix).
-  const InstrSpec* const stsm = low.isa->find("stmatrix.sync.aligned.m8n8.x4.shared.b16");
-  bool stsm_checked = false;
-  auto check_stsm = [&]() {
-    if (!stsm_checked) check_stmatrix(*stsm, df, REGS);
-    stsm_checked = true;
-  };
-  const StmatrixAddress stsm_at = stmatrix_address();
-  auto stage_fragment = [&](const std::string& row0) {
-    if (stsm != nullptr && frag_pairs && dtype_bytes(mt) == 2 && REGS % 8 == 0) {
-      check_stsm();
-      em.line("const unsigned stage_s0 = (unsigned)__cvta_generic_to_shared(stage);");
-      em.line("#pragma unroll");
-      em.open("for (int e = 0; e < " + S(REGS) + "; e += 8) {");
-      em.line("const int ar = " + row0 + em.index(em.subst(stsm_at.row, frag_vars)) + ", ac = " + em.index(em.subst(stsm_at.col, frag_vars)) + ";");
-      std::vector<std::string> q;
-      for (int m = 0; m < 4; ++m)
-        q.push_back("axon_pack2_" + std::string(dtype_name(mt)) + "(" + em.round(mt, "acc[e + " + S(2 * m) + "]") + ", " +
-                    em.round(mt, "acc[e + " + S(2 * m + 1) + "]") + ")");
-      em.line(inline_asm(*stsm, {{"a", "r", {"stage_s0 + ar * " + S(stage_row) + " + ac * 2"}}, {"b", "r", q}}, true));
-      em.close();
-      return;
-    }
-    em.line("#pragma unroll");
-    em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(frag_pairs ? 2 : 1) + ") {");
-    em.line("const int lr = " + row0 + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
-    const std::string at = "(" + MT + "*)(stage + lr * " + S(stage_row) + ") + lc";
-    if (frag_pairs)
-      em.line("axon_st2_" + std::string(dtype_name(mt)) + "(" + at + ", " + em.round(mt, "acc[e]") + ", " + em.round(mt, "acc[e + 1]") + ");");
-    else
-      em.line("axon_st_" + std::string(dtype_name(mt)) + "(" + at + ", " + em.round(mt, "acc[e]") + ");");
-    em.close();
-  };
-  // The epilogue of staged rows 0 .. rows - 1 (output rows gi0 + lr) in 8-column chunks q = first,
-  // first + step, ...: the matmul's value from the buffer (a twin's N / 2 columns on).
-  auto stage_chunks = [&](const std::string& first, int step, int rows, const std::string& gi0) {
-    em.open("for (int q = " + first + "; q < " + S(rows * cpr) + "; q += " + S(step) + ") {");
-    em.line("const int lr = q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
-    em.line("const " + I + " gi = " + gi0 + " + lr, gj = n0 + lc;");
-    em.line("if (gi >= " + m_text(c) + " || gj >= " + S(c.n) + ") continue;");
-    em.line("const " + MT + "* const sv = (const " + MT + "*)(stage + lr * " + S(stage_row) + ") + lc;");
-    chunk_epilogue([&](const Node* n, int e) { return to_f + "(sv[" + S((n == c.mm2 ? N / 2 : 0) + e) + "])"; });
-    em.close();
-  };
-  auto staged_epilogue = [&]() {
-    // Every consumer's wgmmas have read their last slots.
-    em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));
-    em.line("unsigned char* const stage = (unsigned char*)sA + wg * " + S(stage_bytes) + ";");
-    stage_fragment("");
-    em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
-    stage_chunks("th", 128, 64, "m0 + wg * 64");
-  };
-  // Store warps: the consumers stage the whole block tile after the slots; warps 1-3 of the
-  // producer warpgroup (threads 32 .. 127) run its epilogue (emit_tma_mainloop adds the barriers).
-  const std::string staging = "unsigned char* const stage = (unsigned char*)sA + " + S(int64_t(t.stages) * (AE + BE) * 2) + ";";
-  auto hand_off = [&]() {
-    em.line(staging);
-    stage_fragment("wg * 64 + ");
-  };
-  auto store_tile = [&]() {
-    em.line(staging);
-    stage_chunks("tid - 32", 96, t.bm, "m0");
-  };
-  // The TMA-store epilogue (docs/contraction.md): each warpgroup writes its 64 rows' outputs,
-  // tma_store_cols at a time, into 64-column boxes (64 rows of 128 bytes, the store's 128-byte
-  // swizzle) and one thread stores the boxes with the bulk tensor copy; points outside the output
-  // are neither computed nor stored (the copy clips the box). Persistent blocks stage in their
-  // own buffer and wait until the previous chunk's boxes have been read; the others in the
-  // drained slots, the whole tile at once, and wait for the reads before they exit.
-  const TmaIsa ti = tma_isa(*low.isa);
-  auto tma_store_epilogue = [&]() {
-    AXON_CHECK(t.tma && c.tma_store && ti.stores() && bar_named != nullptr && g.writes.size() == 1 && SK == 1 && !t.store_warps,
-               "codegen: a TMA-store epilogue needs the bulk store, one 16-bit output and one split");
-    const Node* w = g.writes[0];
-    // Twins store the tile's first N / 2 columns (elements below TW; B2's results TW on).
-    const int TN = c.tile_n(N), E = c.mm2 != nullptr ? TW : REGS;
-    const int CW = std::min(tma_store_cols(t), TN), chunks = TN / CW;
-    // The chunk of every accumulator element depends on the element alone, a contiguous range each.
-    std::vector<int> first(size_t(chunks) + 1, -1);
-    for (int e = 0; e < E; ++e) {
-      const int64_t h = fragment_index(df.col, 0, e) / CW;
-      for (int th = 1; th < 128; ++th)
-        AXON_CHECK(fragment_index(df.col, th, e) / CW == h, "codegen: " + mma.name + "'s d fragment mixes store chunks within an element");
-      AXON_CHECK(e == 0 ? h == 0 : h == fragment_index(df.col, 0, e - 1) / CW || h == fragment_index(df.col, 0, e - 1) / CW + 1,
-                 "codegen: " + mma.name + "'s d fragment does not walk the store chunks in order");
-      if (first[size_t(h)] < 0) first[size_t(h)] = e;
-    }
-    first[size_t(chunks)] = E;
-    const std::string base = persistent ? S(int64_t(t.stages) * (AE + BE) * 2) : "0";
-    const std::string wg_off = "wg * " + S(tma_store_bytes(t));
-    if (!persistent)  // every consumer's wgmmas have read their last slots
-      em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));
-    em.line("unsigned char* const stage = (unsigned char*)sA + " + base + " + " + wg_off + ";");
-    em.line("const unsigned stage_s = sa0 + " + base + " + " + wg_off + ";");
-    em.line("const unsigned long long tmap_out = (unsigned long long)&tm" + S(static_cast<int64_t>(tensor_maps(g, c, t).size()) - 1) + ";");
-    fragment_points();
-    const std::vector<Term>&point = fpoint, &point1 = fpoint1;
-    const bool pairs = paired_stores(g, c, df, 128, REGS);
-    // stmatrix stages eight accumulator elements per lane at once (four pairs: a warp's 16 x 16
-    // block, stmatrix_address): where the spec has it, the stores are pairs and every chunk is
-    // whole 16 x 16 blocks.
-    bool blocks = stsm != nullptr && pairs;
-    // Tiles that divide the output, clusters of multicast tile rows too (no block past the last
-    // row): every block's tile lies inside it, every point evaluated is.
-    const bool whole_tiles = c.m_text.empty() && c.m % (int64_t(t.bm) * std::max(1, t.multicast)) == 0 && c.n % TN == 0;
-    for (int h = 0; h <= chunks && blocks; ++h) blocks = first[size_t(h)] % 8 == 0;
-    if (blocks) check_stsm();
-    for (int h = 0; h < chunks; ++h) {
-      if (persistent) {  // the buffer's previous boxes (this tile's or the last tile's) have been read
-        em.line("if (th == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
-        em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
-      }
-      em.line("#pragma unroll");
-      if (blocks) {
-        // Lane th % 32 addresses its row of one of the block's four matrices (elements eb .. eb +
-        // 7, register m holding the pair eb + 2m); each pair is evaluated where it is in the
-        // output, the others staged as zeros (the copy clips them).
-        em.open("for (int e = " + S(first[size_t(h)]) + "; e < " + S(first[size_t(h) + 1]) + "; e += 8) {");
-        em.line("const int ar = " + em.index(em.subst(stsm_at.row, frag_vars)) + ", ac = " + em.index(em.subst(stsm_at.col, frag_vars)) + " - " +
-                S(h * CW) + ";");
-        em.line("const unsigned at = stage_s + (ac >> 6) * 8192 + ar * 128 + ((((ac & 63) >> 3) ^ (ar & 7)) << 4);");
-        em.line("unsigned q[4];");
-        em.line("const int eb = e;");
-        em.line("#pragma unroll");
-        em.open("for (int m = 0; m < 4; ++m) {");
-        em.line("const int e = eb + 2 * m;");
-        em.line("const int lr = " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
-        em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = n0 + lc;");
-        // Where the tiles divide the output every pair is inside it: no test.
-        if (whole_tiles) {
-          em.line("const " + I + " gj1 = gj + 1;");
-          em.line("(void)gi; (void)gj1;");
-          em.line("q[m] = axon_pack2_" + dt(w) + "(" + em.value(w, point) + ", " + em.value(w, point1) + ");");
-        } else {
-          em.line("q[m] = 0u;");
-          em.open("if (gi < " + m_text(c) + " && gj < " + S(c.n) + ") {");
-          em.line("const " + I + " gj1 = gj + 1;");
-          em.line("(void)gj1;");
-          em.line("q[m] = axon_pack2_" + dt(w) + "(" + em.value(w, point) + ", " + em.value(w, point1) + ");");
-          em.close();
-        }
-        em.close();
-        em.line(inline_asm(*stsm, {{"a", "r", {"at"}}, {"b", "r", {"q[0]", "q[1]", "q[2]", "q[3]"}}}, true));
-        em.close();
-      } else {
-        em.open("for (int e = " + S(first[size_t(h)]) + "; e < " + S(first[size_t(h) + 1]) + "; e += " + S(pairs ? 2 : 1) + ") {");
-        em.line("const int lr = " + em.index(em.subst(df.row, frag_vars)) + ", lc = " + em.index(em.subst(df.col, frag_vars)) + " - " +
-                S(h * CW) + ";");
-        em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = n0 + " + S(h * CW) + " + lc;");
-        em.open("if (gi < " + m_text(c) + " && gj < " + S(c.n) + ") {");
-        if (pairs) em.line("const " + I + " gj1 = gj + 1;");
-        if (pairs) em.line("(void)gj1;");
-        em.line("unsigned short* const at = (unsigned short*)(stage + (lc >> 6) * 8192 + lr * 128 + ((((lc & 63) >> 3) ^ (lr & 7)) << 4) + (lc & 7) * 2);");
-        if (pairs) em.line("axon_st2_" + dt(w) + "(at, " + em.value(w, point) + ", " + em.value(w, point1) + ");");
-        else em.line("axon_st_" + dt(w) + "(at, " + em.value(w, point) + ");");
-        em.close();
-        em.close();
-      }
-      // The boxes written through the generic proxy, before the async proxy reads them.
-      em.line(inline_asm(*wi.proxy, {}, true));
-      em.line(inline_asm(*bar_named, {{"id", "r", {"wg + 2"}}, {"n", "r", {"128"}}}, true));
-      em.open("if (th == 0) {");
-      em.line("#pragma unroll");
-      em.open("for (int b = 0; b < " + S(CW / 64) + "; ++b) {");
-      // Boxes that start inside the output (the copy clips the rest of them); a block past the
-      // last tile row (multicast) or a box past the last column stores nothing.
-      em.line("if (m0 + wg * 64 < " + m_text(c) + " && n0 + " + S(h * CW) + " + b * 64 < " + S(c.n) + ") " +
-              inline_asm(*ti.store, {{"a", "l", {"tmap_out"}}, {"c0", "r", {"n0 + " + S(h * CW) + " + b * 64"}}, {"c1", "r", {"m0 + wg * 64"}},
-                                      {"c2", "r", {"(int)bz"}}, {"s", "r", {"stage_s + b * 8192"}}}, true));
-      em.close();
-      em.line(inline_asm(*ti.store_commit, {}, true));
-      em.close();
-    }
-    em.given = nullptr;
-    // Shared memory outlives the reads: before the block exits (persistent: after its last tile).
-    if (!persistent) em.line("if (th == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
-  };
-  const std::function<void()> epilogue = [&]() {
-    if (reg_a.finish) {  // the side reductions' row values, and the row slot of each accumulator
-      reg_a.finish();
-      std::string tab = "constexpr int rs_d[" + S(REGS) + "] = {";
-      for (int e = 0; e < REGS; ++e) tab += (e ? ", " : "") + S(reg_a.slots[size_t(e)]);
-      em.line(tab + "};");
-    }
-    t.store_warps ? hand_off() : t.tma_store ? tma_store_epilogue() : stageable ? staged_epilogue() : fragment_epilogue();
-  };
-
   if (t.tma) {
     AXON_CHECK(ti.ok, "codegen: the ISA lacks the bulk tensor copy or mbarrier instructions");
-    emit_tma_mainloop(em, g, c, t, tc, wi, ti, cluster_isa(*low.isa), batch, emit_wgmmas,
-                      {[&](const std::string& block) { emit_tile_origin(em, c, t, block); }, zero, epilogue, store_tile, reg_a.stage});
+    emit_tma_mainloop(em, g, c, t, tc, wi, ti, cluster_isa(*low.isa), batch, [this]() { wgmmas(); },
+                      {[this](const std::string& block) { emit_tile_origin(em, c, t, block); }, [this]() { zero(); }, [this]() { epilogue(); },
+                       [this]() { store_tile(); }, reg_a.stage});
   } else {
-    emit_load_tile(em, g, c, t, tc, batch, true, {"tid", t.threads, false});
-    const std::string commit = inline_asm(*tc.commit, {}, true);
-    em.line("const int KT = " + S((c.k + t.bk - 1) / t.bk) + ";");
-    em.line("#pragma unroll");
-    em.open("for (int st = 0; st < " + S(D) + "; ++st) {");
-    em.line("if (st < KT) load_tile(st, st);");
-    em.line(commit);
-    em.close();
-    em.open("for (int kt = 0; kt < KT; ++kt) {");
-    em.line(inline_asm(*tc.wait, {{"n", "", {S(D - 1)}, true}}, true));
-    // cp.async writes through the generic proxy; wgmma reads through the async proxy.
-    em.line(inline_asm(*wi.proxy, {}, true));
-    em.line("__syncthreads();");
-    em.line("if (kt + " + S(D) + " < KT) load_tile(kt + " + S(D) + ", (kt + " + S(D) + ") % " + S(t.stages) + ");");
-    em.line(commit);
-    em.line("const int slot = kt % " + S(t.stages) + ";");
-    emit_wgmmas();
-    em.close();  // kt
-    em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+    cp_async_mainloop();
   }
-
-  if (SK > 1) {
-    // Split-K, a reduce-scatter over the cluster: of the tile's rows that exist (M = 16 in a 64-row
-    // tile: 16), block r owns rows [r * rows / SK, (r + 1) * rows / SK). Every block pushes its
-    // partial sums of each row into the row's owner (st.async: the owner's receive area, shared
-    // memory of its own, `split_area_bytes`; per source rank the owned rows, f32, padded by 16
-    // bytes), each store completing its bytes on the owner's mbarrier `rbar`, which the owner
-    // expects (SK x its rows x bn floats) and waits for; then each block adds up its rows of the
-    // SK parts in rank order (the same sum whichever block finished first) and runs the epilogue
-    // on them in 8-column chunks. The only cluster barrier is the one the mainloop arrived at after
-    // initializing the barriers, waited for here before the first push (every rbar is ready). No
-    // block reads another's shared memory, no slot is reused, and a block leaves only once all
-    // the bytes it owns have landed.
-    const ClusterIsa ci = cluster_isa(*low.isa);
-    const InstrSpec* lds4 = low.isa->find("ld.shared.v4.f32");
-    const InstrSpec* push = frag_pairs ? ci.store2 : ci.store1;
-    const InstrSpec* owned_wait = low.isa->find("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64");
-    AXON_CHECK(ci.ok && lds4 != nullptr && ti.expect != nullptr && owned_wait != nullptr,
-               "codegen: the ISA lacks the cluster instructions split-K needs");
-    AXON_CHECK(float_io, "codegen: split-K stores f32, bf16 or f16 values");
-    AXON_CHECK(t.split_rows >= 1 && t.split_rows <= t.bm && int64_t(t.split_rows) >= std::min<int64_t>(t.bm, c.m),
-               "codegen: split-K's receive area does not hold the tile's rows (" + t.str() + ")");
-    const int64_t prow = int64_t(N) * 4 + 16, OWN = split_rows_owned(t);
-    em.line("const int rows = (int)min((long long)" + S(t.bm) + ", (long long)" + S(c.m) + " - (long long)m0), r0 = split * rows / " + S(SK) +
-            ", r1 = (split + 1) * rows / " + S(SK) + ";");
-    em.line(inline_asm(*ci.wait, {}, true));  // every block's rbar is initialized
-    // Each rank's receive area, mbarrier and first row; then, per row slot of the thread (the d
-    // fragment holds two rows 8 apart: row_slots), its row, that row's owner's and first row, once.
-    em.line("unsigned owner[" + S(SK) + "], obar[" + S(SK) + "];");
-    em.line("int owned0[" + S(SK) + "];");
-    em.line("#pragma unroll");
-    em.open("for (int r = 0; r < " + S(SK) + "; ++r) {");
-    em.line(inline_asm(*ci.mapa, {{"d", "=r", {"owner[r]"}}, {"a", "r", {"recv"}}, {"b", "r", {"r"}}}, false));
-    em.line(inline_asm(*ci.mapa, {{"d", "=r", {"obar[r]"}}, {"a", "r", {"rbar"}}, {"b", "r", {"r"}}}, false));
-    em.line("owned0[r] = r * rows / " + S(SK) + ";");
-    em.close();
-    const std::vector<int> slots = row_slots(mma, df, REGS);
-    std::string table = "constexpr int rsl[" + S(REGS) + "] = {";
-    for (int e = 0; e < REGS; ++e) table += (e ? ", " : "") + S(slots[size_t(e)]);
-    em.line(table + "};");
-    em.line("int srow[2], sfrom[2];");
-    em.line("unsigned sto[2], sbar[2];");
-    for (int sl = 0; sl < 2; ++sl) {
-      const int e0 = static_cast<int>(std::find(slots.begin(), slots.end(), sl) - slots.begin());
-      AXON_CHECK(e0 < REGS, "codegen: " + mma.name + "'s d fragment holds one row per thread");
-      const std::map<int, Term> at_e0 = {{0, term::var(kLaneVar)}, {1, term::integer(e0)}};
-      const std::string x = "[" + S(sl) + "]";
-      em.line("srow" + x + " = wg * 64 + " + em.index(em.subst(df.row, at_e0)) + ";");
-      em.line("sto" + x + " = owner[0]; sbar" + x + " = obar[0]; sfrom" + x + " = 0;");
-      em.line("#pragma unroll");
-      em.line("for (int r = 1; r < " + S(SK) + "; ++r) if (owned0[r] <= srow" + x + ") { sto" + x + " = owner[r]; sbar" + x + " = obar[r]; sfrom" + x +
-              " = owned0[r]; }");
-    }
-    em.line("#pragma unroll");
-    em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(frag_pairs ? 2 : 1) + ") {");
-    em.line("const int s = rsl[e], lc = " + em.index(em.subst(df.col, frag_vars)) + ";");
-    em.open("if (srow[s] < rows) {");
-    em.line("const unsigned at = sto[s] + (unsigned)((split * " + S(OWN) + " + srow[s] - sfrom[s]) * " + S(prow) + " + lc * 4);");
-    if (frag_pairs) em.line(inline_asm(*push, {{"a", "r", {"at"}}, {"b", "f", {"acc[e]", "acc[e + 1]"}}, {"m", "r", {"sbar[s]"}}}, true));
-    else em.line(inline_asm(*push, {{"a", "r", {"at"}}, {"b", "f", {"acc[e]"}}, {"m", "r", {"sbar[s]"}}}, true));
-    em.close();
-    em.close();
-    // The owner's arrival with the bytes it owns (every source's bn floats of each owned row).
-    em.line("if (wg == 0 && th == 0) " +
-            inline_asm(*ti.expect, {{"a", "r", {"rbar"}}, {"b", "r", {"(unsigned)(" + S(int64_t(SK) * N * 4) + " * (r1 - r0))"}}}, true));
-    em.line(mbarrier_wait_loop(*owned_wait, "rbar", "0"));
-    em.open("for (int q = wg * 128 + th; q < (r1 - r0) * " + S(cpr) + "; q += " + S(128 * t.warps_m) + ") {");
-    em.line("const int lr = r0 + q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
-    em.line("const " + I + " gi = m0 + lr, gj = n0 + lc;");
-    em.line("if (gi >= " + m_text(c) + " || gj >= " + S(c.n) + ") continue;");
-    em.line("float red[8] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};");
-    em.line("#pragma unroll");
-    em.open("for (int r = 0; r < " + S(SK) + "; ++r) {");
-    em.line("float v[8];");
-    for (int h = 0; h < 2; ++h)
-      em.line(inline_asm(*lds4, {{"d", "=f", {"v[" + S(4 * h) + "]", "v[" + S(4 * h + 1) + "]", "v[" + S(4 * h + 2) + "]", "v[" + S(4 * h + 3) + "]"}},
-                                 {"a", "r", {"recv + (unsigned)((r * " + S(OWN) + " + lr - r0) * " + S(prow) + " + lc * 4 + " + S(16 * h) + ")"}}}, true));
-    em.line("#pragma unroll");
-    em.line("for (int e = 0; e < 8; ++e) red[e] += v[e];");
-    em.close();
-    chunk_epilogue([&](const Node*, int e) { return em.round(mt, "red[" + S(e) + "]"); });
-    em.close();
-    em.line("return;");
-  }
+  if (SK > 1) split_k();
   if (!persistent && SK == 1) epilogue();
-  return head.str() + em.str() + "}\n";
+  return head + em.str() + "}\n";
+}
+
+// Split-K, a reduce-scatter over the cluster: of the tile's rows that exist (M = 16 in a 64-row
+// tile: 16), block r owns rows [r * rows / SK, (r + 1) * rows / SK). Every block pushes its
+// partial sums of each row into the row's owner (st.async: the owner's receive area, shared
+// memory of its own, `split_area_bytes`; per source rank the owned rows, f32, padded by 16
+// bytes), each store completing its bytes on the owner's mbarrier `rbar`, which the owner
+// expects (SK x its rows x bn floats) and waits for; then each block adds up its rows of the
+// SK parts in rank order (the same sum whichever block finished first) and runs the epilogue
+// on them in 8-column chunks (split_k_sum). The only cluster barrier is the one the mainloop
+// arrived at after initializing the barriers, waited for here before the first push (every rbar
+// is ready). No block reads another's shared memory, no slot is reused, and a block leaves only
+// once all the bytes it owns have landed.
+void WgmmaEmitter::split_k() {
+  const ClusterIsa ci = cluster_isa(*low.isa);
+  const InstrSpec* lds4 = low.isa->find("ld.shared.v4.f32");
+  const InstrSpec* owned_wait = low.isa->find("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64");
+  AXON_CHECK(ci.ok && lds4 != nullptr && ti.expect != nullptr && owned_wait != nullptr,
+             "codegen: the ISA lacks the cluster instructions split-K needs");
+  AXON_CHECK(float_io, "codegen: split-K stores f32, bf16 or f16 values");
+  AXON_CHECK(t.split_rows >= 1 && t.split_rows <= t.bm && int64_t(t.split_rows) >= std::min<int64_t>(t.bm, c.m),
+             "codegen: split-K's receive area does not hold the tile's rows (" + t.str() + ")");
+  const int64_t prow = int64_t(N) * 4 + 16, OWN = split_rows_owned(t);
+  em.line("const int rows = (int)min((long long)" + S(t.bm) + ", (long long)" + S(c.m) + " - (long long)m0), r0 = split * rows / " + S(SK) +
+          ", r1 = (split + 1) * rows / " + S(SK) + ";");
+  em.line(inline_asm(*ci.wait, {}, true));  // every block's rbar is initialized
+  // Each rank's receive area, mbarrier and first row; then, per row slot of the thread (the d
+  // fragment holds two rows 8 apart: row_slots), its row, that row's owner's and first row, once.
+  em.line("unsigned owner[" + S(SK) + "], obar[" + S(SK) + "];");
+  em.line("int owned0[" + S(SK) + "];");
+  em.line("#pragma unroll");
+  em.open("for (int r = 0; r < " + S(SK) + "; ++r) {");
+  em.line(inline_asm(*ci.mapa, {{"d", "=r", {"owner[r]"}}, {"a", "r", {"recv"}}, {"b", "r", {"r"}}}, false));
+  em.line(inline_asm(*ci.mapa, {{"d", "=r", {"obar[r]"}}, {"a", "r", {"rbar"}}, {"b", "r", {"r"}}}, false));
+  em.line("owned0[r] = r * rows / " + S(SK) + ";");
+  em.close();
+  const std::vector<int> slots = row_slots(*mma, *df, REGS);
+  std::string table = "constexpr int rsl[" + S(REGS) + "] = {";
+  for (int e = 0; e < REGS; ++e) table += (e ? ", " : "") + S(slots[size_t(e)]);
+  em.line(table + "};");
+  em.line("int srow[2], sfrom[2];");
+  em.line("unsigned sto[2], sbar[2];");
+  for (int sl = 0; sl < 2; ++sl) {
+    const int e0 = static_cast<int>(std::find(slots.begin(), slots.end(), sl) - slots.begin());
+    AXON_CHECK(e0 < REGS, "codegen: " + mma->name + "'s d fragment holds one row per thread");
+    const std::map<int, Term> at_e0 = {{0, term::var(kLaneVar)}, {1, term::integer(e0)}};
+    const std::string x = "[" + S(sl) + "]";
+    em.line("srow" + x + " = wg * 64 + " + em.index(em.subst(df->row, at_e0)) + ";");
+    em.line("sto" + x + " = owner[0]; sbar" + x + " = obar[0]; sfrom" + x + " = 0;");
+    em.line("#pragma unroll");
+    em.line("for (int r = 1; r < " + S(SK) + "; ++r) if (owned0[r] <= srow" + x + ") { sto" + x + " = owner[r]; sbar" + x + " = obar[r]; sfrom" + x +
+            " = owned0[r]; }");
+  }
+  const InstrSpec* push = frag_pairs ? ci.store2 : ci.store1;
+  em.line("#pragma unroll");
+  em.open("for (int e = 0; e < " + S(REGS) + "; e += " + S(frag_pairs ? 2 : 1) + ") {");
+  em.line("const int s = rsl[e], lc = " + em.index(em.subst(df->col, frag_vars)) + ";");
+  em.open("if (srow[s] < rows) {");
+  em.line("const unsigned at = sto[s] + (unsigned)((split * " + S(OWN) + " + srow[s] - sfrom[s]) * " + S(prow) + " + lc * 4);");
+  if (frag_pairs) em.line(inline_asm(*push, {{"a", "r", {"at"}}, {"b", "f", {"acc[e]", "acc[e + 1]"}}, {"m", "r", {"sbar[s]"}}}, true));
+  else em.line(inline_asm(*push, {{"a", "r", {"at"}}, {"b", "f", {"acc[e]"}}, {"m", "r", {"sbar[s]"}}}, true));
+  em.close();
+  em.close();
+  split_k_sum(prow, OWN);
+}
+
+// The owner's arrival with the bytes it owns (every source's bn floats of each owned row), its
+// wait, then its rows' SK parts added in rank order and the epilogue in 8-column chunks.
+void WgmmaEmitter::split_k_sum(int64_t prow, int64_t OWN) {
+  const InstrSpec* lds4 = low.isa->find("ld.shared.v4.f32");
+  const InstrSpec* owned_wait = low.isa->find("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64");
+  em.line("if (wg == 0 && th == 0) " +
+          inline_asm(*ti.expect, {{"a", "r", {"rbar"}}, {"b", "r", {"(unsigned)(" + S(int64_t(SK) * N * 4) + " * (r1 - r0))"}}}, true));
+  em.line(mbarrier_wait_loop(*owned_wait, "rbar", "0"));
+  em.open("for (int q = wg * 128 + th; q < (r1 - r0) * " + S(cpr) + "; q += " + S(128 * t.warps_m) + ") {");
+  em.line("const int lr = r0 + q / " + S(cpr) + ", lc = (q % " + S(cpr) + ") * 8;");
+  em.line("const " + I + " gi = m0 + lr, gj = n0 + lc;");
+  em.line("if (gi >= " + m_text(c) + " || gj >= " + S(c.n) + ") continue;");
+  em.line("float red[8] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};");
+  em.line("#pragma unroll");
+  em.open("for (int r = 0; r < " + S(SK) + "; ++r) {");
+  em.line("float v[8];");
+  for (int h = 0; h < 2; ++h)
+    em.line(inline_asm(*lds4, {{"d", "=f", {"v[" + S(4 * h) + "]", "v[" + S(4 * h + 1) + "]", "v[" + S(4 * h + 2) + "]", "v[" + S(4 * h + 3) + "]"}},
+                               {"a", "r", {"recv + (unsigned)((r * " + S(OWN) + " + lr - r0) * " + S(prow) + " + lc * 4 + " + S(16 * h) + ")"}}}, true));
+  em.line("#pragma unroll");
+  em.line("for (int e = 0; e < 8; ++e) red[e] += v[e];");
+  em.close();
+  chunk_epilogue([&](const Node*, int e) { return em.round(mt, "red[" + S(e) + "]"); });
+  em.close();
+  em.line("return;");
 }
 
 }  // namespace axon::tiling::detail
