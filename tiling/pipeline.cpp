@@ -31,7 +31,7 @@ std::string MbarrierRing::full_at(const std::string& s) const { return full + " 
 std::string MbarrierRing::empty_at(const std::string& s) const { return empty + " + 8 * " + operand(s); }
 
 std::string MbarrierRing::init_full(const std::string& s) const {
-  return inline_asm(*ti->init, {{"a", "r", {full_at(s)}}, {"b", "r", {"1"}}}, true);
+  return inline_asm(*ti->init, {{"a", "r", {full_at(s)}}, {"b", "r", {std::to_string(producers)}}}, true);
 }
 
 std::string MbarrierRing::init_empty(const std::string& s) const {

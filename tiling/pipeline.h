@@ -1,6 +1,6 @@
 // An mbarrier ring between a TMA producer and its consumers (the model: CUTLASS's sm90
-// PipelineTmaAsync; our own code). `stages` slots, each with a `full` barrier (one producer
-// arrival plus the bytes of the slot's copies) and an `empty` barrier (`consumers` arrivals,
+// PipelineTmaAsync; our own code). `stages` slots, each with a `full` barrier (`producers` arrivals
+// plus the bytes of the slot's copies) and an `empty` barrier (`consumers` arrivals,
 // one per consumer warp), 8 bytes apart per slot from the bases `full` and `empty` (shared-space
 // addresses the kernel declares). Item g of the sequence (a k-step, a key tile) goes through
 // slot g % stages, and is that slot's use number g / stages: its full barrier completes the
@@ -21,6 +21,7 @@ struct MbarrierRing {
   std::string full, empty;  // the barriers' base addresses
   int stages = 1;
   int consumers = 1;  // arrivals that release a slot
+  int producers = 1;  // arrivals (besides the bytes) that fill a slot
 
   // C expressions: item g's slot; its full barrier's parity; the producer's parity on the empty
   // barrier of g's slot (the round before g's); slot s's barriers.
@@ -30,7 +31,7 @@ struct MbarrierRing {
   [[nodiscard]] std::string full_at(const std::string& s) const;
   [[nodiscard]] std::string empty_at(const std::string& s) const;
 
-  // Statements: slot s's barriers initialized (full: one arrival; empty: `consumers`).
+  // Statements: slot s's barriers initialized (full: `producers` arrivals; empty: `consumers`).
   [[nodiscard]] std::string init_full(const std::string& s) const;
   [[nodiscard]] std::string init_empty(const std::string& s) const;
   // The producer, for item g in slot s: waits for the slot to be free (from the second round
