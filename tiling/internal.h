@@ -12,6 +12,7 @@
 #include "axon/core/op_table.h"
 #include "axon/core/term.h"
 #include "axon/tiling/kernel.h"
+#include "smem_plan.h"
 
 namespace axon::tiling::detail {
 
@@ -364,16 +365,23 @@ inline int split_rows_owned(const TileConfig& c) { return (c.split_rows + c.spli
 inline int split_area_bytes(const TileConfig& c) {
   return c.splits > 1 ? 32 + c.splits * split_rows_owned(c) * (4 * c.bn + 16) : 0;
 }
-// Its mbarrier and area as C (`raw0`: the TMA mainloop's last barriers): "rbar", then recv = rbar + 16.
+// A wgmma kernel's shared memory (wgmma_kernel.cpp), from a 1024-byte aligned base: the A and B
+// slots (regions "sa0", "sb0"), the staging buffer ("staging"), TMA's barriers per slot ("full0",
+// "empty0", "raw0"), the store warps' ("sfull", "sfree"), register A's k-vectors ("kv0"), split-K's
+// receive area ("split"). The launch's size and the kernel's offsets both come from it.
+SmemPlan wgmma_smem_plan(const TileConfig& c);
+// Split-K's mbarrier and area as C (from `raw0`, the TMA mainloop's last slot barriers): "rbar",
+// 16-byte aligned, then recv = rbar + 16.
 inline std::string split_area_decl(const TileConfig& c) {
-  return "const unsigned rbar = (raw0 + " + std::to_string(8 * int64_t(c.stages) + (c.store_warps ? 16 : 0) + 4 * int64_t(c.a_kvec_floats)) +
-         " + 15u) & ~15u, recv = rbar + 16;";
+  const SmemPlan p = wgmma_smem_plan(c);
+  return "const unsigned rbar = (raw0 + " + std::to_string(p.offset("split") - p.offset("raw0")) + " + 15u) & ~15u, recv = rbar + 16;";
 }
 inline int contraction_smem(const TileConfig& c) {
   if (c.tf32) return static_cast<int>(c.stages * (tf32_smem_floats(c, 0, -1) + tf32_smem_floats(c, 1, -1)) * 4);
   if (c.simt) return 0;  // static shared memory
-  return c.stages * (c.bm + c.bn) * c.bk * 2 + (c.wgmma ? 1024 : 0) + contraction_staging(c) + (c.tma ? 24 * c.stages : 0) +
-         (c.store_warps ? 16 : 0) + 4 * c.a_kvec_floats + split_area_bytes(c);
+  if (c.wgmma) return static_cast<int>(wgmma_smem_plan(c).size());
+  return c.stages * (c.bm + c.bn) * c.bk * 2 + contraction_staging(c) + (c.tma ? 24 * c.stages : 0) + (c.store_warps ? 16 : 0) +
+         4 * c.a_kvec_floats + split_area_bytes(c);
 }
 // Blocks per SM a TMA wgmma kernel is built for (__launch_bounds__): two where one consumer
 // warpgroup's accumulators (64 x 128 or narrower) leave it and the producer enough of 128

@@ -46,12 +46,18 @@ std::string SmemPlan::declare_base() const {
   return "const unsigned " + regions_[0].name + " = (unsigned)__cvta_generic_to_shared((void*)" + aligned_base() + ");";
 }
 
-std::string SmemPlan::declare(const std::vector<std::string>& names) const {
+std::string SmemPlan::declare(const std::vector<std::string>& names, const std::string& from) const {
   std::string s = "const unsigned ";
   for (size_t k = 0; k < names.size(); ++k) {
     const size_t i = find(names[k]);
-    AXON_CHECK(i > 0, "codegen: the first shared-memory region is the base");
-    s += (k ? ", " : "") + names[k] + " = " + regions_[i - 1].name + " + " + std::to_string(regions_[i - 1].bytes);
+    std::string prev = k > 0 ? names[k - 1] : from;
+    if (prev.empty()) {
+      AXON_CHECK(i > 0, "codegen: the first shared-memory region is the base");
+      prev = regions_[i - 1].name;
+    }
+    const int64_t delta = offset(names[k]) - offset(prev);
+    AXON_CHECK(delta >= 0, "codegen: shared-memory region " + names[k] + " declared before " + prev);
+    s += (k ? ", " : "") + names[k] + " = " + prev + " + " + std::to_string(delta);
   }
   return s + ";";
 }

@@ -24,13 +24,14 @@ class SmemPlan {
   [[nodiscard]] int64_t size() const { return used() + align_; }
 
   // C: the dynamic shared-memory array; the aligned base as a generic address (an integer);
-  // the first region's shared-space address, `const unsigned <first> = ...;`; and regions
-  // `names` (consecutive, after the first), each its predecessor's address plus its size:
-  // `const unsigned b = a + <bytes of a>, c = b + <bytes of b>;`.
+  // the first region's shared-space address, `const unsigned <first> = ...;`; and the addresses
+  // of regions `names`, the first one from the address of region `from` (by default the region
+  // before it), each later one from the one before it in the list:
+  // `const unsigned b = a + <offset of b - offset of a>, c = b + <offset of c - offset of b>;`.
   [[nodiscard]] std::string declare_raw() const;
   [[nodiscard]] std::string aligned_base() const;
   [[nodiscard]] std::string declare_base() const;
-  [[nodiscard]] std::string declare(const std::vector<std::string>& names) const;
+  [[nodiscard]] std::string declare(const std::vector<std::string>& names, const std::string& from = "") const;
 
  private:
   struct Region {

@@ -148,9 +148,9 @@ void TmaMainloop::open_tile_loop(bool counts) {
 // The barriers after the slots (and the staging buffer), initialized by thread 0 before any copy
 // or arrival reaches them.
 void TmaMainloop::barriers() {
-  em.line("const unsigned full0 = sa0 + " + S(int64_t(S_) * (AE + BE) * 2 + contraction_staging(t)) + ", empty0 = full0 + " + S(8 * S_) +
-          ", raw0 = empty0 + " + S(8 * S_) + ";");
-  if (store_warps) em.line("const unsigned sfull = raw0 + " + S(8 * S_) + ", sfree = sfull + 8;");
+  const SmemPlan smem = wgmma_smem_plan(t);
+  em.line(smem.declare({"full0", "empty0", "raw0"}, "sa0"));
+  if (store_warps) em.line(smem.declare({"sfull", "sfree"}));
   if (t.splits > 1) em.line(split_area_decl(t));  // split-K's receive area and its mbarrier
   em.open("if (tid == 0) {");
   em.open("for (int s = 0; s < " + S(S_) + "; ++s) {");

@@ -69,6 +69,7 @@ struct WgmmaEmitter {
   const InstrSpec* stsm = nullptr;
   bool stsm_checked = false;
   StmatrixAddress stsm_at;
+  SmemPlan smem;         // wgmma_smem_plan
   std::string staging;  // store warps' staging buffer
 
   // wgmma_kernel.cpp

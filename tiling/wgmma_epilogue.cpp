@@ -197,7 +197,7 @@ void WgmmaEmitter::tma_store_epilogue() {
   const int TN = c.tile_n(N), E = c.mm2 != nullptr ? TW : REGS;
   const int CW = std::min(tma_store_cols(t), TN), chunks = TN / CW;
   const std::vector<int> first = tma_store_chunks(E, CW, chunks);
-  const std::string base = persistent ? S(int64_t(t.stages) * (AE + BE) * 2) : "0";
+  const std::string base = persistent ? S(smem.offset("staging")) : "0";
   const std::string wg_off = "wg * " + S(tma_store_bytes(t));
   if (!persistent)  // every consumer's wgmmas have read their last slots
     em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(128 * t.warps_m)}}}, true));

@@ -193,6 +193,15 @@ std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c
   return maps;
 }
 
+SmemPlan wgmma_smem_plan(const TileConfig& c) {
+  SmemPlan p;
+  p.add("sa0", int64_t(c.stages) * c.bm * c.bk * 2).add("sb0", int64_t(c.stages) * c.bk * c.bn * 2).add("staging", contraction_staging(c));
+  if (c.tma) p.add("full0", 8 * int64_t(c.stages)).add("empty0", 8 * int64_t(c.stages)).add("raw0", 8 * int64_t(c.stages));
+  if (c.store_warps) p.add("sfull", 8).add("sfree", 8);
+  p.add("kv0", 4 * int64_t(c.a_kvec_floats)).add("split", split_area_bytes(c));
+  return p;
+}
+
 std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
                          const std::string& name, bool wide) {
   WgmmaEmitter k(g, s, t, low, wide);
@@ -262,10 +271,11 @@ WgmmaEmitter::WgmmaEmitter(const Group& g_, const GroupShape& s, const TileConfi
   // slots in fragment order, rows padded by 16 bytes (conflict-free); then each thread takes 8
   // consecutive outputs of a row: the epilogue's other inputs are read and the results stored in
   // whole rows (16-byte accesses where aligned), and what the 8 points share is computed once.
+  smem = wgmma_smem_plan(t);
   mt = c.mm->dtype();
   stage_row = int64_t(N) * dtype_bytes(mt) + 16, stage_bytes = 64 * stage_row;
   float_io = float_outputs(g, c);
-  stageable = !persistent && bar_named != nullptr && c.side.empty() && stage_bytes * t.warps_m <= int64_t(t.stages) * (AE + BE) * 2 && float_io;
+  stageable = !persistent && bar_named != nullptr && c.side.empty() && stage_bytes * t.warps_m <= smem.offset("staging") && float_io;
   MT = storage_type(mt), to_f = mt == DType::f32 ? "" : mt == DType::f16 ? "axon_f16_to_f" : "axon_bf16_to_f";
   frag_pairs = true;
   for (int th = 0; th < 128 && frag_pairs; ++th)
@@ -276,7 +286,7 @@ WgmmaEmitter::WgmmaEmitter(const Group& g_, const GroupShape& s, const TileConfi
   stsm = low.isa->find("stmatrix.sync.aligned.m8n8.x4.shared.b16");
   stsm_at = stmatrix_address();
   // Store warps: the consumers stage the whole block tile after the slots.
-  staging = "unsigned char* const stage = (unsigned char*)sA + " + S(int64_t(t.stages) * (AE + BE) * 2) + ";";
+  staging = "unsigned char* const stage = (unsigned char*)sA + " + S(smem.offset("staging")) + ";";
   ti = tma_isa(*low.isa);
 }
 
@@ -297,9 +307,9 @@ std::string WgmmaEmitter::signature(const std::string& name) const {
 // Shared memory, the thread's roles, the tile's origin, register A, the accumulators.
 void WgmmaEmitter::prologue() {
   // 128-byte swizzle atoms repeat every 1024 bytes: the stages start on such a boundary.
-  em.line("extern __shared__ __align__(1024) unsigned char axon_smem_raw[];");
-  em.line("unsigned short* const sA = (unsigned short*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);");
-  em.line("unsigned short* const sB = sA + " + S(t.stages * AE) + ";");
+  em.line(smem.declare_raw());
+  em.line("unsigned short* const sA = (unsigned short*)" + smem.aligned_base() + ";");
+  em.line("unsigned short* const sB = sA + " + S(smem.offset("sb0") / 2) + ";");
   // TMA: the first `producers` warpgroups produce, the others (wg = 0, 1, ...) multiply.
   if (t.tma) em.line("const int tid = threadIdx.x, role = tid >> 7, wg = role - " + S(t.producers) + ", th = tid & 127;");
   else em.line("const int tid = threadIdx.x, wg = tid >> 7, th = tid & 127;");
