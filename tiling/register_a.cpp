@@ -160,7 +160,8 @@ RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, con
   if (nkv > 0) {
     out.stage = [&em, &c, &t, sts, bar, kv_point, len, word_kvecs, pack_fn] {
       const int C = t.warps_m;
-      em.line("const unsigned kv0 = raw0 + " + S(8 * t.stages) + ";  // register A's values along k, the block's K range");
+      // The plan's kv0 (wgmma_smem_plan): after the slot barriers and, with store warps, theirs.
+      em.line(wgmma_smem_plan(t).declare({"kv0"}, "raw0") + "  // register A's values along k, the block's K range");
       em.open("{");
       em.open("for (int q = wg * 128 + th; q < NK * " + S(t.bk) + "; q += " + S(128 * C) + ") {");
       em.name_var(kAKVar, "ak");
