@@ -132,25 +132,62 @@ double attention_flops(const AttentionShape& a) {
 
 namespace detail {
 
-bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
-  auto fail = [&](const std::string& why) {
+namespace {
+
+// classify_attention's state: the group's nodes by role, what each depends on, and the two
+// contractions; one method per check, each false (with s.why_generic) where it fails.
+struct AttentionClassifier {
+  const Group& g;
+  const Isa* isa;
+  GroupShape& s;
+  std::vector<const Node*> mms, maxes, sums;
+  std::set<const Node*> in_group;
+  // Which group nodes each node depends on (inside the group).
+  std::map<const Node*, std::set<const Node*>> deps;
+  bool stored = false;  // one matmul (P V) whose P is a softmax of a stored tensor
+  const Node *mm1 = nullptr, *mm2 = nullptr, *mx = nullptr;
+  const Node* scores_in = nullptr;  // stored scores
+  const Node* u_node = nullptr;     // the u of exp(u - max)
+  ContractionShape qk, pv;
+
+  AttentionClassifier(const Group& g_, const Isa* isa_, GroupShape& s_) : g(g_), isa(isa_), s(s_) {}
+  bool fail(const std::string& why) {
     s.why_generic = "attention: " + why;
     return false;
-  };
-  std::vector<const Node*> mms, maxes, sums;
-  std::set<const Node*> in_group(g.nodes.begin(), g.nodes.end());
+  }
+  bool depends(const Node* n, const Node* on) { return n == on || (in_group.count(n) && deps[n].count(on)); }
+  bool run();
+  bool find_roles();
+  bool alone(const Node* mm, ContractionShape& c);
+  bool classify_pv();
+  bool find_stored_scores();
+  bool classify_qk();
+  bool check_statistics();
+  bool check_linearity();
+  bool dry_runs();
+  void finish();
+};
+
+bool AttentionClassifier::run() {
+  if (!find_roles() || !classify_pv()) return false;
+  if (stored ? !find_stored_scores() : !classify_qk()) return false;
+  if (!check_statistics() || !check_linearity() || !dry_runs()) return false;
+  finish();
+  return true;
+}
+
+// The matmuls (P V second), the row max and sums; no other reduction.
+bool AttentionClassifier::find_roles() {
+  in_group.insert(g.nodes.begin(), g.nodes.end());
   for (const Node* n : g.nodes) {
     if (n->kind() == OpKind::Contraction) mms.push_back(n);
     else if (n->op() == Op::ReduceMax) maxes.push_back(n);
     else if (n->op() == Op::ReduceSum) sums.push_back(n);
     else if (n->kind() == OpKind::Reduce) return fail("a " + std::string(op_name(n->op())) + " reduction");
   }
-  // Stored scores: one matmul (P V) whose P is a softmax of a stored tensor.
-  const bool stored = mms.size() == 1;
+  stored = mms.size() == 1;
   if (mms.size() != 2 && !stored) return fail("not two matmuls");
   if (maxes.size() != 1) return fail("not one row max");
-  // Which group nodes each node depends on (inside the group).
-  std::map<const Node*, std::set<const Node*>> deps;
   for (const Node* n : g.nodes) {
     std::set<const Node*>& d = deps[n];
     for (const Node* o : n->operands())
@@ -159,64 +196,76 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
         d.insert(deps[o].begin(), deps[o].end());
       }
   }
-  auto depends = [&](const Node* n, const Node* on) { return n == on || (in_group.count(n) && deps[n].count(on)); };
-  const Node* mm1 = stored ? nullptr : mms[0];
-  const Node* mm2 = stored ? mms[0] : mms[1];
+  mm1 = stored ? nullptr : mms[0];
+  mm2 = stored ? mms[0] : mms[1];
   if (!stored && depends(mm1, mm2)) std::swap(mm1, mm2);
   if (!stored && !depends(mm2, mm1)) return fail("the second matmul does not read the first");
-  const Node* mx = maxes[0];
+  mx = maxes[0];
+  return true;
+}
 
-  // The two contractions, each classified alone with its operands stored.
-  auto alone = [&](const Node* mm, ContractionShape& c) {
-    Group one{{mm}, {mm->operand(0), mm->operand(1)}, {mm}, "", {}};
-    GroupShape cs;
-    if (!classify_contraction(one, isa, cs)) return fail(cs.why_generic);
-    c = cs.mm;
-    return true;
-  };
-  ContractionShape qk, pv;
+// A contraction classified alone with its operands stored.
+bool AttentionClassifier::alone(const Node* mm, ContractionShape& c) {
+  Group one{{mm}, {mm->operand(0), mm->operand(1)}, {mm}, "", {}};
+  GroupShape cs;
+  if (!classify_contraction(one, isa, cs)) return fail(cs.why_generic);
+  c = cs.mm;
+  return true;
+}
+
+bool AttentionClassifier::classify_pv() {
   if (!alone(mm2, pv)) return false;
   if (find_param(g.reads, pv.b.node) < 0) return fail("V is computed");
   if (!pv.b.direct || pv.b.k_major || flag(mm2, "transpose_a")) return fail("P V needs V stored with the head dimension contiguous");
   if (!pv.tma || (pv.in != DType::bf16 && pv.in != DType::f16)) return fail("needs bf16 or f16 operands, wgmma and TMA");
   if (wgmma_isa(*isa, pv.in).mma_areg_nb == nullptr)
     return fail("the ISA lacks wgmma with A in registers, or its shared-memory layout is not the generator's");
-  const Node* scores_in = nullptr;  // stored scores
-  if (stored) {
-    // The scores: a stored bf16 tensor of P's shape that the chain reads (at its point, checked
-    // below), keys contiguous in rows TMA can copy.
-    const std::vector<int64_t> pd = dims_of(pv.a.node);
-    for (const Node* r : g.reads)
-      if (r->dtype() == pv.in && dims_of(r) == pd && r != pv.b.node) {
-        bool read_by_chain = mx->operand(0) == r;
-        for (const Node* n : g.nodes)
-          for (const Node* o : n->operands()) read_by_chain = read_by_chain || (o == r && (n == mx->operand(0) || depends(mx->operand(0), n)));
-        if (!read_by_chain) continue;
-        if (scores_in != nullptr) return fail("the scores' chain reads two tensors of the scores' shape");
-        scores_in = r;
-      }
-    if (scores_in == nullptr) return fail("no stored scores of V's type under the softmax");
-    if (pd.back() % 8 != 0) return fail("the stored scores' rows are not a multiple of 16 bytes");
-    if (numel(pd) * 2 >= (int64_t(1) << 40) || pd.back() >= (int64_t(1) << 32)) return fail("the stored scores exceed a tensor map");
-    qk.batch = pv.batch;
-    qk.batch_dims = pv.batch_dims;
-    qk.m = pv.m;
-    qk.n = pv.k;
-    qk.k = 0;
-    qk.in = pv.in;
-    qk.wgmma = qk.tma = true;
-  } else {
-    if (!alone(mm1, qk)) return false;
-    if (find_param(g.reads, qk.b.node) < 0) return fail("K is computed");
-    if (!qk.tma || qk.in != pv.in) return fail("needs Q, K and V of one type, wgmma and TMA");
-    if (flag(mm1, "transpose_a") || !qk.b.direct || !qk.b.k_major) return fail("Q K^T needs Q and K with the head dimension contiguous");
-    // Q is copied when stored (and TMA can), else computed by the consumers once per block.
-    qk.a.direct = qk.a.direct && find_param(g.reads, qk.a.node) >= 0;
-    qk.a.k_major = true;
-    // A computed Q's stored source (e.g. Q before its scale), which its consumers read in 16-byte rows.
-    qk.a.staged = qk.a.direct ? nullptr : staged_source(g, qk, 0);
-    if (qk.batch_dims != pv.batch_dims || qk.m != pv.m || qk.n != pv.k) return fail("the two matmuls' shapes do not chain");
-  }
+  return true;
+}
+
+// The scores: a stored bf16 tensor of P's shape that the chain reads (at its point, checked by
+// dry_runs), keys contiguous in rows TMA can copy. qk then only gives the shape.
+bool AttentionClassifier::find_stored_scores() {
+  const std::vector<int64_t> pd = dims_of(pv.a.node);
+  for (const Node* r : g.reads)
+    if (r->dtype() == pv.in && dims_of(r) == pd && r != pv.b.node) {
+      bool read_by_chain = mx->operand(0) == r;
+      for (const Node* n : g.nodes)
+        for (const Node* o : n->operands()) read_by_chain = read_by_chain || (o == r && (n == mx->operand(0) || depends(mx->operand(0), n)));
+      if (!read_by_chain) continue;
+      if (scores_in != nullptr) return fail("the scores' chain reads two tensors of the scores' shape");
+      scores_in = r;
+    }
+  if (scores_in == nullptr) return fail("no stored scores of V's type under the softmax");
+  if (pd.back() % 8 != 0) return fail("the stored scores' rows are not a multiple of 16 bytes");
+  if (numel(pd) * 2 >= (int64_t(1) << 40) || pd.back() >= (int64_t(1) << 32)) return fail("the stored scores exceed a tensor map");
+  qk.batch = pv.batch;
+  qk.batch_dims = pv.batch_dims;
+  qk.m = pv.m;
+  qk.n = pv.k;
+  qk.k = 0;
+  qk.in = pv.in;
+  qk.wgmma = qk.tma = true;
+  return true;
+}
+
+bool AttentionClassifier::classify_qk() {
+  if (!alone(mm1, qk)) return false;
+  if (find_param(g.reads, qk.b.node) < 0) return fail("K is computed");
+  if (!qk.tma || qk.in != pv.in) return fail("needs Q, K and V of one type, wgmma and TMA");
+  if (flag(mm1, "transpose_a") || !qk.b.direct || !qk.b.k_major) return fail("Q K^T needs Q and K with the head dimension contiguous");
+  // Q is copied when stored (and TMA can), else computed by the consumers once per block.
+  qk.a.direct = qk.a.direct && find_param(g.reads, qk.a.node) >= 0;
+  qk.a.k_major = true;
+  // A computed Q's stored source (e.g. Q before its scale), which its consumers read in 16-byte rows.
+  qk.a.staged = qk.a.direct ? nullptr : staged_source(g, qk, 0);
+  if (qk.batch_dims != pv.batch_dims || qk.m != pv.m || qk.n != pv.k) return fail("the two matmuls' shapes do not chain");
+  return true;
+}
+
+// P and the row statistics over the scores' keys; the sums read only at the end; the writes of
+// the output's shape.
+bool AttentionClassifier::check_statistics() {
   const std::vector<int64_t> scores = stored ? dims_of(scores_in) : dims_of(mm1);
   if (dims_of(pv.a.node) != scores) return fail("P is not of the scores' shape");
   if (qk.k > 256 || pv.n > 256) return fail("head dimensions above 256");
@@ -232,9 +281,12 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
     if (depends(mx, r) || depends(mm2->operand(0), r)) return fail("a row sum is read before the end");
   for (const Node* w : g.writes)
     if (dims_of(w) != dims_of(mm2)) return fail("writes a value of another shape than the output");
+  return true;
+}
 
-  // Linearity in exp(u - max): every user of the max on the way to P or a sum is sub(u, max),
-  // used only by exp, whose value reaches P V and the sums only through casts.
+// Linearity in exp(u - max): every user of the max on the way to P or a sum is sub(u, max),
+// used only by exp, whose value reaches P V and the sums only through casts.
+bool AttentionClassifier::check_linearity() {
   std::map<const Node*, std::vector<const Node*>> users;
   for (const Node* n : g.nodes)
     for (const Node* o : n->operands())
@@ -245,7 +297,6 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
   };
   std::set<const Node*> scaled;  // values proportional to exp(-max)
   std::vector<const Node*> todo;
-  const Node* u_node = nullptr;  // the u of exp(u - max)
   // The max as the shift: itself or widened exactly (a cast to f32 of a 16-bit or f32 max).
   std::vector<const Node*> shifts = {mx}, subs;
   for (size_t i = 0; i < shifts.size(); ++i)
@@ -279,75 +330,80 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
   if (!scaled.count(mm2->operand(0))) return fail("P is not exp(u - max)");
   for (const Node* r : sums)
     if (!scaled.count(r->operand(0))) return fail("a row sum of something other than exp(u - max)");
+  return true;
+}
 
-  // Dry runs of the emitter: the scores' chain reads the first matmul only at its own point; P
-  // and the sums read the chain's value only there and the max at their row; the epilogue
-  // reads the second matmul at its point and the statistics at its row, nothing of the loop.
+// Dry runs of the emitter: the scores' chain reads the first matmul only at its own point; P
+// and the sums read the chain's value only there and the max at their row; the epilogue
+// reads the second matmul at its point and the statistics at its row, nothing of the loop.
+bool AttentionClassifier::dry_runs() {
   const Node* chain = mx->operand(0);
-  {
-    Emitter em(nullptr, false, true);
-    global_loads(em, g);
-    em.name_var(kBatchVar, "bz");
-    em.name_var(kRowVar, "gi");
-    em.name_var(kColVar, "gj");
-    std::vector<Term> point = coords_of(term::var(kBatchVar), qk.batch_dims);
-    std::vector<Term> row = point;
-    point.push_back(term::var(kRowVar));
-    point.push_back(term::var(kColVar));
-    row.push_back(term::var(kRowVar));
-    auto row_key = [&](const Node* n) {
-      std::vector<Term> r = row;
-      if (n->rank() == static_cast<int>(point.size())) r.push_back(term::integer(0));
-      return point_key(r);
-    };
-    const std::string key = point_key(point);
-    std::string why;
-    const Node* allowed = nullptr;  // the node `given` may supply at `key`
-    em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-      if (n == allowed) {
-        if (point_key(p) != key && why.empty()) why = "reads the scores' chain at another point";
-        return "v";
-      }
-      if (n == mx || std::find(sums.begin(), sums.end(), n) != sums.end()) {
-        if (point_key(p) != row_key(n) && why.empty()) why = "reads a row statistic at another row";
-        return "r";
-      }
-      if (n == scores_in && why.empty()) why = "reads the stored scores";
-      if (((mm1 != nullptr && n == mm1) || n == mm2 || n->kind() == OpKind::Reduce) && why.empty()) why = "reads a value of the loop";
-      return "";
-    };
-    allowed = nullptr;
-    if (!stored) {
-      em.open("{");
-      (void)em.value(qk.a.node, operand_point(qk, 0, coords_of(term::var(kBatchVar), qk.batch_dims), term::var(kRowVar), term::var(kColVar)));
-      em.close();
-      if (!why.empty()) return fail("Q " + why);
+  Emitter em(nullptr, false, true);
+  global_loads(em, g);
+  em.name_var(kBatchVar, "bz");
+  em.name_var(kRowVar, "gi");
+  em.name_var(kColVar, "gj");
+  std::vector<Term> point = coords_of(term::var(kBatchVar), qk.batch_dims);
+  std::vector<Term> row = point;
+  point.push_back(term::var(kRowVar));
+  point.push_back(term::var(kColVar));
+  row.push_back(term::var(kRowVar));
+  auto row_key = [&](const Node* n) {
+    std::vector<Term> r = row;
+    if (n->rank() == static_cast<int>(point.size())) r.push_back(term::integer(0));
+    return point_key(r);
+  };
+  const std::string key = point_key(point);
+  std::string why;
+  const Node* allowed = nullptr;  // the node `given` may supply at `key`
+  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+    if (n == allowed) {
+      if (point_key(p) != key && why.empty()) why = "reads the scores' chain at another point";
+      return "v";
     }
-    allowed = stored ? scores_in : mm1;
-    (void)em.value(chain, point);
-    if (!why.empty()) return fail("the scores' chain " + why);
-    allowed = chain;
-    // P has the scores' dims and no transpose: P V reads it at the scores' point.
+    if (n == mx || std::find(sums.begin(), sums.end(), n) != sums.end()) {
+      if (point_key(p) != row_key(n) && why.empty()) why = "reads a row statistic at another row";
+      return "r";
+    }
+    if (n == scores_in && why.empty()) why = "reads the stored scores";
+    if (((mm1 != nullptr && n == mm1) || n == mm2 || n->kind() == OpKind::Reduce) && why.empty()) why = "reads a value of the loop";
+    return "";
+  };
+  allowed = nullptr;
+  if (!stored) {
     em.open("{");
-    (void)em.value(pv.a.node, point);
-    for (const Node* r : sums) (void)em.value(r->operand(0), point);
+    (void)em.value(qk.a.node, operand_point(qk, 0, coords_of(term::var(kBatchVar), qk.batch_dims), term::var(kRowVar), term::var(kColVar)));
     em.close();
-    if (!why.empty()) return fail("P or a row sum " + why);
-    allowed = mm2;
-    em.open("{");
-    for (const Node* w : g.writes) (void)em.value(w, point);
-    em.close();
-    if (!why.empty()) return fail("the epilogue " + why);
+    if (!why.empty()) return fail("Q " + why);
   }
+  allowed = stored ? scores_in : mm1;
+  (void)em.value(chain, point);
+  if (!why.empty()) return fail("the scores' chain " + why);
+  allowed = chain;
+  // P has the scores' dims and no transpose: P V reads it at the scores' point.
+  em.open("{");
+  (void)em.value(pv.a.node, point);
+  for (const Node* r : sums) (void)em.value(r->operand(0), point);
+  em.close();
+  if (!why.empty()) return fail("P or a row sum " + why);
+  allowed = mm2;
+  em.open("{");
+  for (const Node* w : g.writes) (void)em.value(w, point);
+  em.close();
+  if (!why.empty()) return fail("the epilogue " + why);
+  return true;
+}
 
+// The shape, and the bands: tiles whose scores are all -inf can be skipped when u and the max's
+// input are the same masked value (through casts): where(keep, x, -inf) layers, outermost first.
+void AttentionClassifier::finish() {
+  const Node* chain = mx->operand(0);
   AttentionShape a;
   a.scores = scores_in;
   a.qk = qk;
   a.pv = pv;
   a.max = mx;
   a.sums = sums;
-  // Tiles whose scores are all -inf can be skipped when u and the max's input are the same
-  // masked value (through casts): where(keep, x, -inf) layers, outermost first.
   if (u_node != nullptr && through_casts(u_node) == through_casts(chain)) {
     const Node* x = through_casts(chain);
     while (x->op() == Op::Where) {
@@ -366,7 +422,13 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
   s.min_bytes = s.max_bytes = 2;
   s.att = a;
   s.mm = pv;
-  return true;
+}
+
+}  // namespace
+
+bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
+  AttentionClassifier k(g, isa, s);
+  return k.run();
 }
 
 std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s, const Limits& L) {
