@@ -102,180 +102,228 @@ std::string about(const Group& g, const TileConfig& c, const CodegenOptions& o) 
   return detail::comment_block(s);
 }
 
+// One kernel's generation (generate): the state its strategies share, and one method per
+// strategy (the kernel's source into `body`, its launches into k) and per step around them.
+struct Generation {
+  KernelCode& k;
+  const Group& g;
+  const GroupShape& s;
+  const TileConfig& c;
+  const Lowerings& low;
+  const CodegenOptions& o;
+  bool wide;
+  int64_t T;          // the runtime size (0: none)
+  int64_t unit = 0;   // per unit of it: the rows, element groups or tile rows (0: sizes are literals)
+  std::ostringstream body;
+  std::vector<const Node*> params;
+  std::vector<int> roles;
+
+  Generation(KernelCode& k_, const Group& g_, const GroupShape& s_, const TileConfig& c_, const Lowerings& low_, const CodegenOptions& o_)
+      : k(k_), g(g_), s(s_), c(c_), low(low_), o(o_), wide(detail::needs_wide_index(g_) || o_.wide_index), T(o_.runtime_size) {}
+  void runtime_unit();
+  void row();
+  void column();
+  void contraction();
+  void attention();
+  void elementwise();
+  void generic();
+  void grid_dependence();
+};
+
+// Runtime size (docs/codegen.md, "Runtime sizes"): the work along axis 0 of the row tensor
+// (Row) or of the output (Elementwise), when that axis has the tuned extent and is not reduced,
+// is n times a per-unit count; everything else stays a literal. `unit`: that count.
+void Generation::runtime_unit() {
+  if (T <= 0) return;
+  if (c.strategy == Strategy::Row) {
+    if (s.full.empty() || s.full[0] != T) k.runtime_why = "the row tensor's axis 0 is not the runtime size";
+    else if (std::find(s.red_axes.begin(), s.red_axes.end(), 0) != s.red_axes.end()) k.runtime_why = "the runtime axis is reduced";
+    else if (c.grid_split) k.runtime_why = "a row split over the grid sizes its scratch by the rows";
+    else unit = s.rows / T;
+  } else if (c.strategy == Strategy::Elementwise) {
+    if (s.full.empty() || s.full[0] != T) k.runtime_why = "the output's axis 0 is not the runtime size";
+    else if ((s.elements / T) % c.vec != 0) k.runtime_why = "vec " + std::to_string(c.vec) + " does not divide the elements per unit of the runtime size";
+    else unit = s.elements / T / c.vec;
+  } else if (c.strategy == Strategy::Contraction) {
+    // M: the rows of A and of the output (batch 1); the tile rows, guards and A's (and a
+    // stored output's) tensor map rows follow it at run time.
+    if (s.mm.m != T || s.mm.batch != 1) k.runtime_why = "the contraction's M is not the runtime size";
+    else if (c.splits > 1) k.runtime_why = "split-K over a cluster sizes its receive area by M";
+    else unit = 1;
+  } else {
+    k.runtime_why = std::string(strategy_name(c.strategy)) + " kernels take every size as a literal";
+  }
+  if (unit > 0) {
+    k.runtime_sized = true;
+    // The largest value per unit of n: the values whose axis 0 is the runtime size grow with n
+    // (a sized kernel has the size nowhere else: runtime_check); the others keep their sizes,
+    // below 2^31 elements where the index is 32-bit.
+    int64_t most = 1;
+    for (const auto* list : {&g.nodes, &g.reads, &g.writes})
+      for (const Node* n : *list) {
+        const std::vector<int64_t> d = detail::dims_of(n);
+        if (!d.empty() && d[0] == T) most = std::max(most, detail::numel(d) / T);
+      }
+    k.runtime_max_n = (wide ? (int64_t(1) << 48) : int64_t(2147483647)) / most;
+  }
+}
+
+void Generation::row() {
+  body << detail::row_kernel(g, s, c, low, o.name, wide, unit);
+  // One block (a cluster of `splits`) per group of rows, or a persistent grid walking them.
+  int64_t need = (s.rows + c.rows_per_block - 1) / c.rows_per_block;
+  int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need * c.splits;
+  k.launches.push_back({o.name, tile_grid(grid, g.label), c.threads * c.rows_per_block, 0, params, roles, {}});
+  if (c.grid_split) {  // each stage's partial values per row and block, then as many flags (zeroed before each launch)
+    Launch& l = k.launches.back();
+    l.zero_from = detail::grid_split_values(s, c) * 4;
+    l.scratch = 2 * l.zero_from;
+  }
+  if (unit > 0) {
+    Launch& l = k.launches.back();
+    l.sized = true;
+    l.grid_num = unit;
+    l.grid_den = c.rows_per_block;
+    if (c.blocks_per_sm > 0) l.grid_cap = int64_t(c.blocks_per_sm) * o.sm_count;
+    else {
+      l.grid_mul = c.splits;
+      k.runtime_max_n = std::min(k.runtime_max_n, kMaxGrid / c.splits * c.rows_per_block / unit);  // the grid's limit
+    }
+  }
+}
+
+void Generation::column() {
+  body << detail::column_kernel(g, s, c, low, o.name, wide);
+  // A block per tile of threads x vec kept indices; a cluster of `splits` blocks shares it.
+  const int64_t tiles = (s.rows + int64_t(c.threads) * c.vec - 1) / (int64_t(c.threads) * c.vec);
+  k.launches.push_back({o.name, tile_grid(tiles * c.splits, g.label), c.threads * c.rows_per_block, 0, params, roles, {}});
+}
+
+void Generation::contraction() {
+  GroupShape sr = s;  // under a runtime size, M's text is the argument
+  if (unit > 0) sr.mm.m_text = "axon_n";
+  // Stream-K under a runtime size: slots for the largest grid (a persistent grid's cap).
+  const int64_t sk_slots = unit > 0 && c.stream_k ? int64_t(c.blocks_per_sm) * o.sm_count / c.multicast * c.multicast : 0;
+  sr.mm.sk_slots = sk_slots;
+  std::string kb = c.tf32    ? detail::tf32_kernel(g, sr, c, low, o.name, wide)
+                   : c.simt  ? detail::simt_kernel(g, sr, c, low, o.name, wide)
+                   : c.wgmma ? detail::wgmma_kernel(g, sr, c, low, o.name, wide)
+                             : detail::contraction_kernel(g, sr, c, low, o.name, wide);
+  // The argument, after every other parameter of each kernel (pointers, scratch, tensor maps).
+  for (size_t at = unit > 0 ? kb.find("__global__") : std::string::npos; at != std::string::npos; at = kb.find("__global__", at + 1)) {
+    const size_t close = kb.find(") {\n", at);
+    AXON_CHECK(close != std::string::npos, "codegen: a kernel without a body");
+    kb.insert(close, ", long long axon_n");
+  }
+  body << kb;
+  const ContractionShape& m = s.mm;
+  // Multicast clusters take `multicast` tile rows each (past the last, a block copies its share
+  // and stores nothing).
+  const int64_t CL = c.multicast, units = m.batch * ((m.m + c.bm * CL - 1) / (c.bm * CL)) * ((m.n + m.tile_n(c.bn) - 1) / m.tile_n(c.bn));
+  // A persistent grid walks the tiles (blocks_per_sm blocks per SM, whole clusters); split-K
+  // gives each tile a cluster of `splits` consecutive blocks. Stream-K with fewer tiles than
+  // workers shares their k-tiles out over the whole grid (a k-tile or more per worker).
+  const int64_t KT = (m.k + c.bk - 1) / c.bk, work = c.stream_k ? units * KT : units;
+  const int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(work, int64_t(c.blocks_per_sm) * o.sm_count / CL) * CL : units * c.splits * CL;
+  k.launches.push_back({o.name, tile_grid(grid, g.label), c.threads, detail::contraction_smem(c), params, roles, {}});
+  if (c.tma) k.launches.back().tmaps = detail::tensor_maps(g, m, c);
+  if (unit > 0) {
+    Launch& l = k.launches.back();
+    l.sized = true;
+    l.grid_num = 1;
+    l.grid_den = int64_t(c.bm) * CL;
+    l.grid_per = ((m.n + m.tile_n(c.bn) - 1) / m.tile_n(c.bn)) * (c.stream_k ? KT : 1);
+    if (c.blocks_per_sm > 0) l.grid_cap = int64_t(c.blocks_per_sm) * o.sm_count / CL;
+    l.grid_mul = c.blocks_per_sm > 0 ? CL : c.splits * CL;
+    // The tensor maps over A's copied tensor and the output: their rows are n.
+    const Node* a_src = m.a.direct ? m.a.node : m.a.staged;
+    for (TensorMapSpec& t : l.tmaps) {
+      const Node* x = t.param < static_cast<int>(params.size()) ? params[static_cast<size_t>(t.param)] : nullptr;
+      t.outer_n = x != nullptr && t.outer == T && t.panels == 1 && (x == a_src || std::find(g.writes.begin(), g.writes.end(), x) != g.writes.end());
+    }
+  }
+  if (c.stream_k) {  // each block's slot of bm x bn f32 partial sums, then its flag
+    const int64_t slots = sk_slots > 0 ? sk_slots : grid;
+    k.launches.back().zero_from = slots * c.bm * c.bn * 4;
+    k.launches.back().scratch = k.launches.back().zero_from + slots * 4;
+  }
+  if (c.wgmma) k.arch_suffix = "a";
+}
+
+void Generation::attention() {
+  body << detail::attention_kernel(g, s, c, low, o.name, wide);
+  const int64_t blocks = s.att.qk.batch * ((s.att.qk.m + c.bm - 1) / c.bm);
+  k.launches.push_back({o.name, tile_grid(blocks, g.label), c.threads, detail::attention_smem(s.att, c), params, roles, {}});
+  k.launches.back().tmaps = detail::attention_maps(g, s.att, c);
+  k.arch_suffix = "a";
+}
+
+void Generation::elementwise() {
+  body << elementwise_kernel(g, s, c, low, o.name, wide, unit);
+  int64_t groups = s.elements / c.vec, need = (groups + c.threads - 1) / c.threads;
+  int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : std::min(need, kMaxGrid);
+  k.launches.push_back({o.name, std::max<int64_t>(1, grid), c.threads, 0, params, roles, {}});
+  if (unit > 0) {
+    Launch& l = k.launches.back();
+    l.sized = true;
+    l.grid_num = unit;
+    l.grid_den = c.threads;
+    l.grid_cap = c.blocks_per_sm > 0 ? int64_t(c.blocks_per_sm) * o.sm_count : kMaxGrid;
+  }
+}
+
+void Generation::generic() {
+  for (size_t w = 0; w < g.writes.size(); ++w) {
+    Emitter em(&low, s.exact_ints, wide);
+    global_loads(em, g);
+    const Node* t = g.writes[w];
+    std::string fname = o.name + (g.writes.size() > 1 ? "_w" + std::to_string(w) : "");
+    body << generic_kernel(em, fname, param_list(g), t, c.threads, [&](const std::string& v) {
+      return (s.exact_ints ? "axon_std_" : "axon_st_") + dt(t) + "(out" + std::to_string(w) + " + lin, " + v + ");";
+    });
+    k.launches.push_back({fname, generic_grid(detail::numel(detail::dims_of(t)), c.threads), c.threads, 0, params, roles, {}});
+  }
+}
+
+// Programmatic dependent launch: each kernel lets the next one be scheduled, then waits until
+// the one before it has completed and its writes are visible, before touching memory; a kernel
+// that places its own waits (the TMA contraction copies graph inputs before it waits) keeps them.
+void Generation::grid_dependence() {
+  const InstrSpec* dep_launch = low.isa ? low.isa->find("griddepcontrol.launch_dependents") : nullptr;
+  const InstrSpec* dep_wait = low.isa ? low.isa->find("griddepcontrol.wait") : nullptr;
+  if (dep_launch == nullptr || dep_wait == nullptr) return;
+  const std::string launch = "  " + detail::inline_asm(*dep_launch, {}, true) + "\n", wait = detail::inline_asm(*dep_wait, {}, true);
+  for (size_t at = k.body.find("__global__"); at != std::string::npos; at = k.body.find("__global__", at + 1)) {
+    const size_t open = k.body.find("{\n", at);
+    AXON_CHECK(open != std::string::npos, "codegen: a kernel without a body");
+    const size_t next = k.body.find("__global__", open);
+    const bool own = k.body.substr(open, next == std::string::npos ? std::string::npos : next - open).find(wait) != std::string::npos;
+    k.body.insert(open + 2, own ? launch : launch + "  " + wait + "\n");
+  }
+  k.grid_dep = true;
+}
+
 }  // namespace
 
 KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
                     const CodegenOptions& o) {
   KernelCode k;
   k.config = c;
-  const bool wide = detail::needs_wide_index(g) || o.wide_index;
-  // Runtime size (docs/codegen.md, "Runtime sizes"): the work along axis 0 of the row tensor
-  // (Row) or of the output (Elementwise), when that axis has the tuned extent and is not reduced,
-  // is n times a per-unit count; everything else stays a literal. `unit`: that count.
-  const int64_t T = o.runtime_size;
-  int64_t unit = 0;
-  if (T > 0) {
-    if (c.strategy == Strategy::Row) {
-      if (s.full.empty() || s.full[0] != T) k.runtime_why = "the row tensor's axis 0 is not the runtime size";
-      else if (std::find(s.red_axes.begin(), s.red_axes.end(), 0) != s.red_axes.end()) k.runtime_why = "the runtime axis is reduced";
-      else if (c.grid_split) k.runtime_why = "a row split over the grid sizes its scratch by the rows";
-      else unit = s.rows / T;
-    } else if (c.strategy == Strategy::Elementwise) {
-      if (s.full.empty() || s.full[0] != T) k.runtime_why = "the output's axis 0 is not the runtime size";
-      else if ((s.elements / T) % c.vec != 0) k.runtime_why = "vec " + std::to_string(c.vec) + " does not divide the elements per unit of the runtime size";
-      else unit = s.elements / T / c.vec;
-    } else if (c.strategy == Strategy::Contraction) {
-      // M: the rows of A and of the output (batch 1); the tile rows, guards and A's (and a
-      // stored output's) tensor map rows follow it at run time.
-      if (s.mm.m != T || s.mm.batch != 1) k.runtime_why = "the contraction's M is not the runtime size";
-      else if (c.splits > 1) k.runtime_why = "split-K over a cluster sizes its receive area by M";
-      else unit = 1;
-    } else {
-      k.runtime_why = std::string(strategy_name(c.strategy)) + " kernels take every size as a literal";
-    }
-    if (unit > 0) {
-      k.runtime_sized = true;
-      // The largest value per unit of n: the values whose axis 0 is the runtime size grow with n
-      // (a sized kernel has the size nowhere else: runtime_check); the others keep their sizes,
-      // below 2^31 elements where the index is 32-bit.
-      int64_t most = 1;
-      for (const auto* list : {&g.nodes, &g.reads, &g.writes})
-        for (const Node* n : *list) {
-          const std::vector<int64_t> d = detail::dims_of(n);
-          if (!d.empty() && d[0] == T) most = std::max(most, detail::numel(d) / T);
-        }
-      k.runtime_max_n = (wide ? (int64_t(1) << 48) : int64_t(2147483647)) / most;
-    }
-  }
-  std::ostringstream body;
-  body << about(g, c, o);
-  std::vector<const Node*> params = g.reads;
-  params.insert(params.end(), g.writes.begin(), g.writes.end());
-  std::vector<int> roles(g.reads.size(), 0);
-  roles.insert(roles.end(), g.writes.size(), 1);
-  if (c.strategy == Strategy::Row) {
-    body << detail::row_kernel(g, s, c, low, o.name, wide, unit);
-    // One block (a cluster of `splits`) per group of rows, or a persistent grid walking them.
-    int64_t need = (s.rows + c.rows_per_block - 1) / c.rows_per_block;
-    int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : need * c.splits;
-    k.launches.push_back({o.name, tile_grid(grid, g.label), c.threads * c.rows_per_block, 0, params, roles, {}});
-    if (c.grid_split) {  // each stage's partial values per row and block, then as many flags (zeroed before each launch)
-      Launch& l = k.launches.back();
-      l.zero_from = detail::grid_split_values(s, c) * 4;
-      l.scratch = 2 * l.zero_from;
-    }
-    if (unit > 0) {
-      Launch& l = k.launches.back();
-      l.sized = true;
-      l.grid_num = unit;
-      l.grid_den = c.rows_per_block;
-      if (c.blocks_per_sm > 0) l.grid_cap = int64_t(c.blocks_per_sm) * o.sm_count;
-      else {
-        l.grid_mul = c.splits;
-        k.runtime_max_n = std::min(k.runtime_max_n, kMaxGrid / c.splits * c.rows_per_block / unit);  // the grid's limit
-      }
-    }
-  } else if (c.strategy == Strategy::Column) {
-    body << detail::column_kernel(g, s, c, low, o.name, wide);
-    // A block per tile of threads x vec kept indices; a cluster of `splits` blocks shares it.
-    const int64_t tiles = (s.rows + int64_t(c.threads) * c.vec - 1) / (int64_t(c.threads) * c.vec);
-    k.launches.push_back({o.name, tile_grid(tiles * c.splits, g.label), c.threads * c.rows_per_block, 0, params, roles, {}});
-  } else if (c.strategy == Strategy::Contraction) {
-    GroupShape sr = s;  // under a runtime size, M's text is the argument
-    if (unit > 0) sr.mm.m_text = "axon_n";
-    // Stream-K under a runtime size: slots for the largest grid (a persistent grid's cap).
-    const int64_t sk_slots = unit > 0 && c.stream_k ? int64_t(c.blocks_per_sm) * o.sm_count / c.multicast * c.multicast : 0;
-    sr.mm.sk_slots = sk_slots;
-    std::string kb = c.tf32    ? detail::tf32_kernel(g, sr, c, low, o.name, wide)
-                     : c.simt  ? detail::simt_kernel(g, sr, c, low, o.name, wide)
-                     : c.wgmma ? detail::wgmma_kernel(g, sr, c, low, o.name, wide)
-                               : detail::contraction_kernel(g, sr, c, low, o.name, wide);
-    // The argument, after every other parameter of each kernel (pointers, scratch, tensor maps).
-    for (size_t at = unit > 0 ? kb.find("__global__") : std::string::npos; at != std::string::npos; at = kb.find("__global__", at + 1)) {
-      const size_t close = kb.find(") {\n", at);
-      AXON_CHECK(close != std::string::npos, "codegen: a kernel without a body");
-      kb.insert(close, ", long long axon_n");
-    }
-    body << kb;
-    const ContractionShape& m = s.mm;
-    // Multicast clusters take `multicast` tile rows each (past the last, a block copies its share
-    // and stores nothing).
-    const int64_t CL = c.multicast, units = m.batch * ((m.m + c.bm * CL - 1) / (c.bm * CL)) * ((m.n + m.tile_n(c.bn) - 1) / m.tile_n(c.bn));
-    // A persistent grid walks the tiles (blocks_per_sm blocks per SM, whole clusters); split-K
-    // gives each tile a cluster of `splits` consecutive blocks. Stream-K with fewer tiles than
-    // workers shares their k-tiles out over the whole grid (a k-tile or more per worker).
-    const int64_t KT = (m.k + c.bk - 1) / c.bk, work = c.stream_k ? units * KT : units;
-    const int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(work, int64_t(c.blocks_per_sm) * o.sm_count / CL) * CL : units * c.splits * CL;
-    k.launches.push_back({o.name, tile_grid(grid, g.label), c.threads, detail::contraction_smem(c), params, roles, {}});
-    if (c.tma) k.launches.back().tmaps = detail::tensor_maps(g, m, c);
-    if (unit > 0) {
-      Launch& l = k.launches.back();
-      l.sized = true;
-      l.grid_num = 1;
-      l.grid_den = int64_t(c.bm) * CL;
-      l.grid_per = ((m.n + m.tile_n(c.bn) - 1) / m.tile_n(c.bn)) * (c.stream_k ? KT : 1);
-      if (c.blocks_per_sm > 0) l.grid_cap = int64_t(c.blocks_per_sm) * o.sm_count / CL;
-      l.grid_mul = c.blocks_per_sm > 0 ? CL : c.splits * CL;
-      // The tensor maps over A's copied tensor and the output: their rows are n.
-      const Node* a_src = m.a.direct ? m.a.node : m.a.staged;
-      for (TensorMapSpec& t : l.tmaps) {
-        const Node* x = t.param < static_cast<int>(params.size()) ? params[static_cast<size_t>(t.param)] : nullptr;
-        t.outer_n = x != nullptr && t.outer == T && t.panels == 1 && (x == a_src || std::find(g.writes.begin(), g.writes.end(), x) != g.writes.end());
-      }
-    }
-    if (c.stream_k) {  // each block's slot of bm x bn f32 partial sums, then its flag
-      const int64_t slots = sk_slots > 0 ? sk_slots : grid;
-      k.launches.back().zero_from = slots * c.bm * c.bn * 4;
-      k.launches.back().scratch = k.launches.back().zero_from + slots * 4;
-    }
-    if (c.wgmma) k.arch_suffix = "a";
-  } else if (c.strategy == Strategy::Attention) {
-    body << detail::attention_kernel(g, s, c, low, o.name, wide);
-    const int64_t blocks = s.att.qk.batch * ((s.att.qk.m + c.bm - 1) / c.bm);
-    k.launches.push_back({o.name, tile_grid(blocks, g.label), c.threads, detail::attention_smem(s.att, c), params, roles, {}});
-    k.launches.back().tmaps = detail::attention_maps(g, s.att, c);
-    k.arch_suffix = "a";
-  } else if (c.strategy == Strategy::Elementwise) {
-    body << elementwise_kernel(g, s, c, low, o.name, wide, unit);
-    int64_t groups = s.elements / c.vec, need = (groups + c.threads - 1) / c.threads;
-    int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : std::min(need, kMaxGrid);
-    k.launches.push_back({o.name, std::max<int64_t>(1, grid), c.threads, 0, params, roles, {}});
-    if (unit > 0) {
-      Launch& l = k.launches.back();
-      l.sized = true;
-      l.grid_num = unit;
-      l.grid_den = c.threads;
-      l.grid_cap = c.blocks_per_sm > 0 ? int64_t(c.blocks_per_sm) * o.sm_count : kMaxGrid;
-    }
-  } else {
-    for (size_t w = 0; w < g.writes.size(); ++w) {
-      Emitter em(&low, s.exact_ints, wide);
-      global_loads(em, g);
-      const Node* t = g.writes[w];
-      std::string fname = o.name + (g.writes.size() > 1 ? "_w" + std::to_string(w) : "");
-      body << generic_kernel(em, fname, param_list(g), t, c.threads, [&](const std::string& v) {
-        return (s.exact_ints ? "axon_std_" : "axon_st_") + dt(t) + "(out" + std::to_string(w) + " + lin, " + v + ");";
-      });
-      k.launches.push_back({fname, generic_grid(detail::numel(detail::dims_of(t)), c.threads), c.threads, 0, params, roles, {}});
-    }
-  }
-  k.body = body.str();
-  // Programmatic dependent launch: each kernel lets the next one be scheduled, then waits until
-  // the one before it has completed and its writes are visible, before touching memory; a kernel
-  // that places its own waits (the TMA contraction copies graph inputs before it waits) keeps them.
-  const InstrSpec* dep_launch = low.isa ? low.isa->find("griddepcontrol.launch_dependents") : nullptr;
-  const InstrSpec* dep_wait = low.isa ? low.isa->find("griddepcontrol.wait") : nullptr;
-  if (dep_launch != nullptr && dep_wait != nullptr) {
-    const std::string launch = "  " + detail::inline_asm(*dep_launch, {}, true) + "\n", wait = detail::inline_asm(*dep_wait, {}, true);
-    for (size_t at = k.body.find("__global__"); at != std::string::npos; at = k.body.find("__global__", at + 1)) {
-      const size_t open = k.body.find("{\n", at);
-      AXON_CHECK(open != std::string::npos, "codegen: a kernel without a body");
-      const size_t next = k.body.find("__global__", open);
-      const bool own = k.body.substr(open, next == std::string::npos ? std::string::npos : next - open).find(wait) != std::string::npos;
-      k.body.insert(open + 2, own ? launch : launch + "  " + wait + "\n");
-    }
-    k.grid_dep = true;
-  }
+  Generation gen(k, g, s, c, low, o);
+  gen.runtime_unit();
+  gen.body << about(g, c, o);
+  gen.params = g.reads;
+  gen.params.insert(gen.params.end(), g.writes.begin(), g.writes.end());
+  gen.roles.assign(g.reads.size(), 0);
+  gen.roles.insert(gen.roles.end(), g.writes.size(), 1);
+  if (c.strategy == Strategy::Row) gen.row();
+  else if (c.strategy == Strategy::Column) gen.column();
+  else if (c.strategy == Strategy::Contraction) gen.contraction();
+  else if (c.strategy == Strategy::Attention) gen.attention();
+  else if (c.strategy == Strategy::Elementwise) gen.elementwise();
+  else gen.generic();
+  k.body = gen.body.str();
+  gen.grid_dependence();
   // The file starts with what the kernel is (graph, variant, moves, tiling), then the prelude.
   k.source = about(g, c, o) + "\n" + prelude(low) + "\n" + k.body;
   return k;
