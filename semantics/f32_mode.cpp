@@ -110,21 +110,12 @@ class FloatEval {
       case TermKind::Round: return round_float(t->dtype, t->mode, a(0));
       case TermKind::Select: return boolean(t->args[0]) ? a(1) : a(2);
       case TermKind::Apply: {
-        float x = a(0);
+        // IEEE f32 rounds these correctly (the others are not modelled bit for bit).
         switch (t->fn) {
-          case Fn::Neg: return -x;
-          case Fn::Abs: return std::fabs(x);
-          case Fn::Sqrt: return std::sqrt(x);
-          default: break;
-        }
-        float y = a(1);
-        switch (t->fn) {
-          case Fn::Add: return x + y;
-          case Fn::Sub: return x - y;
-          case Fn::Mul: return x * y;
-          case Fn::Div: return x / y;
-          case Fn::Max: return std::isnan(x) || std::isnan(y) ? NAN : std::max(x, y);
-          case Fn::Min: return std::isnan(x) || std::isnan(y) ? NAN : std::min(x, y);
+          case Fn::Neg: case Fn::Abs: case Fn::Sqrt:
+            return apply_fn(t->fn, a(0), 0.0f);
+          case Fn::Add: case Fn::Sub: case Fn::Mul: case Fn::Div: case Fn::Max: case Fn::Min:
+            return apply_fn(t->fn, a(0), a(1));
           default: break;
         }
         throw Unsupported(std::string("f32 semantics does not model ") + fn_name(t->fn));

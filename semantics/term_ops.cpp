@@ -14,19 +14,6 @@ Term with_args(const Term& t, std::vector<Term> args) {
   return n;
 }
 
-Term substitute(const Term& t, int var, const Term& value) {
-  if (t->kind == TermKind::Var) return t->ival == var ? value : t;
-  if (t->args.empty()) return t;
-  bool changed = false;
-  std::vector<Term> args;
-  args.reserve(t->args.size());
-  for (const auto& a : t->args) {
-    args.push_back(substitute(a, var, value));
-    changed = changed || args.back() != a;
-  }
-  return changed ? with_args(t, std::move(args)) : t;
-}
-
 bool mentions(const Term& t, int var) {
   if (t->kind == TermKind::Var) return t->ival == var;
   return std::any_of(t->args.begin(), t->args.end(), [var](const Term& a) { return mentions(a, var); });

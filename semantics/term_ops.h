@@ -12,8 +12,6 @@ namespace axon::sem {
 
 // A copy of `t` with other arguments (same kind, sort and payload).
 Term with_args(const Term& t, std::vector<Term> args);
-// Replaces free occurrences of variable `var` by `value`.
-Term substitute(const Term& t, int var, const Term& value);
 bool mentions(const Term& t, int var);
 bool has_reduce(const Term& t);
 void free_vars(const Term& t, std::set<int>& out);

@@ -1,6 +1,7 @@
 // Every op of the graph format, lowered or with the reason it is not an instruction-level target.
 #include <optional>
 
+#include "axon/core/op_table.h"
 #include "internal.h"
 
 namespace axon {
@@ -14,33 +15,53 @@ Lowering not_a_target(const std::string& op, const std::string& why) {
   return l;
 }
 
-const char* const kReduction = "a warp reduction (see the shuffle trees below), then across warps in shared memory";
-const char* const kLayout = "a layout op is an index map: code generation computes addresses (ld/st specs)";
-const char* const kComposite = "a composite: lowered through the primitives it is defined by";
+// Why an op that synthesis does not lower is not an instruction-level target: by its lowering
+// class in ops.def, with the operands' and reduce_mean's own reasons.
+std::string why_not_scalar(Op op) {
+  switch (op) {
+    case Op::Input: return "not computed";
+    case Op::Constant: return "an immediate operand";
+    case Op::Iota: return "integer index arithmetic in code generation";
+    case Op::ReduceMean: return "reduce_sum's warp reduction, then a multiply by 1/N";
+    default: break;
+  }
+  switch (op_info(op).lowering) {
+    case OpLowering::Reduction: return "a warp reduction (see the shuffle trees below), then across warps in shared memory";
+    case OpLowering::Fragments: return "tensor-core instructions with fragment maps (see the fragment proofs below)";
+    case OpLowering::Address: return "a layout op is an index map: code generation computes addresses (ld/st specs)";
+    case OpLowering::Scalar: case OpLowering::Convert: case OpLowering::Operand: break;
+  }
+  throw InternalError("synth: no reason recorded for " + std::string(op_name(op)));
+}
 
-// The ops of the graph format that are not instruction-level targets, and why.
+// The ops of the graph format that are not instruction-level targets, and why: every op whose
+// lowering class is not Scalar or Convert (ops.def), then the composites.
 const std::vector<std::pair<std::string, std::string>>& non_targets() {
-  static const std::vector<std::pair<std::string, std::string>> k{
-      {"reduce_sum", kReduction},
-      {"reduce_max", kReduction},
-      {"reduce_mean", "reduce_sum's warp reduction, then a multiply by 1/N"},
-      {"matmul", "tensor-core instructions with fragment maps (see the fragment proofs below)"},
-      {"transpose", kLayout}, {"reshape", kLayout}, {"broadcast_to", kLayout}, {"slice", kLayout},
-      {"pad", kLayout}, {"reverse", kLayout}, {"concat", kLayout},
-      {"input", "not computed"},
-      {"constant", "an immediate operand"},
-      {"iota", "integer index arithmetic in code generation"},
-      {"softmax", kComposite}, {"layernorm", kComposite}, {"rmsnorm", kComposite}, {"causal_mask", kComposite}};
+  static const std::vector<std::pair<std::string, std::string>> k = [] {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (OpLowering c : {OpLowering::Reduction, OpLowering::Fragments, OpLowering::Address, OpLowering::Operand})
+      for (Op op : ops_lowered_as(c)) out.emplace_back(op_name(op), why_not_scalar(op));
+#define AXON_COMPOSITE(e, n, a, b) out.emplace_back(n, "a composite: lowered through the primitives it is defined by");
+#include "axon/core/composites.def"
+#undef AXON_COMPOSITE
+    return out;
+  }();
   return k;
 }
 
 }  // namespace
 
+// Every op of lowering class Scalar (ops.def), in its order, with gelu's tanh form (the
+// attribute approximate = "tanh") after gelu.
 const std::vector<std::string>& scalar_ops() {
-  static const std::vector<std::string> k{"neg", "abs", "square", "exp", "log", "sqrt", "rsqrt", "reciprocal", "tanh",
-                                          "sigmoid", "relu", "silu", "gelu", "gelu_tanh", "erf",
-                                          "add", "sub", "mul", "div", "max", "min", "pow",
-                                          "lt", "le", "gt", "ge", "eq", "ne", "where"};
+  static const std::vector<std::string> k = [] {
+    std::vector<std::string> out;
+    for (Op op : ops_lowered_as(OpLowering::Scalar)) {
+      out.emplace_back(op_name(op));
+      if (op == Op::Gelu) out.emplace_back("gelu_tanh");
+    }
+    return out;
+  }();
   return k;
 }
 

@@ -14,8 +14,6 @@ namespace axon::synth {
 // Evaluates a scalar term at a point (inputs by Read index); with f32, every rounding
 // instruction's result is rounded to binary32 (exact math, then rounded).
 double eval(const Term& t, const std::vector<double>& x, bool f32);
-// t with Read(k) replaced by args[k].
-Term substitute_reads(const Term& t, const std::vector<Term>& args);
 
 // A step of a candidate: a leaf (instr == nullptr: input or constant) or instr(args), args being
 // ids of earlier steps.

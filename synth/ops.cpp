@@ -230,7 +230,7 @@ struct Lowerer {
     value = b.result;
     cost += c.cost;
     err += c.err;
-    meaning = synth::substitute_reads(c.term, in_meaning);
+    meaning = substitute(c.term, Substitution{{}, in_meaning});
   }
 
   // Lowers `t` whose Read(k) are the values named in `in`; appends steps to `out`.

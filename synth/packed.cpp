@@ -27,9 +27,7 @@ std::optional<smt::Expr> fp_apply(Fn f, const std::vector<smt::Expr>& a) {
 
 std::optional<double> apply_value(Fn f, const std::vector<double>& a) {
   switch (f) {
-    case Fn::Add: return a[0] + a[1];
-    case Fn::Sub: return a[0] - a[1];
-    case Fn::Mul: return a[0] * a[1];
+    case Fn::Add: case Fn::Sub: case Fn::Mul: return apply_fn(f, a[0], a[1]);
     default: return std::nullopt;
   }
 }

@@ -67,42 +67,14 @@ double eval(const Term& t, const std::vector<double>& x, bool f32) {
     case TermKind::Apply: {
       double a = eval(t->args[0], x, f32);
       double b = t->args.size() > 1 ? eval(t->args[1], x, f32) : 0;
-      switch (t->fn) {
-        case Fn::Neg: return -a;
-        case Fn::Abs: return std::fabs(a);
-        case Fn::Exp: return r(std::exp(a));
-        case Fn::Log: return r(std::log(a));
-        case Fn::Sqrt: return r(std::sqrt(a));
-        case Fn::Tanh: return r(std::tanh(a));
-        case Fn::Erf: return r(std::erf(a));
-        case Fn::Add: return r(a + b);
-        case Fn::Sub: return r(a - b);
-        case Fn::Mul: return r(a * b);
-        case Fn::Div: return r(a / b);
-        case Fn::Pow: return r(std::pow(a, b));
-        case Fn::Max: return std::isnan(a) || std::isnan(b) ? kNaN : std::max(a, b);
-        case Fn::Min: return std::isnan(a) || std::isnan(b) ? kNaN : std::min(a, b);
-      }
-      break;
+      const double v = apply_fn(t->fn, a, b);
+      // Neg, Abs, Max and Min return an operand (its sign changed): nothing to round.
+      const bool exact = t->fn == Fn::Neg || t->fn == Fn::Abs || t->fn == Fn::Max || t->fn == Fn::Min;
+      return exact ? v : r(v);
     }
     default: break;
   }
   return kNaN;
-}
-
-Term substitute_reads(const Term& t, const std::vector<Term>& args) {
-  if (t->kind == TermKind::Read) return args.at(static_cast<size_t>(t->ival));
-  if (t->args.empty()) return t;
-  std::vector<Term> a;
-  bool changed = false;
-  for (const Term& x : t->args) {
-    a.push_back(substitute_reads(x, args));
-    changed = changed || a.back() != x;
-  }
-  if (!changed) return t;
-  auto n = std::make_shared<TermNode>(*t);
-  n->args = std::move(a);
-  return n;
 }
 
 namespace {
@@ -181,7 +153,7 @@ SearchResult search(const std::vector<const InstrSpec*>& instrs, const Term& tar
     if (!v.term) {
       std::vector<Term> args;
       for (int a : v.args) args.push_back(term_of(a));
-      v.term = substitute_reads(v.instr->semantics, args);
+      v.term = substitute(v.instr->semantics, Substitution{{}, args});
     }
     return v.term;
   };
@@ -268,7 +240,7 @@ SearchResult search(const std::vector<const InstrSpec*>& instrs, const Term& tar
           if (match) {
             std::vector<Term> args;
             for (int a : idx) args.push_back(term_of(a));
-            v.term = substitute_reads(ins->semantics, args);
+            v.term = substitute(ins->semantics, Substitution{{}, args});
             Candidate c{v.term, v.cost, v.latency, v.err, 0, {}};
             double worst = 0;
             c.measured = worst;

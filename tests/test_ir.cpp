@@ -135,3 +135,86 @@ TEST_CASE("definitions print as index expressions", "[ir][term]") {
   rev.set("axes", std::vector<int64_t>{0});
   CHECK(to_string(define(*ctx.make(Op::Reverse, {a}, rev))) == "out[i, j] = a[(M - 1 - i), j]");
 }
+
+namespace {
+
+// Every op, from the one list.
+constexpr Op kAllOps[] = {
+#define AXON_OP(e, n, k, a, b, c, l) Op::e,
+#include "axon/core/ops.def"
+#undef AXON_OP
+};
+
+bool applies_special(const Term& t) {
+  if (t->kind == TermKind::Apply) {
+    switch (t->fn) {
+      case Fn::Exp: case Fn::Log: case Fn::Tanh: case Fn::Erf: case Fn::Sqrt: case Fn::Pow: case Fn::Div:
+        return true;
+      default: break;
+    }
+  }
+  for (const Term& a : t->args)
+    if (applies_special(a)) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("ops.def's cost column agrees with each op's definition", "[ir][ops]") {
+  // Special: the definition applies exp, log, tanh, erf, sqrt, pow or a division (the
+  // special-function unit, or a refined reciprocal); Simple otherwise. Only element-by-element
+  // ops carry a per-element weight; the others are Simple.
+  for (const Op op : kAllOps) {
+    const OpInfo& info = op_info(op);
+    INFO(op_name(op));
+    if (!is_elementwise(info.kind) || op == Op::Cast) {
+      CHECK(info.cost == OpCost::Simple);
+      continue;
+    }
+    Context ctx;
+    std::vector<const Node*> in;
+    for (int a = 0; a < info.min_arity; ++a)
+      in.push_back(ctx.input("x" + std::to_string(a), a == 0 && info.kind == OpKind::Select ? DType::boolean : DType::f32, {}));
+    const Node* n = ctx.make(op, in);
+    CHECK(is_transcendental(op) == applies_special(define(*n).body));
+  }
+  // The lowering classes partition the ops; the Scalar class is exactly the elementwise kinds
+  // but cast (a conversion per dtype pair).
+  size_t classified = 0;
+  for (OpLowering c : {OpLowering::Scalar, OpLowering::Convert, OpLowering::Reduction, OpLowering::Fragments,
+                       OpLowering::Address, OpLowering::Operand}) {
+    for (Op op : ops_lowered_as(c)) {
+      INFO(op_name(op));
+      CHECK((c == OpLowering::Scalar) == (is_elementwise(op_kind(op)) && op != Op::Cast));
+      ++classified;
+    }
+  }
+  CHECK(classified == std::size(kAllOps));
+}
+
+TEST_CASE("substitute replaces free variables and scalar reads, folding index arithmetic", "[ir][term]") {
+  using namespace term;
+  // (v0 + 1) * v1 at v0 = 2: the constant sum folds.
+  Term t = mul(add(var(0), integer(1)), var(1));
+  Term s = substitute(t, Substitution{{{0, integer(2)}}, {}});
+  CHECK(to_string(s) == to_string(mul(integer(3), var(1))));
+  CHECK(substitute(t, Substitution{{{7, integer(2)}}, {}}) == t);  // nothing to replace: shared
+  // A reduction's variable is bound in its body: only the free occurrence is replaced.
+  Term r = fadd(to_real(var(3)), reduce(Reducer::Sum, 3, var(3), to_real(var(3))));
+  Term rs = substitute(r, 3, integer(5));
+  CHECK(to_string(rs) == to_string(fadd(to_real(integer(5)), reduce(Reducer::Sum, 3, integer(5), to_real(var(3))))));
+  // Scalar operand reads (instruction semantics): Read(k) -> reads[k].
+  Term e = apply(Fn::Exp, {fsub(read(0, {}), read(1, {}))});
+  Term es = substitute(e, Substitution{{}, {real(1.0), real(2.0)}});
+  CHECK(to_string(es) == to_string(apply(Fn::Exp, {fsub(real(1.0), real(2.0))})));
+}
+
+TEST_CASE("apply_fn is the functions' one evaluator: libm for the reals, NaN through max and min", "[ir][term]") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  CHECK(apply_fn(Fn::Max, 1.0, nan) != apply_fn(Fn::Max, 1.0, nan));
+  CHECK(apply_fn(Fn::Min, nan, 1.0) != apply_fn(Fn::Min, nan, 1.0));
+  CHECK(apply_fn(Fn::Max, -0.5, 2.0) == 2.0);
+  CHECK(apply_fn(Fn::Tanh, 0.5, 0.0) == std::tanh(0.5));
+  CHECK(apply_fn(Fn::Pow, 2.0, 10.0) == 1024.0);
+  CHECK(apply_fn(Fn::Div, 1.0f, 3.0f) == 1.0f / 3.0f);  // float: IEEE binary32
+}

@@ -6,12 +6,14 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "axon/core/op_table.h"
 #include "axon/isa/spec.h"
 #include "axon/synth/synth.h"
 #include "solver_limits.h"
@@ -293,4 +295,29 @@ TEST_CASE("synth: a small fused expression is lowered and proved like an op", "[
   const Term t = parse_fused_expr("pow(2, x * (1 / log(2)) + n)", order);
   CHECK(order == std::vector<std::string>{"x", "n"});
   CHECK(t->sort == Sort::Real);
+}
+
+TEST_CASE("synth: every op of ops.def is lowered or names why not, from its lowering class", "[synth]") {
+  // scalar_ops() and the non-targets are derived from ops.def's Lowering column: each op is in
+  // exactly one of them but cast (a Convert: synthesized per pair of float dtypes).
+  const auto& scalars = scalar_ops();
+  auto is_scalar = [&](std::string_view name) { return std::find(scalars.begin(), scalars.end(), name) != scalars.end(); };
+  const Op all[] = {
+#define AXON_OP(e, n, k, a, b, c, l) Op::e,
+#include "axon/core/ops.def"
+#undef AXON_OP
+  };
+  for (Op op : all) {
+    const std::string name(op_name(op));
+    INFO(name);
+    const OpLowering c = op_info(op).lowering;
+    CHECK(is_scalar(name) == (c == OpLowering::Scalar));
+    CHECK(not_a_target_reason(name).has_value() == (c != OpLowering::Scalar && c != OpLowering::Convert));
+  }
+  CHECK(ops_lowered_as(OpLowering::Convert) == std::vector<Op>{Op::Cast});
+  CHECK(is_scalar("gelu_tanh"));  // gelu with approximate = "tanh"
+#define AXON_COMPOSITE(e, n, a, b) CHECK(not_a_target_reason(n).has_value());
+#include "axon/core/composites.def"
+#undef AXON_COMPOSITE
+  CHECK_FALSE(not_a_target_reason("softmaxx").has_value());
 }

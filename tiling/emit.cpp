@@ -169,22 +169,6 @@ std::string Emitter::index(const Term& t) {
   }
 }
 
-Term Emitter::subst(const Term& t, const std::map<int, Term>& sub) {
-  switch (t->kind) {
-    case TermKind::Var: {
-      auto it = sub.find(static_cast<int>(t->ival));
-      return it != sub.end() ? it->second : t;
-    }
-    case TermKind::Int: case TermKind::SizeOf: return t;
-    case TermKind::IAdd: return term::add(subst(t->args[0], sub), subst(t->args[1], sub));
-    case TermKind::ISub: return term::sub(subst(t->args[0], sub), subst(t->args[1], sub));
-    case TermKind::IMul: return term::mul(subst(t->args[0], sub), subst(t->args[1], sub));
-    case TermKind::IFloorDiv: return term::floordiv(subst(t->args[0], sub), subst(t->args[1], sub));
-    case TermKind::IMod: return term::mod(subst(t->args[0], sub), subst(t->args[1], sub));
-    default: throw InternalError("codegen: not an index term: " + to_string(t));
-  }
-}
-
 std::string Emitter::round(DType t, const std::string& x) {
   switch (t) {
     case DType::bf16: return dbl_ ? "axon_round_bf16_d(" + x + ")" : "axon_round_bf16(" + x + ")";

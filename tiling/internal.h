@@ -528,7 +528,8 @@ class Emitter {
   // (at the substituted index); `replace` maps Reduce subterms to C names already computed.
   std::string term(const Term& t, const Node* n, const std::map<int, Term>& sub,
                    const std::map<const TermNode*, std::string>& replace = {});
-  Term subst(const Term& t, const std::map<int, Term>& sub);  // int terms
+  // Index terms with variables replaced (core's one substitution routine).
+  Term subst(const Term& t, const std::map<int, Term>& sub) { return substitute(t, Substitution{sub, {}}); }
 
   void line(const std::string& s);
   void open(const std::string& head);  // "for (...) {": a new memo scope

@@ -19,7 +19,7 @@ struct OpName {
 };
 
 constexpr OpName kOps[] = {
-#define AXON_OP(e, n, k, a, b) {Op::e, n, OpKind::k},
+#define AXON_OP(e, n, k, a, b, c, l) {Op::e, n, OpKind::k},
 #include "axon/core/ops.def"
 #undef AXON_OP
 };

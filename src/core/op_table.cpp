@@ -62,7 +62,7 @@ std::vector<AttrSpec> attrs_of(Op op) {
   }
 }
 
-OpInfo make_info(Op op, std::string_view name, OpKind kind, int lo, int hi) {
+OpInfo make_info(Op op, std::string_view name, OpKind kind, int lo, int hi, OpCost cost, OpLowering lowering) {
   InferFn infer = nullptr;
   DefineFn define = nullptr;
   switch (kind) {
@@ -78,13 +78,13 @@ OpInfo make_info(Op op, std::string_view name, OpKind kind, int lo, int hi) {
     case OpKind::Contraction: infer = detail::infer_matmul; define = define_matmul; break;
     case OpKind::Layout: infer = detail::infer_layout; define = define_layout; break;
   }
-  return OpInfo{op, name, kind, lo, hi, attrs_of(op), infer, define};
+  return OpInfo{op, name, kind, lo, hi, cost, lowering, attrs_of(op), infer, define};
 }
 
 // The table is immutable after construction (a function-local static, built once).
 const std::vector<OpInfo>& table() {
   static const std::vector<OpInfo> t = {
-#define AXON_OP(e, n, k, a, b) make_info(Op::e, n, OpKind::k, a, b),
+#define AXON_OP(e, n, k, a, b, c, l) make_info(Op::e, n, OpKind::k, a, b, OpCost::c, OpLowering::l),
 #include "axon/core/ops.def"
 #undef AXON_OP
   };
@@ -95,10 +95,13 @@ const std::vector<OpInfo>& table() {
 
 const OpInfo& op_info(Op op) { return table()[static_cast<size_t>(op)]; }
 
-bool is_transcendental(Op op) {
-  static constexpr Op kOps[] = {Op::Exp,  Op::Log,     Op::Tanh, Op::Erf,  Op::Sqrt, Op::Rsqrt,
-                                Op::Sigmoid, Op::Silu, Op::Gelu, Op::Pow, Op::Div, Op::Reciprocal};
-  return std::find(std::begin(kOps), std::end(kOps), op) != std::end(kOps);
+bool is_transcendental(Op op) { return op_info(op).cost == OpCost::Special; }
+
+std::vector<Op> ops_lowered_as(OpLowering lowering) {
+  std::vector<Op> out;
+  for (const OpInfo& i : table())
+    if (i.lowering == lowering) out.push_back(i.op);
+  return out;
 }
 
 bool is_elementwise(OpKind k) {

@@ -1,5 +1,6 @@
 #include "axon/core/term.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "axon/core/error.h"
@@ -379,6 +380,58 @@ void print(std::ostringstream& os, const Term& t) {
 }
 
 }  // namespace
+
+namespace {
+
+Term substitute_in(const Term& t, const Substitution& s, std::vector<int>& bound) {
+  switch (t->kind) {
+    case TermKind::Var: {
+      const int v = static_cast<int>(t->ival);
+      auto it = s.vars.find(v);
+      if (it == s.vars.end() || std::find(bound.begin(), bound.end(), v) != bound.end()) return t;
+      return it->second;
+    }
+    case TermKind::Read:
+      if (t->args.empty() && static_cast<size_t>(t->ival) < s.reads.size() && s.reads[static_cast<size_t>(t->ival)])
+        return s.reads[static_cast<size_t>(t->ival)];
+      break;
+    default: break;
+  }
+  if (t->args.empty()) return t;
+  std::vector<Term> args;
+  args.reserve(t->args.size());
+  bool changed = false;
+  for (size_t i = 0; i < t->args.size(); ++i) {
+    const bool binds = t->kind == TermKind::Reduce && i == 1;  // the body, where the variable is bound
+    if (binds) bound.push_back(static_cast<int>(t->ival));
+    args.push_back(substitute_in(t->args[i], s, bound));
+    if (binds) bound.pop_back();
+    changed = changed || args.back() != t->args[i];
+  }
+  if (!changed) return t;
+  switch (t->kind) {
+    case TermKind::IAdd: return term::add(args[0], args[1]);
+    case TermKind::ISub: return term::sub(args[0], args[1]);
+    case TermKind::IMul: return term::mul(args[0], args[1]);
+    case TermKind::IFloorDiv: return term::floordiv(args[0], args[1]);
+    case TermKind::IMod: return term::mod(args[0], args[1]);
+    default: {
+      auto n = std::make_shared<TermNode>(*t);
+      n->args = std::move(args);
+      return n;
+    }
+  }
+}
+
+}  // namespace
+
+Term substitute(const Term& t, const Substitution& s) {
+  if (s.vars.empty() && s.reads.empty()) return t;
+  std::vector<int> bound;
+  return substitute_in(t, s, bound);
+}
+
+Term substitute(const Term& t, int var, const Term& value) { return substitute(t, Substitution{{{var, value}}, {}}); }
 
 std::string to_string(const Term& t) {
   std::ostringstream os;

@@ -16,16 +16,6 @@ double apply_round(DType t, double v, Precision p) {
 
 namespace {
 
-double nan_max(double a, double b) {
-  if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<double>::quiet_NaN();
-  return std::max(a, b);
-}
-
-double nan_min(double a, double b) {
-  if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<double>::quiet_NaN();
-  return std::min(a, b);
-}
-
 int64_t floor_div(int64_t a, int64_t b) {
   AXON_CHECK(b != 0, "index division by zero");
   int64_t q = a / b;
@@ -112,7 +102,7 @@ class Evaluator {
         double acc = -std::numeric_limits<double>::infinity();
         for (int64_t i = 0; i < n; ++i) {
           env_[v] = i;
-          acc = nan_max(acc, rval(body));
+          acc = apply_fn(Fn::Max, acc, rval(body));
         }
         return acc;
       }
@@ -123,29 +113,8 @@ class Evaluator {
  private:
   double apply(const TermNode* t) {
     double a = rval(t->args[0].get());
-    if (fn_arity(t->fn) == 1) {
-      switch (t->fn) {
-        case Fn::Neg: return -a;
-        case Fn::Abs: return std::fabs(a);
-        case Fn::Exp: return std::exp(a);
-        case Fn::Log: return std::log(a);
-        case Fn::Sqrt: return std::sqrt(a);
-        case Fn::Tanh: return std::tanh(a);
-        case Fn::Erf: return std::erf(a);
-        default: break;
-      }
-    }
-    double b = rval(t->args[1].get());
-    switch (t->fn) {
-      case Fn::Add: return a + b;
-      case Fn::Sub: return a - b;
-      case Fn::Mul: return a * b;
-      case Fn::Div: return a / b;
-      case Fn::Pow: return std::pow(a, b);
-      case Fn::Max: return nan_max(a, b);
-      case Fn::Min: return nan_min(a, b);
-      default: throw InternalError("apply: unknown function");
-    }
+    double b = fn_arity(t->fn) == 1 ? 0.0 : rval(t->args[1].get());
+    return apply_fn(t->fn, a, b);
   }
 
   const std::vector<const Tensor*>& ops_;

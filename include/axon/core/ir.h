@@ -45,7 +45,7 @@
 namespace axon {
 
 enum class Op : uint8_t {
-#define AXON_OP(e, n, k, a, b) e,
+#define AXON_OP(e, n, k, a, b, c, l) e,
 #include "axon/core/ops.def"
 #undef AXON_OP
 };

@@ -34,21 +34,29 @@ struct OperandInfo {
 using InferFn = Inferred (*)(Op op, const std::vector<OperandInfo>& operands, const Attrs& attrs);
 using DefineFn = Definition (*)(const Node& node);
 
+// The Cost and Lowering columns of ops.def (the comment there says what each value means).
+enum class OpCost : uint8_t { Simple, Special };
+enum class OpLowering : uint8_t { Scalar, Convert, Reduction, Fragments, Address, Operand };
+
 struct OpInfo {
   Op op;
   std::string_view name;
   OpKind kind;
   int min_arity;
   int max_arity;  // -1: unbounded
+  OpCost cost;
+  OpLowering lowering;
   std::vector<AttrSpec> attrs;
   InferFn infer;    // validates (throws UserError naming the attr or operand) and canonicalizes
   DefineFn define;  // the op's meaning; only for validated nodes
 };
 
 const OpInfo& op_info(Op op);
-// Ops that go through the special-function unit (division and reciprocal: an approximate
+// Ops of cost Special (the special-function unit, division and reciprocal: an approximate
 // reciprocal refined to IEEE rounding): the cost estimates count them as 4 FLOPs per element.
 bool is_transcendental(Op op);
+// The ops of one lowering class, in ops.def's order.
+std::vector<Op> ops_lowered_as(OpLowering lowering);
 // Ops computed element by element (unary, binary, compare, select): each output element reads
 // each operand at its own (broadcast) index only.
 bool is_elementwise(OpKind kind);

@@ -16,7 +16,11 @@
 // misuse. The SMT encoder (semantics/), the interpreter and code generation all read these.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -60,6 +64,31 @@ bool cmp_holds(CmpOp op, T a, T b) {
   return false;
 }
 enum class Reducer : uint8_t { Sum, Max };
+
+// The value of a scalar function (the one evaluator of Fn: the interpreter, synthesis's samples
+// and the f32 semantics all call it). T is double for the reals' reading (each libm function
+// once), or float for IEEE f32 arithmetic; Max and Min propagate NaN, as every op of the IR
+// does. Unary functions ignore b.
+template <typename T>
+T apply_fn(Fn f, T a, T b) {
+  switch (f) {
+    case Fn::Neg: return -a;
+    case Fn::Abs: return std::fabs(a);
+    case Fn::Exp: return std::exp(a);
+    case Fn::Log: return std::log(a);
+    case Fn::Sqrt: return std::sqrt(a);
+    case Fn::Tanh: return std::tanh(a);
+    case Fn::Erf: return std::erf(a);
+    case Fn::Add: return a + b;
+    case Fn::Sub: return a - b;
+    case Fn::Mul: return a * b;
+    case Fn::Div: return a / b;
+    case Fn::Pow: return std::pow(a, b);
+    case Fn::Max: return std::isnan(a) || std::isnan(b) ? std::numeric_limits<T>::quiet_NaN() : std::max(a, b);
+    case Fn::Min: return std::isnan(a) || std::isnan(b) ? std::numeric_limits<T>::quiet_NaN() : std::min(a, b);
+  }
+  return std::numeric_limits<T>::quiet_NaN();
+}
 
 int fn_arity(Fn f);
 const char* fn_name(Fn f);
@@ -125,6 +154,20 @@ struct Definition {
   std::vector<int> vars;
   Term body;
 };
+
+// The one substitution routine: a copy of `t` with each free variable that `vars` maps (id ->
+// term) and each index-free Read that `reads` maps (operand k -> reads[k]; the scalar operands
+// of instruction semantics) replaced. A Reduce's variable is bound in its body: not replaced
+// there. Changed int nodes are rebuilt through the builders above, so constant index arithmetic
+// folds ((v + 1) at v = 2 is 3); other changed nodes keep their payload; unchanged subterms are
+// shared, and a term with nothing to replace is returned as is.
+struct Substitution {
+  std::map<int, Term> vars;
+  std::vector<Term> reads;
+};
+Term substitute(const Term& t, const Substitution& s);
+// Variable `var` replaced by `value`.
+Term substitute(const Term& t, int var, const Term& value);
 
 // Prints a term readably: "sum(k < K: a[i, k] * b[k, j])".
 std::string to_string(const Term& t);
