@@ -191,6 +191,26 @@ std::vector<GoldenRun> golden_runs(const std::string& root) {
   return runs;
 }
 
+std::string golden_rankings(const std::string& root, size_t top, int precision, bool why) {
+  std::map<std::string, std::shared_ptr<const Isa>> isas;
+  for (const char* target : {"sm_90", "sm_80"}) isas.emplace(target, std::make_shared<const Isa>(load_isa(default_isa_dir(), target)));
+  std::ostringstream os;
+  os.precision(precision);
+  for (const GoldenRun& run : golden_runs(root)) {
+    const RunGroups rg = groups_of(root, run, *isas.at(run.target));
+    for (size_t gi = 0; gi < rg.groups.size(); ++gi) {
+      const std::vector<tiling::RankedConfig>& ranked = rg.ranked[gi];
+      os << "# " << run.dir << " g" << gi << " (" << rg.groups[gi].label << "): " << ranked.size() << " configurations\n";
+      for (size_t i = 0; i < ranked.size() && (top == 0 || i < top); ++i) {
+        os << run.dir << " g" << gi << " #" << i << " " << ranked[i].config.str() << " " << ranked[i].est_us;
+        if (why) os << " (" << ranked[i].why << ")";
+        os << "\n";
+      }
+    }
+  }
+  return os.str();
+}
+
 std::vector<GoldenFile> golden_files(const std::string& root) {
   const std::vector<GoldenRun> runs = golden_runs(root);
   std::map<std::string, std::pair<std::shared_ptr<const Isa>, tiling::Lowerings>> targets;

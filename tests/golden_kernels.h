@@ -38,6 +38,13 @@ std::vector<GoldenRun> golden_runs(const std::string& root);
 // Every golden file, in a fixed order (the prelude of each target first).
 std::vector<GoldenFile> golden_files(const std::string& root);
 
+// The ranked configurations of every run's groups (the groups the golden files come from), the
+// `top` best of each (all of them when 0): per line the run, the group, the rank, the
+// configuration, its estimate (at `precision` significant digits) and, when `why`, the
+// estimate's explanation. tests/golden/rankings.txt pins the best few (test_golden.cpp); a
+// refactor of the enumeration or the estimates compares the whole list before and after.
+std::string golden_rankings(const std::string& root, size_t top, int precision, bool why);
+
 // ---- the covering configurations (golden_cover.cpp) -------------------------------------------
 
 // The features of a configuration: "strategy:field=value" strings. `local` ones (flags, whether a

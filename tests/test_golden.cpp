@@ -264,3 +264,27 @@ TEST_CASE("golden kernels: generated again in one process, the text is the same"
     if (again[i].text != first[i].text) FAIL(first_difference(first[i].path, first[i].text, again[i].text));
   }
 }
+
+// The ranking (tiling::enumerate_configs) of every golden run's groups: the five best
+// configurations of each and their estimates, as pinned in tests/golden/rankings.txt (written
+// again with AXON_REGEN_GOLDEN=1, as the kernels). The golden kernels show a change of the
+// picks; this shows a change of the order or of an estimate.
+TEST_CASE("golden rankings: the best configurations of every group and their estimates are as pinned", "[golden]") {
+  const fs::path pinned = kRoot / "tests" / "golden" / "rankings.txt";
+  const std::string got = axon::golden::golden_rankings(kRoot.string(), 5, 6, false);
+  if (const char* regen = std::getenv("AXON_REGEN_GOLDEN"); regen != nullptr && std::string(regen) == "1") {
+    std::ofstream(pinned, std::ios::binary) << got;
+    WARN("wrote " << pinned.string());
+    return;
+  }
+  const std::string want = read(pinned);
+  if (want != got) FAIL(first_difference("../rankings.txt", want, got));
+}
+
+// Every configuration of every group, full precision and the estimates' explanations, written
+// to $AXON_RANKINGS_OUT (hidden: for comparing a refactor's rankings before and after).
+TEST_CASE("golden rankings: every configuration written out", "[.][rankings]") {
+  const char* out = std::getenv("AXON_RANKINGS_OUT");
+  REQUIRE(out != nullptr);
+  std::ofstream(out, std::ios::binary) << axon::golden::golden_rankings(kRoot.string(), 0, 17, true);
+}
