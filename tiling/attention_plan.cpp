@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "calibration.h"
 #include "internal.h"
 
 namespace axon::tiling {
@@ -435,14 +436,15 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
   std::vector<RankedConfig> out;
   const AttentionShape& a = s.att;
   const int64_t dp = (a.qk.k + 63) / 64 * 64, dvp = (a.pv.n + 63) / 64 * 64;
-  const double tensor = L.tensor_tflops > 0 ? L.tensor_tflops : 8 * L.fp32_tflops;
+  const AttentionCalibration& K = kAttention;
+  const double tensor = L.tensor_tflops > 0 ? L.tensor_tflops : kTensorOverFp32 * L.fp32_tflops;
   double bytes = 0;
   for (const auto* list : {&g.reads, &g.writes})
     for (const Node* n : *list) bytes += double(numel(dims_of(n))) * dtype_bytes(n->dtype());
   // Block order: groups of batch entries whose K and V (re-read by every row block of an entry)
   // fill at most a quarter of L2, so that the resident blocks' reads of them hit it.
   const double reuse = double(a.qk.n) * double((a.scores != nullptr ? 0 : a.qk.k) + a.pv.n) * 2;
-  const int64_t fit = std::max<int64_t>(1, int64_t(double(L.l2_bytes) / 4 / std::max(reuse, 1.0)));
+  const int64_t fit = std::max<int64_t>(1, int64_t(double(L.l2_bytes) / K.l2_share / std::max(reuse, 1.0)));
   const int group = fit < a.qk.batch ? static_cast<int>(fit) : 0;
   // Stored scores may split the keys between two consumer warpgroups of one row block (more
   // warps per SM when the row blocks are few), with a slot more each.
@@ -458,8 +460,8 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         if (ks == 1 ? stages == 4 : stages == 3) continue;  // a key split has an even number of slots
         const int bm = 64 * c;
         // Registers per consumer thread: O, S (then P in place), P packed, row state, addresses.
-        const int64_t regs = dvp / 2 + bn / 2 + bn / 4 + 48;
-        if (regs > (c * ks == 2 ? 240 : 255)) continue;
+        const int64_t regs = dvp / 2 + bn / 2 + bn / 4 + K.regs_overhead;
+        if (regs > (c * ks == 2 ? K.regs_two : 255)) continue;
         TileConfig t;
         t.strategy = Strategy::Attention;
         t.threads = 128 * (c * ks + 1);
@@ -486,14 +488,16 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         // Tile by tile, a warpgroup's softmax does not overlap its own wgmmas; the deferred order
         // runs it beside the previous tile's P V; two consumer warpgroups interleave theirs,
         // larger tiles amortize the row bookkeeping.
-        const double eff = (c * ks == 2 ? 0.62 : 0.5) * (order > 0 ? 1.1 : 1.0) * (bn == 128 ? 1.0 : 0.9) * (stages >= 3 ? 1.01 : 1.0);
+        const double eff = (c * ks == 2 ? K.eff_two : K.eff_one) * (order > 0 ? K.deferred : 1.0) * (bn == 128 ? 1.0 : K.bn64) *
+                           (stages >= 3 ? K.stages3 : 1.0);
         const double blocks = double(mt * a.qk.batch);
         const double waves = std::ceil(blocks / L.sm_count) / (blocks / L.sm_count);
         // Stored scores are read once, the bulk of the bytes; Q, K, V mostly hit L2.
-        const double us = flops / (tensor * 1e6 * eff) * std::min(waves, 1.5) + bytes / (L.hbm_gb_s * 1e3) * (a.scores ? 1.0 : 0.1) + 4;
+        const double us = flops / (tensor * 1e6 * eff) * std::min(waves, K.waves_cap) +
+                          bytes / (L.hbm_gb_s * 1e3) * (a.scores ? 1.0 : K.qkv_l2_share) + K.fixed_us;
         std::ostringstream why;
         why << "key tiles " << tiles << ", tensor efficiency " << eff;
-        out.push_back({t, us * (pingpong ? 0.99 : 1.0), why.str()});
+        out.push_back({t, us * (pingpong ? K.pingpong : 1.0), why.str()});
         }
   return out;
 }

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "calibration.h"
 #include "internal.h"
 
 namespace axon::tiling {
@@ -206,7 +207,8 @@ std::vector<RankedConfig> column_configs(const Group& g, const GroupShape& s, co
   for (const Node* w : g.writes) full_out = full_out || detail::dims_of(w) == s.full;
   const int stages = std::max(1, s.stages);
   const double reads = reread_bytes(g, s);
-  const double in_l2 = reads <= 0.5 * double(L.l2_bytes) ? 1.0 : 0.0;
+  const auto& K = detail::kColumn;
+  const double in_l2 = reads <= K.l2_fit * double(L.l2_bytes) ? 1.0 : 0.0;
   const double bw = L.hbm_gb_s * 1e3;
   const bool clusters = L.sm >= 90;
   for (int tx : {1, 2, 4, 8, 16, 32, 64, 128, 256})
@@ -231,15 +233,15 @@ std::vector<RankedConfig> column_configs(const Group& g, const GroupShape& s, co
           const double occupancy = std::min(1.0, blocks * threads / (L.sm_count * 2048.0));
           const double lanes = double(s.rows) / (tiles * width);
           const double seg = double(std::min<int64_t>(width, s.inner)) * s.min_bytes;  // contiguous bytes per row of a warp's accesses
-          const double narrow = 1.0 + 0.08 * (16.0 / std::min(16.0, double(v * s.min_bytes)) - 1.0) + (seg < 32 ? 0.5 : 0.0);
+          const double narrow = 1.0 + K.narrow * (16.0 / std::min(16.0, double(v * s.min_bytes)) - 1.0) + (seg < 32 ? K.short_segment : 0.0);
           const int passes = stages + (full_out ? 1 : 0);
           const double pass_us = reads / bw;
-          double mem = floor_us + (passes - 1) * pass_us * (in_l2 > 0 ? 0.4 : 1.0);
-          mem = mem / lanes * narrow / std::max(0.35, std::sqrt(occupancy));
+          double mem = floor_us + (passes - 1) * pass_us * (in_l2 > 0 ? K.l2_pass : 1.0);
+          mem = mem / lanes * narrow / std::max(K.occupancy_floor, std::sqrt(occupancy));
           const double iters = std::ceil(double(s.cols) / double(split * ty));
-          const double latency = waves * std::ceil(iters / 4.0) * 0.8 * passes * (v > 1 ? 1.0 : 0.7);
-          const double sync = ty > 1 ? (0.03 + 0.004 * groups) * stages * waves : 0.0;
-          const double cluster = split > 1 ? 0.5 * stages : 0.0;
+          const double latency = waves * std::ceil(iters / K.loads_in_flight) * K.load_latency_us * passes * (v > 1 ? 1.0 : K.scalar_latency);
+          const double sync = ty > 1 ? (K.barrier_us + K.per_group_us * groups) * stages * waves : 0.0;
+          const double cluster = split > 1 ? K.cluster_stage_us * stages : 0.0;
           TileConfig c;
           c.strategy = Strategy::Column;
           c.threads = tx;
@@ -259,7 +261,7 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
   std::vector<RankedConfig> out;
   const double bytes = group_bytes(g);
   const double floor_us = bytes / (L.hbm_gb_s * 1e3);
-  const double launch_us = 2.0;
+  const double launch_us = detail::kRow.launch_us;
   if (s.strategy == Strategy::Row) {
     // Passes over a row: one per stage, one more when the group writes full rows.
     bool full_out = false;
@@ -267,6 +269,7 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
     const int passes = std::max(1, s.stages) + (full_out ? 1 : 0);
     // Rows shorter than a warp's worth of vectors go several to a warp (t < 32: a segment of t
     // lanes per row, blocks of 64 to 512 threads); longer ones take a warp or more each.
+    const auto& K = detail::kRow;
     auto rows_per_block = [](int t) {
       return t < 32 ? std::vector<int>{64 / t, 128 / t, 256 / t, 512 / t} : std::vector<int>{1, 2, 4, 8, 16};
     };
@@ -309,7 +312,7 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               int cached = rolled ? 0 : (cache ? s.row_inputs : 0) + s.col_inputs;
               double words = cached - (pack ? 0.5 * halves : 0.0);
               if (slots * words > 128 || (cache && slots > 64)) continue;
-              const double regs = 40 + slots * words;
+              const double regs = K.regs_base + slots * words;
               const double reg_threads = std::min(2048.0, 65536.0 / regs);  // resident threads per SM
               if (!cache && s.stages == 0) continue;
               int64_t smem = int64_t(std::max(1, s.stages)) * r * (t / 32) * 4;
@@ -333,33 +336,27 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
               // in flight and the last wave, per-thread work far from 8..32 elements, re-reads
               // from L2, block barriers per stage.
               double used = double(share) / double(slots * t);
-              double narrow = 1.0 + 0.08 * (16.0 / (v * s.min_bytes) - 1.0);
+              double narrow = 1.0 + K.narrow * (16.0 / (v * s.min_bytes) - 1.0);
               double waves = std::ceil(blocks / resident);
               double tail = persistent ? 1.0 : blocks / (waves * resident);
               double occupancy = std::min(1.0, (blocks * t * r) / (L.sm_count * 2048.0)) * (reg_threads / 2048.0);
-              double per_thread = slots < 8 ? 1.0 + 0.05 * double(8 - slots) : slots > 32 && cached > 0 ? 1.0 + 0.01 * double(slots - 32) : 1.0;
-              double mem = floor_us / used * narrow * per_thread / std::max(0.35, std::min(tail, 1.0) * std::sqrt(occupancy));
-              if (!cache) mem += reread_bytes(g, s) * std::max(0, s.stages) / (L.hbm_gb_s * 2.5e3);
-              if (persistent) mem *= 0.98 + 0.02 * (s.col_inputs == 0);
+              double per_thread = slots < 8 ? 1.0 + K.few_slots * double(8 - slots) : slots > 32 && cached > 0 ? 1.0 + K.many_slots * double(slots - 32) : 1.0;
+              double mem = floor_us / used * narrow * per_thread / std::max(K.occupancy_floor, std::min(tail, 1.0) * std::sqrt(occupancy));
+              if (!cache) mem += reread_bytes(g, s) * std::max(0, s.stages) / (L.hbm_gb_s * K.l2_rate);
+              if (persistent) mem *= K.persistent + K.persistent_no_columns * (s.col_inputs == 0);
               // A persistent block walks its rows one at a time (load, reduce, store): fewer than
-              // four rows in flight per SM leave DRAM latency exposed. Measured (H200, in-search,
-              // 2026-12-02), t512 persistent 2/sm against the plain t512 / t256 persistent 4/sm:
-              // rmsnorm writing y at 8192 rows 50.5 against 39.4 / 40.5 us, its statistics alone
-              // 33.2 against 22.9 / 22.3 (5/sm), at 2048 rows 17.1 against 13.9 / 13.6, layernorm
-              // 56.8 against 44.6 / 41.3.
+              // four rows in flight per SM leave DRAM latency exposed (kRow.rows_in_flight).
               // A rolled row (longer than kMaxUnrolledChunks chunks) is latency-bound when few
-              // rows run at once: each pass has about four loads per thread in flight, about
-              // 0.8 us each.
-              if (rolled) mem = std::max(mem, waves * std::ceil(double(chunks) / 4.0) * 0.8 * passes);
+              // rows run at once (kRow.loads_in_flight).
+              if (rolled) mem = std::max(mem, waves * std::ceil(double(chunks) / K.loads_in_flight) * K.load_latency_us * passes);
               const double in_flight = per_sm * r;
-              if (persistent && in_flight < 4) mem *= 1.0 + 0.175 * (4.0 - in_flight);
-              // A stage's combine: over a cluster about 0.5 us; over the grid a release store and
-              // acquire loads through L2, about 1 us, and the flags' zeroing before the launch.
-              double sync = (t > 32 ? 0.03 * s.stages * waves : 0) +
-                            (over_grid ? 1.0 * s.stages + 1.5 : split > 1 ? 0.5 * s.stages : 0.0);
+              if (persistent && in_flight < K.rows_in_flight) mem *= 1.0 + K.per_missing_row * (K.rows_in_flight - in_flight);
+              // A stage's combine: over a cluster, or over the grid (and the flags' zeroing).
+              double sync = (t > 32 ? K.barrier_us * s.stages * waves : 0) +
+                            (over_grid ? K.grid_stage_us * s.stages + K.grid_fixed_us : split > 1 ? K.cluster_stage_us * s.stages : 0.0);
               std::ostringstream why;
               why << "floor " << floor_us << " us, lanes used " << used << ", waves " << waves;
-              out.push_back({c, (mem + sync + launch_us) * (stream ? 0.995 : 1.0) * (pack ? 1.01 : 1.0), why.str()});
+              out.push_back({c, (mem + sync + launch_us) * (stream ? K.streaming : 1.0) * (pack ? K.packed : 1.0), why.str()});
               }
   } else if (s.strategy == Strategy::Column) {
     out = column_configs(g, s, L, floor_us, launch_us);
@@ -380,14 +377,15 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
           c.vec = v;
           c.blocks_per_sm = b;
           c.streaming = stream;
-          double narrow = 1.0 + 0.08 * (16.0 / (v * s.min_bytes) - 1.0);
+          const auto& K = detail::kElementwise;
+          double narrow = 1.0 + K.narrow * (16.0 / (v * s.min_bytes) - 1.0);
           double groups = double(s.elements / v);
           double threads_total = b > 0 ? std::min(groups, double(b) * t * L.sm_count) : groups;
           double occupancy = std::min(1.0, threads_total / (L.sm_count * 1024.0));
-          double mem = floor_us * narrow / std::max(0.3, std::sqrt(occupancy));
+          double mem = floor_us * narrow / std::max(K.occupancy_floor, std::sqrt(occupancy));
           std::ostringstream why;
           why << "floor " << floor_us << " us, occupancy " << occupancy;
-          out.push_back({c, (mem + launch_us + (b == 0 ? 0.0 : 0.1)) * (stream ? 0.995 : 1.0), why.str()});
+          out.push_back({c, (mem + launch_us + (b == 0 ? 0.0 : K.fixed_grid_us)) * (stream ? K.streaming : 1.0), why.str()});
           }
   }
   // The generic fallback is always a candidate (and the only one for other groups).
@@ -395,21 +393,21 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
     TileConfig c;
     c.strategy = Strategy::Generic;
     c.threads = t;
+    const auto& K = detail::kGeneric;
     double flops = 0, serial_us = 0;
     for (const Node* n : g.nodes) {
       if (n->kind() == OpKind::Contraction || n->kind() == OpKind::Reduce) {
         double in = double(detail::numel(detail::dims_of(n->operand(0))));
         double outn = double(detail::numel(detail::dims_of(n)));
-        flops += n->kind() == OpKind::Contraction ? 2.0 * outn * (in / std::max(1.0, outn)) * 64 : in * 8;
-        // A thread reads its output's whole reduction, one dependent add after another: about
-        // 37 ns per element (measured, H200, 2026-12-02: 33 sums of 100001 f32 in 3683 us), per
-        // wave of resident threads.
+        flops += n->kind() == OpKind::Contraction ? 2.0 * outn * (in / std::max(1.0, outn)) * K.contraction_flops : in * K.reduction_flops;
+        // A thread reads its output's whole reduction, one dependent add after another, per wave
+        // of resident threads.
         if (n->kind() == OpKind::Reduce)
-          serial_us += std::ceil(outn / (double(L.sm_count) * 2048.0)) * (in / std::max(1.0, outn)) * 0.037;
+          serial_us += std::ceil(outn / (double(L.sm_count) * 2048.0)) * (in / std::max(1.0, outn)) * K.serial_us_per_element;
       }
     }
-    double est = std::max(floor_us * 1.5 + flops / (L.fp32_tflops * 1e6 * 0.05), serial_us) + launch_us * double(g.writes.size()) +
-                 (t == 128 ? 0.01 : 0);
+    double est = std::max(floor_us * K.bytes_factor + flops / (L.fp32_tflops * 1e6 * K.fp32_share), serial_us) +
+                 launch_us * double(g.writes.size()) + (t == 128 ? K.t128 : 0);
     out.push_back({c, est, "generic: one thread per output element"});
   }
   std::stable_sort(out.begin(), out.end(), [](const RankedConfig& a, const RankedConfig& b) { return a.est_us < b.est_us; });

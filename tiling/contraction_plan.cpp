@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "axon/core/error.h"
+#include "calibration.h"
 #include "internal.h"
 
 namespace axon::tiling {
@@ -317,11 +318,11 @@ namespace {
 // has few blocks, each with many k-tiles (rmsnorm -> matmul at M = 16: mma.sync tiles of 16 x 32
 // with two or three tiles ahead measured 40-45 us where the copy rate allows 8; split-K over
 // clusters of two 64 x 64 tiles, four slots, 20.4 us against 17.7 for four-way splits of 64 x 128;
-// H200, 2026-12-03). `kt_per_block`: the k-tiles one block multiplies in a wave, `waves` its waves.
-constexpr double kLoadedLatencyUs = 1.5;
+// H200, 2026-12-03; kContraction.loaded_latency_us). `kt_per_block`: the k-tiles one block
+// multiplies in a wave, `waves` its waves.
 double latency_us(double waves, double kt_per_block, double ahead) {
   // No more copies in flight than k-tiles to copy (K = 136: three, whatever the slots).
-  return waves * kt_per_block * kLoadedLatencyUs / std::max(1.0, std::min(ahead, waves * kt_per_block));
+  return waves * kt_per_block * kContraction.loaded_latency_us / std::max(1.0, std::min(ahead, waves * kt_per_block));
 }
 
 // Clusters of `size` blocks, `resident` blocks per SM, that run at once: a cluster stays within a
@@ -346,7 +347,7 @@ double f32_memory_us(const Group& g, const ContractionShape& c, const Limits& L,
   const double a_bytes = double(c.batch) * c.m * c.k * 4, b_bytes = double(c.batch) * c.k * c.n * 4;
   const double tiles = double(c.batch) * tiles_m * tiles_n;
   const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
-  return (io_bytes + 0.15 * reread) / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count);
+  return (io_bytes + kContraction.l2_reread_share * reread) / (L.hbm_gb_s * 1e3) / std::min(1.0, kContraction.fill_floor + tiles / L.sm_count);
 }
 
 // tf32 configurations (ContractionShape::tf32): warps_m x warps_n warps of tf32 mma.sync
@@ -356,7 +357,7 @@ double f32_memory_us(const Group& g, const ContractionShape& c, const Limits& L,
 // MI NI / (4 MI + 2 NI), up to one; deeper k-tiles hide more of the copies' latency.
 std::vector<RankedConfig> tf32_configs(const Group& g, const ContractionShape& c, const Limits& L) {
   std::vector<RankedConfig> out;
-  const double rate = (L.tf32_tflops > 0 ? L.tf32_tflops : 4 * L.fp32_tflops) * 1e6 / L.sm_count;  // flops per us per SM
+  const double rate = (L.tf32_tflops > 0 ? L.tf32_tflops : kTf32.tensor_over_fp32 * L.fp32_tflops) * 1e6 / L.sm_count;  // flops per us per SM
   for (int bm : {64, 128})
     for (int bn : {64, 128})
       for (auto [bk, stages] : {std::pair{16, 4}, std::pair{32, 3}, std::pair{32, 4}})
@@ -376,19 +377,19 @@ std::vector<RankedConfig> tf32_configs(const Group& g, const ContractionShape& c
           if (MI < 1 || NI < 1 || bm % (16 * wm) != 0 || bn % (8 * wn) != 0 || MI * NI > 32) continue;
           const int64_t smem = contraction_smem(t);
           if (smem > L.smem_dynamic) continue;
-          const int regs = 4 * MI * NI + 4 * MI + 2 * NI + 40;
+          const int regs = 4 * MI * NI + 4 * MI + 2 * NI + kTf32.regs_overhead;
           if (regs > L.regs_per_thread) continue;
           const double tiles_m = std::ceil(double(c.m) / bm), tiles_n = std::ceil(double(c.n) / bn);
           const double tiles = double(c.batch) * tiles_m * tiles_n;
           const double resident = std::max(1.0, std::min({std::floor(65536.0 / (regs * double(t.threads))), 2048.0 / t.threads,
                                                           std::floor(228.0 * 1024 / (double(smem) + 1024))}));
-          const double eff = 0.6 * std::min(1.0, double(MI * NI) / (4 * MI + 2 * NI)) * (bk == 32 ? 1.0 : 0.95);
+          const double eff = kTf32.eff * std::min(1.0, double(MI * NI) / (4 * MI + 2 * NI)) * (bk == 32 ? 1.0 : kTf32.bk16);
           const double slots = L.sm_count * resident, waves = std::ceil(tiles / slots);
           const double compute = waves * resident * 2.0 * bm * bn * double(c.k) / (rate * eff);
           const double memory = f32_memory_us(g, c, L, tiles_m, tiles_n);
           std::ostringstream why;
           why << "tf32: compute " << compute << " us (eff " << eff << ", waves " << waves << "), memory " << memory << " us";
-          out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0, why.str()});
+          out.push_back({t, std::max(compute, memory) + kContraction.overlap * std::min(compute, memory) + kContraction.launch_us, why.str()});
         }
   return out;
 }
@@ -409,13 +410,13 @@ std::vector<RankedConfig> simt_configs(const Group& g, const ContractionShape& c
         t.bk = bk;
         t.stages = 2;
         const int tm = bm / 16, tn = bn / 16;
-        const int regs = tm * tn + tm + tn + (bm + bn) * bk / 256 + 40;
+        const int regs = tm * tn + tm + tn + (bm + bn) * bk / 256 + kSimt.regs_overhead;
         const double tiles_m = std::ceil(double(c.m) / bm), tiles_n = std::ceil(double(c.n) / bn);
         const double tiles = double(c.batch) * tiles_m * tiles_n;
-        const double resident = std::max(1.0, std::min({std::floor(65536.0 / (regs * 256.0)), 8.0,
+        const double resident = std::max(1.0, std::min({std::floor(65536.0 / (regs * 256.0)), kSimt.resident_cap,
                                                         std::floor(228.0 * 1024 / (2.0 * (bm + bn + 8) * bk * 4))}));
         const double intensity = double(tm * tn) / double(tm + tn);  // FMAs per shared load
-        const double eff = 0.85 * std::min(1.0, intensity / 4.0) * (bk == 16 ? 1.0 : 0.95);
+        const double eff = kSimt.eff * std::min(1.0, intensity / kSimt.intensity_full) * (bk == 16 ? 1.0 : kSimt.bk8);
         const double slots = L.sm_count * resident, waves = std::ceil(tiles / slots);
         const double used = (double(c.m) / (tiles_m * bm)) * (double(c.n) / (tiles_n * bn));
         const double compute = waves * resident * 2.0 * bm * bn * double(c.k) / (sm_rate * eff);
@@ -423,7 +424,7 @@ std::vector<RankedConfig> simt_configs(const Group& g, const ContractionShape& c
         std::ostringstream why;
         why << "simt: compute " << compute << " us (eff " << eff << ", lanes used " << used << ", waves " << waves << "), memory "
             << memory << " us";
-        out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0, why.str()});
+        out.push_back({t, std::max(compute, memory) + kContraction.overlap * std::min(compute, memory) + kContraction.launch_us, why.str()});
       }
   return out;
 }
@@ -440,7 +441,7 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
   for (const Node* r : g.reads)
     if (r != c.a.node && r != c.b.node) other_bytes += double(numel(dims_of(r))) * dtype_bytes(r->dtype());
   const double a_bytes = double(c.batch) * c.m * c.k * 2, b_bytes = double(c.batch) * c.k * c.n * 2 * (c.mm2 ? 2 : 1);
-  const double tensor = L.tensor_tflops > 0 ? L.tensor_tflops : 8 * L.fp32_tflops;
+  const double tensor = L.tensor_tflops > 0 ? L.tensor_tflops : kTensorOverFp32 * L.fp32_tflops;
   const double sm_rate = tensor * 1e6 / L.sm_count;  // flops per us per SM
   const int smem_limit = static_cast<int>(std::max<int64_t>(L.smem_per_block, L.smem_dynamic));
   // Computed operands: each block evaluates its tiles' prologues, so A's is evaluated once per
@@ -488,29 +489,30 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
               if (smem > smem_limit) continue;
               const double tiles_m = std::ceil(double(c.m) / bm), tiles_n = std::ceil(double(c.n) / bn);
               const double tiles = double(c.batch) * tiles_m * tiles_n;
-              const int regs = acc + (tm / 16) * 4 + (tn / 8) * 2 + 48;
+              const int regs = acc + (tm / 16) * 4 + (tn / 8) * 2 + kMmaSync.regs_overhead;
               const double resident = std::max(1.0, std::min({std::floor(65536.0 / (regs * t.threads)),
                                                              std::floor(2048.0 / t.threads),
-                                                             std::floor(228.0 * 1024 / smem), 32.0}));
+                                                             std::floor(228.0 * 1024 / smem), kMmaSync.resident_cap}));
               // mma.sync's efficiency: fragment reuse (the warp tile's intensity), warps in
               // flight to hide latency, pipeline depth; idle lanes at the edges.
               const double intensity = double(tm * tn) / double(tm + tn);
               const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * warps;
-              double eff = 0.62 * std::sqrt(std::min(1.0, intensity / 32.0)) * std::min(1.0, warps_sm / 8.0) *
-                           (stages == 2 ? 0.85 : 1.0) * (bk == 32 ? 0.97 : 1.0);
-              if (!c.a.direct || !c.b.direct) eff *= 0.6;
+              double eff = kMmaSync.eff * std::sqrt(std::min(1.0, intensity / kMmaSync.intensity_full)) *
+                           std::min(1.0, warps_sm / kMmaSync.warps_full) * (stages == 2 ? kMmaSync.two_stages : 1.0) *
+                           (bk == 32 ? kMmaSync.bk32 : 1.0);
+              if (!c.a.direct || !c.b.direct) eff *= kMmaSync.computed_operand;
               const double used = (double(c.m) / (tiles_m * bm)) * (double(c.n) / (tiles_n * bn));
               const double tile_flops = 2.0 * bm * bn * double(c.k);
               // Every warp computes operands between its mma's: half their issue.
-              const double compute = std::max(std::ceil(tiles / L.sm_count) * tile_flops / (sm_rate * eff), prologue(bm, bn, 0.5 * warps));
+              const double compute = std::max(std::ceil(tiles / L.sm_count) * tile_flops / (sm_rate * eff), prologue(bm, bn, kMmaSync.prologue_issue * warps));
               // Each A tile row-panel is read once per tile column and B once per tile row; the
               // repeats mostly hit L2.
               const double reread = a_bytes * (tiles_n - 1) + b_bytes * (tiles_m - 1);
-              const double bytes = a_bytes + b_bytes + write_bytes + other_bytes + 0.15 * reread;
+              const double bytes = a_bytes + b_bytes + write_bytes + other_bytes + kContraction.l2_reread_share * reread;
               const double slots = L.sm_count * resident, KT = std::ceil(double(c.k) / bk);
-              const double memory = std::max(bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + tiles / L.sm_count),
+              const double memory = std::max(bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, kContraction.fill_floor + tiles / L.sm_count),
                                              latency_us(std::ceil(tiles / slots), KT, stages - 1));
-              const double est = std::max(compute, memory) + 0.15 * std::min(compute, memory) + 3.0;
+              const double est = std::max(compute, memory) + kContraction.overlap * std::min(compute, memory) + kContraction.launch_us;
               std::ostringstream why;
               why << "compute " << compute << " us (eff " << eff << ", lanes used " << used << "), memory " << memory
                   << " us, tiles " << tiles;
@@ -609,21 +611,21 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                   continue;
                 const double warps_sm = std::min(resident, std::ceil(tiles / L.sm_count)) * 4 * wg;
                 // Deeper pipelines hide more copy latency; two consumers keep the tensor cores busier.
-                double eff = (tma ? 0.95 : 0.85) * std::min(1.0, bn / 256.0 + 0.25) * std::min(1.0, warps_sm / 8.0) *
-                             (stages >= 4 ? 1.0 : 0.9);
+                const WgmmaCalibration& K = kWgmma;
+                double eff = (tma ? K.eff_tma : K.eff_cp_async) * std::min(1.0, bn / K.bn_full + K.bn_floor) *
+                             std::min(1.0, warps_sm / K.warps_full) * (stages >= 4 ? 1.0 : K.shallow);
                 // A computed operand costs the producer's arithmetic; from global memory, its latency too.
-                if (!tma && computes) eff *= 0.6;
+                if (!tma && computes) eff *= K.computed_cp_async;
                 // Register A: the consumers' fragment loads and prologue between their wgmmas, which
                 // they wait for before overwriting the fragments (not measured yet: a guess).
                 for (const OperandPlan* p : {&c.a, &c.b})
-                  if (tma && !p->direct) eff *= a_regs ? 0.95 : (p->staged ? 0.85 : 0.6) * (producers == 2 ? 1.1 : 1.0);
-                if (persistent) eff *= 1.03;  // the next tile's loads overlap this one's stores
-                if (store_warps) eff *= 1.02;  // and so do the next tile's wgmmas
-                // The bulk store runs on under the next tile's wgmmas (persistent) or the block's
-                // exit; the consumers only write shared memory. Measured (H200, gemm 4096^3,
-                // persistent 128 x 256): 178.2 us against 197.5 storing from the accumulators.
-                if (tma_store) eff *= persistent ? 1.05 : 1.01;
-                if (multicast > 1) eff *= 1.01;  // half of B's traffic from L2
+                  if (tma && !p->direct)
+                    eff *= a_regs ? K.register_a : (p->staged ? K.computed_staged : K.computed_loaded) * (producers == 2 ? K.two_producers : 1.0);
+                if (persistent) eff *= K.persistent;
+                if (store_warps) eff *= K.store_warps;
+                // The bulk store: the consumers only write shared memory.
+                if (tma_store) eff *= persistent ? K.tma_store_persistent : K.tma_store;
+                if (multicast > 1) eff *= K.multicast;
                 const double blocks = sk_split ? grid_workers * multicast : tiles * splits;
                 // Whole waves of blocks; stream-K's last waves are shared out evenly, at the cost of
                 // writing and reading a tile of partial sums, every block at once (about 40 GB/s per
@@ -639,7 +641,9 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 // Calibrated at M = 16 (about four sharers): 19.7 us against 17.7 for split-K
                 // over clusters of four, which the model had ranked 1 us the slower (H200, 2026-12-03).
                 const double fixup =
-                    stream_k ? (1.0 + sharers) * t.bm * bn * 4.0 * live / 4e4 + 1.0 + (sk_split ? sharers * kLoadedLatencyUs * 0.5 : 0.0) : 0.0;
+                    stream_k ? (1.0 + sharers) * t.bm * bn * 4.0 * live / K.partial_bytes_per_us + K.flags_us +
+                                   (sk_split ? sharers * kContraction.loaded_latency_us * K.sharer_latency_share : 0.0)
+                             : 0.0;
                 // The producers' prologues run beside the wgmmas (without TMA every warp computes
                 // between its wgmmas: half their issue; register A: the consumers' warps).
                 // Register A's warps past the output's last row evaluate nothing, and the others
@@ -649,7 +653,8 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 // A grid of fewer blocks than SMs evaluates on as many SMs only.
                 const double busy = L.sm_count / std::min(blocks, double(L.sm_count));
                 const double compute = std::max(waves * 2.0 * t.bm * bn * double(c.k) / splits / (sm_rate * eff),
-                                                busy * prologue(t.bm, tn, tma ? 4.0 * producers : 2.0 * wg, a_regs ? 4.0 * wg * live : 0)) +
+                                                busy * prologue(t.bm, tn, tma ? K.producer_warps * producers : K.cp_async_warps * wg,
+                                                                a_regs ? K.register_a_warps * wg * live : 0)) +
                                        fixup;
                 // B is read once per cluster of `multicast` tile rows.
                 const double reread = a_bytes * (tiles_n - 1) + b_bytes * (std::ceil(tiles_m / multicast) - 1);
@@ -657,7 +662,7 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 // of each 32-byte sector per instruction, unless store warps do (or the bulk store
                 // writes); the others stage through shared memory, whole rows.
                 const double bytes = a_bytes + b_bytes + (persistent && !store_warps && !tma_store ? 2 : 1) * write_bytes +
-                                     (persistent && !store_warps ? 2 : 1) * other_bytes + 0.15 * reread;
+                                     (persistent && !store_warps ? 2 : 1) * other_bytes + kContraction.l2_reread_share * reread;
                 // Copies in flight: every slot (TMA), or stages - 2 tiles ahead (cp.async).
                 const double kt_block = sk_split || stream_k ? cluster_tiles * double(KT) / grid_workers : double(KT) / splits;
                 const double ahead = tma ? stages : stages - 2;
@@ -665,20 +670,21 @@ std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& 
                 // adds its blocks' chains of copies (M = 16, 32 clusters of four: five slots, one
                 // block per SM, 30 at once: 22.6 us against 18.2 for four slots, two per SM; H200).
                 const double late_waves = splits > 1 ? std::ceil(tiles / cluster_slots(L, splits, resident)) - 1 : 0.0;
-                const double memory = std::max(bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, 0.3 + blocks / L.sm_count),
+                const double memory = std::max(bytes / (L.hbm_gb_s * 1e3) / std::min(1.0, kContraction.fill_floor + blocks / L.sm_count),
                                                latency_us(stream_k ? 1.0 : std::ceil(blocks / (L.sm_count * resident)), kt_block, ahead)) +
                                       latency_us(late_waves, kt_block, ahead);
                 // Split-K: each block pushes the partial sums of the tile's existing rows into their
                 // owners (about 100 GB/s per SM) behind one split-phase cluster barrier, and the owners
                 // add them (H200, M = 16: the push measured 0.7-1 us under the earlier pull's 1 us + a
                 // whole partial tile).
-                const double reduce = splits > 1 ? t.split_rows * bn * 4.0 / 1e5 + 0.5 : 0.0;
+                const double reduce = splits > 1 ? t.split_rows * bn * 4.0 / K.push_bytes_per_us + K.split_barrier_us : 0.0;
                 std::ostringstream why;
                 why << (tma ? "wgmma-tma" : "wgmma") << ": compute " << compute << " us (eff " << eff << "), memory " << memory
                     << " us, tiles " << tiles;
                 if (splits > 1) why << " x " << splits << " splits (reduction " << reduce << " us, " << late_waves << " later waves of clusters)";
                 if (stream_k) why << ", stream-K over " << workers << " workers (" << waves << " waves, fix-up " << fixup << " us)";
-                out.push_back({t, std::max(compute, memory) + 0.15 * std::min(compute, memory) + reduce + 3.0, why.str()});
+                out.push_back({t, std::max(compute, memory) + kContraction.overlap * std::min(compute, memory) + reduce + kContraction.launch_us,
+                               why.str()});
               }
   return out;
 }
