@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "contraction_families.h"
 #include "internal.h"
 
 namespace axon::tiling::detail {
@@ -367,7 +368,8 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const TileCo
                                const std::string& name, bool wide) {
   const ContractionShape& c = s.mm;
   AXON_CHECK(low.isa != nullptr, "codegen: contraction kernels need the ISA");
-  AXON_CHECK(c.side.empty(), "codegen: side reductions need the register-A wgmma kernel");
+  const std::string why = mma_sync_can_run(c, t);
+  AXON_CHECK(why.empty(), "codegen: not an mma.sync configuration: " + why);
   const TensorCoreIsa tc = tensor_core_isa(*low.isa, c.in);
   AXON_CHECK(tc.ok, "codegen: " + tc.why);
   check_fragments(tc, 0, c.a.k_major);

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "contraction_families.h"
 #include "internal.h"
 
 namespace axon::tiling::detail {
@@ -23,7 +24,8 @@ std::string S(int64_t v) { return std::to_string(v); }
 std::string simt_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
                         const std::string& name, bool wide) {
   const ContractionShape& c = s.mm;
-  AXON_CHECK(t.simt && t.threads == 256 && t.bm % 64 == 0 && t.bn % 64 == 0 && t.bk > 0, "codegen: a SIMT configuration expected");
+  const std::string why = simt_can_run(t);
+  AXON_CHECK(why.empty(), "codegen: not a SIMT configuration: " + why);
   const int TM = t.bm / 16, TN = t.bn / 16, BK = t.bk;
   Emitter em(&low, false, wide);
   global_loads(em, g);

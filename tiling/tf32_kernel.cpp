@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "contraction_families.h"
 #include "internal.h"
 
 namespace axon::tiling::detail {
@@ -88,9 +89,8 @@ std::string tf32_kernel(const Group& g, const GroupShape& s, const TileConfig& t
                         bool wide) {
   const ContractionShape& c = s.mm;
   const int T = t.threads, BK = t.bk, ST = t.stages;
-  AXON_CHECK(t.tf32 && c.tf32 && T == 32 * t.warps_m * t.warps_n && t.bm % (16 * t.warps_m) == 0 && t.bn % (8 * t.warps_n) == 0 &&
-                 BK % 8 == 0 && ST >= 2,
-             "codegen: a tf32 configuration expected");
+  const std::string why = tf32_can_run(c, t);
+  AXON_CHECK(why.empty(), "codegen: not a tf32 configuration: " + why);
   const Tf32Isa tf = tf32_isa(*low.isa);
   AXON_CHECK(tf.ok, "codegen: " + tf.why);
   const Fragment& fa = fragment(*tf.mma, "a");

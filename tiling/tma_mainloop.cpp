@@ -89,8 +89,7 @@ TmaMainloop::TmaMainloop(Emitter& em_, const Group& g_, const ContractionShape& 
                              : "(int)(" + S(c.batch) + " * ((" + c.m_text + " + " + S(int64_t(t.bm) * CL - 1) + ") / " + S(int64_t(t.bm) * CL) +
                                    ") * " + S((c.n + c.tile_n(t.bn) - 1) / c.tile_n(t.bn)) + ")";
   stream_k = t.stream_k;
-  AXON_CHECK(!stream_k || (persistent && !t.store_warps && t.splits == 1 && ti.flags()),
-             "codegen: stream-K needs a persistent TMA kernel without store warps, one split and the flag instructions");
+  AXON_CHECK(!stream_k || ti.flags(), "codegen: stream-K needs the flag instructions");  // the rest: wgmma_can_run
   tile_loop = stream_k ? "for (int lt = 0, g0 = 0; lt < items; ++lt) {"
               : CL > 1 ? "for (int tile = blockIdx.x / " + S(CL) + ", lt = 0; tile < " + tiles_s + "; tile += gridDim.x / " + S(CL) + ", ++lt) {"
                        : "for (int tile = blockIdx.x, lt = 0; tile < " + tiles_s + "; tile += gridDim.x, ++lt) {";

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "contraction_families.h"
 #include "internal.h"
 #include "wgmma_emitter.h"
 
@@ -225,10 +226,10 @@ WgmmaEmitter::WgmmaEmitter(const Group& g_, const GroupShape& s, const TileConfi
   AXON_CHECK(D >= 1, "codegen: wgmma pipelines need three stages or more");
   SK = t.splits;
   KT = (c.k + t.bk - 1) / t.bk;
-  AXON_CHECK(SK >= 1 && SK <= 8 && (SK == 1 || (t.tma && !persistent && SK <= KT)),
-             "codegen: split-K needs a TMA kernel that is not persistent, at most 8 splits and a k-tile per split");
-  AXON_CHECK(c.mm2 == nullptr || (t.tma && SK == 1 && t.bn >= 128 && c.a.direct && c.b.direct && c.b2.direct),
-             "codegen: twin matmuls need a TMA kernel copying every operand, one split, 64 columns or more each");
+  AXON_CHECK(SK >= 1 && SK <= 8, "codegen: at most 8 splits");
+  AXON_CHECK(c.mm2 == nullptr || (c.a.direct && c.b.direct && c.b2.direct), "codegen: twin matmuls need every operand copied");
+  const std::string why = wgmma_can_run(g, c, t);  // the options' combinations (the enumeration's rule)
+  AXON_CHECK(why.empty(), "codegen: not a wgmma configuration: " + why);
 
   // The accumulator map of the spec, checked to cover the 64 x N tile once per warpgroup.
   df = &fragment(*mma, "d");
@@ -326,8 +327,7 @@ void WgmmaEmitter::prologue() {
   // fa0 on even k-tiles and fa1 on odd ones (declared with the accumulators, as are the side
   // reductions' row accumulators).
   if (t.a_regs) reg_a = register_a(em, g, c, t, low, wi, batch, *df);
-  AXON_CHECK(c.side.empty() || (t.a_regs && reg_a.declare && !t.store_warps && !t.stream_k && SK == 1),
-             "codegen: side reductions need register A, one split and the epilogue in the accumulators' threads");
+  AXON_CHECK(c.side.empty() || reg_a.declare, "codegen: side reductions need register A's declarations");
   em.line("float acc[" + S(REGS) + "];");
   if (!persistent) zero();
   em.line("const unsigned sa0 = (unsigned)__cvta_generic_to_shared(sA), sb0 = (unsigned)__cvta_generic_to_shared(sB);");
@@ -421,7 +421,6 @@ void WgmmaEmitter::cp_async_mainloop() {
 std::string WgmmaEmitter::emit(const std::string& name) {
   const std::string head = signature(name);
   prologue();
-  AXON_CHECK(!t.store_warps || (persistent && float_io && dtype_bytes(mt) == 2), "codegen: store warps stage 16-bit values of a persistent kernel");
   if (t.tma) {
     AXON_CHECK(ti.ok, "codegen: the ISA lacks the bulk tensor copy or mbarrier instructions");
     emit_tma_mainloop(em, g, c, t, tc, wi, ti, cluster_isa(*low.isa), batch, [this]() { wgmmas(); },
