@@ -255,140 +255,142 @@ std::vector<RankedConfig> column_configs(const Group& g, const GroupShape& s, co
   return out;
 }
 
-}  // namespace
-
-std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s, const Limits& L) {
+// Row kernels (docs/codegen.md, "Strategies"): threads per row, vector width, rows per block,
+// cached or re-read rows, persistence, streaming, packed 16-bit caches, rows split over a
+// cluster or the grid; ranked by a roofline with penalties (kRow).
+std::vector<RankedConfig> row_configs(const Group& g, const GroupShape& s, const Limits& L, double floor_us, double launch_us) {
   std::vector<RankedConfig> out;
-  const double bytes = group_bytes(g);
-  const double floor_us = bytes / (L.hbm_gb_s * 1e3);
-  const double launch_us = detail::kRow.launch_us;
-  if (s.strategy == Strategy::Row) {
-    // Passes over a row: one per stage, one more when the group writes full rows.
-    bool full_out = false;
-    for (const Node* w : g.writes) full_out = full_out || detail::dims_of(w) == s.full;
-    const int passes = std::max(1, s.stages) + (full_out ? 1 : 0);
-    // Rows shorter than a warp's worth of vectors go several to a warp (t < 32: a segment of t
-    // lanes per row, blocks of 64 to 512 threads); longer ones take a warp or more each.
-    const auto& K = detail::kRow;
-    auto rows_per_block = [](int t) {
-      return t < 32 ? std::vector<int>{64 / t, 128 / t, 256 / t, 512 / t} : std::vector<int>{1, 2, 4, 8, 16};
-    };
-    for (int t : {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024})
-      for (int v : {1, 2, 4, 8})
-        for (int r : rows_per_block(t))
-          for (bool cache : {true, false})
-            for (bool persistent : {false, true})
-              for (bool stream : {false, true})
-              for (bool pack : {false, true})
-              for (int split : {1, 2, 4, 8, 16, 32, 64, 128}) {
-              if (v * s.max_bytes > 16 || s.run % v != 0) continue;
-              // Past 8 (a portable cluster), the blocks sharing a row are blocks of the grid: at
-              // most one per SM over the whole grid, so that every one is resident while it waits
-              // for the others' partial values; its threads wait for the flags, one each.
-              const bool over_grid = split > 8;
-              if (over_grid && (persistent || r > 1 || t < 128 || split > t || double(s.rows) * split > L.sm_count ||
-                                s.cols < int64_t(split) * t * v))
-                continue;
-              // Rows several to a warp: not where half the segment would idle, nor for rows of more
-              // than four passes (a warp's loads then touch 32 / t rows far apart).
-              if (t < 32 && (split > 1 || int64_t(t / 2) * v >= s.cols || s.cols > 4 * int64_t(t) * v)) continue;
-              // A cluster shares a row only where rows are too few to fill the GPU (docs/reductions.md).
-              if (split > 1 && !over_grid && (L.sm < 90 || persistent || r > 1 || double(s.rows) * split > 4.0 * L.sm_count ||
-                                s.cols < int64_t(split) * t * v))
-                continue;
-              if (stream && (!cache || v * s.min_bytes != 16)) continue;
-              const int halves = (cache ? s.row_inputs16 : 0) + s.col_inputs16;
-              if (pack && (halves == 0 || v % 2 != 0)) continue;
-              if (t * r > L.max_threads_per_block || (r > 1 && t > 128) || (r > 8 && t > 32)) continue;
-              int64_t per_pass = int64_t(t) * v;
-              const int64_t share = (s.cols + split - 1) / split;
-              int64_t chunks = (share + per_pass - 1) / per_pass;
-              int64_t slots = chunks * v;
-              // Rows of more than kMaxUnrolledChunks chunks: not cached, loops (row_kernel.cpp).
-              const bool rolled = chunks > detail::kMaxUnrolledChunks;
-              if (rolled && (cache || pack)) continue;
-              // Registers: the cached rows and column vectors, slots floats each (half that when
-              // 16-bit ones are kept packed).
-              int cached = rolled ? 0 : (cache ? s.row_inputs : 0) + s.col_inputs;
-              double words = cached - (pack ? 0.5 * halves : 0.0);
-              if (slots * words > 128 || (cache && slots > 64)) continue;
-              const double regs = K.regs_base + slots * words;
-              const double reg_threads = std::min(2048.0, 65536.0 / regs);  // resident threads per SM
-              if (!cache && s.stages == 0) continue;
-              int64_t smem = int64_t(std::max(1, s.stages)) * r * (t / 32) * 4;
-              if (smem > L.smem_per_block) continue;
-              double blocks = double((s.rows + r - 1) / r) * split;
-              double per_sm = std::max(1.0, std::floor(std::min(reg_threads / (t * r), 32.0)));
-              double resident = per_sm * L.sm_count;
-              if (persistent && blocks <= resident) continue;  // one wave: nothing to amortize
-              TileConfig c;
-              c.strategy = Strategy::Row;
-              c.threads = t;
-              c.vec = v;
-              c.rows_per_block = r;
-              c.cache_rows = cache;
-              c.blocks_per_sm = persistent ? static_cast<int>(per_sm) : 0;
-              c.streaming = stream;
-              c.packed = pack;
-              c.splits = split;
-              c.grid_split = over_grid;
-              // Roofline with penalties: idle lanes in the last pass, narrow accesses, few blocks
-              // in flight and the last wave, per-thread work far from 8..32 elements, re-reads
-              // from L2, block barriers per stage.
-              double used = double(share) / double(slots * t);
-              double narrow = 1.0 + K.narrow * (16.0 / (v * s.min_bytes) - 1.0);
-              double waves = std::ceil(blocks / resident);
-              double tail = persistent ? 1.0 : blocks / (waves * resident);
-              double occupancy = std::min(1.0, (blocks * t * r) / (L.sm_count * 2048.0)) * (reg_threads / 2048.0);
-              double per_thread = slots < 8 ? 1.0 + K.few_slots * double(8 - slots) : slots > 32 && cached > 0 ? 1.0 + K.many_slots * double(slots - 32) : 1.0;
-              double mem = floor_us / used * narrow * per_thread / std::max(K.occupancy_floor, std::min(tail, 1.0) * std::sqrt(occupancy));
-              if (!cache) mem += reread_bytes(g, s) * std::max(0, s.stages) / (L.hbm_gb_s * K.l2_rate);
-              if (persistent) mem *= K.persistent + K.persistent_no_columns * (s.col_inputs == 0);
-              // A persistent block walks its rows one at a time (load, reduce, store): fewer than
-              // four rows in flight per SM leave DRAM latency exposed (kRow.rows_in_flight).
-              // A rolled row (longer than kMaxUnrolledChunks chunks) is latency-bound when few
-              // rows run at once (kRow.loads_in_flight).
-              if (rolled) mem = std::max(mem, waves * std::ceil(double(chunks) / K.loads_in_flight) * K.load_latency_us * passes);
-              const double in_flight = per_sm * r;
-              if (persistent && in_flight < K.rows_in_flight) mem *= 1.0 + K.per_missing_row * (K.rows_in_flight - in_flight);
-              // A stage's combine: over a cluster, or over the grid (and the flags' zeroing).
-              double sync = (t > 32 ? K.barrier_us * s.stages * waves : 0) +
-                            (over_grid ? K.grid_stage_us * s.stages + K.grid_fixed_us : split > 1 ? K.cluster_stage_us * s.stages : 0.0);
-              std::ostringstream why;
-              why << "floor " << floor_us << " us, lanes used " << used << ", waves " << waves;
-              out.push_back({c, (mem + sync + launch_us) * (stream ? K.streaming : 1.0) * (pack ? K.packed : 1.0), why.str()});
-              }
-  } else if (s.strategy == Strategy::Column) {
-    out = column_configs(g, s, L, floor_us, launch_us);
-  } else if (s.strategy == Strategy::Contraction) {
-    out = detail::contraction_configs(g, s, L);
-  } else if (s.strategy == Strategy::Attention) {
-    out = detail::attention_configs(g, s, L);
-  } else if (s.strategy == Strategy::Elementwise) {
-    for (int t : {128, 256, 512})
-      for (int v : {1, 2, 4, 8})
-        for (int b : {0, 4, 8, 16})
-          for (bool stream : {false, true}) {
-          if (v * s.max_bytes > 16 || s.cols % v != 0) continue;
-          if (stream && v * s.min_bytes != 16) continue;
-          TileConfig c;
-          c.strategy = Strategy::Elementwise;
-          c.threads = t;
-          c.vec = v;
-          c.blocks_per_sm = b;
-          c.streaming = stream;
-          const auto& K = detail::kElementwise;
-          double narrow = 1.0 + K.narrow * (16.0 / (v * s.min_bytes) - 1.0);
-          double groups = double(s.elements / v);
-          double threads_total = b > 0 ? std::min(groups, double(b) * t * L.sm_count) : groups;
-          double occupancy = std::min(1.0, threads_total / (L.sm_count * 1024.0));
-          double mem = floor_us * narrow / std::max(K.occupancy_floor, std::sqrt(occupancy));
-          std::ostringstream why;
-          why << "floor " << floor_us << " us, occupancy " << occupancy;
-          out.push_back({c, (mem + launch_us + (b == 0 ? 0.0 : K.fixed_grid_us)) * (stream ? K.streaming : 1.0), why.str()});
-          }
-  }
-  // The generic fallback is always a candidate (and the only one for other groups).
+  // Passes over a row: one per stage, one more when the group writes full rows.
+  bool full_out = false;
+  for (const Node* w : g.writes) full_out = full_out || detail::dims_of(w) == s.full;
+  const int passes = std::max(1, s.stages) + (full_out ? 1 : 0);
+  // Rows shorter than a warp's worth of vectors go several to a warp (t < 32: a segment of t
+  // lanes per row, blocks of 64 to 512 threads); longer ones take a warp or more each.
+  const auto& K = detail::kRow;
+  auto rows_per_block = [](int t) {
+    return t < 32 ? std::vector<int>{64 / t, 128 / t, 256 / t, 512 / t} : std::vector<int>{1, 2, 4, 8, 16};
+  };
+  for (int t : {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024})
+    for (int v : {1, 2, 4, 8})
+      for (int r : rows_per_block(t))
+        for (bool cache : {true, false})
+          for (bool persistent : {false, true})
+            for (bool stream : {false, true})
+            for (bool pack : {false, true})
+            for (int split : {1, 2, 4, 8, 16, 32, 64, 128}) {
+            if (v * s.max_bytes > 16 || s.run % v != 0) continue;
+            // Past 8 (a portable cluster), the blocks sharing a row are blocks of the grid: at
+            // most one per SM over the whole grid, so that every one is resident while it waits
+            // for the others' partial values; its threads wait for the flags, one each.
+            const bool over_grid = split > 8;
+            if (over_grid && (persistent || r > 1 || t < 128 || split > t || double(s.rows) * split > L.sm_count ||
+                              s.cols < int64_t(split) * t * v))
+              continue;
+            // Rows several to a warp: not where half the segment would idle, nor for rows of more
+            // than four passes (a warp's loads then touch 32 / t rows far apart).
+            if (t < 32 && (split > 1 || int64_t(t / 2) * v >= s.cols || s.cols > 4 * int64_t(t) * v)) continue;
+            // A cluster shares a row only where rows are too few to fill the GPU (docs/reductions.md).
+            if (split > 1 && !over_grid && (L.sm < 90 || persistent || r > 1 || double(s.rows) * split > 4.0 * L.sm_count ||
+                              s.cols < int64_t(split) * t * v))
+              continue;
+            if (stream && (!cache || v * s.min_bytes != 16)) continue;
+            const int halves = (cache ? s.row_inputs16 : 0) + s.col_inputs16;
+            if (pack && (halves == 0 || v % 2 != 0)) continue;
+            if (t * r > L.max_threads_per_block || (r > 1 && t > 128) || (r > 8 && t > 32)) continue;
+            int64_t per_pass = int64_t(t) * v;
+            const int64_t share = (s.cols + split - 1) / split;
+            int64_t chunks = (share + per_pass - 1) / per_pass;
+            int64_t slots = chunks * v;
+            // Rows of more than kMaxUnrolledChunks chunks: not cached, loops (row_kernel.cpp).
+            const bool rolled = chunks > detail::kMaxUnrolledChunks;
+            if (rolled && (cache || pack)) continue;
+            // Registers: the cached rows and column vectors, slots floats each (half that when
+            // 16-bit ones are kept packed).
+            int cached = rolled ? 0 : (cache ? s.row_inputs : 0) + s.col_inputs;
+            double words = cached - (pack ? 0.5 * halves : 0.0);
+            if (slots * words > 128 || (cache && slots > 64)) continue;
+            const double regs = K.regs_base + slots * words;
+            const double reg_threads = std::min(2048.0, 65536.0 / regs);  // resident threads per SM
+            if (!cache && s.stages == 0) continue;
+            int64_t smem = int64_t(std::max(1, s.stages)) * r * (t / 32) * 4;
+            if (smem > L.smem_per_block) continue;
+            double blocks = double((s.rows + r - 1) / r) * split;
+            double per_sm = std::max(1.0, std::floor(std::min(reg_threads / (t * r), 32.0)));
+            double resident = per_sm * L.sm_count;
+            if (persistent && blocks <= resident) continue;  // one wave: nothing to amortize
+            TileConfig c;
+            c.strategy = Strategy::Row;
+            c.threads = t;
+            c.vec = v;
+            c.rows_per_block = r;
+            c.cache_rows = cache;
+            c.blocks_per_sm = persistent ? static_cast<int>(per_sm) : 0;
+            c.streaming = stream;
+            c.packed = pack;
+            c.splits = split;
+            c.grid_split = over_grid;
+            // Roofline with penalties: idle lanes in the last pass, narrow accesses, few blocks
+            // in flight and the last wave, per-thread work far from 8..32 elements, re-reads
+            // from L2, block barriers per stage.
+            double used = double(share) / double(slots * t);
+            double narrow = 1.0 + K.narrow * (16.0 / (v * s.min_bytes) - 1.0);
+            double waves = std::ceil(blocks / resident);
+            double tail = persistent ? 1.0 : blocks / (waves * resident);
+            double occupancy = std::min(1.0, (blocks * t * r) / (L.sm_count * 2048.0)) * (reg_threads / 2048.0);
+            double per_thread = slots < 8 ? 1.0 + K.few_slots * double(8 - slots) : slots > 32 && cached > 0 ? 1.0 + K.many_slots * double(slots - 32) : 1.0;
+            double mem = floor_us / used * narrow * per_thread / std::max(K.occupancy_floor, std::min(tail, 1.0) * std::sqrt(occupancy));
+            if (!cache) mem += reread_bytes(g, s) * std::max(0, s.stages) / (L.hbm_gb_s * K.l2_rate);
+            if (persistent) mem *= K.persistent + K.persistent_no_columns * (s.col_inputs == 0);
+            // A persistent block walks its rows one at a time (load, reduce, store): fewer than
+            // four rows in flight per SM leave DRAM latency exposed (kRow.rows_in_flight).
+            // A rolled row (longer than kMaxUnrolledChunks chunks) is latency-bound when few
+            // rows run at once (kRow.loads_in_flight).
+            if (rolled) mem = std::max(mem, waves * std::ceil(double(chunks) / K.loads_in_flight) * K.load_latency_us * passes);
+            const double in_flight = per_sm * r;
+            if (persistent && in_flight < K.rows_in_flight) mem *= 1.0 + K.per_missing_row * (K.rows_in_flight - in_flight);
+            // A stage's combine: over a cluster, or over the grid (and the flags' zeroing).
+            double sync = (t > 32 ? K.barrier_us * s.stages * waves : 0) +
+                          (over_grid ? K.grid_stage_us * s.stages + K.grid_fixed_us : split > 1 ? K.cluster_stage_us * s.stages : 0.0);
+            std::ostringstream why;
+            why << "floor " << floor_us << " us, lanes used " << used << ", waves " << waves;
+            out.push_back({c, (mem + sync + launch_us) * (stream ? K.streaming : 1.0) * (pack ? K.packed : 1.0), why.str()});
+            }
+  return out;
+}
+
+// Elementwise kernels: grid-stride over vectors of `vec` elements, optionally a fixed grid and
+// streaming; ranked by the bytes, access width and occupancy (kElementwise).
+std::vector<RankedConfig> elementwise_configs(const GroupShape& s, const Limits& L, double floor_us, double launch_us) {
+  std::vector<RankedConfig> out;
+  for (int t : {128, 256, 512})
+    for (int v : {1, 2, 4, 8})
+      for (int b : {0, 4, 8, 16})
+        for (bool stream : {false, true}) {
+        if (v * s.max_bytes > 16 || s.cols % v != 0) continue;
+        if (stream && v * s.min_bytes != 16) continue;
+        TileConfig c;
+        c.strategy = Strategy::Elementwise;
+        c.threads = t;
+        c.vec = v;
+        c.blocks_per_sm = b;
+        c.streaming = stream;
+        const auto& K = detail::kElementwise;
+        double narrow = 1.0 + K.narrow * (16.0 / (v * s.min_bytes) - 1.0);
+        double groups = double(s.elements / v);
+        double threads_total = b > 0 ? std::min(groups, double(b) * t * L.sm_count) : groups;
+        double occupancy = std::min(1.0, threads_total / (L.sm_count * 1024.0));
+        double mem = floor_us * narrow / std::max(K.occupancy_floor, std::sqrt(occupancy));
+        std::ostringstream why;
+        why << "floor " << floor_us << " us, occupancy " << occupancy;
+        out.push_back({c, (mem + launch_us + (b == 0 ? 0.0 : K.fixed_grid_us)) * (stream ? K.streaming : 1.0), why.str()});
+        }
+  return out;
+}
+
+// The generic fallback, always a candidate (and the only one for other groups): one thread per
+// output element; reductions and contractions as sequential loops (kGeneric).
+std::vector<RankedConfig> generic_configs(const Group& g, const Limits& L, double floor_us, double launch_us) {
+  std::vector<RankedConfig> out;
   for (int t : {128, 256}) {
     TileConfig c;
     c.strategy = Strategy::Generic;
@@ -410,6 +412,26 @@ std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s,
                  launch_us * double(g.writes.size()) + (t == 128 ? K.t128 : 0);
     out.push_back({c, est, "generic: one thread per output element"});
   }
+  return out;
+}
+
+}  // namespace
+
+std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s, const Limits& L) {
+  std::vector<RankedConfig> out;
+  const double bytes = group_bytes(g);
+  const double floor_us = bytes / (L.hbm_gb_s * 1e3);
+  const double launch_us = detail::kRow.launch_us;
+  switch (s.strategy) {
+    case Strategy::Row: out = row_configs(g, s, L, floor_us, launch_us); break;
+    case Strategy::Column: out = column_configs(g, s, L, floor_us, launch_us); break;
+    case Strategy::Contraction: out = detail::contraction_configs(g, s, L); break;
+    case Strategy::Attention: out = detail::attention_configs(g, s, L); break;
+    case Strategy::Elementwise: out = elementwise_configs(s, L, floor_us, launch_us); break;
+    case Strategy::Generic: break;
+  }
+  std::vector<RankedConfig> generic = generic_configs(g, L, floor_us, launch_us);
+  out.insert(out.end(), std::make_move_iterator(generic.begin()), std::make_move_iterator(generic.end()));
   std::stable_sort(out.begin(), out.end(), [](const RankedConfig& a, const RankedConfig& b) { return a.est_us < b.est_us; });
   return out;
 }

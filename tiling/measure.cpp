@@ -173,225 +173,294 @@ constexpr int kScreenReps = 3;
 constexpr double kFinal = 1.25;
 constexpr size_t kFinalists = 8;
 
-}  // namespace
+// One job in the worker process (run_worker): the inputs and the double-precision reference per
+// input distribution, then each candidate validated against them and screened, then the
+// finalists timed side by side. A step per method; every driver call in the order it had.
+class Worker {
+ public:
+  Worker(const MeasureJob& job, const std::vector<int>& skip, std::ostream& out) : job(job), skip(skip), out(out) {}
 
-int run_worker(const std::string& job_path, const std::vector<int>& skip, std::ostream& out) {
-  auto emit = [&out](const json& j) { out << j.dump() << "\n" << std::flush; };
-  MeasureJob job;
-  try {
-    job = job_of(json::parse(read_file(job_path)));
-  } catch (const std::exception& e) {
-    emit({{"fatal", std::string("bad job: ") + e.what()}});
-    return 2;
+  // Throws Error (a driver error or a fault: the context is lost).
+  void run() {
+    open();
+    for (int d = 0; d < D; ++d) {
+      load_inputs(d);
+      reference(d);
+    }
+    drv->sync();
+    emit({{"ready", true}});
+    prepare_outputs();
+    for (const CandidateSpec& c : job.candidates)
+      if (std::find(skip.begin(), skip.end(), c.id) == skip.end()) candidate(c);
+    time_finalists();
   }
+
+  void emit(const json& j) { out << j.dump() << "\n" << std::flush; }
+
+ private:
+  // A candidate that passed: its screening median and what it takes to launch it again.
+  struct Passed {
+    int id;
+    double us;
+    std::vector<LaunchSpec> launches;
+    std::vector<void*> fns;
+    Bound bound;
+  };
+
+  const MeasureJob& job;
+  const std::vector<int>& skip;
+  std::ostream& out;
   std::unique_ptr<Driver> drv;
-  try {
+  std::string tools;
+  void *fill = nullptr, *sum_abs = nullptr, *compare = nullptr, *from_double = nullptr;
+  int D = 0;
+  // Per distribution: the inputs, the reference's buffers, each output's mean |r|.
+  std::vector<std::vector<DevPtr>> in, refs;
+  std::vector<std::vector<double>> scale;
+  std::vector<void*> ref_fns, up_fns;
+  DevPtr acc = 0;
+  std::vector<DevPtr> outs;
+  DevPtr scratch = 0, flush = 0;
+  size_t flush_bytes = 0;
+  int ev0 = 0, ev1 = 0;
+  std::vector<Passed> passed;
+  double best_us = 0;
+
+  // The driver, the tools (fill, sum, compare, conversion) and the reference's functions.
+  void open() {
     drv = Driver::open();
-    const std::string tools = read_file(job.tools_cubin), ref = read_file(job.ref_cubin);
-    void* fill = drv->function(tools, "axon_fill");
-    void* sum_abs = drv->function(tools, "axon_sum_abs");
-    void* compare = drv->function(tools, "axon_compare");
-    const int D = job.distributions;
-    // Inputs and the reference, once per distribution.
-    std::vector<std::vector<DevPtr>> in(D), refs(D);
-    std::vector<std::vector<double>> scale(D);
-    std::vector<void*> ref_fns;
+    tools = read_file(job.tools_cubin);
+    const std::string ref = read_file(job.ref_cubin);
+    fill = drv->function(tools, "axon_fill");
+    sum_abs = drv->function(tools, "axon_sum_abs");
+    compare = drv->function(tools, "axon_compare");
+    D = job.distributions;
+    in.assign(size_t(D), {});
+    refs.assign(size_t(D), {});
+    scale.assign(size_t(D), {});
     for (const auto& l : job.ref_launches) ref_fns.push_back(drv->function(ref, l.function));
-    DevPtr acc = drv->alloc(3 * sizeof(unsigned long long));
-    auto filled = [&](const BufferSpec& b, size_t k, int d) {
-      DevPtr p = drv->alloc(size_t(b.count) * dtype_size(b.dtype));
-      long long n = b.count;
-      int dt = b.dtype, dist = d;
-      unsigned long long seed = job.seed * 1000003ULL + k * 7919ULL + size_t(d);
-      void* params[] = {&p, &n, &dt, &dist, &seed};
-      drv->launch(fill, grid_for(n), 256, 0, params);
-      return p;
-    };
-    std::vector<void*> up_fns;
+    acc = drv->alloc(3 * sizeof(unsigned long long));
     if (!job.sources.empty()) {
       const std::string up = read_file(job.up_cubin);
       for (const auto& l : job.up_launches) up_fns.push_back(drv->function(up, l.function));
     }
-    void* from_double = drv->function(tools, "axon_from_double");
-    for (int d = 0; d < D; ++d) {
-      if (job.sources.empty()) {
-        for (size_t k = 0; k < job.inputs.size(); ++k) in[d].push_back(filled(job.inputs[k], k, d));
-      } else {
-        // The graph's inputs from the distribution, the kernel's other inputs computed from them.
-        std::vector<DevPtr> src, upb;
-        for (size_t k = 0; k < job.sources.size(); ++k) src.push_back(filled(job.sources[k], k, d));
-        for (int64_t c : job.up_counts) upb.push_back(drv->alloc(size_t(c) * sizeof(double)));
-        std::vector<DevPtr> args = src;
-        args.insert(args.end(), upb.begin(), upb.end());
-        Bound b = bind_args(*drv, job.up_launches, args);
-        launch_all(*drv, up_fns, job.up_launches, b);
-        for (size_t k = 0; k < job.inputs.size(); ++k) {
-          const InputFrom& f = job.input_from.at(k);
-          if (!f.upstream) {
-            in[d].push_back(src.at(size_t(f.index)));
-            continue;
-          }
-          const BufferSpec& b = job.inputs[k];
-          DevPtr p = drv->alloc(size_t(b.count) * dtype_size(b.dtype));
-          DevPtr u = upb.at(size_t(f.index));
-          long long n = b.count;
-          int dt = b.dtype;
-          void* params[] = {&u, &p, &n, &dt};
-          drv->launch(from_double, grid_for(n), 256, 0, params);
-          in[d].push_back(p);
-        }
-        drv->sync();
-        for (DevPtr u : upb) drv->free(u);
+    from_double = drv->function(tools, "axon_from_double");
+  }
+
+  // A buffer filled from distribution d (input k's own seed).
+  DevPtr filled(const BufferSpec& b, size_t k, int d) {
+    DevPtr p = drv->alloc(size_t(b.count) * dtype_size(b.dtype));
+    long long n = b.count;
+    int dt = b.dtype, dist = d;
+    unsigned long long seed = job.seed * 1000003ULL + k * 7919ULL + size_t(d);
+    void* params[] = {&p, &n, &dt, &dist, &seed};
+    drv->launch(fill, grid_for(n), 256, 0, params);
+    return p;
+  }
+
+  // in[d]: the inputs from the distribution, or the graph's inputs from it and the kernel's other
+  // inputs computed from them (the upstream reference, in double, stored in their dtypes).
+  void load_inputs(int d) {
+    if (job.sources.empty()) {
+      for (size_t k = 0; k < job.inputs.size(); ++k) in[size_t(d)].push_back(filled(job.inputs[k], k, d));
+      return;
+    }
+    std::vector<DevPtr> src, upb;
+    for (size_t k = 0; k < job.sources.size(); ++k) src.push_back(filled(job.sources[k], k, d));
+    for (int64_t c : job.up_counts) upb.push_back(drv->alloc(size_t(c) * sizeof(double)));
+    std::vector<DevPtr> args = src;
+    args.insert(args.end(), upb.begin(), upb.end());
+    Bound b = bind_args(*drv, job.up_launches, args);
+    launch_all(*drv, up_fns, job.up_launches, b);
+    for (size_t k = 0; k < job.inputs.size(); ++k) {
+      const InputFrom& f = job.input_from.at(k);
+      if (!f.upstream) {
+        in[size_t(d)].push_back(src.at(size_t(f.index)));
+        continue;
       }
-      for (int64_t c : job.ref_counts) refs[d].push_back(drv->alloc(size_t(c) * sizeof(double)));
-      std::vector<DevPtr> args = in[d];
-      args.insert(args.end(), refs[d].begin(), refs[d].end());
-      Bound b = bind_args(*drv, job.ref_launches, args);
-      launch_all(*drv, ref_fns, job.ref_launches, b);
-      for (size_t o = 0; o < job.outputs.size(); ++o) {
-        DevPtr r = refs[d][size_t(job.checks[o])];
-        long long n = job.outputs[o].count;
-        drv->memset8(acc, 0, sizeof(double));
-        void* params[] = {&r, &n, &acc};
-        drv->launch(sum_abs, grid_for(n), 256, 0, params);
-        double s = 0;
-        drv->sync();
-        drv->to_host(&s, acc, sizeof s);
-        scale[d].push_back(s / double(std::max<long long>(1, n)));
-      }
+      const BufferSpec& bs = job.inputs[k];
+      DevPtr p = drv->alloc(size_t(bs.count) * dtype_size(bs.dtype));
+      DevPtr u = upb.at(size_t(f.index));
+      long long n = bs.count;
+      int dt = bs.dtype;
+      void* params[] = {&u, &p, &n, &dt};
+      drv->launch(from_double, grid_for(n), 256, 0, params);
+      in[size_t(d)].push_back(p);
     }
     drv->sync();
-    emit({{"ready", true}});
-    std::vector<DevPtr> outs;
+    for (DevPtr u : upb) drv->free(u);
+  }
+
+  // refs[d]: the reference on in[d]; scale[d]: each output's mean |r| (the tolerance's scale).
+  void reference(int d) {
+    for (int64_t c : job.ref_counts) refs[size_t(d)].push_back(drv->alloc(size_t(c) * sizeof(double)));
+    std::vector<DevPtr> args = in[size_t(d)];
+    args.insert(args.end(), refs[size_t(d)].begin(), refs[size_t(d)].end());
+    Bound b = bind_args(*drv, job.ref_launches, args);
+    launch_all(*drv, ref_fns, job.ref_launches, b);
+    for (size_t o = 0; o < job.outputs.size(); ++o) {
+      DevPtr r = refs[size_t(d)][size_t(job.checks[o])];
+      long long n = job.outputs[o].count;
+      drv->memset8(acc, 0, sizeof(double));
+      void* params[] = {&r, &n, &acc};
+      drv->launch(sum_abs, grid_for(n), 256, 0, params);
+      double s = 0;
+      drv->sync();
+      drv->to_host(&s, acc, sizeof s);
+      scale[size_t(d)].push_back(s / double(std::max<long long>(1, n)));
+    }
+  }
+
+  // The candidates' outputs; one scratch for every candidate that needs one, poisoned (0xFF:
+  // NaN) so that partial sums read before they are written show; the L2 flush; the events.
+  void prepare_outputs() {
     for (const auto& b : job.outputs) outs.push_back(drv->alloc(size_t(b.count) * dtype_size(b.dtype)));
-    // One scratch for every candidate that needs one, poisoned (0xFF: NaN) so that partial sums
-    // read before they are written show.
     int64_t scratch_bytes = 0;
     for (const CandidateSpec& c : job.candidates)
       for (const auto& l : c.launches) scratch_bytes = std::max(scratch_bytes, l.scratch);
-    const DevPtr scratch = scratch_bytes > 0 ? drv->alloc(size_t(scratch_bytes)) : 0;
+    scratch = scratch_bytes > 0 ? drv->alloc(size_t(scratch_bytes)) : 0;
     if (scratch != 0) drv->memset8(scratch, 0xFF, size_t(scratch_bytes));
-    const size_t flush_bytes = size_t(std::max<int64_t>(2 * drv->props().l2_bytes, 256 << 20));
-    const DevPtr flush = drv->alloc(flush_bytes);
-    const int ev0 = drv->event(), ev1 = drv->event();
-    // One timed run of a candidate (L2 flushed first), in ms.
-    auto time_once = [&](const std::vector<LaunchSpec>& launches, const std::vector<void*>& fns, Bound& b, int rep) {
-      drv->memset8(flush, static_cast<unsigned char>(rep), flush_bytes);
-      drv->record(ev0);
-      launch_all(*drv, fns, launches, b);
-      drv->record(ev1);
-      return drv->elapsed_ms(ev0, ev1);
-    };
-    struct Passed {
-      int id;
-      double us;
-      std::vector<LaunchSpec> launches;
-      std::vector<void*> fns;
-      Bound bound;
-    };
-    std::vector<Passed> passed;
-    double best_us = 0;
-    for (const CandidateSpec& c : job.candidates) {
-      if (std::find(skip.begin(), skip.end(), c.id) != skip.end()) continue;
-      emit({{"start", c.id}});
-      json r{{"id", c.id}};
-      std::vector<void*> fns;
-      std::vector<Bound> bound;  // per input distribution
-      try {
-        const std::string cubin = read_file(c.cubin);
-        for (const auto& l : c.launches) fns.push_back(drv->function(cubin, l.function));
-        for (int d = 0; d < D; ++d) {
-          std::vector<DevPtr> args = in[d];
-          args.insert(args.end(), outs.begin(), outs.end());
-          bound.push_back(bind_args(*drv, c.launches, args, scratch));
-        }
-      } catch (const Error& e) {
-        emit({{"result", {{"id", c.id}, {"status", "error"}, {"detail", e.what()}}}});
-        continue;
-      }
-      double worst = 0;
-      std::string wrong;
-      for (int d = 0; d < D && wrong.empty(); ++d) {
-        for (size_t o = 0; o < outs.size(); ++o) drv->memset8(outs[o], 0xFF, size_t(job.outputs[o].count) * dtype_size(job.outputs[o].dtype));
-        launch_all(*drv, fns, c.launches, bound[size_t(d)]);
-        drv->sync();  // a fault throws: the context is lost, the parent restarts us
-        for (size_t o = 0; o < outs.size() && wrong.empty(); ++o) {
-          const BufferSpec& b = job.outputs[o];
-          DevPtr cand = outs[o], rp = refs[d][size_t(job.checks[o])];
-          // An element's own slack (attention's ambiguous score roundings), or none.
-          const int sk = o < job.slacks.size() ? job.slacks[o] : -1;
-          DevPtr sp = sk >= 0 ? refs[d][size_t(sk)] : 0;
-          long long n = b.count;
-          int dt = b.dtype;
-          double rtol = b.rtol, atol = b.rtol * scale[d][o];
-          drv->memset8(acc, 0, 2 * sizeof(unsigned long long));
-          drv->memset8(acc + 2 * sizeof(unsigned long long), 0xFF, sizeof(unsigned long long));
-          void* params[] = {&cand, &dt, &rp, &n, &rtol, &atol, &sp, &acc};
-          drv->launch(compare, grid_for(n), 256, 0, params);
-          unsigned long long st[3];
-          drv->sync();
-          drv->to_host(st, acc, sizeof st);
-          double ratio;
-          std::memcpy(&ratio, &st[1], sizeof ratio);
-          worst = std::max(worst, ratio);
-          if (st[0] > 0) {
-            std::ostringstream os;
-            long long at = static_cast<long long>(st[2]) - 1;
-            double refv = 0;
-            drv->to_host(&refv, rp + size_t(at) * sizeof(double), sizeof refv);
-            os << "output " << o << ", inputs " << dist_name(d) << ": " << st[0] << " of " << n
-               << " elements outside the tolerance (worst |c - r| / tol = " << ratio << "; first at element " << at
-               << ", reference " << refv << ")";
-            wrong = os.str();
-          }
-        }
-      }
-      if (!wrong.empty()) {
-        emit({{"result", {{"id", c.id}, {"status", "wrong"}, {"detail", wrong}, {"worst", worst}}}});
-        continue;
-      }
-      if (job.validate_only) {
-        emit({{"result", {{"id", c.id}, {"status", "ok"}, {"us", 0.0}, {"reps", 0}, {"worst", worst}}}});
-        continue;
-      }
-      // Screening on the first distribution's inputs: warm-up, then kScreenReps repetitions.
-      for (int w = 0; w < 3; ++w) launch_all(*drv, fns, c.launches, bound[0]);
-      drv->sync();
-      std::vector<double> times;
-      for (int r = 0; r < kScreenReps; ++r) times.push_back(time_once(c.launches, fns, bound[0], r) * 1e3);
-      const double med = median(times);
-      emit({{"result", {{"id", c.id}, {"status", "ok"}, {"us", med}, {"reps", times.size()}, {"worst", worst}}}});
-      if (best_us <= 0 || med < best_us) best_us = med;
-      passed.push_back({c.id, med, c.launches, std::move(fns), std::move(bound[0])});
+    flush_bytes = size_t(std::max<int64_t>(2 * drv->props().l2_bytes, 256 << 20));
+    flush = drv->alloc(flush_bytes);
+    ev0 = drv->event();
+    ev1 = drv->event();
+  }
+
+  // One timed run of a candidate (L2 flushed first), in ms.
+  double time_once(const std::vector<LaunchSpec>& launches, const std::vector<void*>& fns, Bound& b, int rep) {
+    drv->memset8(flush, static_cast<unsigned char>(rep), flush_bytes);
+    drv->record(ev0);
+    launch_all(*drv, fns, launches, b);
+    drv->record(ev1);
+    return drv->elapsed_ms(ev0, ev1);
+  }
+
+  // Output o of a run on distribution d against the reference: "" when every element is within
+  // the tolerance, else what is wrong; `worst` gets the worst ratio to the tolerance.
+  std::string check_output(size_t o, int d, double& worst) {
+    const BufferSpec& b = job.outputs[o];
+    DevPtr cand = outs[o], rp = refs[size_t(d)][size_t(job.checks[o])];
+    // An element's own slack (attention's ambiguous score roundings), or none.
+    const int sk = o < job.slacks.size() ? job.slacks[o] : -1;
+    DevPtr sp = sk >= 0 ? refs[size_t(d)][size_t(sk)] : 0;
+    long long n = b.count;
+    int dt = b.dtype;
+    double rtol = b.rtol, atol = b.rtol * scale[size_t(d)][o];
+    drv->memset8(acc, 0, 2 * sizeof(unsigned long long));
+    drv->memset8(acc + 2 * sizeof(unsigned long long), 0xFF, sizeof(unsigned long long));
+    void* params[] = {&cand, &dt, &rp, &n, &rtol, &atol, &sp, &acc};
+    drv->launch(compare, grid_for(n), 256, 0, params);
+    unsigned long long st[3];
+    drv->sync();
+    drv->to_host(st, acc, sizeof st);
+    double ratio;
+    std::memcpy(&ratio, &st[1], sizeof ratio);
+    worst = std::max(worst, ratio);
+    if (st[0] == 0) return "";
+    std::ostringstream os;
+    long long at = static_cast<long long>(st[2]) - 1;
+    double refv = 0;
+    drv->to_host(&refv, rp + size_t(at) * sizeof(double), sizeof refv);
+    os << "output " << o << ", inputs " << dist_name(d) << ": " << st[0] << " of " << n
+       << " elements outside the tolerance (worst |c - r| / tol = " << ratio << "; first at element " << at << ", reference " << refv << ")";
+    return os.str();
+  }
+
+  // Runs the candidate on every distribution's inputs (outputs poisoned with NaN first) and
+  // checks its outputs: "" when it passes, else what is wrong (from the first distribution that
+  // fails).
+  std::string validate(const CandidateSpec& c, const std::vector<void*>& fns, std::vector<Bound>& bound, double& worst) {
+    std::string wrong;
+    for (int d = 0; d < D && wrong.empty(); ++d) {
+      for (size_t o = 0; o < outs.size(); ++o) drv->memset8(outs[o], 0xFF, size_t(job.outputs[o].count) * dtype_size(job.outputs[o].dtype));
+      launch_all(*drv, fns, c.launches, bound[size_t(d)]);
+      drv->sync();  // a fault throws: the context is lost, the parent restarts us
+      for (size_t o = 0; o < outs.size() && wrong.empty(); ++o) wrong = check_output(o, d, worst);
     }
-    // The finalists (within kFinal of the best screening time, kFinalists at most) are timed
-    // side by side: one launch of each per round, in a rotating order, until target_ms of kernel
-    // time (min_reps to max_reps rounds). Their times are measured under the same clocks and
-    // temperature, whatever the GPU did while the others were screened.
+    return wrong;
+  }
+
+  // One candidate: loaded, validated, and (unless validation only) screened on the first
+  // distribution's inputs: warm-up, then kScreenReps repetitions.
+  void candidate(const CandidateSpec& c) {
+    emit({{"start", c.id}});
+    std::vector<void*> fns;
+    std::vector<Bound> bound;  // per input distribution
+    try {
+      const std::string cubin = read_file(c.cubin);
+      for (const auto& l : c.launches) fns.push_back(drv->function(cubin, l.function));
+      for (int d = 0; d < D; ++d) {
+        std::vector<DevPtr> args = in[size_t(d)];
+        args.insert(args.end(), outs.begin(), outs.end());
+        bound.push_back(bind_args(*drv, c.launches, args, scratch));
+      }
+    } catch (const Error& e) {
+      emit({{"result", {{"id", c.id}, {"status", "error"}, {"detail", e.what()}}}});
+      return;
+    }
+    double worst = 0;
+    const std::string wrong = validate(c, fns, bound, worst);
+    if (!wrong.empty()) {
+      emit({{"result", {{"id", c.id}, {"status", "wrong"}, {"detail", wrong}, {"worst", worst}}}});
+      return;
+    }
+    if (job.validate_only) {
+      emit({{"result", {{"id", c.id}, {"status", "ok"}, {"us", 0.0}, {"reps", 0}, {"worst", worst}}}});
+      return;
+    }
+    for (int w = 0; w < 3; ++w) launch_all(*drv, fns, c.launches, bound[0]);
+    drv->sync();
+    std::vector<double> times;
+    for (int r = 0; r < kScreenReps; ++r) times.push_back(time_once(c.launches, fns, bound[0], r) * 1e3);
+    const double med = median(times);
+    emit({{"result", {{"id", c.id}, {"status", "ok"}, {"us", med}, {"reps", times.size()}, {"worst", worst}}}});
+    if (best_us <= 0 || med < best_us) best_us = med;
+    passed.push_back({c.id, med, c.launches, std::move(fns), std::move(bound[0])});
+  }
+
+  // The finalists (within kFinal of the best screening time, kFinalists at most) are timed side
+  // by side: one launch of each per round, in a rotating order, until target_ms of kernel time
+  // (min_reps to max_reps rounds). Their times are measured under the same clocks and
+  // temperature, whatever the GPU did while the others were screened.
+  void time_finalists() {
     std::vector<Passed*> finalists;
     for (Passed& p : passed)
       if (p.us <= kFinal * best_us) finalists.push_back(&p);
     std::sort(finalists.begin(), finalists.end(), [](const Passed* a, const Passed* b) { return a->us < b->us; });
     if (finalists.size() > kFinalists) finalists.resize(kFinalists);
-    if (!finalists.empty()) {
-      double round_ms = 0;
-      for (const Passed* p : finalists) round_ms += p->us * 1e-3;
-      const int rounds = std::clamp(static_cast<int>(job.target_ms / std::max(round_ms, 1e-3)), job.min_reps, job.max_reps);
-      std::vector<std::vector<double>> t(finalists.size());
-      for (int r = 0; r < rounds; ++r)
-        for (size_t i = 0; i < finalists.size(); ++i) {
-          const size_t f = (i + static_cast<size_t>(r)) % finalists.size();
-          Passed& p = *finalists[f];
-          t[f].push_back(time_once(p.launches, p.fns, p.bound, r) * 1e3);
-        }
-      json fin = json::array();
-      for (size_t f = 0; f < finalists.size(); ++f)
-        fin.push_back({{"id", finalists[f]->id}, {"us", median(t[f])}, {"reps", t[f].size()}, {"first_us", finalists[f]->us},
-                       {"with", finalists.size()}});
-      emit({{"final", fin}});
-    }
+    if (finalists.empty()) return;
+    double round_ms = 0;
+    for (const Passed* p : finalists) round_ms += p->us * 1e-3;
+    const int rounds = std::clamp(static_cast<int>(job.target_ms / std::max(round_ms, 1e-3)), job.min_reps, job.max_reps);
+    std::vector<std::vector<double>> t(finalists.size());
+    for (int r = 0; r < rounds; ++r)
+      for (size_t i = 0; i < finalists.size(); ++i) {
+        const size_t f = (i + static_cast<size_t>(r)) % finalists.size();
+        Passed& p = *finalists[f];
+        t[f].push_back(time_once(p.launches, p.fns, p.bound, r) * 1e3);
+      }
+    json fin = json::array();
+    for (size_t f = 0; f < finalists.size(); ++f)
+      fin.push_back({{"id", finalists[f]->id}, {"us", median(t[f])}, {"reps", t[f].size()}, {"first_us", finalists[f]->us}, {"with", finalists.size()}});
+    emit({{"final", fin}});
+  }
+};
+
+}  // namespace
+
+int run_worker(const std::string& job_path, const std::vector<int>& skip, std::ostream& out) {
+  MeasureJob job;
+  try {
+    job = job_of(json::parse(read_file(job_path)));
+  } catch (const std::exception& e) {
+    out << json({{"fatal", std::string("bad job: ") + e.what()}}).dump() << "\n" << std::flush;
+    return 2;
+  }
+  Worker w(job, skip, out);
+  try {
+    w.run();
   } catch (const Error& e) {
-    emit({{"fault", e.what()}});
+    w.emit({{"fault", e.what()}});
     return 5;
   }
   return 0;
