@@ -77,24 +77,14 @@ tiling::Group group_of(const Graph& g, const KernelEstimate& k) {
 }
 
 tiling::Limits limits_for(const Isa& isa, const gpu::Probe& p, const TargetModel& tm) {
-  tiling::Limits L;
-  L.sm = isa.target.sm;
-  L.sm_count = isa.target.sm_count;
-  L.max_threads_per_block = isa.target.threads_per_block;
-  L.regs_per_thread = isa.target.regs_per_thread;
-  L.smem_per_block = std::min<int64_t>(isa.target.smem_per_block, 48 * 1024);
-  L.smem_dynamic = isa.target.smem_per_block;
-  L.hbm_gb_s = tm.hbm_gb_s;
-  if (isa.target.l2_bytes > 0) L.l2_bytes = isa.target.l2_bytes;
-  L.cluster_sms = isa.target.cluster_sms;
+  tiling::Limits L = tiling::target_limits(isa.target);
+  L.hbm_gb_s = tm.hbm_gb_s;  // the same file's figures (a TargetModel may be given others)
   L.fp32_tflops = tm.fp32_tflops;
-  if (auto it = isa.target.peak_tflops.find("bf16_tensor"); it != isa.target.peak_tflops.end()) L.tensor_tflops = it->second;
-  if (auto it = isa.target.peak_tflops.find("tf32_tensor"); it != isa.target.peak_tflops.end()) L.tf32_tflops = it->second;
   if (p.ok) {
     if (p.props.sm_count != L.sm_count) L.cluster_sms.clear();  // another GPU than the target file's
     L.sm_count = p.props.sm_count;
     L.max_threads_per_block = p.props.max_threads_per_block;
-    L.smem_per_block = std::min<int64_t>(p.props.smem_per_block, 48 * 1024);
+    L.smem_per_block = std::min<int64_t>(p.props.smem_per_block, tiling::kStaticSmemPerBlock);
     if (p.props.smem_optin > 0) L.smem_dynamic = p.props.smem_optin;
     if (p.copy_gb_s > 0) L.hbm_gb_s = p.copy_gb_s;
     if (p.props.l2_bytes > 0) L.l2_bytes = p.props.l2_bytes;

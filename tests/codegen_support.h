@@ -28,6 +28,18 @@ inline const tiling::Lowerings& lowerings(const std::string& target = "sm_90") {
   return it->second;
 }
 
+// The target's limits and rates as the configurations see them without a GPU (superopt's
+// limits_for, from isa_specs/targets/<target>.target).
+inline tiling::Limits target_limits(const std::string& target = "sm_90") { return tiling::target_limits(lowerings(target).isa->target); }
+// ... without opting into more shared memory than the static 48 KiB: no wgmma tile fits, so the
+// contractions are mma.sync (tests of mma.sync's configurations, and of code compiled for sm_90
+// without the 'a' features).
+inline tiling::Limits static_smem_limits(const std::string& target = "sm_90") {
+  tiling::Limits L = target_limits(target);
+  L.smem_dynamic = L.smem_per_block;
+  return L;
+}
+
 // nvcc from the CUDA toolkit or PATH; empty when there is none (compile checks then skip).
 inline std::string nvcc() {
   if (std::filesystem::exists("/usr/local/cuda/bin/nvcc")) return "/usr/local/cuda/bin/nvcc";

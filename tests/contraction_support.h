@@ -9,19 +9,14 @@
 #include "axon/core/graph_json.h"
 #include "axon/search/superopt.h"
 #include "axon/tiling/kernel.h"
+#include "codegen_support.h"
 
 namespace axon::test {
 
 inline Graph parse(const std::string& text) { return parse_graph(text, "test.json", {}); }
 
-// An H200's limits as the configurations see them: 227 KiB of shared memory to opt into, the
-// dense 16-bit tensor rate.
-inline tiling::Limits sm90_limits() {
-  tiling::Limits L;
-  L.smem_dynamic = 227 * 1024;
-  L.tensor_tflops = 989;
-  return L;
-}
+// An H200's limits as the configurations see them (the sm_90 target file's).
+inline tiling::Limits sm90_limits() { return target_limits("sm_90"); }
 
 // The one fusion group of a graph holding a matmul.
 inline tiling::Group contraction_group(const Graph& g) {

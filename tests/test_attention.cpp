@@ -198,8 +198,7 @@ TEST_CASE("the cost model fuses softmax -> matmul into one pass over the stored 
 
 TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC and nvcc)", "[codegen][attention][nvcc]") {
   const tiling::Lowerings& low = lowerings("sm_90");
-  tiling::Limits L;
-  L.smem_dynamic = 227 * 1024;
+  tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
   int n = 0, overlap = 0, packed = 0, grouped = 0;
   // The last graph's scores are the chain (no scale, keys a multiple of the tiles): row maxima from
@@ -303,8 +302,7 @@ TEST_CASE("attention keeps the natural shift without the exp2_at lowering or wit
   const tiling::Lowerings& full = lowerings("sm_90");
   tiling::Lowerings plain = full;  // a cache written before kernel_expressions
   REQUIRE(plain.ops.erase("exp2_at/f32") == 1);
-  tiling::Limits L;
-  L.smem_dynamic = 227 * 1024;
+  tiling::Limits L = axon::test::target_limits();
   // The exp of the max in bf16: the kernel must round the difference as the graph does.
   std::string bf16_exp = deferred("[2,100,64]", "[2,130,64]", "[2,130,64]", true);
   const std::string f32_cast = R"("name":"x","op":"cast","inputs":["mk"],"attrs":{"dtype":"f32"})";

@@ -31,7 +31,7 @@ Graph bench(const std::string& name) { return load_graph(std::string(AXON_SOURCE
 
 tiling::KernelCode best_code(const tiling::Group& g, const std::string& name, int rank = 0) {
   tiling::GroupShape s = tiling::classify(g);
-  auto configs = tiling::enumerate_configs(g, s, tiling::Limits{});
+  auto configs = tiling::enumerate_configs(g, s, axon::test::target_limits());
   REQUIRE(!configs.empty());
   tiling::CodegenOptions o;
   o.name = name;
@@ -73,7 +73,7 @@ TEST_CASE("configurations respect the limits and keep the generic fallback", "[c
   tiling::GroupShape s = tiling::classify(g);
   CHECK(s.rows == 3001);
   CHECK(s.cols == 1000);
-  tiling::Limits L;
+  tiling::Limits L = axon::test::target_limits();
   L.max_threads_per_block = 256;
   auto configs = tiling::enumerate_configs(g, s, L);
   bool generic = false;
@@ -134,7 +134,7 @@ TEST_CASE("generated kernels of every benchmark graph compile with nvcc for sm_8
       auto groups = fusion_groups(g, target);
       for (size_t i = 0; i < groups.size(); ++i) {
         tiling::GroupShape s = tiling::classify(groups[i], lowerings(target).isa.get());
-        auto configs = tiling::enumerate_configs(groups[i], s, tiling::Limits{});
+        auto configs = tiling::enumerate_configs(groups[i], s, axon::test::static_smem_limits(target));  // compiled without sm_90a
         // The best two configurations and the generic fallback of every group.
         std::vector<tiling::TileConfig> pick;
         for (const auto& c : configs)
@@ -433,7 +433,7 @@ TEST_CASE("groups holding 32-bit integers compute in double, where every i32 is 
     tiling::GroupShape s = tiling::classify(gr);
     CHECK(s.exact_ints);
     CHECK(s.strategy == tiling::Strategy::Generic);
-    auto configs = tiling::enumerate_configs(gr, s, tiling::Limits{});
+    auto configs = tiling::enumerate_configs(gr, s, axon::test::target_limits());
     REQUIRE(!configs.empty());
     tiling::CodegenOptions o;
     o.name = "ints";
@@ -472,7 +472,7 @@ TEST_CASE("packed 16-bit caches keep two bf16 per register and unpack where used
   if (gpu::nvrtc_status().empty()) CHECK(gpu::compile(k.source, "sm_90", "").ok);
   // The estimate sees the registers it saves: packed configurations exist and are ranked.
   bool any = false;
-  for (const auto& rc : tiling::enumerate_configs(g, s, tiling::Limits{})) any = any || rc.config.packed;
+  for (const auto& rc : tiling::enumerate_configs(g, s, axon::test::target_limits())) any = any || rc.config.packed;
   CHECK(any);
 }
 
@@ -493,7 +493,7 @@ TEST_CASE("rows longer than the unrolled limit get row kernels that loop, keep n
     auto g = fusion_groups(graph, "sm_90").at(0);
     tiling::GroupShape s = tiling::classify(g);
     REQUIRE(s.strategy == tiling::Strategy::Row);
-    auto configs = tiling::enumerate_configs(g, s, tiling::Limits{});
+    auto configs = tiling::enumerate_configs(g, s, axon::test::target_limits());
     REQUIRE(configs.front().config.strategy == tiling::Strategy::Row);  // ranked above the generic one
     int rows = 0;
     for (const auto& rc : configs) {

@@ -54,7 +54,7 @@ int compile_contractions(const std::vector<std::string>& graphs, size_t per_grap
       tiling::GroupShape s = tiling::classify(gr, low.isa.get(), allow_tf32);
       INFO(target << ", " << graphs[gi] << ": " << s.why_generic);
       REQUIRE(s.strategy == tiling::Strategy::Contraction);
-      auto configs = tiling::enumerate_configs(gr, s, tiling::Limits{});
+      auto configs = tiling::enumerate_configs(gr, s, axon::test::target_limits());
       for (size_t j = 0, taken = 0; j < configs.size() && taken < per_graph; ++j) {
         const tiling::TileConfig& c = configs[j].config;
         if (c.strategy != tiling::Strategy::Contraction) continue;
@@ -168,8 +168,7 @@ TEST_CASE("contraction configurations respect shared memory and register limits"
   tiling::Group gr = contraction_group(g);
   tiling::GroupShape s = tiling::classify(gr, lowerings("sm_90").isa.get());
   REQUIRE(s.strategy == tiling::Strategy::Contraction);
-  tiling::Limits L;
-  L.tensor_tflops = 989;
+  tiling::Limits L = axon::test::static_smem_limits();  // mma.sync's configurations
   auto configs = tiling::enumerate_configs(gr, s, L);
   int contraction = 0;
   for (const auto& rc : configs) {
@@ -249,12 +248,12 @@ TEST_CASE("split-K's clusters past those that fit on the GPU at once are ranked 
     FAIL("no 64 x 128 split configuration with " << stages << " stages and " << splits << " splits");
     return 0.0;
   };
-  tiling::Limits L = sm90_limits();
-  L.cluster_sms = lowerings("sm_90").isa->target.cluster_sms;
+  const tiling::Limits L = sm90_limits();  // the target's cluster_sms: its placement limit
   CHECK(est(L, 5, 4) > est(L, 4, 4) + 2);
   CHECK(est(L, 5, 3) < est(L, 4, 3) + 0.5);
   CHECK(est(L, 5, 3) < est(L, 5, 4) - 2);
   tiling::Limits any = sm90_limits();  // without the placement limit, five slots cost no more than four
+  any.cluster_sms.clear();
   CHECK(est(any, 5, 4) <= est(any, 4, 4) + 0.5);
 }
 
@@ -444,7 +443,7 @@ TEST_CASE("with allow_tf32, f32 matmuls take tf32 mma.sync from the spec, and th
   CHECK(s.strategy == tiling::Strategy::Contraction);
   CHECK(s.mm.simt);
   CHECK(!s.mm.tf32);
-  for (const tiling::RankedConfig& rc : tiling::enumerate_configs(gr, s, tiling::Limits{}))
+  for (const tiling::RankedConfig& rc : tiling::enumerate_configs(gr, s, axon::test::target_limits()))
     if (rc.config.strategy == tiling::Strategy::Contraction) CHECK(!rc.config.tf32);
 }
 
@@ -473,8 +472,7 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
   };
   std::ostringstream tu;
   int kernels = 0, tma_kernels = 0, persistent = 0, store_warps = 0, tma_store = 0, tma_store_persistent = 0;
-  tiling::Limits L;
-  L.smem_dynamic = 227 * 1024;
+  tiling::Limits L = axon::test::target_limits();
   for (size_t gi = 0; gi < graphs.size(); ++gi) {
     Graph g = parse(graphs[gi]);
     const bool whole = gi + 3 >= graphs.size();
@@ -655,7 +653,7 @@ TEST_CASE("a bf16 contraction's epilogue rounds and stores without widening back
     tiling::Group gr = contraction_group(g);
     tiling::GroupShape s = tiling::classify(gr, low.isa.get());
     REQUIRE(s.strategy == tiling::Strategy::Contraction);
-    auto configs = tiling::enumerate_configs(gr, s, tiling::Limits{});
+    auto configs = tiling::enumerate_configs(gr, s, axon::test::target_limits());
     std::ostringstream tu;
     int n = 0;
     for (size_t j = 0; j < configs.size() && n < 3; ++j) {

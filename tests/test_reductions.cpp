@@ -109,7 +109,7 @@ Ranked rank_one_group(const std::string& graph) {
   r.groups = fusion_groups(r.g, "sm_90");
   REQUIRE(r.groups.size() == 1);
   r.s = tiling::classify(r.groups[0], lowerings().isa.get());
-  r.configs = tiling::enumerate_configs(r.groups[0], r.s, tiling::Limits{});
+  r.configs = tiling::enumerate_configs(r.groups[0], r.s, axon::test::target_limits());
   REQUIRE(!r.configs.empty());
   tiling::CodegenOptions o;
   o.name = "k_" + r.g.name;
@@ -131,7 +131,7 @@ TEST_CASE("reductions over any axes are row or column kernels, fused with their 
     tiling::GroupShape s = tiling::classify(groups[0], lowerings().isa.get());
     INFO(s.why_generic);
     CHECK(s.strategy == c.strategy);
-    auto configs = tiling::enumerate_configs(groups[0], s, tiling::Limits{});
+    auto configs = tiling::enumerate_configs(groups[0], s, axon::test::target_limits());
     REQUIRE(!configs.empty());
     CHECK(configs.front().config.strategy == c.strategy);  // ranked above the generic fallback
   }
@@ -186,7 +186,7 @@ TEST_CASE("a huge row is shared by blocks of the grid, at most one per SM, meeti
     INFO(r.g.name << " " << r.best().str());
     const tiling::TileConfig& best = r.best();
     const std::string& kernel = r.kernel;
-    const tiling::Limits L{};
+    const tiling::Limits L = axon::test::target_limits();
     CHECK(best.grid_split);
     CHECK(best.splits > 8);
     for (const auto& rc : r.configs)  // every block of the grid resident at once
@@ -209,7 +209,7 @@ TEST_CASE("row and column kernels over any axes, split over clusters too, compil
     Graph g = parse(c.graph);
     auto groups = fusion_groups(g, "sm_90");
     tiling::GroupShape s = tiling::classify(groups[0], lowerings().isa.get());
-    auto configs = tiling::enumerate_configs(groups[0], s, tiling::Limits{});
+    auto configs = tiling::enumerate_configs(groups[0], s, axon::test::target_limits());
     // The best three, and the best split over a cluster where one exists.
     std::vector<tiling::TileConfig> pick;
     bool split = false;

@@ -99,7 +99,8 @@ std::string check_every_config(const char* text, int64_t m, tiling::Strategy fam
   REQUIRE(rp.why.empty());
   std::string first;
   int sized = 0;
-  for (const tiling::RankedConfig& rc : tiling::enumerate_configs(*gr, s, tiling::Limits{})) {
+  // 48 KiB of shared memory, as these checks were written for: mma.sync contractions.
+  for (const tiling::RankedConfig& rc : tiling::enumerate_configs(*gr, s, axon::test::static_smem_limits())) {
     INFO(rc.config.str());
     tiling::CodegenOptions co;
     co.name = name;
@@ -159,7 +160,7 @@ TEST_CASE("without a runtime size every size stays a literal", "[codegen][runtim
   const auto groups = fusion_groups(g, "sm_90");
   REQUIRE(groups.size() == 1);
   const tiling::GroupShape s = tiling::classify(groups[0]);
-  const auto configs = tiling::enumerate_configs(groups[0], s, tiling::Limits{});
+  const auto configs = tiling::enumerate_configs(groups[0], s, axon::test::target_limits());
   tiling::CodegenOptions co;
   co.name = "plain";
   const tiling::KernelCode k = tiling::generate(groups[0], s, configs.at(0).config, lowerings(), co);

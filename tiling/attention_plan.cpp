@@ -461,7 +461,7 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         const int bm = 64 * c;
         // Registers per consumer thread: O, S (then P in place), P packed, row state, addresses.
         const int64_t regs = dvp / 2 + bn / 2 + bn / 4 + K.regs_overhead;
-        if (regs > (c * ks == 2 ? K.regs_two : 255)) continue;
+        if (regs > (c * ks == 2 ? K.regs_two : L.regs_per_thread)) continue;
         TileConfig t;
         t.strategy = Strategy::Attention;
         t.threads = 128 * (c * ks + 1);

@@ -22,6 +22,27 @@ const char* strategy_name(Strategy s) {
   return "?";
 }
 
+Limits target_limits(const TargetDesc& t) {
+  auto figure = [](const std::map<std::string, double>& m, const char* key, double fallback) {
+    auto it = m.find(key);
+    return it != m.end() ? it->second : fallback;
+  };
+  Limits L;
+  L.sm = t.sm;
+  L.sm_count = t.sm_count;
+  L.max_threads_per_block = t.threads_per_block;
+  L.regs_per_thread = t.regs_per_thread;
+  L.smem_per_block = std::min<int64_t>(t.smem_per_block, kStaticSmemPerBlock);
+  L.smem_dynamic = t.smem_per_block;
+  L.hbm_gb_s = figure(t.model_rates, "copy_gb_s", t.hbm_gb_s);
+  L.fp32_tflops = figure(t.model_rates, "fp32", figure(t.peak_tflops, "fp32", 0));
+  L.tensor_tflops = figure(t.peak_tflops, "bf16_tensor", 0);
+  L.tf32_tflops = figure(t.peak_tflops, "tf32_tensor", 0);
+  L.l2_bytes = t.l2_bytes;
+  L.cluster_sms = t.cluster_sms;
+  return L;
+}
+
 bool Group::handoff(const Node* n) const { return std::find(handoffs.begin(), handoffs.end(), n) != handoffs.end(); }
 
 std::string TileConfig::str() const {

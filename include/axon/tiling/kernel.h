@@ -132,24 +132,31 @@ struct TileConfig {
   [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
 };
 
-// Limits a configuration must respect: the device's own properties when a GPU is present, the
-// target file otherwise.
+// Limits a configuration must respect, and the rates it is ranked by: the target's figures
+// (isa_specs/targets/<target>.target, target_limits), the device's own properties where a GPU is
+// present (search's limits_for). The target file is their one description: a default-constructed
+// Limits describes no device (zeros) and is only a start for target_limits.
 struct Limits {
-  int sm = 90;
-  int sm_count = 132;
-  int max_threads_per_block = 1024;
-  int regs_per_thread = 255;
-  int64_t smem_per_block = 48 * 1024;
-  int64_t smem_dynamic = 48 * 1024;  // dynamic shared memory a block may opt into (contractions)
-  double hbm_gb_s = 4000;  // for the roofline ranking
-  double fp32_tflops = 60;
-  double tensor_tflops = 0;  // dense 16-bit tensor-core rate (0: unknown)
-  double tf32_tflops = 0;    // dense tf32 tensor-core rate (0: unknown)
-  int64_t l2_bytes = 50 << 20;  // L2 cache (attention's block order keeps K and V in it)
+  int sm = 0;
+  int sm_count = 0;
+  int max_threads_per_block = 0;
+  int regs_per_thread = 0;
+  int64_t smem_per_block = 0;  // static shared memory per block (48 KiB at most: CUDA's limit without opting in)
+  int64_t smem_dynamic = 0;    // dynamic shared memory a block may opt into (contractions)
+  double hbm_gb_s = 0;         // for the roofline ranking (the target's measured copy rate where it has one)
+  double fp32_tflops = 0;      // CUDA-core f32 rate (the target's model rate where it has one)
+  double tensor_tflops = 0;    // dense 16-bit tensor-core rate (0: unknown)
+  double tf32_tflops = 0;      // dense tf32 tensor-core rate (0: unknown)
+  int64_t l2_bytes = 0;        // L2 cache (attention's block order keeps K and V in it)
   // SMs that clusters of c blocks occupy at one block per SM (the target's `cluster_sms`); a size
   // not listed takes the next larger listed one's, or every SM.
   std::map<int, int> cluster_sms;
 };
+// The Limits a target file describes: its limits, its peaks (tensor rates) and the rates its
+// `model_rates` give the cost model (copy bandwidth, fp32), else its datasheet figures.
+Limits target_limits(const TargetDesc& t);
+// CUDA's static shared memory per block without opting in.
+constexpr int64_t kStaticSmemPerBlock = 48 * 1024;
 
 // How a contraction kernel gets one operand into shared memory (docs/contraction.md).
 struct OperandPlan {
