@@ -83,9 +83,13 @@ std::string without_comments(const std::string& s) {
 
 // Every configuration of the graph's group of `family`, generated with runtime size m: the row,
 // elementwise and contraction ones are runtime-sized (the same code at the probe sizes, no
-// literal m), except split and stream-K contractions; the generic one is not. Returns the
-// first sized kernel's body.
-std::string check_every_config(const char* text, int64_t m, tiling::Strategy family, const std::string& name) {
+// literal m), stream-K and wgmma ones included, except split-K contractions; the generic one is
+// not. Returns the first sized kernel's body; counts the sized kernels of each kind in `seen`.
+struct Seen {
+  int wgmma = 0, stream_k = 0, mma_sync = 0;
+};
+std::string check_every_config(const char* text, int64_t m, tiling::Strategy family, const std::string& name,
+                               Seen* seen = nullptr) {
   const Graph g = bound(text, m);
   const SuperoptOptions o = runtime_options(text, m, "cfg");
   const Isa* isa = lowerings().isa.get();
@@ -99,8 +103,8 @@ std::string check_every_config(const char* text, int64_t m, tiling::Strategy fam
   REQUIRE(rp.why.empty());
   std::string first;
   int sized = 0;
-  // 48 KiB of shared memory, as these checks were written for: mma.sync contractions.
-  for (const tiling::RankedConfig& rc : tiling::enumerate_configs(*gr, s, axon::test::static_smem_limits())) {
+  // The target's limits: wgmma with TMA, stream-K and the mma.sync tiles alike.
+  for (const tiling::RankedConfig& rc : tiling::enumerate_configs(*gr, s, axon::test::target_limits())) {
     INFO(rc.config.str());
     tiling::CodegenOptions co;
     co.name = name;
@@ -112,9 +116,9 @@ std::string check_every_config(const char* text, int64_t m, tiling::Strategy fam
       CHECK(why == "generic kernels take every size as a literal");
       continue;
     }
-    if (rc.config.stream_k || rc.config.splits > 1) {
+    if (rc.config.splits > 1 && !rc.config.stream_k) {
       CHECK_FALSE(k.runtime_sized);
-      CHECK((why.find("stream-K") == 0 || why.find("split-K") == 0));
+      CHECK(why.find("split-K") == 0);
       continue;
     }
     CHECK(why.empty());
@@ -128,6 +132,11 @@ std::string check_every_config(const char* text, int64_t m, tiling::Strategy fam
     }
     CHECK(k.runtime_max_n > m);
     ++sized;
+    if (seen) {
+      seen->stream_k += rc.config.stream_k ? 1 : 0;
+      seen->wgmma += k.body.find("wgmma.mma_async") != std::string::npos ? 1 : 0;
+      seen->mma_sync += k.body.find("mma.sync") != std::string::npos ? 1 : 0;
+    }
     if (first.empty()) first = k.body;
   }
   CHECK(sized >= 4);
@@ -150,7 +159,12 @@ TEST_CASE("row and elementwise kernels take a runtime size as axon_n, the same c
 }
 
 TEST_CASE("contraction kernels take M at run time: tile rows, guards and tensor maps follow axon_n", "[codegen][runtime][contraction]") {
-  const std::string tc = check_every_config(kMatmulGelu, 777, tiling::Strategy::Contraction, "rt_wgmma");
+  Seen seen;
+  const std::string tc = check_every_config(kMatmulGelu, 777, tiling::Strategy::Contraction, "rt_wgmma", &seen);
+  // Every kind of tensor-core kernel the target's limits allow was among them.
+  CHECK(seen.wgmma > 0);
+  CHECK(seen.stream_k > 0);
+  CHECK(seen.mma_sync > 0);
   const std::string simt = check_every_config(kMatmulF32, 777, tiling::Strategy::Contraction, "rt_simt");
   axon::test::check_sm90a(lowerings(), tc + "\n" + simt, "runtime_size_mm");
 }
