@@ -90,6 +90,21 @@ RankedConfig tf32_estimate(const Group& g, const ContractionShape& c, const Tile
   return {t, contraction_us(compute, memory), why.str()};
 }
 
+// A contraction tile of wm x wn warps (32 threads each) with `stages` slots of bm x bk and
+// bk x bn tiles: the fields mma.sync's and tf32's configurations share.
+TileConfig warp_tile(int bm, int bn, int bk, int wm, int wn, int stages) {
+  TileConfig t;
+  t.strategy = Strategy::Contraction;
+  t.threads = 32 * wm * wn;
+  t.bm = bm;
+  t.bn = bn;
+  t.bk = bk;
+  t.warps_m = wm;
+  t.warps_n = wn;
+  t.stages = stages;
+  return t;
+}
+
 // tf32 configurations (ContractionShape::tf32): warps_m x warps_n warps of tf32 mma.sync
 // (m16n8k8), `stages` slots of f32 tiles in dynamic shared memory.
 std::vector<RankedConfig> tf32_configs(const Group& g, const ContractionShape& c, const Limits& L) {
@@ -98,16 +113,8 @@ std::vector<RankedConfig> tf32_configs(const Group& g, const ContractionShape& c
     for (int bn : {64, 128})
       for (auto [bk, stages] : {std::pair{16, 4}, std::pair{32, 3}, std::pair{32, 4}})
         for (auto [wm, wn] : {std::pair{2, 2}, std::pair{2, 4}, std::pair{4, 2}}) {
-          TileConfig t;
-          t.strategy = Strategy::Contraction;
+          TileConfig t = warp_tile(bm, bn, bk, wm, wn, stages);
           t.simt = t.tf32 = true;
-          t.threads = 32 * wm * wn;
-          t.bm = bm;
-          t.bn = bn;
-          t.bk = bk;
-          t.warps_m = wm;
-          t.warps_n = wn;
-          t.stages = stages;
           if (!f32_tile_worth(c, t) || !tf32_can_run(c, t).empty()) continue;
           if (contraction_smem(t) > L.smem_dynamic || tf32_regs(t) > L.regs_per_thread) continue;
           out.push_back(tf32_estimate(g, c, t, L));
@@ -255,16 +262,8 @@ std::vector<RankedConfig> mma_sync_configs(const TensorCosts& k) {
         for (int wm : {1, 2, 4})
           for (int wn : {1, 2, 4})
             for (int stages : {2, 3, 4, 5}) {
-              TileConfig t;
-              t.strategy = Strategy::Contraction;
-              t.threads = 32 * wm * wn;
+              TileConfig t = warp_tile(bm, bn, bk, wm, wn, stages);
               t.vec = 8;
-              t.bm = bm;
-              t.bn = bn;
-              t.bk = bk;
-              t.warps_m = wm;
-              t.warps_n = wn;
-              t.stages = stages;
               if (!mma_sync_can_run(c, t).empty() || !mma_sync_worth(c, t) || contraction_smem(t) > k.smem_limit) continue;
               out.push_back(mma_sync_estimate(k, t));
             }
