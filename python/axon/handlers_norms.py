@@ -126,6 +126,13 @@ def _rms_norm(b, args, kwargs, out):
     return _norm(b, "rmsnorm", x, args[1], [arg(args, kwargs, 2, "weight")], eps, out)
 
 
+@handles("aten::_fused_rms_norm")
+def _fused_rms_norm(b, args, kwargs, out):
+    """The form AOTAutograd's graphs hold for ``rms_norm`` (PyTorch 2.8 on): (output, rstd)."""
+    y = _rms_norm(b, args, kwargs, out[0])
+    return (y, None)   # rstd has no axon form here (only backward reads it)
+
+
 def _channel_param(b: GraphBuilder, p: Any, x: Value, what: str) -> Optional[Value]:
     """A per-channel (axis 1) parameter shaped to broadcast over ``x``."""
     if p is None:

@@ -114,3 +114,30 @@ def test_linear_over_a_batch_is_one_matmul_with_its_epilogue():
     assert mms[0]["inputs"][0] == mms[1]["inputs"][0] == e.regions[0].graph["inputs"][0]["name"]
     torch.testing.assert_close(run(x, w1, b1, w2, w3)[0], f(x, w1, b1, w2, w3), rtol=1e-4,
                                atol=1e-4)
+
+
+@pytest.mark.skipif(not hasattr(aten, "_fused_rms_norm"), reason="PyTorch before 2.8 has no _fused_rms_norm")
+def test_fused_rms_norm_is_rmsnorm():
+    """rms_norm as AOTAutograd's graphs hold it on the GPU, _fused_rms_norm (output, rstd): one
+    region with axon's rmsnorm, nothing left to PyTorch (the Llama block's backend path had left
+    both of its norms, and their getitems, to PyTorch)."""
+    torch.manual_seed(3)
+    x, w = torch.randn(3, 5, 16), torch.randn(16)
+
+    def f(x, w):
+        return aten.mul.Tensor(aten._fused_rms_norm.default(x, [16], w, 1e-6)[0], w)
+    # Traced without decomposition (make_fx on the CPU would decompose it), values from fake
+    # tensors as in AOTAutograd's graphs.
+    gm = torch.fx.symbolic_trace(f)
+    from torch.fx.passes.fake_tensor_prop import FakeTensorProp
+    FakeTensorProp(gm).propagate(x, w)
+    e = from_graph_module(gm, name="f")
+    assert len(e.regions) == 1 and not e.fallbacks, e.summary()
+    region = e.regions[0]
+
+    def run(x, w):
+        given = {"x": x, "w": w}
+        return ab._eval_runner(region)(*[given[i.node] for i in region.inputs])
+    assert [n["op"] for n in e.regions[0].graph["nodes"]][0] == "rmsnorm"
+    torch.testing.assert_close(run(x, w)[0], F.rms_norm(x, [16], w, 1e-6) * w, rtol=1e-5,
+                               atol=1e-5)
