@@ -85,6 +85,26 @@ def make_timer() -> Any:
     return run_suite.Timer()
 
 
+def graph_replay(fn: Callable) -> Callable:
+    """``fn`` captured once into a CUDA graph (after warm-up calls on a side stream, as PyTorch
+    requires); the replay runs the same kernels with no host work between them. What the block
+    costs the GPU, without the Python, Dynamo and launch overhead of calling it: at these sizes
+    the host takes longer to issue a block's kernels than the GPU to run them. Raises where
+    ``fn`` cannot be captured."""
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for _ in range(3):
+            fn()
+    torch.cuda.current_stream().wait_stream(side)
+    torch.cuda.synchronize()
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        fn()
+    torch.cuda.synchronize()
+    return g.replay
+
+
 def compare(got: Any, want: Any, ref: Any = None) -> Dict[str, Any]:
     """``got`` against eager's ``want``: elementwise |got - want| <= atol * rms(want) +
     rtol * |want| + NOISE_K * rms(want - ref) (``ref``: the float32 module's output, so eager's
@@ -278,30 +298,39 @@ def markdown(data: Dict[str, Any]) -> str:
              "`%s` (%s, torch %s, %s, axon search budget %s s per region; %.0f s in all)."
              % (meta.get("command", ""), meta.get("date", ""), meta.get("torch", ""),
                 meta.get("runner", ""), meta.get("budget", ""), meta.get("elapsed_s", 0)), "",
-             "Times are medians in microseconds (CUDA events, L2 flushed before each run); "
+             "Times are medians in microseconds (CUDA events, L2 flushed before each run), "
+             "twice: **as called** (each side called from Python: Dynamo's guards, the "
+             "wrappers and every launch included) and **CUDA graph** (each side captured once "
+             "and replayed: the GPU's time alone; at these sizes the host takes longer to issue "
+             "a block's kernels than the GPU to run them, so the first is mostly host time). "
              "\"vs eager\" and \"vs Inductor\" are that side's time over this path's (above 1: "
              "this path is faster). Errors are against eager's output: the largest absolute "
              "difference, and that over eager's largest magnitude.", "",
              "## Whole blocks", "",
-             "| block | path | time us | vs eager | vs Inductor | max abs err | max err / max abs "
-             "| check | compile s |", "|---|---|---|---|---|---|---|---|---|"]
+             "| block | path | as called us | vs eager | vs Inductor | CUDA graph us | vs eager "
+             "| vs Inductor | max abs err | max err / max abs | check | compile s |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for bname, b in data["blocks"].items():
         paths = b["paths"]
         eager = _us(paths.get("eager", {}).get("time"))
         ind = _us(paths.get("inductor", {}).get("time"))
+        geager = _us(paths.get("eager", {}).get("graph_time"))
+        gind = _us(paths.get("inductor", {}).get("graph_time"))
         for p in PATHS:
             r = paths.get(p)
             if r is None:
                 continue
-            us = _us(r.get("time"))
+            us, gus = _us(r.get("time")), _us(r.get("graph_time"))
             c = r.get("check") or {}
             cov = b["coverage"].get(p)
             note = r.get("note") or ""
             if cov and not cov.get("all_replaced"):
                 note += " (%s of %s regions run by axon)" % (cov["replaced"], cov["regions"])
-            lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                 bname, p, _f(us), _ratio(eager, us) if p != "eager" else "1.00x",
                 _ratio(ind, us) if p != "inductor" else "1.00x",
+                _f(gus), _ratio(geager, gus) if p != "eager" else "1.00x",
+                _ratio(gind, gus) if p != "inductor" else "1.00x",
                 _f(c.get("max_abs_err"), "%.3g"), _f(c.get("max_rel_err"), "%.3g"),
                 "eager" if p == "eager" else (_check(c) + (" " + note.strip() if note.strip()
                                                            else "")),
@@ -311,16 +340,22 @@ def markdown(data: Dict[str, Any]) -> str:
               "against the same FX nodes run by PyTorch on the same inputs. Layer: a part of the "
               "block as a module of its own through the export path.", "",
               "| block | region / layer | ops | axon us | eager us | Inductor us | vs eager | "
-              "vs Inductor | max abs err | check |", "|---|---|---|---|---|---|---|---|---|---|"]
+              "vs Inductor | graph: axon us | eager us | Inductor us | vs eager | vs Inductor "
+              "| max abs err | check |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for bname, b in data["blocks"].items():
         for kind, rows in (("region", b["regions"]), ("layer", b["layers"])):
             for r in rows:
-                t = r.get("time") or {}
+                t, gt = r.get("time") or {}, r.get("graph_time") or {}
                 a, e, i = _us(t.get("axon")), _us(t.get("eager")), _us(t.get("inductor"))
-                lines.append("| %s | %s %s | %s | %s | %s | %s%s | %s | %s | %s | %s |" % (
-                    bname, kind, r["name"], r.get("ops", "-"), _f(a), _f(e), _f(i),
-                    " (whole block's)" if r.get("inductor_is_block") else "",
-                    _ratio(e, a), _ratio(i, a), _f((r.get("check") or {}).get("max_abs_err"),
+                ga, ge, gi = _us(gt.get("axon")), _us(gt.get("eager")), _us(gt.get("inductor"))
+                block_s = " (whole block's)" if r.get("inductor_is_block") else ""
+                lines.append("| %s | %s %s | %s | %s | %s | %s%s | %s | %s | %s | %s | %s%s | %s "
+                             "| %s | %s | %s |" % (
+                    bname, kind, r["name"], r.get("ops", "-"), _f(a), _f(e), _f(i), block_s,
+                    _ratio(e, a), _ratio(i, a), _f(ga), _f(ge), _f(gi), block_s if gi else "",
+                    _ratio(ge, ga), _ratio(gi, ga),
+                    _f((r.get("check") or {}).get("max_abs_err"),
                                                    "%.3g"),
                     _check(r.get("check")) + (" %s" % r["note"] if r.get("note") else "")))
     lines += ["", "## Coverage", "",
@@ -337,6 +372,17 @@ def markdown(data: Dict[str, Any]) -> str:
     for bname, b in data["blocks"].items():
         for ph, s in b["phases_s"].items():
             lines.append("| %s | %s | %.1f |" % (bname, ph, s))
+    uncaptured = []
+    for bname, b in data["blocks"].items():
+        for p, r in b["paths"].items():
+            if (r.get("graph_time") or {}).get("error"):
+                uncaptured.append("- %s %s: %s" % (bname, p, r["graph_time"]["error"]))
+        for row in b["regions"] + b["layers"]:
+            for side, v in (row.get("graph_time") or {}).items():
+                if isinstance(v, dict) and v.get("error"):
+                    uncaptured.append("- %s %s %s: %s" % (bname, row["name"], side, v["error"]))
+    if uncaptured:
+        lines += ["", "## Not captured in a CUDA graph (no graph time)", ""] + uncaptured
     errors = [(bname, e) for bname, b in data["blocks"].items() for e in b["errors"]]
     if errors:
         lines += ["", "## Errors", ""]
@@ -401,10 +447,31 @@ class Run:
             self.results.write()
 
     def time_sides(self, sides: Dict[str, Callable]) -> Dict[str, dict]:
+        """Each side as called (host overhead included), side by side."""
         if not self.gpu:
             return {}
         with torch.no_grad():
             return self.timer.time_sides(sides)
+
+    def graph_time_sides(self, sides: Dict[str, Callable]) -> Dict[str, dict]:
+        """Each side replayed from a CUDA graph (graph_replay), side by side: the GPU's time
+        alone. A side that cannot be captured gets {"error": why} and is not timed."""
+        if not self.gpu:
+            return {}
+        replays: Dict[str, Callable] = {}
+        out: Dict[str, dict] = {}
+        with torch.no_grad():
+            for n, fn in sides.items():
+                try:
+                    replays[n] = graph_replay(fn)
+                except Exception as e:    # noqa: BLE001: said in the results, the rest timed
+                    why = "%s: %s" % (type(e).__name__, (str(e).splitlines() or [""])[0][:300])
+                    log("CUDA graph of %s: %s" % (n, why))
+                    out[n] = {"error": why}
+                    torch.cuda.synchronize()
+            if replays:
+                out.update(self.timer.time_sides(replays))
+        return out
 
     def over_time(self) -> bool:
         return time.monotonic() - START > self.args.time_limit
@@ -481,6 +548,10 @@ class Run:
                     b["paths"][p]["time"] = v
                 log("%s times (us): %s" % (name, {p: round(v["median_us"], 1)
                                                   for p, v in t.items()}))
+                gt = self.graph_time_sides(dict(fns))
+                for p, v in gt.items():
+                    b["paths"][p]["graph_time"] = v
+                log("%s CUDA graph times (us): %s" % (name, {p: _us(v) for p, v in gt.items()}))
             self.phase(b, "timing", timing)
 
         if exported_box:
@@ -554,8 +625,10 @@ class Run:
                         csub(*ins)
                     sides["inductor"] = lambda: csub(*ins)
             row["time"] = self.time_sides(sides)
+            row["graph_time"] = self.graph_time_sides(sides)
             if whole_inductor and "inductor" in b["paths"]:
                 row["time"]["inductor"] = b["paths"]["inductor"].get("time")
+                row["graph_time"]["inductor"] = b["paths"]["inductor"].get("graph_time")
             log("%s region %s: %s" % (name, region.name, row))
             self.results.write()
 
@@ -582,6 +655,7 @@ class Run:
                 c(x)
             sides["inductor"] = lambda: c(x)
         row["time"] = self.time_sides(sides)
+        row["graph_time"] = self.graph_time_sides(sides)
         log("%s layer %s: %s" % (name, lname, row))
 
 
