@@ -226,16 +226,40 @@ def sample(cases: Dict[str, List[dict]], n: int, seed: int) -> List[dict]:
 
 def measured(results_dirs) -> set:
     """The names of the workloads that passed in the runner's results.json files under these
-    folders (searched recursively): a run in several parts writes only what is left."""
+    folders (searched recursively): a run in several parts writes only what is left. Where a
+    folder kept only results.md (the JSON did not come back from the GPU host), its table's rows
+    whose check column says "ok" count too."""
     done = set()
     for d in results_dirs:
-        paths = [Path(d)] if Path(d).is_file() else sorted(Path(d).rglob("results.json"))
+        root = Path(d)
+        if root.is_file():
+            paths = [root]
+        else:
+            jsons = sorted(root.rglob("results.json"))
+            have = {p.parent for p in jsons}
+            paths = jsons + [p for p in sorted(root.rglob("results.md")) if p.parent not in have]
         if not paths:
-            raise SystemExit("generate.py: --skip-done %s: no results.json there" % d)
+            raise SystemExit("generate.py: --skip-done %s: no results.json or results.md there" % d)
         for path in paths:
-            for w in json.loads(path.read_text(encoding="utf-8")).get("workloads", []):
+            text = path.read_text(encoding="utf-8")
+            if path.suffix == ".md":
+                done |= _passed_in_table(text)
+                continue
+            for w in json.loads(text).get("workloads", []):
                 if w.get("status") == "ok":
                     done.add(w["name"])
+    return done
+
+
+def _passed_in_table(markdown: str) -> set:
+    """The workloads of a runner's results.md table (first column the name, last the check)
+    whose check passed."""
+    done = set()
+    for line in markdown.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) > 2 and cells[0] not in ("workload", "") and not set(cells[0]) <= set("-:") \
+                and cells[-1].startswith("ok"):
+            done.add(cells[0])
     return done
 
 
@@ -261,7 +285,7 @@ def main(argv=None) -> int:
     p.add_argument("--sample", type=int, default=0, help="write only N graphs, picked by the seed across the kinds")
     p.add_argument("--kinds", help="comma-separated kinds to keep (%s)" % ", ".join(KINDS))
     p.add_argument("--skip-done", action="append", default=[], metavar="DIR",
-                   help="leave out the graphs that passed in the results.json files under DIR (repeatable)")
+                   help="leave out the graphs that passed in the results.json (or, where none, results.md) files under DIR (repeatable)")
     args = p.parse_args(argv)
     kinds = None
     if args.kinds:

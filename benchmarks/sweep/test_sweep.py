@@ -120,8 +120,16 @@ class Grid(unittest.TestCase):
             self.assertEqual(len(left), len(self.cases["softmax"]) - 2)
             self.assertNotIn(first[0], names)
             self.assertIn(first[2], names)
+            # A folder that kept only results.md: its table's passing rows.
+            md = Path(d) / "run" / "md-only"
+            md.mkdir()
+            (md / "results.md").write_text(
+                "| workload | axon us | speedup vs fastest PyTorch | check |\n|---|---|---|---|\n"
+                "| %s | 5.0 | 1.01x | ok (max err 0 x tol) |\n| %s | 9.0 | 0.50x | **FAILED** (wrong) |\n"
+                % (first[2], "softmax_made_up_name"))
+            self.assertEqual(generate.measured([str(Path(d) / "run")]), set(first))
             with self.assertRaises(SystemExit):
-                generate.measured([str(Path(d) / "out")])  # no results.json there
+                generate.measured([str(Path(d) / "out" / "none")])  # nothing there
 
     def test_report_lists_workloads_below_0_9x(self):
         def rec(name, speedup, status="ok"):
