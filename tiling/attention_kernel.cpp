@@ -23,7 +23,6 @@ namespace axon::tiling::detail {
 
 namespace {
 
-std::string S(int64_t v) { return std::to_string(v); }
 int64_t up64(int64_t v) { return (v + 63) / 64 * 64; }
 
 // `constexpr int name[] = {...};`: a register's row slot, a constant once loops are unrolled.

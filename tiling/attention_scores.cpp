@@ -8,8 +8,6 @@ namespace axon::tiling::detail {
 
 namespace {
 
-std::string S(int64_t v) { return std::to_string(v); }
-
 // The byte offset in a slot of the stored tile's (row, key) as C: 64-key panels of `bm` rows,
 // rows of 128 bytes, 16-byte chunks XOR-swizzled by the row (the copy's 128-byte swizzle).
 std::string tile_offset(int64_t bm, const std::string& r, const std::string& c) {

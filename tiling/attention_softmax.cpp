@@ -9,12 +9,6 @@
 
 namespace axon::tiling::detail {
 
-namespace {
-
-std::string S(int64_t v) { return std::to_string(v); }
-
-}  // namespace
-
 // The pack, P's node, the shift, and how the chain is read (its first nodes on packed pairs).
 void AttentionEmitter::prepare_softmax() {
   // Pairs of f32 values rounded to bf16 and packed: the synthesized pack (cvt.rn.bf16x2.f32 on

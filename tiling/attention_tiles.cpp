@@ -8,7 +8,6 @@ namespace axon::tiling::detail {
 
 namespace {
 
-std::string S(int64_t v) { return std::to_string(v); }
 int64_t up64(int64_t v) { return (v + 63) / 64 * 64; }
 
 // The key split's exchange (splits = 2): per consumer thread of the second warpgroup its O

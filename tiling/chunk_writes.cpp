@@ -8,7 +8,6 @@ namespace axon::tiling::detail {
 
 void emit_chunk_writes(Emitter& em, const Group& g, const std::vector<Term>& batch, int64_t ncols, const ChunkGiven& given) {
   const std::string I = em.idx();
-  auto S = [](int64_t v) { return std::to_string(v); };
   em.name_var(kRowVar, "gi");
   em.name_var(kColVar, "gj");
   std::vector<std::vector<Term>> pts;

@@ -11,12 +11,6 @@
 
 namespace axon::tiling::detail {
 
-namespace {
-
-std::string S(int64_t v) { return std::to_string(v); }
-
-}  // namespace
-
 std::string inline_asm(const InstrSpec& ins, const std::vector<AsmArg>& args, bool memory, const std::string& prefix,
                        const std::string& suffix) {
   std::string text = ins.ptx;

@@ -16,6 +16,9 @@
 
 namespace axon::tiling::detail {
 
+// An integer as the generated code writes it (the emitters build their lines from these).
+inline std::string S(int64_t v) { return std::to_string(v); }
+
 // Row kernels unroll their loops over a row's chunks (threads x vec columns each) up to this many;
 // longer rows keep nothing in registers and loop (row_kernel.cpp).
 constexpr int kMaxUnrolledChunks = 64;

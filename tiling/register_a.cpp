@@ -16,8 +16,6 @@ namespace axon::tiling::detail {
 
 namespace {
 
-std::string S(int64_t v) { return std::to_string(v); }
-
 // A's definition from node n at point p down to its leaves (`leaf` numbers a leaf, -1 for other
 // nodes): an expression over Read(leaf) of elementwise ops and casts, each node's value rounded
 // to its dtype (synthesize_packed's form), or null.

@@ -15,12 +15,6 @@
 
 namespace axon::tiling::detail {
 
-namespace {
-
-std::string S(int64_t v) { return std::to_string(v); }
-
-}  // namespace
-
 std::string simt_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
                         const std::string& name, bool wide) {
   const ContractionShape& c = s.mm;

@@ -17,8 +17,6 @@ namespace axon::tiling::detail {
 
 namespace {
 
-std::string S(int64_t v) { return std::to_string(v); }
-
 // Operand op's tile in shared memory, in the stored orientation: `rows` x `cols` (contiguous)
 // at a row pitch of `pitch` floats; the global extents and tile origins of the two axes.
 struct Tf32Tile {

@@ -14,8 +14,6 @@ namespace axon::tiling::detail {
 
 namespace {
 
-std::string S(int64_t v) { return std::to_string(v); }
-
 struct TmaMainloop {
   Emitter& em;
   const Group& g;

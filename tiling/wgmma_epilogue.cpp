@@ -8,12 +8,6 @@
 
 namespace axon::tiling::detail {
 
-namespace {
-
-std::string S(int64_t v) { return std::to_string(v); }
-
-}  // namespace
-
 void WgmmaEmitter::epilogue() {
   if (reg_a.finish) {  // the side reductions' row values, and the row slot of each accumulator
     reg_a.finish();

@@ -17,12 +17,6 @@
 
 namespace axon::tiling::detail {
 
-namespace {
-
-std::string S(int64_t v) { return std::to_string(v); }
-
-}  // namespace
-
 StmatrixAddress stmatrix_address() {
   using namespace term;
   const Term th = var(0), eb = var(1), q = floordiv(mod(th, integer(32)), integer(8));
