@@ -346,6 +346,7 @@ TargetDesc parse_target(std::string_view text, const std::string& path) {
   t.threads_per_block = static_cast<int>(num("threads_per_block"));
   t.regs_per_thread = static_cast<int>(num("regs_per_thread"));
   t.regs_per_sm = static_cast<int>(num("regs_per_sm"));
+  t.threads_per_sm = static_cast<int>(num("threads_per_sm"));
   t.smem_per_block = static_cast<int64_t>(num("smem_per_block"));
   t.smem_per_sm = static_cast<int64_t>(num("smem_per_sm"));
   t.l2_bytes = static_cast<int64_t>(num("l2_bytes"));

@@ -222,11 +222,12 @@ class GenericWork {
 
 }  // namespace
 
-double generic_floor_us(const tiling::Group& gr, int sm_count) {
+double generic_floor_us(const tiling::Group& gr, const tiling::Limits& L) {
   GenericWork work(gr);
   double us = 0;
+  const double resident = double(std::max(1, L.sm_count)) * std::max(1, L.threads_per_sm);  // threads at once
   for (const Node* w : gr.writes) {  // one generic kernel per write, one after another
-    const double waves = std::ceil(double(elements(w)) / (double(std::max(1, sm_count)) * 2048.0));
+    const double waves = std::ceil(double(elements(w)) / resident);
     us += waves * work.per_element(w) * kGenericNsPerEvaluation * 1e-3;
   }
   return us;

@@ -64,12 +64,12 @@ std::vector<KernelEstimate> split_kernel(const KernelEstimate& k, const TargetMo
 // write counted as the generic kernel makes them (a value is reused only within the C scope that
 // computed it, so one first needed inside a loop is computed again at every iteration; a where
 // counts the mean of its branches), at kGenericNsPerEvaluation per evaluation per wave of
-// resident threads (sm_count x 2048). It sees what tiling's generic estimate does not: a
+// resident threads (SMs x threads per SM, from the target). It sees what tiling's generic estimate does not: a
 // reduction recomputed inside another loop (a generic attention recomputes a row's max for
 // every key of every output element).
 constexpr double kGenericNsPerEvaluation = 1.0;  // 37 ns measured for a serial sum's element (tiling's estimate): a floor
 constexpr double kGenericRunsInWorker = 4;       // the worker runs a candidate at least 3 times to validate it, once to time it
-double generic_floor_us(const tiling::Group& gr, int sm_count);
+double generic_floor_us(const tiling::Group& gr, const tiling::Limits& L);
 // Whether a generic candidate with that floor could not finish its runs in the worker within
 // `timeout_s`: it is then skipped (not run into the timeout) where the kernel can be split.
 bool generic_too_slow(double floor_us, double timeout_s);

@@ -637,7 +637,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       // A generic candidate that could not finish in the worker before --timeout is estimated
       // and skipped, where the kernel has finer parts to fall back to (fallback.cpp).
       const bool splittable = !split(k).empty();
-      const double generic_floor = search_detail::generic_floor_us(gr, L.sm_count);
+      const double generic_floor = search_detail::generic_floor_us(gr, L);
       std::vector<tiling::KernelCode> codes;
       for (size_t i = 0; i < picked.size(); ++i) {
         tiling::CodegenOptions co;

@@ -217,25 +217,26 @@ TEST_CASE("the fallback's plan from per-kernel outcomes: parts in place, split a
 
 TEST_CASE("a generic candidate that could not finish before --timeout is estimated and skipped", "[codegen][superopt][fallback]") {
   const TargetModel tm = target_model("sm_90");
+  const tiling::Limits L = axon::test::target_limits();
   // Attention at head size 96 and 2048 keys as one generic kernel: every output element recomputes
   // its row's max and sum for every key. The floor alone is far past 30 s per launch.
   Graph big = parse_graph(flash(8, 16, 2048, 96), "flash.json");
   const CostEstimate ce = estimate_cost(big, tm);
   REQUIRE(ce.kernel_list.size() == 1);
   const tiling::Group gr = search_detail::group_of(big, ce.kernel_list[0]);
-  const double floor_us = search_detail::generic_floor_us(gr, 132);
+  const double floor_us = search_detail::generic_floor_us(gr, L);
   CHECK(floor_us > 30e6);
   CHECK(search_detail::generic_too_slow(floor_us, 30));
   // Its parts are not: a row max over 2048 keys per element.
   for (const KernelEstimate& p : search_detail::split_kernel(ce.kernel_list[0], tm)) {
     INFO(search_detail::group_of(big, p).label);
-    CHECK_FALSE(search_detail::generic_too_slow(search_detail::generic_floor_us(search_detail::group_of(big, p), 132), 30));
+    CHECK_FALSE(search_detail::generic_too_slow(search_detail::generic_floor_us(search_detail::group_of(big, p), L), 30));
   }
   // A long serial sum (33 rows of 100001: 3.7 ms measured generic) is well inside.
   Graph sum = parse_graph(R"({"inputs": [{"name": "x", "shape": [33, 100001], "dtype": "f32"}],
     "nodes": [{"name": "s", "op": "reduce_sum", "inputs": ["x"], "attrs": {"axes": [1]}}], "outputs": ["s"]})", "sum.json");
   const CostEstimate cs = estimate_cost(sum, tm);
-  const double sum_us = search_detail::generic_floor_us(search_detail::group_of(sum, cs.kernel_list.at(0)), 132);
+  const double sum_us = search_detail::generic_floor_us(search_detail::group_of(sum, cs.kernel_list.at(0)), L);
   CHECK(sum_us > 50);
   CHECK(sum_us < 3700);
   CHECK_FALSE(search_detail::generic_too_slow(sum_us, 30));

@@ -78,7 +78,7 @@ TEST_CASE("isa: bad specs give file:line errors", "[isa]") {
   CHECK_THROWS_WITH(parse_target("target sm_90\nname x\n", "t.target"), Catch::Contains("missing"));
   // cluster_sms: SIZE=SMS pairs, each within the SM count.
   const std::string target = "target sm_90\nname x\nsm_count 132\nwarp_size 32\nthreads_per_block 1024\nregs_per_thread 255\n"
-                             "regs_per_sm 65536\nsmem_per_block 1\nsmem_per_sm 1\nl2_bytes 1\nhbm_gb_s 1\nclock_mhz 1\npeak_tflops fp32=1\n";
+                             "regs_per_sm 65536\nthreads_per_sm 2048\nsmem_per_block 1\nsmem_per_sm 1\nl2_bytes 1\nhbm_gb_s 1\nclock_mhz 1\npeak_tflops fp32=1\n";
   CHECK(parse_target(target + "cluster_sms 2=132 4=120\n", "t.target").cluster_sms.size() == 2);
   CHECK(parse_target(target, "t.target").cluster_sms.empty());
   for (const char* bad : {"cluster_sms 4\n", "cluster_sms 4=200\n", "cluster_sms 0=100\n", "cluster_sms 4=x\n"})

@@ -34,6 +34,9 @@ Limits target_limits(const TargetDesc& t) {
   L.regs_per_thread = t.regs_per_thread;
   L.smem_per_block = std::min<int64_t>(t.smem_per_block, kStaticSmemPerBlock);
   L.smem_dynamic = t.smem_per_block;
+  L.regs_per_sm = t.regs_per_sm;
+  L.threads_per_sm = t.threads_per_sm;
+  L.smem_per_sm = t.smem_per_sm;
   L.hbm_gb_s = figure(t.model_rates, "copy_gb_s", t.hbm_gb_s);
   L.fp32_tflops = figure(t.model_rates, "fp32", figure(t.peak_tflops, "fp32", 0));
   L.tensor_tflops = figure(t.peak_tflops, "bf16_tensor", 0);
@@ -248,10 +251,10 @@ std::vector<RankedConfig> column_configs(const Group& g, const GroupShape& s, co
           if (smem > L.smem_per_block) continue;
           const double tiles = std::ceil(double(s.rows) / double(width));
           const double blocks = tiles * split;
-          const double per_sm = std::max(1.0, std::floor(std::min(2048.0 / threads, 32.0)));
+          const double per_sm = std::max(1.0, std::floor(std::min(double(L.threads_per_sm) / threads, 32.0)));
           const double resident = per_sm * L.sm_count;
           const double waves = std::ceil(blocks / resident);
-          const double occupancy = std::min(1.0, blocks * threads / (L.sm_count * 2048.0));
+          const double occupancy = std::min(1.0, blocks * threads / (L.sm_count * double(L.threads_per_sm)));
           const double lanes = double(s.rows) / (tiles * width);
           const double seg = double(std::min<int64_t>(width, s.inner)) * s.min_bytes;  // contiguous bytes per row of a warp's accesses
           const double narrow = 1.0 + K.narrow * (16.0 / std::min(16.0, double(v * s.min_bytes)) - 1.0) + (seg < 32 ? K.short_segment : 0.0);
@@ -331,7 +334,7 @@ std::vector<RankedConfig> row_configs(const Group& g, const GroupShape& s, const
             double words = cached - (pack ? 0.5 * halves : 0.0);
             if (slots * words > 128 || (cache && slots > 64)) continue;
             const double regs = K.regs_base + slots * words;
-            const double reg_threads = std::min(2048.0, 65536.0 / regs);  // resident threads per SM
+            const double reg_threads = std::min(double(L.threads_per_sm), double(L.regs_per_sm) / regs);  // resident threads per SM
             if (!cache && s.stages == 0) continue;
             int64_t smem = int64_t(std::max(1, s.stages)) * r * (t / 32) * 4;
             if (smem > L.smem_per_block) continue;
@@ -357,7 +360,7 @@ std::vector<RankedConfig> row_configs(const Group& g, const GroupShape& s, const
             double narrow = 1.0 + K.narrow * (16.0 / (v * s.min_bytes) - 1.0);
             double waves = std::ceil(blocks / resident);
             double tail = persistent ? 1.0 : blocks / (waves * resident);
-            double occupancy = std::min(1.0, (blocks * t * r) / (L.sm_count * 2048.0)) * (reg_threads / 2048.0);
+            double occupancy = std::min(1.0, (blocks * t * r) / (L.sm_count * double(L.threads_per_sm))) * (reg_threads / L.threads_per_sm);
             double per_thread = slots < 8 ? 1.0 + K.few_slots * double(8 - slots) : slots > 32 && cached > 0 ? 1.0 + K.many_slots * double(slots - 32) : 1.0;
             double mem = floor_us / used * narrow * per_thread / std::max(K.occupancy_floor, std::min(tail, 1.0) * std::sqrt(occupancy));
             if (!cache) mem += reread_bytes(g, s) * std::max(0, s.stages) / (L.hbm_gb_s * K.l2_rate);
@@ -426,7 +429,7 @@ std::vector<RankedConfig> generic_configs(const Group& g, const Limits& L, doubl
         // A thread reads its output's whole reduction, one dependent add after another, per wave
         // of resident threads.
         if (n->kind() == OpKind::Reduce)
-          serial_us += std::ceil(outn / (double(L.sm_count) * 2048.0)) * (in / std::max(1.0, outn)) * K.serial_us_per_element;
+          serial_us += std::ceil(outn / (double(L.sm_count) * L.threads_per_sm)) * (in / std::max(1.0, outn)) * K.serial_us_per_element;
       }
     }
     double est = std::max(floor_us * K.bytes_factor + flops / (L.fp32_tflops * 1e6 * K.fp32_share), serial_us) +

@@ -79,8 +79,8 @@ RankedConfig tf32_estimate(const Group& g, const ContractionShape& c, const Tile
   const int regs = tf32_regs(t);
   const double tiles_m = std::ceil(double(c.m) / bm), tiles_n = std::ceil(double(c.n) / bn);
   const double tiles = double(c.batch) * tiles_m * tiles_n;
-  const double resident = std::max(1.0, std::min({std::floor(65536.0 / (regs * double(t.threads))), 2048.0 / t.threads,
-                                                  std::floor(228.0 * 1024 / (double(smem) + 1024))}));
+  const double resident = std::max(1.0, std::min({std::floor(double(L.regs_per_sm) / (regs * double(t.threads))), double(L.threads_per_sm) / t.threads,
+                                                  std::floor(double(L.smem_per_sm) / (double(smem) + 1024))}));
   const double eff = kTf32.eff * std::min(1.0, double(MI * NI) / (4 * MI + 2 * NI)) * (bk == 32 ? 1.0 : kTf32.bk16);
   const double slots = L.sm_count * resident, waves = std::ceil(tiles / slots);
   const double compute = waves * resident * 2.0 * bm * bn * double(c.k) / (rate * eff);
@@ -131,8 +131,8 @@ RankedConfig simt_estimate(const Group& g, const ContractionShape& c, const Tile
   const int regs = tm * tn + tm + tn + (bm + bn) * bk / 256 + kSimt.regs_overhead;
   const double tiles_m = std::ceil(double(c.m) / bm), tiles_n = std::ceil(double(c.n) / bn);
   const double tiles = double(c.batch) * tiles_m * tiles_n;
-  const double resident = std::max(1.0, std::min({std::floor(65536.0 / (regs * 256.0)), kSimt.resident_cap,
-                                                  std::floor(228.0 * 1024 / (2.0 * (bm + bn + 8) * bk * 4))}));
+  const double resident = std::max(1.0, std::min({std::floor(double(L.regs_per_sm) / (regs * 256.0)), kSimt.resident_cap,
+                                                  std::floor(double(L.smem_per_sm) / (2.0 * (bm + bn + 8) * bk * 4))}));
   const double intensity = double(tm * tn) / double(tm + tn);  // FMAs per shared load
   const double eff = kSimt.eff * std::min(1.0, intensity / kSimt.intensity_full) * (bk == 16 ? 1.0 : kSimt.bk8);
   const double slots = L.sm_count * resident, waves = std::ceil(tiles / slots);
@@ -226,8 +226,8 @@ RankedConfig mma_sync_estimate(const TensorCosts& k, const TileConfig& t) {
   const double tiles_m = std::ceil(double(c.m) / bm), tiles_n = std::ceil(double(c.n) / bn);
   const double tiles = double(c.batch) * tiles_m * tiles_n;
   const int regs = acc + (tm / 16) * 4 + (tn / 8) * 2 + kMmaSync.regs_overhead;
-  const double resident = std::max(1.0, std::min({std::floor(65536.0 / (regs * t.threads)), std::floor(2048.0 / t.threads),
-                                                  std::floor(228.0 * 1024 / smem), kMmaSync.resident_cap}));
+  const double resident = std::max(1.0, std::min({std::floor(double(L.regs_per_sm) / (regs * t.threads)), std::floor(double(L.threads_per_sm) / t.threads),
+                                                  std::floor(double(L.smem_per_sm) / smem), kMmaSync.resident_cap}));
   // mma.sync's efficiency: fragment reuse (the warp tile's intensity), warps in flight to hide
   // latency, pipeline depth; idle lanes at the edges.
   const double intensity = double(tm * tn) / double(tm + tn);
@@ -330,7 +330,7 @@ struct WgmmaGeometry {
     tiles_n = std::ceil(double(c.n) / tn);
     tiles = double(c.batch) * tiles_m * tiles_n;
     KT = (c.k + t.bk - 1) / t.bk;
-    resident = t.tma ? wgmma_blocks_per_sm(t) : std::max(1.0, std::min(std::floor(228.0 * 1024 / contraction_smem(t)), 2.0));
+    resident = t.tma ? wgmma_blocks_per_sm(t) : std::max(1.0, std::min(std::floor(double(L.smem_per_sm) / contraction_smem(t)), 2.0));
     workers = std::floor(L.sm_count * resident / t.multicast);
     grid_workers = std::floor(double(L.sm_count) * std::max(1, t.blocks_per_sm) / t.multicast);
     cluster_tiles = double(c.batch) * std::ceil(tiles_m / t.multicast) * tiles_n;

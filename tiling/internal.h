@@ -390,10 +390,12 @@ inline int contraction_smem(const TileConfig& c) {
 // warpgroup's accumulators (64 x 128 or narrower) leave it and the producer enough of 128
 // registers per thread and two blocks' stages fit in an SM's shared memory, so that split-K's
 // blocks run side by side (twice the wgmma chains per SM); such a kernel keeps the launch's
-// registers (no setmaxnreg). One otherwise.
+// registers (no setmaxnreg). One otherwise. The kernel is generated without the Limits: the shared
+// memory is sm_90's (228 KiB an SM; wgmma exists on no other target), as the kernel's own checks are.
+constexpr int64_t kWgmmaSmemPerSm = 228 * 1024;
 inline int wgmma_blocks_per_sm(const TileConfig& c) {
   const bool two = c.wgmma && c.tma && c.blocks_per_sm == 0 && c.warps_m == 1 && c.producers == 1 && c.bn <= 128 &&
-                   2 * (contraction_smem(c) + 1024) <= 228 * 1024;
+                   2 * (contraction_smem(c) + 1024) <= kWgmmaSmemPerSm;
   return two ? 2 : 1;
 }
 // The TMA mainloop (tma_mainloop.cpp): barriers, the producer warpgroup, the consumers' wgmma loop. Consumers

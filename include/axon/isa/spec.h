@@ -72,7 +72,7 @@ struct InstrSpec {
 struct TargetDesc {
   std::string target, name;  // "sm_90"
   int sm = 0;                // 90
-  int sm_count = 0, warp_size = 32, threads_per_block = 0, regs_per_thread = 0, regs_per_sm = 0;
+  int sm_count = 0, warp_size = 32, threads_per_block = 0, regs_per_thread = 0, regs_per_sm = 0, threads_per_sm = 0;
   int64_t smem_per_block = 0, smem_per_sm = 0, l2_bytes = 0;
   double hbm_gb_s = 0, clock_mhz = 0;
   std::map<std::string, double> peak_tflops;  // "fp32", "bf16_tensor", ...

@@ -143,6 +143,9 @@ struct Limits {
   int regs_per_thread = 0;
   int64_t smem_per_block = 0;  // static shared memory per block (48 KiB at most: CUDA's limit without opting in)
   int64_t smem_dynamic = 0;    // dynamic shared memory a block may opt into (contractions)
+  // An SM's resources, shared by its resident blocks (the estimates' occupancy).
+  int regs_per_sm = 0, threads_per_sm = 0;
+  int64_t smem_per_sm = 0;
   double hbm_gb_s = 0;         // for the roofline ranking (the target's measured copy rate where it has one)
   double fp32_tflops = 0;      // CUDA-core f32 rate (the target's model rate where it has one)
   double tensor_tflops = 0;    // dense 16-bit tensor-core rate (0: unknown)

@@ -1,28 +1,28 @@
-// golden kernel: graph 'gemm' (benchmarks/graphs/gemm.json), target sm_80
-// kernel g0_contraction: contraction -> out
-// tiling: contraction t64 128x64x32 w2x1 s4
-extern "C" __global__ void __launch_bounds__(64) golden_gemm_sm_80_g0_contraction_t64_128x64x32_w2x1_s4(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, unsigned short* __restrict__ out0) {
+// golden kernel: graph 'swiglu' (benchmarks/graphs/swiglu.json), target sm_80
+// kernel g1_contraction: contraction -> out
+// tiling: contraction t256 128x256x64 w2x4 s3
+extern "C" __global__ void __launch_bounds__(256) golden_swiglu_sm_80_g1_contraction_t256_128x256x64_w2x4_s3(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0) {
   extern __shared__ __align__(128) unsigned short axon_smem[];
   unsigned short* const sA = axon_smem;
-  unsigned short* const sB = axon_smem + 16384;
+  unsigned short* const sB = axon_smem + 24576;
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
-  const int wr = warp / 1, wc = warp % 1;
+  const int wr = warp / 4, wc = warp % 4;
   int bt = blockIdx.x;
-  const int bz = bt / 2048;
-  bt -= (int)(bz * 2048);
-  const int first = (bt / 512) * 8, gsz = min(32 - first, 8);
-  const int tm = first + (bt % 512) % gsz, tn = (bt % 512) / gsz;
-  const int m0 = tm * 128, n0 = tn * 64;
+  const int bz = bt / 704;
+  bt -= (int)(bz * 704);
+  const int first = (bt / 176) * 8, gsz = min(32 - first, 8);
+  const int tm = first + (bt % 176) % gsz, tn = (bt % 176) / gsz;
+  const int m0 = tm * 128, n0 = tn * 256;
   float acc[4][8][4];
   #pragma unroll
   for (int i = 0; i < 128; ++i) {
     (&acc[0][0][0])[i] = 0.0f;
   }
   auto load_tile = [&](int kt, int slot) {
-    const int k0 = kt * 32;
-    for (int ch = tid; ch < 512; ch += 64) {
-      const int r = ch / 4, cc = ch % 4;
-      unsigned short* dst = sA + slot * 4096 + r * 32 + ((cc ^ (((r) >> 1) & 3)) << 3);
+    const int k0 = kt * 64;
+    for (int ch = tid; ch < 1024; ch += 256) {
+      const int r = ch / 8, cc = ch % 8;
+      unsigned short* dst = sA + slot * 8192 + r * 64 + ((cc ^ ((r) & 7)) << 3);
       const int go = m0 + r, gi = k0 + cc * 8;
       if (go < 4096 && gi < 4096) {
         const unsigned short* src = in0 + (long long)(0) * 16777216 + (long long)go * 4096 + gi;
@@ -32,12 +32,12 @@ extern "C" __global__ void __launch_bounds__(64) golden_gemm_sm_80_g0_contractio
         *reinterpret_cast<uint4*>(dst) = make_uint4(0u, 0u, 0u, 0u);
       }
     }
-    for (int ch = tid; ch < 256; ch += 64) {
-      const int r = ch / 8, cc = ch % 8;
-      unsigned short* dst = sB + slot * 2048 + r * 64 + ((cc ^ ((r) & 7)) << 3);
+    for (int ch = tid; ch < 2048; ch += 256) {
+      const int r = ch / 32, cc = ch % 32;
+      unsigned short* dst = sB + slot * 16384 + r * 256 + ((cc ^ ((r) & 7)) << 3);
       const int go = k0 + r, gi = n0 + cc * 8;
-      if (go < 4096 && gi < 4096) {
-        const unsigned short* src = in1 + (long long)(0) * 16777216 + (long long)go * 4096 + gi;
+      if (go < 4096 && gi < 5632) {
+        const unsigned short* src = in1 + (long long)(0) * 23068672 + (long long)go * 5632 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
@@ -45,34 +45,34 @@ extern "C" __global__ void __launch_bounds__(64) golden_gemm_sm_80_g0_contractio
       }
     }
   };
-  const int KT = 128;
+  const int KT = 64;
   #pragma unroll
-  for (int st = 0; st < 3; ++st) {
+  for (int st = 0; st < 2; ++st) {
     if (st < KT) load_tile(st, st);
     asm volatile("cp.async.commit_group;" :  :  : "memory");
   }
   for (int kt = 0; kt < KT; ++kt) {
-    asm volatile("cp.async.wait_group 2;" :  :  : "memory");
+    asm volatile("cp.async.wait_group 1;" :  :  : "memory");
     __syncthreads();
-    if (kt + 3 < KT) load_tile(kt + 3, (kt + 3) % 4);
+    if (kt + 2 < KT) load_tile(kt + 2, (kt + 2) % 3);
     asm volatile("cp.async.commit_group;" :  :  : "memory");
-    const unsigned short* a_s = sA + (kt % 4) * 4096;
-    const unsigned short* b_s = sB + (kt % 4) * 2048;
+    const unsigned short* a_s = sA + (kt % 3) * 8192;
+    const unsigned short* b_s = sB + (kt % 3) * 16384;
     #pragma unroll
-    for (int kk = 0; kk < 32; kk += 16) {
+    for (int kk = 0; kk < 64; kk += 16) {
       unsigned af[4][4], bf[8][2];
       #pragma unroll
       for (int f = 0; f < 4; ++f) {
         const int fr0 = wr * 64 + f * 16;
         const int sr = fr0 + ((axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)8) + axon_fmod(lane, (int)8)), sc = kk + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)8);
-        const unsigned at = (unsigned)__cvta_generic_to_shared(a_s + sr * 32 + (((sc >> 3) ^ (((sr) >> 1) & 3)) << 3));
+        const unsigned at = (unsigned)__cvta_generic_to_shared(a_s + sr * 64 + (((sc >> 3) ^ ((sr) & 7)) << 3));
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(af[f][0]), "=r"(af[f][1]), "=r"(af[f][2]), "=r"(af[f][3]) : "r"(at));
       }
       #pragma unroll
       for (int f = 0; f < 4; ++f) {
         const int fr0 = wc * 64 + f * 16;
         const int sr = kk + ((axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)8) + axon_fmod(lane, (int)8)), sc = fr0 + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)8);
-        const unsigned at = (unsigned)__cvta_generic_to_shared(b_s + sr * 64 + (((sc >> 3) ^ ((sr) & 7)) << 3));
+        const unsigned at = (unsigned)__cvta_generic_to_shared(b_s + sr * 256 + (((sc >> 3) ^ ((sr) & 7)) << 3));
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(bf[2 * f][0]), "=r"(bf[2 * f][1]), "=r"(bf[2 * f + 1][0]), "=r"(bf[2 * f + 1][1]) : "r"(at));
       }
       #pragma unroll
@@ -93,21 +93,24 @@ extern "C" __global__ void __launch_bounds__(64) golden_gemm_sm_80_g0_contractio
       for (int e = 0; e < 4; ++e) {
         const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
         const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
-        if (gi < 4096 && gj < 4096) {
-          ov0[e] = axon_round_bf16(acc[mi][ni][e]);
+        if (gi < 4096 && gj < 5632) {
+          const float v0 = axon_round_bf16(axon_silu_bf16(axon_round_bf16(acc[mi][ni][e])));  // silu 5
+          const float v1 = axon_ld_bf16(in2 + (gj + (gi * (int)5632)));
+          const float v2 = axon_round_bf16(axon_mul_bf16(v0, v1));  // mul 6
+          ov0[e] = v2;
         }
       }
       #pragma unroll
       for (int e = 0; e < 4; e += 2) {
         const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
         const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
-        if (gi < 4096 && gj < 4096) {
-          axon_st2_bf16(out0 + (gj + (gi * (int)4096)), ov0[e], ov0[e + 1]);
+        if (gi < 4096 && gj < 5632) {
+          axon_st2_bf16(out0 + (gj + (gi * (int)5632)), ov0[e], ov0[e + 1]);
         }
       }
     }
   }
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_gemm_sm_80_g0_contraction_t64_128x64x32_w2x1_s4: grid 2048, block 64, smem 49152, params r0 r1 w2
+// golden_swiglu_sm_80_g1_contraction_t256_128x256x64_w2x4_s3: grid 704, block 256, smem 147456, params r0 r1 r4 w6
 // arch suffix '', grid dependency no
