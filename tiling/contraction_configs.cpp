@@ -496,7 +496,9 @@ std::string wgmma_can_run(const Group& g, const ContractionShape& c, const TileC
   if (!c.side.empty() && (!t.a_regs || t.stream_k || t.splits > 1 || t.store_warps)) return "side reductions need register A, whole rows of K";
   // Twins: B's and B2's tiles side by side in one wgmma, 64 columns or more each.
   if (c.mm2 && (!t.tma || t.bn < 128 || t.splits > 1)) return "twins need TMA, 128 columns or more and one split";
-  if (t.producers == 2 && (!computing || 65536 / (128 * (t.warps_m + t.producers)) < t.bn / 2 + 64))
+  // A second producer warpgroup: each thread's share of the registers (one block an SM) must
+  // still hold a consumer's accumulators (bn / 2 per thread) and 64 more.
+  if (t.producers == 2 && (!computing || kWgmmaRegsPerSm / (128 * (t.warps_m + t.producers)) < t.bn / 2 + 64))
     return "a second producer warpgroup computes an operand beside the consumers' accumulators";
   if (persistent && computing) return "persistent blocks copy every operand";
   // Store warps: persistent blocks whose outputs and matmul are float, the matmul 16-bit.

@@ -393,6 +393,7 @@ inline int contraction_smem(const TileConfig& c) {
 // registers (no setmaxnreg). One otherwise. The kernel is generated without the Limits: the shared
 // memory is sm_90's (228 KiB an SM; wgmma exists on no other target), as the kernel's own checks are.
 constexpr int64_t kWgmmaSmemPerSm = 228 * 1024;
+constexpr int kWgmmaRegsPerSm = 65536;  // sm_90's register file, for the same reason
 inline int wgmma_blocks_per_sm(const TileConfig& c) {
   const bool two = c.wgmma && c.tma && c.blocks_per_sm == 0 && c.warps_m == 1 && c.producers == 1 && c.bn <= 128 &&
                    2 * (contraction_smem(c) + 1024) <= kWgmmaSmemPerSm;
