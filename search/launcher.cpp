@@ -333,7 +333,7 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
      << tiling::prelude(r.lowerings) << "\n";
   for (size_t i = 0; i < best.kernels.size(); ++i) {
     const KernelResult& k = best.kernels[i];
-    const std::string file = "kernel" + std::to_string(i) + "_" + tiling::strategy_name(k.code.config.strategy);
+    const std::string file = "kernel" + std::to_string(i) + "_" + tiling::strategy_name(k.code.config.strategy());
     write_file(fs::path(out_dir) / (file + ".cu"), k.code.source);
     cu << k.code.body << "\n";
     if (sized && k.sized_winner != k.winner) {

@@ -170,7 +170,7 @@ std::string runtime_check(const tiling::Group& gr, const tiling::KernelCode& cod
     try {
       const tiling::Group gp = group_at(gr, p);
       const tiling::GroupShape sp = tiling::classify(gp, low.isa.get(), allow_tf32);
-      if (sp.strategy != code.config.strategy)
+      if (sp.strategy != code.config.strategy())
         return std::string("the group is ") + tiling::strategy_name(sp.strategy) + at + std::to_string(p.n);
       c.runtime_size = p.n;
       k = tiling::generate(gp, sp, code.config, low, c);

@@ -178,29 +178,45 @@ double add_upstream(const Graph& gv, const tiling::Group& gr, const std::string&
   return contraction_flops(up.nodes);
 }
 
-// The best `n` configurations by estimate, one per family (below) first for variety, then the
-// rest in order; and the generic fallback always.
+// What makes configurations of a group differ most, for variety: the strategy; for rows and
+// columns the threads, one row (one thread of the reduction) per block or several, persistence
+// and packed caches; for contractions the engine, its options and the block tile; for attention
+// its schedule (ping-pong or not), key split and tile.
+std::string variety(const tiling::TileConfig& c) {
+  std::ostringstream os;
+  os << tiling::strategy_name(c.strategy());
+  if (const auto* r = c.get_if<tiling::RowConfig>())
+    os << r->threads << (r->rows_per_block > 1) << (r->blocks_per_sm > 0) << r->packed;
+  else if (const auto* y = c.get_if<tiling::ColumnConfig>())
+    os << y->threads << (y->rows_per_block > 1);
+  else if (const auto* e = c.get_if<tiling::ElementwiseConfig>())
+    os << e->threads << (e->blocks_per_sm > 0);
+  else if (const auto* m = c.get_if<tiling::ContractionConfig>())
+    os << m->simt << m->tf32 << m->wgmma << m->tma << m->producers << (m->splits > 1) << m->store_warps << (m->multicast > 1) << m->tma_store
+       << m->stream_k << (m->blocks_per_sm > 0) << " " << m->bm << "x" << m->bn;
+  else if (const auto* a = c.get_if<tiling::AttentionConfig>())
+    os << a->pingpong << (a->splits > 1) << " " << a->bm << "x" << a->bn;
+  return os.str();
+}
+
+// The best `n` configurations by estimate, one per family (variety) first, then the rest in
+// order; and the generic fallback always.
 std::vector<tiling::RankedConfig> pick_configs(const std::vector<tiling::RankedConfig>& ranked, int n) {
   std::vector<tiling::RankedConfig> picked;
-  std::map<std::pair<int, int>, int> family;
+  std::map<std::string, int> family;
   std::vector<bool> taken(ranked.size(), false);
   for (int pass = 0; pass < 2; ++pass)
     for (size_t i = 0; i < ranked.size() && static_cast<int>(picked.size()) < n; ++i) {
       const auto& c = ranked[i].config;
-      if (taken[i] || c.strategy == tiling::Strategy::Generic) continue;
-      // A family: strategy, threads, one row or several, persistent or not, packed or not; for
-      // contractions the block tile.
-      auto key = std::make_pair(static_cast<int>(c.strategy) * 100 + (c.rows_per_block > 1) * 10 + (c.blocks_per_sm > 0) * 2 + c.packed,
-                                c.strategy == tiling::Strategy::Contraction || c.strategy == tiling::Strategy::Attention
-                                    ? (c.wgmma + c.tma + 2 * (c.producers - 1) + 4 * c.pingpong + 8 * (c.splits > 1) + 16 * c.store_warps + 32 * (c.multicast > 1) + 64 * c.tma_store + 128 * c.stream_k) * 1000000 + c.bm * 1000 + c.bn
-                                    : c.threads);
+      if (taken[i] || c.strategy() == tiling::Strategy::Generic) continue;
+      const std::string key = variety(c);
       if (pass == 0 && family[key] >= 1) continue;
       ++family[key];
       taken[i] = true;
       picked.push_back(ranked[i]);
     }
   for (const auto& rc : ranked)
-    if (rc.config.strategy == tiling::Strategy::Generic) {
+    if (rc.config.strategy() == tiling::Strategy::Generic) {
       picked.push_back(rc);
       break;
     }
@@ -291,7 +307,7 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
     // Past the budget, only the best-ranked candidate of a kernel is measured (a kernel is
     // never left without one; the fallback still runs if it fails).
     if (since(m.t0) > o.budget_s && !job.candidates.empty() &&
-        codes[i].config.strategy != tiling::Strategy::Generic) {
+        codes[i].config.strategy() != tiling::Strategy::Generic) {
       kr.trials[i].status = "skipped";
       kr.trials[i].detail = "--budget reached";
       continue;
@@ -303,7 +319,7 @@ void measure_kernel(KernelResult& kr, const Graph& gv, const std::vector<tiling:
   std::vector<gpu::CandidateSpec> all = job.candidates, rounds[2];
   for (const auto& cs : all)
     rounds[kr.shape.strategy != tiling::Strategy::Generic &&
-           kr.trials[static_cast<size_t>(cs.id)].config.strategy == tiling::Strategy::Generic]
+           kr.trials[static_cast<size_t>(cs.id)].config.strategy() == tiling::Strategy::Generic]
         .push_back(cs);
   for (int round = 0; round < 2; ++round) {
     if (rounds[round].empty()) continue;
@@ -625,7 +641,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       if (!o.config_match.empty())
         ranked.erase(std::remove_if(ranked.begin(), ranked.end(),
                                     [&](const tiling::RankedConfig& rc) {
-                                      return rc.config.strategy != tiling::Strategy::Generic &&
+                                      return rc.config.strategy() != tiling::Strategy::Generic &&
                                              !matches_any(rc.config.str(), o.config_match);
                                     }),
                      ranked.end());
@@ -651,7 +667,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
           const std::string why = search_detail::runtime_check(gr, codes.back(), co, rprobes, r.lowerings, o.allow_tf32);
           kr.trials.back().runtime = why.empty() ? "sized" : why;
         }
-        if (picked[i].config.strategy == tiling::Strategy::Generic && splittable &&
+        if (picked[i].config.strategy() == tiling::Strategy::Generic && splittable &&
             search_detail::generic_too_slow(generic_floor, o.timeout_s)) {
           std::ostringstream why;
           why << "estimated at " << std::llround(generic_floor / 1e6) << " s or more per launch (reductions nested in reductions), "

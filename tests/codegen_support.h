@@ -94,4 +94,12 @@ inline void check_sm90a(const tiling::Lowerings& low, const std::string& kernels
   CHECK(r.log.find("wgmma.mma_async instructions are serialized") == std::string::npos);
 }
 
+// A candidate's contraction fields; for another family (the generic fallback among a contraction
+// group's candidates) a contraction configuration's defaults: no tile, no option set.
+inline const tiling::ContractionConfig& mm_fields(const tiling::TileConfig& c) {
+  static const tiling::ContractionConfig none;
+  const auto* m = c.get_if<tiling::ContractionConfig>();
+  return m != nullptr ? *m : none;
+}
+
 }  // namespace axon::test

@@ -20,103 +20,99 @@ std::string value(const std::string& s, const char* name, long v) { return s + "
 
 // Contractions by kernel family: their sizes mean different things in each.
 std::string family(const TileConfig& c) {
-  if (c.strategy != Strategy::Contraction) return tiling::strategy_name(c.strategy);
-  return c.tf32 ? "contraction/tf32" : c.simt ? "contraction/simt" : c.tma ? "contraction/wgmma-tma" : c.wgmma ? "contraction/wgmma" : "contraction/mma";
+  const auto* m = c.get_if<tiling::ContractionConfig>();
+  if (m == nullptr) return tiling::strategy_name(c.strategy());
+  return m->tf32 ? "contraction/tf32" : m->simt ? "contraction/simt" : m->tma ? "contraction/wgmma-tma" : m->wgmma ? "contraction/wgmma" : "contraction/mma";
 }
 
 }  // namespace
 
-std::vector<std::string> local_features(const TileConfig& c, const GroupFacts& group) {
+std::vector<std::string> local_features(const TileConfig& config, const GroupFacts& group) {
   const tiling::GroupShape& shape = *group.shape;
-  const std::string s = tiling::strategy_name(c.strategy);
-  std::vector<std::string> f{s + ":strategy", family(c) + ":family"};
-  switch (c.strategy) {
-    case Strategy::Row:
-      f.push_back(flag(s, "cache_rows", c.cache_rows));
-      f.push_back(flag(s, "streaming", c.streaming));
-      f.push_back(flag(s, "packed", c.packed));
-      f.push_back(flag(s, "persistent", c.blocks_per_sm > 0));
-      f.push_back(flag(s, "rows_per_block>1", c.rows_per_block > 1));
-      f.push_back(flag(s, "splits>1", c.splits > 1));
-      f.push_back(flag(s, "vec>1", c.vec > 1));
-      {  // a row of more chunks than are unrolled loops over them (configs.cpp, row_kernel.cpp)
-        const int64_t share = (shape.cols + c.splits - 1) / c.splits, per_pass = int64_t(c.threads) * c.vec;
-        f.push_back(flag(s, "rolled", (share + per_pass - 1) / per_pass > tiling::detail::kMaxUnrolledChunks));
-      }
-      break;
-    case Strategy::Column:
-      f.push_back(flag(s, "rows_per_block>1", c.rows_per_block > 1));
-      f.push_back(flag(s, "splits>1", c.splits > 1));
-      f.push_back(flag(s, "vec>1", c.vec > 1));
-      break;
-    case Strategy::Elementwise:
-      f.push_back(flag(s, "streaming", c.streaming));
-      f.push_back(flag(s, "persistent", c.blocks_per_sm > 0));
-      f.push_back(flag(s, "vec>1", c.vec > 1));
-      break;
-    case Strategy::Contraction:
-      f.push_back(flag(s, "wgmma", c.wgmma));
-      f.push_back(flag(s, "tma", c.tma));
-      f.push_back(flag(s, "simt", c.simt));
-      f.push_back(flag(s, "tf32", c.tf32));
-      f.push_back(flag(s, "producers>1", c.producers > 1));
-      f.push_back(flag(s, "persistent", c.blocks_per_sm > 0));
-      f.push_back(flag(s, "store_warps", c.store_warps));
-      f.push_back(flag(s, "tma_store", c.tma_store));
-      f.push_back(flag(s, "multicast>1", c.multicast > 1));
-      f.push_back(flag(s, "stream_k", c.stream_k));
-      f.push_back(flag(s, "splits>1", c.splits > 1));
-      f.push_back(flag(s, "a_regs", c.a_regs));
-      f.push_back(flag(s, "a_kvec_floats>0", c.a_kvec_floats > 0));
-      f.push_back(flag(s, "warps_m>1", c.warps_m > 1));
-      if (c.stream_k) {  // over whole waves, or, with fewer tiles than workers, split over every SM (contraction_plan.cpp)
-        const tiling::ContractionShape& m = shape.mm;
-        const int64_t tn = m.tile_n(c.bn), tiles_m = (m.m + c.bm - 1) / c.bm, tiles_n = (m.n + tn - 1) / tn;
-        const int64_t cluster_tiles = m.batch * ((tiles_m + c.multicast - 1) / c.multicast) * tiles_n;
-        const int64_t grid_workers = int64_t(group.sm_count) * std::max(1, c.blocks_per_sm) / c.multicast;
-        f.push_back(flag(s, "stream_k_every_sm", cluster_tiles < grid_workers));
-      }
-      break;
-    case Strategy::Attention:
-      f.push_back(flag(s, "pingpong", c.pingpong));
-      f.push_back(flag(s, "overlap", c.overlap));
-      f.push_back(flag(s, "splits>1", c.splits > 1));
-      f.push_back(flag(s, "group>0", c.group > 0));
-      f.push_back(s + ":schedule=" + (c.pingpong ? "pingpong" : c.overlap ? "overlap" : "plain"));
-      f.push_back(flag(s, "warps_m>1", c.warps_m > 1));
-      break;
-    case Strategy::Generic: break;
+  const std::string s = tiling::strategy_name(config.strategy());
+  std::vector<std::string> f{s + ":strategy", family(config) + ":family"};
+  if (const auto* c = config.get_if<tiling::RowConfig>()) {
+    f.push_back(flag(s, "cache_rows", c->cache_rows));
+    f.push_back(flag(s, "streaming", c->streaming));
+    f.push_back(flag(s, "packed", c->packed));
+    f.push_back(flag(s, "persistent", c->blocks_per_sm > 0));
+    f.push_back(flag(s, "rows_per_block>1", c->rows_per_block > 1));
+    f.push_back(flag(s, "splits>1", c->splits > 1));
+    f.push_back(flag(s, "vec>1", c->vec > 1));
+    // A row of more chunks than are unrolled loops over them (configs.cpp, row_kernel.cpp).
+    const int64_t share = (shape.cols + c->splits - 1) / c->splits, per_pass = int64_t(c->threads) * c->vec;
+    f.push_back(flag(s, "rolled", (share + per_pass - 1) / per_pass > tiling::detail::kMaxUnrolledChunks));
+  } else if (const auto* c = config.get_if<tiling::ColumnConfig>()) {
+    f.push_back(flag(s, "rows_per_block>1", c->rows_per_block > 1));
+    f.push_back(flag(s, "splits>1", c->splits > 1));
+    f.push_back(flag(s, "vec>1", c->vec > 1));
+  } else if (const auto* c = config.get_if<tiling::ElementwiseConfig>()) {
+    f.push_back(flag(s, "streaming", c->streaming));
+    f.push_back(flag(s, "persistent", c->blocks_per_sm > 0));
+    f.push_back(flag(s, "vec>1", c->vec > 1));
+  } else if (const auto* c = config.get_if<tiling::ContractionConfig>()) {
+    f.push_back(flag(s, "wgmma", c->wgmma));
+    f.push_back(flag(s, "tma", c->tma));
+    f.push_back(flag(s, "simt", c->simt));
+    f.push_back(flag(s, "tf32", c->tf32));
+    f.push_back(flag(s, "producers>1", c->producers > 1));
+    f.push_back(flag(s, "persistent", c->blocks_per_sm > 0));
+    f.push_back(flag(s, "store_warps", c->store_warps));
+    f.push_back(flag(s, "tma_store", c->tma_store));
+    f.push_back(flag(s, "multicast>1", c->multicast > 1));
+    f.push_back(flag(s, "stream_k", c->stream_k));
+    f.push_back(flag(s, "splits>1", c->splits > 1));
+    f.push_back(flag(s, "a_regs", c->a_regs));
+    f.push_back(flag(s, "a_kvec_floats>0", c->a_kvec_floats > 0));
+    f.push_back(flag(s, "warps_m>1", c->warps_m > 1));
+    if (c->stream_k) {  // over whole waves, or, with fewer tiles than workers, split over every SM (contraction_plan.cpp)
+      const tiling::ContractionShape& m = shape.mm;
+      const int64_t tn = m.tile_n(c->bn), tiles_m = (m.m + c->bm - 1) / c->bm, tiles_n = (m.n + tn - 1) / tn;
+      const int64_t cluster_tiles = m.batch * ((tiles_m + c->multicast - 1) / c->multicast) * tiles_n;
+      const int64_t grid_workers = int64_t(group.sm_count) * std::max(1, c->blocks_per_sm) / c->multicast;
+      f.push_back(flag(s, "stream_k_every_sm", cluster_tiles < grid_workers));
+    }
+  } else if (const auto* c = config.get_if<tiling::AttentionConfig>()) {
+    f.push_back(flag(s, "pingpong", c->pingpong));
+    f.push_back(flag(s, "overlap", c->overlap));
+    f.push_back(flag(s, "splits>1", c->splits > 1));
+    f.push_back(flag(s, "group>0", c->group > 0));
+    f.push_back(s + ":schedule=" + (c->pingpong ? "pingpong" : c->overlap ? "overlap" : "plain"));
+    f.push_back(flag(s, "warps_m>1", c->warps_m > 1));
   }
   return f;
 }
 
-std::vector<std::string> global_features(const TileConfig& c) {
-  const std::string s = family(c);
-  std::vector<std::string> f{value(s, "threads", c.threads)};
-  switch (c.strategy) {
-    case Strategy::Row:
-    case Strategy::Column:
-      f.push_back(value(s, "vec", c.vec));
-      f.push_back(value(s, "rows_per_block", c.rows_per_block));
-      f.push_back(value(s, "splits", c.splits));
-      break;
-    case Strategy::Elementwise:
-      f.push_back(value(s, "vec", c.vec));
-      f.push_back(value(s, "blocks_per_sm", c.blocks_per_sm));
-      break;
-    case Strategy::Contraction:
-    case Strategy::Attention:
-      f.push_back(value(s, "bm", c.bm));
-      f.push_back(value(s, "bn", c.bn));
-      f.push_back(value(s, "bk", c.bk));
-      f.push_back(value(s, "warps_m", c.warps_m));
-      f.push_back(value(s, "warps_n", c.warps_n));
-      f.push_back(value(s, "stages", c.stages));
-      f.push_back(value(s, "splits", c.splits));
-      f.push_back(value(s, "producers", c.producers));
-      f.push_back(value(s, "multicast", c.multicast));
-      break;
-    case Strategy::Generic: break;
+std::vector<std::string> global_features(const TileConfig& config) {
+  const std::string s = family(config);
+  std::vector<std::string> f{value(s, "threads", config.threads())};
+  auto tile = [&](int bm, int bn, int bk, int warps_m, int warps_n, int stages, int splits, int producers, int multicast) {
+    f.push_back(value(s, "bm", bm));
+    f.push_back(value(s, "bn", bn));
+    f.push_back(value(s, "bk", bk));
+    f.push_back(value(s, "warps_m", warps_m));
+    f.push_back(value(s, "warps_n", warps_n));
+    f.push_back(value(s, "stages", stages));
+    f.push_back(value(s, "splits", splits));
+    f.push_back(value(s, "producers", producers));
+    f.push_back(value(s, "multicast", multicast));
+  };
+  if (const auto* c = config.get_if<tiling::RowConfig>()) {
+    f.push_back(value(s, "vec", c->vec));
+    f.push_back(value(s, "rows_per_block", c->rows_per_block));
+    f.push_back(value(s, "splits", c->splits));
+  } else if (const auto* c = config.get_if<tiling::ColumnConfig>()) {
+    f.push_back(value(s, "vec", c->vec));
+    f.push_back(value(s, "rows_per_block", c->rows_per_block));
+    f.push_back(value(s, "splits", c->splits));
+  } else if (const auto* c = config.get_if<tiling::ElementwiseConfig>()) {
+    f.push_back(value(s, "vec", c->vec));
+    f.push_back(value(s, "blocks_per_sm", c->blocks_per_sm));
+  } else if (const auto* c = config.get_if<tiling::ContractionConfig>()) {
+    tile(c->bm, c->bn, c->bk, c->warps_m, c->warps_n, c->stages, c->splits, c->producers, c->multicast);
+  } else if (const auto* c = config.get_if<tiling::AttentionConfig>()) {
+    // The attention kernel's k-steps of 64, one warp column, one producer warpgroup, no multicast.
+    tile(c->bm, c->bn, 64, c->warps_m, 1, c->stages, c->splits, 1, 1);
   }
   return f;
 }
@@ -163,7 +159,7 @@ CoverPicks cover(const std::vector<std::vector<tiling::RankedConfig>>& ranked, c
     std::set<std::string>& covered = class_covered[group_class[g]];
     picks[g].insert(0);
     for (size_t i = 0; i < r.size(); ++i)
-      if (r[i].config.strategy == Strategy::Generic) {
+      if (r[i].config.strategy() == Strategy::Generic) {
         picks[g].insert(i);
         break;
       }
@@ -211,7 +207,7 @@ CoverPicks cover(const std::vector<std::vector<tiling::RankedConfig>>& ranked, c
 
 std::string config_file_name(const TileConfig& c) {
   std::string s = c.str();
-  const std::string strategy = tiling::strategy_name(c.strategy);
+  const std::string strategy = tiling::strategy_name(c.strategy());
   if (s.rfind(strategy + " ", 0) == 0) s = s.substr(strategy.size() + 1);
   std::string out;
   for (char ch : s) out += ch == ' ' ? '_' : ch == '/' ? '-' : ch;

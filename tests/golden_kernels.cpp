@@ -176,6 +176,14 @@ GoldenFile coverage(const std::vector<std::vector<tiling::RankedConfig>>& ranked
   return out;
 }
 
+// A persistent grid (row, elementwise and contraction kernels have one as an option).
+bool persistent(const tiling::TileConfig& c) {
+  if (const auto* r = c.get_if<tiling::RowConfig>()) return r->blocks_per_sm > 0;
+  if (const auto* e = c.get_if<tiling::ElementwiseConfig>()) return e->blocks_per_sm > 0;
+  if (const auto* m = c.get_if<tiling::ContractionConfig>()) return m->blocks_per_sm > 0;
+  return false;
+}
+
 }  // namespace
 
 std::vector<GoldenRun> golden_runs(const std::string& root) {
@@ -284,9 +292,10 @@ std::vector<GoldenFile> golden_files(const std::string& root) {
       std::vector<size_t> picked;
       for (size_t i = 0; i < rg.ranked[gi].size(); ++i) {
         const tiling::TileConfig& c = rg.ranked[gi][i].config;
-        const bool want = picked.empty() || (c.blocks_per_sm > 0 && rg.ranked[gi][picked.front()].config.blocks_per_sm == 0);
-        if (want && (c.strategy == tiling::Strategy::Row || c.strategy == tiling::Strategy::Elementwise ||
-                     (c.strategy == tiling::Strategy::Contraction && !c.stream_k && c.splits == 1)))
+        const bool want = picked.empty() || (persistent(c) && !persistent(rg.ranked[gi][picked.front()].config));
+        const auto* mm = c.get_if<tiling::ContractionConfig>();
+        if (want && (c.strategy() == tiling::Strategy::Row || c.strategy() == tiling::Strategy::Elementwise ||
+                     (mm != nullptr && !mm->stream_k && mm->splits == 1)))
           picked.push_back(i);
         if (picked.size() == 2) break;
       }

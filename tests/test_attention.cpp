@@ -216,7 +216,8 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
     tiling::GroupShape s = tiling::classify(gr, low.isa.get());
     REQUIRE(s.strategy == tiling::Strategy::Attention);
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
-      if (rc.config.strategy != tiling::Strategy::Attention) continue;
+      const auto* ac = rc.config.get_if<tiling::AttentionConfig>();
+      if (ac == nullptr) continue;
       tiling::CodegenOptions o;
       o.name = "att" + std::to_string(n++);
       tiling::KernelCode k = tiling::generate(gr, s, rc.config, low, o);
@@ -225,8 +226,8 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       const bool stored = s.att.scores != nullptr;
       // S = Q K^T from shared memory, or the stored scores' tile read from it; O += P V with P in
       // registers and V N-major.
-      CHECK((k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(rc.config.bn) + "k16.f32.bf16.bf16 {%0") != std::string::npos) ==
-            (!stored || (s.att.pv.n + 63) / 64 * 64 == rc.config.bn));
+      CHECK((k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(ac->bn) + "k16.f32.bf16.bf16 {%0") != std::string::npos) ==
+            (!stored || (s.att.pv.n + 63) / 64 * 64 == ac->bn));
       // The stored tile comes by ldmatrix.x4 (its fragment checked against S's d fragment).
       CHECK((k.body.find("ldmatrix.sync.aligned.m8n8.x4.shared.b16") != std::string::npos) == stored);
       // The stored scores, read once per launch, are copied under the evict-first L2 policy; K and V
@@ -234,21 +235,21 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((k.body.find("createpolicy.fractional.L2::evict_first.b64") != std::string::npos) == stored);
       CHECK((k.body.find(".L2::cache_hint") != std::string::npos) == stored);
       CHECK(k.body.find(", p, 1, 1, 1;") != std::string::npos);
-      CHECK((k.body.find("setmaxnreg") != std::string::npos) == (rc.config.warps_m * rc.config.splits == 2));
-      CHECK((k.body.find("bar.arrive") != std::string::npos) == rc.config.pingpong);
+      CHECK((k.body.find("setmaxnreg") != std::string::npos) == (ac->warps_m * ac->splits == 2));
+      CHECK((k.body.find("bar.arrive") != std::string::npos) == ac->pingpong);
       CHECK((k.body.find("ke = min(ke") != std::string::npos) == !s.att.bands.empty());
       CHECK(k.launches.at(0).tmaps.size() == (s.att.qk.a.direct ? 3u : 2u));  // the stored scores' and V's
-      CHECK(!(stored && rc.config.pingpong));
+      CHECK(!(stored && ac->pingpong));
       // The deferred order (overlap, pingpong: Q K^T only) peels the first tile, then issues each
       // tile's S before the previous tile's P V, two tiles a turn (P's buffers alternate), the
       // wait for P V pinned behind a wait on the completed barrier; tile by tile, the loop runs at
       // least once.
-      const bool deferred = rc.config.pingpong || rc.config.overlap;
+      const bool deferred = ac->pingpong || ac->overlap;
       CHECK(!(stored && deferred));
       CHECK((k.body.find("for (int i2 = kb + 1; i2 < ke; i2 += 2)") != std::string::npos) == deferred);
       CHECK((k.body.find(": \"r\"(pin), \"r\"(0) : \"memory\");") != std::string::npos) == deferred);
-      CHECK((k.body.find("} while (++it < ke);") != std::string::npos) == (!deferred && rc.config.splits == 1));
-      overlap += rc.config.overlap;
+      CHECK((k.body.find("} while (++it < ke);") != std::string::npos) == (!deferred && ac->splits == 1));
+      overlap += ac->overlap;
       // Masked tiles test the band in integers; the kept side of a mask is neither selected nor
       // rounded again (a where of bf16 values is one); the scale runs on the packed pairs of
       // rounded scores (mul.rn.bf16x2), and when the chain is those (masks kept, casts) the row
@@ -265,13 +266,13 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK(k.body.find("tg[r] = axon_exp2_at_f32(-") != std::string::npos);
       CHECK(k.body.find("axon_sub_f32(sc[e], mu[rs])") == std::string::npos);
       const bool pm = k.body.find("max.NaN.bf16x2") != std::string::npos;
-      CHECK(pm == (s.att.qk.n % rc.config.bn == 0));  // stored bf16 scores are pairs as read
+      CHECK(pm == (s.att.qk.n % ac->bn == 0));  // stored bf16 scores are pairs as read
       packed += pm;
       // Row blocks in groups of batch entries (the whole batch when K and V fit a quarter of L2).
       CHECK(k.body.find("- gw / gn;") != std::string::npos);
-      CHECK((rc.config.group > 0) == (text.find("[5,256,64]") != std::string::npos));
-      if (rc.config.group > 0) CHECK(rc.config.str().find(" g" + std::to_string(rc.config.group)) != std::string::npos);
-      grouped += rc.config.group > 0;
+      CHECK((ac->group > 0) == (text.find("[5,256,64]") != std::string::npos));
+      if (ac->group > 0) CHECK(rc.config.str().find(" g" + std::to_string(ac->group)) != std::string::npos);
+      grouped += ac->group > 0;
       // Q computed from a stored source: its rows read 16 bytes at a time. The epilogue staged in
       // Q's panels (head dims within Q's) and stored in 8-column chunks.
       CHECK((k.body.find("axon_ldw<4>(in") != std::string::npos) == (text.find("\"qs\"") != std::string::npos));
@@ -279,9 +280,9 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((k.body.find("sstat[") != std::string::npos) == staged_out);
       CHECK((k.body.find("const int gjc7") != std::string::npos) == staged_out);
       // The key split (stored scores only): alternate key tiles, merged through shared memory.
-      CHECK((k.body.find("it += 2") != std::string::npos) == (rc.config.splits == 2));
-      CHECK((rc.config.splits == 2) <= stored);
-      if (rc.config.splits == 2) CHECK(k.body.find("st.shared.f32") != std::string::npos);
+      CHECK((k.body.find("it += 2") != std::string::npos) == (ac->splits == 2));
+      CHECK((ac->splits == 2) <= stored);
+      if (ac->splits == 2) CHECK(k.body.find("st.shared.f32") != std::string::npos);
       CHECK(k.launches.at(0).smem <= L.smem_dynamic);
       if (gpu::nvrtc_status().empty()) {
         gpu::Compiled c = gpu::compile(k.source, "sm_90a", "");
@@ -317,7 +318,8 @@ TEST_CASE("attention keeps the natural shift without the exp2_at lowering or wit
     tiling::GroupShape s = tiling::classify(gr, low->isa.get());
     REQUIRE(s.strategy == tiling::Strategy::Attention);
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
-      if (rc.config.strategy != tiling::Strategy::Attention) continue;
+      const auto* ac = rc.config.get_if<tiling::AttentionConfig>();
+      if (ac == nullptr) continue;
       tiling::CodegenOptions o;
       o.name = "nat" + std::to_string(n++);
       tiling::KernelCode k = tiling::generate(gr, s, rc.config, *low, o);
@@ -509,7 +511,7 @@ TEST_CASE("attention at head sizes 32-256, odd lengths, bf16 and f16: fused, eve
     CHECK(k.shape.strategy == tiling::Strategy::Attention);
     for (const ConfigTrial& t : k.trials) {
       INFO(t.config.str() << ": " << t.status << " " << t.detail);
-      if (t.config.strategy == tiling::Strategy::Attention) CHECK(t.status == "ok");
+      if (t.config.strategy() == tiling::Strategy::Attention) CHECK(t.status == "ok");
     }
     fs::remove_all(o.work_dir);
   }

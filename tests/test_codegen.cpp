@@ -78,10 +78,13 @@ TEST_CASE("configurations respect the limits and keep the generic fallback", "[c
   auto configs = tiling::enumerate_configs(g, s, L);
   bool generic = false;
   for (const auto& c : configs) {
-    CHECK(c.config.threads * c.config.rows_per_block <= 256);
-    CHECK(s.cols % c.config.vec == 0);
-    CHECK(c.config.vec * 4 <= 16);
-    generic = generic || c.config.strategy == tiling::Strategy::Generic;
+    CHECK(c.config.threads() <= 256);
+    if (const auto* r = c.config.get_if<tiling::RowConfig>()) {
+      CHECK(r->threads * r->rows_per_block <= 256);
+      CHECK(s.cols % r->vec == 0);
+      CHECK(r->vec * 4 <= 16);
+    }
+    generic = generic || c.config.strategy() == tiling::Strategy::Generic;
   }
   CHECK(generic);
   for (size_t i = 1; i < configs.size(); ++i) CHECK(configs[i - 1].est_us <= configs[i].est_us);
@@ -91,8 +94,7 @@ TEST_CASE("a row kernel reads each row once, reduces block-wide, and uses the sy
   Graph graph = bench("softmax");
   auto g = fusion_groups(graph, "sm_90").at(0);
   tiling::GroupShape s = tiling::classify(g);
-  tiling::TileConfig c;
-  c.strategy = tiling::Strategy::Row;
+  tiling::RowConfig c;
   c.threads = 256;
   c.vec = 4;
   tiling::CodegenOptions o;
@@ -138,7 +140,7 @@ TEST_CASE("generated kernels of every benchmark graph compile with nvcc for sm_8
         // The best two configurations and the generic fallback of every group.
         std::vector<tiling::TileConfig> pick;
         for (const auto& c : configs)
-          if (pick.size() < 2 || (c.config.strategy == tiling::Strategy::Generic && pick.back().strategy != tiling::Strategy::Generic))
+          if (pick.size() < 2 || (c.config.strategy() == tiling::Strategy::Generic && pick.back().strategy() != tiling::Strategy::Generic))
             pick.push_back(c.config);
         for (size_t j = 0; j < pick.size(); ++j) {
           tiling::CodegenOptions o;
@@ -240,13 +242,13 @@ TEST_CASE("a launcher with TMA-fed kernels encodes their tensor maps at each run
   REQUIRE(best.kernels.size() == 1);
   const tiling::KernelCode& k = best.kernels[0].code;
   INFO(k.config.str());
-  REQUIRE(k.config.tma);  // the cost model ranks TMA-fed wgmma first on a large bf16 gemm
-  REQUIRE(k.config.tma_store);  // ... with the bulk store writing its output
+  REQUIRE(k.config.contraction().tma);  // the cost model ranks TMA-fed wgmma first on a large bf16 gemm
+  REQUIRE(k.config.contraction().tma_store);  // ... with the bulk store writing its output
   REQUIRE(k.launches.at(0).tmaps.size() == 3);
   // A: 4096 x 4096 K-major, boxes of 64 K values by the tile's rows; B: N-major, 64 x 64 boxes;
   // the output (the parameter after the two inputs): 64 x 64 boxes.
   CHECK(k.launches[0].tmaps[0].inner == 4096);
-  CHECK(k.launches[0].tmaps[0].box_outer == k.config.bm);
+  CHECK(k.launches[0].tmaps[0].box_outer == k.config.contraction().bm);
   CHECK(k.launches[0].tmaps[1].box_outer == 64);
   CHECK(k.launches[0].tmaps[2].param == 2);
   CHECK(k.launches[0].tmaps[2].box_outer == 64);
@@ -271,7 +273,7 @@ TEST_CASE("a launcher with a stream-K kernel gives it scratch in the workspace a
   const auto& best = r.realized.at(static_cast<size_t>(r.best));
   REQUIRE(best.kernels.size() == 1);
   const tiling::Launch& l = best.kernels[0].code.launches.at(0);
-  REQUIRE(best.kernels[0].code.config.stream_k);
+  REQUIRE(best.kernels[0].code.config.contraction().stream_k);
   REQUIRE(l.scratch > l.zero_from);
   const fs::path out = fs::path(o.work_dir) / "out";
   (void)write_outputs(g, r, o, out.string());
@@ -345,7 +347,7 @@ TEST_CASE("on sm_90 a launcher's later kernels start while the one before drains
         CHECK(b.find("griddepcontrol") == std::string::npos);
       }
       // y is a hand-off (only the next kernel reads it): the row kernel stores it to stay in L2.
-      if (k.code.config.strategy == tiling::Strategy::Row) {
+      if (k.code.config.strategy() == tiling::Strategy::Row) {
         CHECK(b.find("axon_stv_bf16_keep<") != std::string::npos);
         CHECK(b.find("stored with an L2 evict-last policy") != std::string::npos);
       }
@@ -456,8 +458,7 @@ TEST_CASE("packed 16-bit caches keep two bf16 per register and unpack where used
   tiling::GroupShape s = tiling::classify(g);
   CHECK(s.row_inputs16 == 1);
   CHECK(s.col_inputs16 == 2);  // gamma, beta
-  tiling::TileConfig c;
-  c.strategy = tiling::Strategy::Row;
+  tiling::RowConfig c;
   c.threads = 128;
   c.vec = 8;
   c.packed = true;
@@ -472,7 +473,7 @@ TEST_CASE("packed 16-bit caches keep two bf16 per register and unpack where used
   if (gpu::nvrtc_status().empty()) CHECK(gpu::compile(k.source, "sm_90", "").ok);
   // The estimate sees the registers it saves: packed configurations exist and are ranked.
   bool any = false;
-  for (const auto& rc : tiling::enumerate_configs(g, s, axon::test::target_limits())) any = any || rc.config.packed;
+  for (const auto& rc : tiling::enumerate_configs(g, s, axon::test::target_limits())) any = any || (rc.config.get_if<tiling::RowConfig>() != nullptr && rc.config.row().packed);
   CHECK(any);
 }
 
@@ -494,14 +495,15 @@ TEST_CASE("rows longer than the unrolled limit get row kernels that loop, keep n
     tiling::GroupShape s = tiling::classify(g);
     REQUIRE(s.strategy == tiling::Strategy::Row);
     auto configs = tiling::enumerate_configs(g, s, axon::test::target_limits());
-    REQUIRE(configs.front().config.strategy == tiling::Strategy::Row);  // ranked above the generic one
+    REQUIRE(configs.front().config.strategy() == tiling::Strategy::Row);  // ranked above the generic one
     int rows = 0;
     for (const auto& rc : configs) {
-      if (rc.config.strategy != tiling::Strategy::Row) continue;
+      const auto* rr = rc.config.get_if<tiling::RowConfig>();
+      if (rr == nullptr) continue;
       // A row shared by a cluster (docs/reductions.md) may be short enough per block to cache.
-      if (rc.config.splits > 1) continue;
-      CHECK_FALSE(rc.config.cache_rows);
-      CHECK_FALSE(rc.config.packed);
+      if (rr->splits > 1) continue;
+      CHECK_FALSE(rr->cache_rows);
+      CHECK_FALSE(rr->packed);
       ++rows;
     }
     CHECK(rows >= 4);
@@ -510,9 +512,10 @@ TEST_CASE("rows longer than the unrolled limit get row kernels that loop, keep n
     const tiling::TileConfig* whole = nullptr;
     const tiling::TileConfig* split = nullptr;
     for (const auto& rc : configs) {
-      if (rc.config.strategy != tiling::Strategy::Row) continue;
-      if (rc.config.splits == 1 && !whole) whole = &rc.config;
-      if (rc.config.splits > 1 && !split) split = &rc.config;
+      const auto* rr = rc.config.get_if<tiling::RowConfig>();
+      if (rr == nullptr) continue;
+      if (rr->splits == 1 && !whole) whole = &rc.config;
+      if (rr->splits > 1 && !split) split = &rc.config;
     }
     REQUIRE(whole != nullptr);
     REQUIRE(split != nullptr);

@@ -28,6 +28,7 @@ using namespace axon;
 namespace fs = std::filesystem;
 using axon::test::contraction_group;
 using axon::test::lowerings;
+using axon::test::mm_fields;
 using axon::test::mm_graph;
 using axon::test::nvcc;
 using axon::test::parse;
@@ -40,7 +41,7 @@ namespace {
 // generic fallback skipped), each generated and shown to `check` with its group's shape, then
 // all compiled together with nvcc when there is one. Returns the kernels generated per target.
 int compile_contractions(const std::vector<std::string>& graphs, size_t per_graph, const std::string& tag,
-                         const std::function<void(const tiling::GroupShape&, const tiling::TileConfig&, const tiling::KernelCode&)>& check,
+                         const std::function<void(const tiling::GroupShape&, const tiling::ContractionConfig&, const tiling::KernelCode&)>& check,
                          bool allow_tf32 = false) {
   const std::string cc = nvcc();
   int per_target = 0;
@@ -56,8 +57,9 @@ int compile_contractions(const std::vector<std::string>& graphs, size_t per_grap
       REQUIRE(s.strategy == tiling::Strategy::Contraction);
       auto configs = tiling::enumerate_configs(gr, s, axon::test::target_limits());
       for (size_t j = 0, taken = 0; j < configs.size() && taken < per_graph; ++j) {
-        const tiling::TileConfig& c = configs[j].config;
-        if (c.strategy != tiling::Strategy::Contraction) continue;
+        const auto* c_mm = configs[j].config.get_if<tiling::ContractionConfig>();
+        if (c_mm == nullptr) continue;
+        const tiling::ContractionConfig& c = *c_mm;
         ++taken;
         tiling::CodegenOptions o;
         o.name = "k" + std::to_string(gi) + "_" + std::to_string(j);
@@ -172,8 +174,9 @@ TEST_CASE("contraction configurations respect shared memory and register limits"
   auto configs = tiling::enumerate_configs(gr, s, L);
   int contraction = 0;
   for (const auto& rc : configs) {
-    const tiling::TileConfig& c = rc.config;
-    if (c.strategy != tiling::Strategy::Contraction) continue;
+    const auto* c_mm = rc.config.get_if<tiling::ContractionConfig>();
+    if (c_mm == nullptr) continue;
+    const tiling::ContractionConfig& c = *c_mm;
     ++contraction;
     CHECK(c.threads == 32 * c.warps_m * c.warps_n);
     CHECK(c.stages * (c.bm + c.bn) * c.bk * 2 <= L.smem_dynamic);
@@ -182,7 +185,7 @@ TEST_CASE("contraction configurations respect shared memory and register limits"
     CHECK((c.bm / c.warps_m / 16) * (c.bn / c.warps_n / 8) * 4 <= 128);  // accumulator registers
   }
   CHECK(contraction > 20);
-  CHECK(configs.front().config.strategy == tiling::Strategy::Contraction);  // ranked above the fallback
+  CHECK(configs.front().config.strategy() == tiling::Strategy::Contraction);  // ranked above the fallback
 }
 
 TEST_CASE("a computed operand's estimate counts its evaluation by every tile of the other axis", "[codegen][contraction]") {
@@ -204,8 +207,8 @@ TEST_CASE("a computed operand's estimate counts its evaluation by every tile of 
   CHECK(c.front().est_us > 3 * p.front().est_us);
   double one = 1e30, two = 1e30;  // the best TMA estimates with one and with two producer warpgroups
   for (const auto& rc : c)
-    if (rc.config.tma) {
-      double& best = rc.config.producers == 2 ? two : one;
+    if (mm_fields(rc.config).tma) {
+      double& best = mm_fields(rc.config).producers == 2 ? two : one;
       best = std::min(best, rc.est_us);
     }
   REQUIRE(one < 1e30);
@@ -224,9 +227,9 @@ TEST_CASE("a grid of few blocks with long K ranks by the copies each block keeps
   const auto configs = tiling::enumerate_configs(gr, s, sm90_limits());
   REQUIRE_FALSE(configs.empty());
   INFO(configs.front().config.str() << ": " << configs.front().why);
-  CHECK(configs.front().config.tma);
+  CHECK(mm_fields(configs.front().config).tma);
   for (const auto& rc : configs)
-    if (rc.config.strategy == tiling::Strategy::Contraction && !rc.config.wgmma && rc.config.bm == 16) {
+    if (rc.config.strategy() == tiling::Strategy::Contraction && !mm_fields(rc.config).wgmma && mm_fields(rc.config).bm == 16) {
       INFO(rc.config.str() << ": " << rc.why);
       CHECK(rc.est_us > 1.5 * configs.front().est_us);
     }
@@ -242,7 +245,9 @@ TEST_CASE("split-K's clusters past those that fit on the GPU at once are ranked 
   REQUIRE(s.strategy == tiling::Strategy::Contraction);
   auto est = [&](const tiling::Limits& L, int stages, int splits) {
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
-      const tiling::TileConfig& c = rc.config;
+      const auto* c_mm = rc.config.get_if<tiling::ContractionConfig>();
+      if (c_mm == nullptr) continue;
+      const tiling::ContractionConfig& c = *c_mm;
       if (c.tma && c.bn == 128 && c.stages == stages && c.splits == splits && c.producers == 1 && !c.a_regs) return rc.est_us;
     }
     FAIL("no 64 x 128 split configuration with " << stages << " stages and " << splits << " splits");
@@ -263,8 +268,7 @@ TEST_CASE("the ldmatrix addressing is checked against the spec's mma fragments",
   const tiling::Lowerings& low = lowerings("sm_90");
   tiling::GroupShape s = tiling::classify(gr, low.isa.get());
   REQUIRE(s.strategy == tiling::Strategy::Contraction);
-  tiling::TileConfig c;
-  c.strategy = tiling::Strategy::Contraction;
+  tiling::ContractionConfig c;
   c.bm = c.bn = 64;
   c.bk = 32;
   c.warps_m = c.warps_n = 2;
@@ -301,7 +305,7 @@ TEST_CASE("epilogues stage with stmatrix, its addressing checked against the spe
   std::vector<tiling::TileConfig> picks;
   for (int kind = 0; kind < 3; ++kind)
     for (const auto& rc : tiling::enumerate_configs(gr, s, sm90_limits()))
-      if (kind == 2 ? rc.config.store_warps : rc.config.tma_store && (rc.config.blocks_per_sm > 0) == (kind == 0)) {
+      if (kind == 2 ? mm_fields(rc.config).store_warps : mm_fields(rc.config).tma_store && (mm_fields(rc.config).blocks_per_sm > 0) == (kind == 0)) {
         picks.push_back(rc.config);
         break;
       }
@@ -348,7 +352,9 @@ TEST_CASE("the TMA-store epilogue tests each pair against the output's bounds on
     REQUIRE(s.strategy == tiling::Strategy::Contraction);
     int seen = 0;
     for (const auto& rc : tiling::enumerate_configs(gr, s, sm90_limits())) {
-      const tiling::TileConfig& t = rc.config;
+      const auto* t_mm = rc.config.get_if<tiling::ContractionConfig>();
+      if (t_mm == nullptr) continue;
+      const tiling::ContractionConfig& t = *t_mm;
       if (!t.tma_store || seen >= 4) continue;
       ++seen;
       INFO(a << " " << t.str());
@@ -395,7 +401,7 @@ std::vector<std::string> f32_graphs() {
 }
 
 TEST_CASE("f32 matmuls take the SIMT kernel, which compiles with nvcc for sm_80 and sm_90", "[codegen][contraction][nvcc]") {
-  const int kernels = compile_contractions(f32_graphs(), 3, "simt", [](const tiling::GroupShape& s, const tiling::TileConfig& c,
+  const int kernels = compile_contractions(f32_graphs(), 3, "simt", [](const tiling::GroupShape& s, const tiling::ContractionConfig& c,
                                                                     const tiling::KernelCode& code) {
     CHECK(s.mm.simt);
     CHECK(c.simt);
@@ -416,7 +422,7 @@ TEST_CASE("with allow_tf32, f32 matmuls take tf32 mma.sync from the spec, and th
   const std::vector<std::string> graphs = f32_graphs();
   const int kernels = compile_contractions(
       graphs, 3, "tf32",
-      [](const tiling::GroupShape& s, const tiling::TileConfig& c, const tiling::KernelCode& code) {
+      [](const tiling::GroupShape& s, const tiling::ContractionConfig& c, const tiling::KernelCode& code) {
         CHECK(s.mm.simt);
         CHECK(s.mm.tf32);
         CHECK(c.tf32);
@@ -444,7 +450,7 @@ TEST_CASE("with allow_tf32, f32 matmuls take tf32 mma.sync from the spec, and th
   CHECK(s.mm.simt);
   CHECK(!s.mm.tf32);
   for (const tiling::RankedConfig& rc : tiling::enumerate_configs(gr, s, axon::test::target_limits()))
-    if (rc.config.strategy == tiling::Strategy::Contraction) CHECK(!rc.config.tf32);
+    if (rc.config.strategy() == tiling::Strategy::Contraction) CHECK(!mm_fields(rc.config).tf32);
 }
 
 TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N-major", "[codegen][contraction][nvcc]") {
@@ -492,17 +498,17 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
     int here = 0, here_tma = 0;
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
       // Two of each kind, best first, and the best persistent one.
-      const bool first_persistent = rc.config.blocks_per_sm > 0 && !rc.config.store_warps && persistent == 0;
-      const bool first_store_warps = rc.config.store_warps && store_warps == 0;
-      const bool first_plain_store = rc.config.tma && !rc.config.tma_store && here_tma == 2;  // the third TMA one stores without TMA
-      if (!rc.config.wgmma || ((rc.config.tma ? here_tma : here) >= 2 && !first_persistent && !first_store_warps && !first_plain_store))
+      const bool first_persistent = mm_fields(rc.config).blocks_per_sm > 0 && !mm_fields(rc.config).store_warps && persistent == 0;
+      const bool first_store_warps = mm_fields(rc.config).store_warps && store_warps == 0;
+      const bool first_plain_store = mm_fields(rc.config).tma && !mm_fields(rc.config).tma_store && here_tma == 2;  // the third TMA one stores without TMA
+      if (!mm_fields(rc.config).wgmma || ((mm_fields(rc.config).tma ? here_tma : here) >= 2 && !first_persistent && !first_store_warps && !first_plain_store))
         continue;
       tiling::CodegenOptions o;
       o.name = "w" + std::to_string(gi) + "_" + std::to_string(here + here_tma) ;
-      (rc.config.tma ? here_tma : here)++;
+      (mm_fields(rc.config).tma ? here_tma : here)++;
       tiling::KernelCode k = tiling::generate(gr, s, rc.config, low, o);
       CHECK(k.arch_suffix == "a");
-      CHECK(k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(rc.config.bn) + "k16") != std::string::npos);
+      CHECK(k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(mm_fields(rc.config).bn) + "k16") != std::string::npos);
       // imm-trans-a / imm-trans-b follow the operands' majorness.
       const std::string trans = std::string(s.mm.a.k_major ? "0" : "1") + ", " + (s.mm.b.k_major ? "0" : "1") + ";";
       CHECK(k.body.find("1, 1, " + trans) != std::string::npos);
@@ -511,44 +517,44 @@ TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N
       // (whose producer refills the slots meanwhile) and split-K ones (each block stores the rows
       // it adds up from the cluster's partial sums, in the same chunks).
       CHECK((k.body.find("unsigned char* const stage") != std::string::npos) ==
-            ((rc.config.blocks_per_sm == 0 && rc.config.splits == 1) || rc.config.store_warps || rc.config.tma_store));
+            ((mm_fields(rc.config).blocks_per_sm == 0 && mm_fields(rc.config).splits == 1) || mm_fields(rc.config).store_warps || mm_fields(rc.config).tma_store));
       // A TMA-store epilogue: boxes of the output written by the bulk store, whose reads are
       // awaited before the block exits.
-      CHECK((k.body.find("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group") != std::string::npos) == rc.config.tma_store);
-      CHECK((k.body.find("cp.async.bulk.wait_group.read 0") != std::string::npos) == rc.config.tma_store);
-      tma_store += rc.config.tma_store;
-      tma_store_persistent += rc.config.tma_store && rc.config.blocks_per_sm > 0;
-      CHECK((k.body.find("barrier.cluster.wait") != std::string::npos) == (rc.config.splits > 1 || rc.config.multicast > 1));
-      if (rc.config.tma) {
+      CHECK((k.body.find("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group") != std::string::npos) == mm_fields(rc.config).tma_store);
+      CHECK((k.body.find("cp.async.bulk.wait_group.read 0") != std::string::npos) == mm_fields(rc.config).tma_store);
+      tma_store += mm_fields(rc.config).tma_store;
+      tma_store_persistent += mm_fields(rc.config).tma_store && mm_fields(rc.config).blocks_per_sm > 0;
+      CHECK((k.body.find("barrier.cluster.wait") != std::string::npos) == (mm_fields(rc.config).splits > 1 || mm_fields(rc.config).multicast > 1));
+      if (mm_fields(rc.config).tma) {
         // One tensor map per copied operand or staged source, passed after the pointers; a
         // producer warpgroup.
         const size_t direct = size_t(s.mm.a.direct) + size_t(s.mm.b.direct);
         const size_t staged = size_t(s.mm.a.staged != nullptr) + size_t(s.mm.b.staged != nullptr);
-        CHECK(k.launches.at(0).tmaps.size() == direct + staged + size_t(rc.config.tma_store));
-        if (rc.config.tma_store) CHECK(k.launches.at(0).tmaps.back().param == int(gr.reads.size()));  // the output
+        CHECK(k.launches.at(0).tmaps.size() == direct + staged + size_t(mm_fields(rc.config).tma_store));
+        if (mm_fields(rc.config).tma_store) CHECK(k.launches.at(0).tmaps.back().param == int(gr.reads.size()));  // the output
         // Staged operands are computed from their copies in the slot.
         CHECK((k.body.find("const uint4 raw = *reinterpret_cast<const uint4*>(dst);") != std::string::npos) == (staged > 0));
-        CHECK(k.launches.at(0).block == 128 * (rc.config.warps_m + rc.config.producers));
-        CHECK((rc.config.producers == 1 || !s.mm.a.direct || !s.mm.b.direct));
+        CHECK(k.launches.at(0).block == 128 * (mm_fields(rc.config).warps_m + mm_fields(rc.config).producers));
+        CHECK((mm_fields(rc.config).producers == 1 || !s.mm.a.direct || !s.mm.b.direct));
         CHECK(k.body.find("cp.async.bulk.tensor.3d") != std::string::npos);
         CHECK(k.body.find("mbarrier.try_wait.parity") != std::string::npos);
         // Registers move to the consumers only when the producer just issues copies, and the
         // kernel is not built for two blocks per SM (which keep the launch's 128 each).
         const bool two = k.body.find("__launch_bounds__(" + std::to_string(k.launches.at(0).block) + ", 2)") != std::string::npos;
         CHECK((k.body.find("setmaxnreg.dec") != std::string::npos) == (direct == 2 && !two));
-        CHECK((!two || (rc.config.warps_m == 1 && rc.config.bn <= 128 && rc.config.blocks_per_sm == 0)));
+        CHECK((!two || (mm_fields(rc.config).warps_m == 1 && mm_fields(rc.config).bn <= 128 && mm_fields(rc.config).blocks_per_sm == 0)));
         CHECK(k.body.find("cp.async.cg") == std::string::npos);
         ++tma_kernels;
-        if (rc.config.blocks_per_sm > 0) {
+        if (mm_fields(rc.config).blocks_per_sm > 0) {
           // A persistent grid: at most one block per SM, walking the tiles.
-          persistent += !rc.config.store_warps;
+          persistent += !mm_fields(rc.config).store_warps;
           CHECK(k.launches.at(0).grid <= o.sm_count);
           CHECK(k.body.find("tile += gridDim.x") != std::string::npos);
         }
         // Store warps: warps 1-3 of the producer warpgroup store each staged tile, behind its barriers.
-        CHECK((k.body.find("q = tid - 32; q < ") != std::string::npos) == rc.config.store_warps);
-        CHECK((k.body.find("sfull") != std::string::npos) == rc.config.store_warps);
-        store_warps += rc.config.store_warps;
+        CHECK((k.body.find("q = tid - 32; q < ") != std::string::npos) == mm_fields(rc.config).store_warps);
+        CHECK((k.body.find("sfull") != std::string::npos) == mm_fields(rc.config).store_warps);
+        store_warps += mm_fields(rc.config).store_warps;
       }
       tu << k.body << "\n";
       ++kernels;
@@ -594,7 +600,7 @@ TEST_CASE("f16 contractions take the spec's f16 wgmma forms on sm_90 (sm_90a, nv
     CHECK(s.mm.a_regs == (gi == 3));
     int here = 0;
     for (const auto& rc : tiling::enumerate_configs(gr, s, sm90_limits())) {
-      if (!rc.config.wgmma || (gi == 3 && !rc.config.a_regs) || here == 2) continue;
+      if (!mm_fields(rc.config).wgmma || (gi == 3 && !mm_fields(rc.config).a_regs) || here == 2) continue;
       tiling::CodegenOptions o;
       o.name = "h" + std::to_string(gi) + "_" + std::to_string(here++);
       const tiling::KernelCode k = tiling::generate(gr, s, rc.config, low, o);
@@ -603,7 +609,7 @@ TEST_CASE("f16 contractions take the spec's f16 wgmma forms on sm_90 (sm_90a, nv
       // Register A packs A's values, rounded to f16, as f16 pairs (300 rows: no tile divides A,
       // so each pair is evaluated and packed in C).
       CHECK(k.body.find("axon_pack2_bf16(") == std::string::npos);
-      CHECK((k.body.find("= axon_pack2_f16(fv0, fv1);") != std::string::npos) == rc.config.a_regs);
+      CHECK((k.body.find("= axon_pack2_f16(fv0, fv1);") != std::string::npos) == mm_fields(rc.config).a_regs);
       tu << k.body << "\n";
       ++kernels;
     }
@@ -657,7 +663,7 @@ TEST_CASE("a bf16 contraction's epilogue rounds and stores without widening back
     std::ostringstream tu;
     int n = 0;
     for (size_t j = 0; j < configs.size() && n < 3; ++j) {
-      if (configs[j].config.strategy != tiling::Strategy::Contraction) continue;
+      if (configs[j].config.strategy() != tiling::Strategy::Contraction) continue;
       tiling::CodegenOptions o;
       o.name = "w" + std::to_string(j);
       tu << tiling::generate(gr, s, configs[j].config, low, o).body << "\n";
@@ -696,7 +702,9 @@ TEST_CASE("TMA contractions copy graph inputs before waiting for the kernel befo
     REQUIRE((s.mm.a.direct && s.mm.b.direct));
     std::set<std::tuple<int, int, int, int, int>> seen;
     for (const auto& rc : tiling::enumerate_configs(groups[gi], s, L)) {
-      const tiling::TileConfig& c = rc.config;
+      const auto* c_mm = rc.config.get_if<tiling::ContractionConfig>();
+      if (c_mm == nullptr) continue;
+      const tiling::ContractionConfig& c = *c_mm;
       if (!c.tma || !seen.insert({c.bm, c.bn, c.blocks_per_sm, c.multicast, c.splits}).second) continue;
       INFO(c.str());
       tiling::CodegenOptions o;

@@ -17,6 +17,7 @@
 using namespace axon;
 using axon::test::contraction_group;
 using axon::test::lowerings;
+using axon::test::mm_fields;
 using axon::test::mm_graph;
 using axon::test::parse;
 using axon::test::sm90_limits;
@@ -46,8 +47,9 @@ TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, each block adds 
     double best_split = 1e30, best_plain = 1e30;
     std::set<std::pair<int, int>> emitted;  // (bn, splits)
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
-      const tiling::TileConfig& c = rc.config;
-      if (c.strategy != tiling::Strategy::Contraction) continue;
+      const auto* c_mm = rc.config.get_if<tiling::ContractionConfig>();
+      if (c_mm == nullptr) continue;
+      const tiling::ContractionConfig& c = *c_mm;
       if (c.splits == 1) {
         if (c.tma) best_plain = std::min(best_plain, rc.est_us);
         continue;
@@ -93,7 +95,7 @@ TEST_CASE("split-K wgmma kernels: a cluster of blocks per tile, each block adds 
   // Tiles enough for every SM: no split configuration.
   Graph big = parse(mm_graph("[8192,512]", "[512,4096]", "bf16", "{}"));
   tiling::Group grb = contraction_group(big);
-  for (const auto& rc : tiling::enumerate_configs(grb, tiling::classify(grb, low.isa.get()), L)) CHECK(rc.config.splits == 1);
+  for (const auto& rc : tiling::enumerate_configs(grb, tiling::classify(grb, low.isa.get()), L)) CHECK(mm_fields(rc.config).splits == 1);
   axon::test::check_sm90a(low, tu.str(), "splitk");
 }
 
@@ -131,8 +133,9 @@ TEST_CASE("twin matmuls of one A (swiglu) are one wgmma kernel over both weights
     CHECK(s.mm.b2.k_major == s.mm.b.k_major);
     std::set<std::tuple<int, int, int, bool, int, bool>> emitted;  // (bm, bn, persistent, store warps, multicast, TMA store)
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
-      const tiling::TileConfig& c = rc.config;
-      if (c.strategy != tiling::Strategy::Contraction) continue;
+      const auto* c_mm = rc.config.get_if<tiling::ContractionConfig>();
+      if (c_mm == nullptr) continue;
+      const tiling::ContractionConfig& c = *c_mm;
       // Only TMA-fed wgmma, both weights' tiles 64 columns or more, no split.
       CHECK((c.wgmma && c.tma && c.bn >= 128 && c.splits == 1));
       if (!emitted.insert({c.bm, c.bn, c.blocks_per_sm, c.store_warps, c.multicast, c.tma_store}).second) continue;
@@ -205,7 +208,9 @@ TEST_CASE("multicast: clusters of two tile rows share B's copies (sm_90a, nvcc)"
     REQUIRE(s.mm.multicast);
     std::set<std::tuple<int, int, int, bool>> emitted;
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
-      const tiling::TileConfig& c = rc.config;
+      const auto* c_mm = rc.config.get_if<tiling::ContractionConfig>();
+      if (c_mm == nullptr) continue;
+      const tiling::ContractionConfig& c = *c_mm;
       if (c.multicast < 2) continue;
       CHECK((c.tma && c.splits == 1));
       if (!emitted.insert({c.bm, c.bn, c.blocks_per_sm, c.store_warps}).second) continue;
@@ -229,7 +234,7 @@ TEST_CASE("multicast: clusters of two tile rows share B's copies (sm_90a, nvcc)"
   // One tile row: nothing to share.
   Graph one = parse(mm_graph("[60,136]", "[136,520]", "bf16", "{}"));
   tiling::Group gr1 = contraction_group(one);
-  for (const auto& rc : tiling::enumerate_configs(gr1, tiling::classify(gr1, low.isa.get()), L)) CHECK(rc.config.multicast == 1);
+  for (const auto& rc : tiling::enumerate_configs(gr1, tiling::classify(gr1, low.isa.get()), L)) CHECK(mm_fields(rc.config).multicast == 1);
   axon::test::check_sm90a(low, tu.str(), "multicast");
 }
 
@@ -251,7 +256,9 @@ TEST_CASE("stream-K: the last tiles shared out by k-tiles, partial sums and flag
     REQUIRE(s.mm.stream_k);
     std::set<std::tuple<int, int, bool>> emitted;
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
-      const tiling::TileConfig& c = rc.config;
+      const auto* c_mm = rc.config.get_if<tiling::ContractionConfig>();
+      if (c_mm == nullptr) continue;
+      const tiling::ContractionConfig& c = *c_mm;
       if (!c.stream_k) continue;
       CHECK((c.tma && c.blocks_per_sm > 0 && !c.store_warps && c.splits == 1));
       CHECK(rc.why.find("stream-K over") != std::string::npos);
@@ -293,7 +300,9 @@ TEST_CASE("stream-K: the last tiles shared out by k-tiles, partial sums and flag
     REQUIRE(s.mm.stream_k);
     std::set<std::pair<int, bool>> emitted;
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
-      const tiling::TileConfig& c = rc.config;
+      const auto* c_mm = rc.config.get_if<tiling::ContractionConfig>();
+      if (c_mm == nullptr) continue;
+      const tiling::ContractionConfig& c = *c_mm;
       if (!c.stream_k) continue;
       const int64_t tiles = (1000 + c.bn - 1) / c.bn;
       CHECK(tiles < L.sm_count);
@@ -315,7 +324,7 @@ TEST_CASE("stream-K: the last tiles shared out by k-tiles, partial sums and flag
   for (const std::string& text : {mm_graph("[33792,256]", "[256,256]", "bf16", "{}"), mm_graph("[4096,128]", "[128,4096]", "bf16", "{}")}) {
     Graph g = parse(text);
     tiling::Group gr = contraction_group(g);
-    for (const auto& rc : tiling::enumerate_configs(gr, tiling::classify(gr, low.isa.get()), L)) CHECK_FALSE(rc.config.stream_k);
+    for (const auto& rc : tiling::enumerate_configs(gr, tiling::classify(gr, low.isa.get()), L)) CHECK_FALSE(mm_fields(rc.config).stream_k);
   }
   axon::test::check_sm90a(low, tu.str(), "stream_k");
 }
@@ -344,8 +353,10 @@ TEST_CASE("copies of a tensor read once per launch take the evict-first L2 polic
     REQUIRE(s.mm.tma);
     std::set<std::string> seen;
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
-      const tiling::TileConfig& c = rc.config;
-      if (c.strategy != tiling::Strategy::Contraction || !c.tma || !seen.insert(c.str()).second || seen.size() > 6) continue;
+      const auto* c_mm = rc.config.get_if<tiling::ContractionConfig>();
+      if (c_mm == nullptr) continue;
+      const tiling::ContractionConfig& c = *c_mm;
+      if (!c.tma || !seen.insert(c.str()).second || seen.size() > 6) continue;
       tiling::CodegenOptions o;
       o.name = "once" + std::to_string(gi) + "_" + std::to_string(seen.size());
       tiling::KernelCode k = tiling::generate(gr, s, c, low, o);

@@ -256,11 +256,11 @@ TEST_CASE("a generic candidate that could not finish before --timeout is estimat
   CHECK(k.group.label == "attention -> out");
   bool skipped = false;
   for (const ConfigTrial& t : k.trials)
-    if (t.config.strategy == tiling::Strategy::Generic) {
+    if (t.config.strategy() == tiling::Strategy::Generic) {
       skipped = t.status == "skipped";
       CHECK(t.detail.find("too long for --timeout 30 s") != std::string::npos);
     }
   CHECK(skipped);
-  CHECK(k.trials.at(static_cast<size_t>(k.winner)).config.strategy == tiling::Strategy::Attention);
+  CHECK(k.trials.at(static_cast<size_t>(k.winner)).config.strategy() == tiling::Strategy::Attention);
   fs::remove_all(o.work_dir);
 }

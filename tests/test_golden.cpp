@@ -1,6 +1,7 @@
 // The golden kernels (tests/README.md, "Golden kernels"): the generated CUDA of every benchmark
-// graph's fusion groups under configurations covering every TileConfig field, compared byte for
-// byte with tests/golden/kernels/, and a covering subset compiled with nvcc. A change to the
+// graph's fusion groups under configurations covering every field of each family's
+// configuration, compared byte for byte with tests/golden/kernels/, and a covering subset
+// compiled with nvcc. A change to the
 // generators that is meant shows as a diff of those files: scripts/regen_golden.sh writes them.
 #include <catch2/catch.hpp>
 

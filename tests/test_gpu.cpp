@@ -80,7 +80,7 @@ void check_trials(const SuperoptResult& r, const std::function<void(const Kernel
       kernel(k);
       for (const ConfigTrial& t : k.trials) {
         INFO(t.config.str() << ": " << t.status << " " << t.detail);
-        CHECK((t.status == "ok" || (t.status == "skipped" && t.config.strategy == tiling::Strategy::Generic)));
+        CHECK((t.status == "ok" || (t.status == "skipped" && t.config.strategy() == tiling::Strategy::Generic)));
         CHECK(t.worst <= 1.0);
         trial(t);
       }
@@ -259,14 +259,16 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
           handoffs += k.shape.strategy == tiling::Strategy::Row && !k.group.handoffs.empty();
         },
         [&](const ConfigTrial& t) {
-          const bool split = t.config.splits > 1 && t.status == "ok";
-          (t.config.strategy == tiling::Strategy::Attention ? key_split : split_k) += split;
-          const bool contraction_ok = t.config.strategy == tiling::Strategy::Contraction && t.status == "ok";
-          multicast += contraction_ok && t.config.multicast > 1;
-          store_warps += contraction_ok && t.config.store_warps;
-          tma_store += contraction_ok && t.config.tma_store;
-          tma_store_persistent += contraction_ok && t.config.tma_store && t.config.blocks_per_sm > 0;
-          stream_k += contraction_ok && t.config.stream_k;
+          const bool ok = t.status == "ok";
+          if (const auto* a = t.config.get_if<tiling::AttentionConfig>()) key_split += ok && a->splits > 1;
+          const auto* m = t.config.get_if<tiling::ContractionConfig>();
+          if (m == nullptr || !ok) return;
+          split_k += m->splits > 1;
+          multicast += m->multicast > 1;
+          store_warps += m->store_warps;
+          tma_store += m->tma_store;
+          tma_store_persistent += m->tma_store && m->blocks_per_sm > 0;
+          stream_k += m->stream_k;
         });
     fs::remove_all(o.work_dir);
   }
@@ -309,8 +311,9 @@ TEST_CASE("register A: matmuls whose A the consumers compute from its copied sou
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     REQUIRE(r.timed);
     check_trials(r, [](const KernelResult&) {}, [&](const ConfigTrial& t) {
-      a_regs += t.config.a_regs && t.status == "ok";
-      persistent += t.config.a_regs && t.status == "ok" && t.config.blocks_per_sm > 0;
+      const auto* m = t.config.get_if<tiling::ContractionConfig>();
+      a_regs += m != nullptr && m->a_regs && t.status == "ok";
+      persistent += m != nullptr && m->a_regs && t.status == "ok" && m->blocks_per_sm > 0;
     });
     fs::remove_all(o.work_dir);
   }
@@ -354,8 +357,9 @@ TEST_CASE("side reductions: RMSNorm's statistic from the register-A fragments, i
     REQUIRE(fused != r.realized.end());
     CHECK(fused->kernels.size() == 1);
     check_trials(r, [](const KernelResult&) {}, [&](const ConfigTrial& t) {
-      side += t.config.a_regs && t.status == "ok";
-      persistent += t.config.a_regs && t.status == "ok" && t.config.blocks_per_sm > 0;
+      const auto* m = t.config.get_if<tiling::ContractionConfig>();
+      side += m != nullptr && m->a_regs && t.status == "ok";
+      persistent += m != nullptr && m->a_regs && t.status == "ok" && m->blocks_per_sm > 0;
     });
     fs::remove_all(o.work_dir);
   }
@@ -389,7 +393,10 @@ TEST_CASE("stream-K with fewer tiles than SMs: every tile's k-tiles shared over 
     o.timeout_s = 10;
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     REQUIRE(r.timed);
-    check_trials(r, [](const KernelResult&) {}, [&](const ConfigTrial& t) { spread += t.config.stream_k && t.status == "ok"; });
+    check_trials(r, [](const KernelResult&) {}, [&](const ConfigTrial& t) {
+      const auto* m = t.config.get_if<tiling::ContractionConfig>();
+      spread += m != nullptr && m->stream_k && t.status == "ok";
+    });
     fs::remove_all(o.work_dir);
   }
   CHECK(spread >= 6);
@@ -416,7 +423,7 @@ TEST_CASE("rows longer than the unrolled limit: row kernels that loop are right 
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     REQUIRE(r.timed);
     check_trials(r, [](const KernelResult& k) {
-      CHECK(k.trials.at(size_t(k.winner)).config.strategy == tiling::Strategy::Row);
+      CHECK(k.trials.at(size_t(k.winner)).config.strategy() == tiling::Strategy::Row);
     }, [](const ConfigTrial&) {});
     fs::remove_all(o.work_dir);
   }
@@ -461,10 +468,11 @@ TEST_CASE("f16 contractions run on wgmma where the target has it, and every conf
     check_trials(
         r, [&](const KernelResult& k) { twins += k.shape.strategy == tiling::Strategy::Contraction && k.shape.mm.mm2 != nullptr; },
         [&](const ConfigTrial& t) {
-          const bool ok = t.config.strategy == tiling::Strategy::Contraction && t.status == "ok";
-          on_wgmma += ok && t.config.wgmma;
-          splits += ok && t.config.splits > 1;
-          a_regs += ok && t.config.a_regs;
+          const auto* m = t.config.get_if<tiling::ContractionConfig>();
+          if (m == nullptr || t.status != "ok") return;
+          on_wgmma += m->wgmma;
+          splits += m->splits > 1;
+          a_regs += m->a_regs;
         });
     fs::remove_all(o.work_dir);
   }
@@ -504,7 +512,7 @@ TEST_CASE("f16 contractions run on wgmma where the target has it, and every conf
     REQUIRE(r.timed);
     check_trials(
         r, [&](const KernelResult& k) { fused += k.shape.strategy == tiling::Strategy::Attention; },
-        [&](const ConfigTrial& t) { fused_ok += t.config.strategy == tiling::Strategy::Attention && t.status == "ok"; });
+        [&](const ConfigTrial& t) { fused_ok += t.config.strategy() == tiling::Strategy::Attention && t.status == "ok"; });
     fs::remove_all(o.work_dir);
   }
   if (!wgmma) return;
@@ -533,9 +541,12 @@ TEST_CASE("with --allow-tf32, f32 matmuls run as tf32 mma.sync and every configu
     check_trials(
         r,
         [](const KernelResult& k) {
-          if (k.shape.strategy == tiling::Strategy::Contraction) CHECK(k.trials[size_t(k.winner)].config.tf32);
+          if (k.shape.strategy == tiling::Strategy::Contraction) CHECK(k.trials[size_t(k.winner)].config.contraction().tf32);
         },
-        [&](const ConfigTrial& t) { tf32_ok += t.config.tf32 && t.status == "ok"; });
+        [&](const ConfigTrial& t) {
+          const auto* m = t.config.get_if<tiling::ContractionConfig>();
+          tf32_ok += m != nullptr && m->tf32 && t.status == "ok";
+        });
     CHECK(tf32_ok >= 6);
     fs::remove_all(o.work_dir);
   }
@@ -552,8 +563,7 @@ TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, go
   REQUIRE(s.strategy == tiling::Strategy::Elementwise);
   Isa isa = load_isa(default_isa_dir(), target());
   tiling::Lowerings low = tiling::load_lowerings(isa, tiling::default_lowerings_path(target()));
-  tiling::TileConfig c;
-  c.strategy = tiling::Strategy::Elementwise;
+  tiling::ElementwiseConfig c;
   c.threads = 128;
   c.vec = 4;
   tiling::CodegenOptions co;

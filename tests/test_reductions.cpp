@@ -120,6 +120,14 @@ Ranked rank_one_group(const std::string& graph) {
   return r;
 }
 
+// The blocks sharing a row (Row) or a column tile (Column), and whether they are blocks of the
+// grid rather than a cluster.
+std::pair<int, bool> shared_by(const tiling::TileConfig& c) {
+  if (const auto* r = c.get_if<tiling::RowConfig>()) return {r->splits, r->grid_split};
+  if (const auto* y = c.get_if<tiling::ColumnConfig>()) return {y->splits, false};
+  return {1, false};
+}
+
 }  // namespace
 
 TEST_CASE("reductions over any axes are row or column kernels, fused with their consumers", "[codegen][reductions]") {
@@ -133,7 +141,7 @@ TEST_CASE("reductions over any axes are row or column kernels, fused with their 
     CHECK(s.strategy == c.strategy);
     auto configs = tiling::enumerate_configs(groups[0], s, axon::test::target_limits());
     REQUIRE(!configs.empty());
-    CHECK(configs.front().config.strategy == c.strategy);  // ranked above the generic fallback
+    CHECK(configs.front().config.strategy() == c.strategy);  // ranked above the generic fallback
   }
 }
 
@@ -144,9 +152,9 @@ TEST_CASE("a few kept columns get a whole block on their reduction, combined by 
                                    reduce_graph("max_one_kept", "[133,13,1]", "f32", "reduce_max", "[0,1]", false)}) {
     const Ranked r = rank_one_group(graph);
     INFO(r.g.name << " " << r.best().str());
-    const tiling::TileConfig& best = r.best();
+    REQUIRE(r.best().strategy() == tiling::Strategy::Column);
+    const tiling::ColumnConfig& best = r.best().column();
     const std::string& kernel = r.kernel;
-    CHECK(best.strategy == tiling::Strategy::Column);
     CHECK(best.threads * best.rows_per_block >= 256);
     CHECK(kernel.find("shfl.sync.bfly.b32") != std::string::npos);
     // One shared slot per warp's group of lanes, not one per y.
@@ -163,9 +171,9 @@ TEST_CASE("rows shorter than a warp go several to a warp, reduced by butterflies
                                    reduce_graph("max_rows24", "[301,7,24]", "f16", "reduce_max", "[2]", false)}) {
     const Ranked r = rank_one_group(graph);
     INFO(r.g.name << " " << r.best().str());
-    const tiling::TileConfig& best = r.best();
+    REQUIRE(r.best().strategy() == tiling::Strategy::Row);
+    const tiling::RowConfig& best = r.best().row();
     const std::string& kernel = r.kernel;
-    CHECK(best.strategy == tiling::Strategy::Row);
     CHECK(best.threads < 32);
     // Only xor offsets inside the row's lanes, never the whole warp's tree.
     CHECK(kernel.find("axon_warp_") == std::string::npos);
@@ -184,13 +192,14 @@ TEST_CASE("a huge row is shared by blocks of the grid, at most one per SM, meeti
                                    reduce_graph("max_two_rows", "[2,1031,999]", "f32", "reduce_max", "[1,2]", false)}) {
     const Ranked r = rank_one_group(graph);
     INFO(r.g.name << " " << r.best().str());
-    const tiling::TileConfig& best = r.best();
+    REQUIRE(r.best().strategy() == tiling::Strategy::Row);
+    const tiling::RowConfig& best = r.best().row();
     const std::string& kernel = r.kernel;
     const tiling::Limits L = axon::test::target_limits();
     CHECK(best.grid_split);
     CHECK(best.splits > 8);
     for (const auto& rc : r.configs)  // every block of the grid resident at once
-      if (rc.config.grid_split) CHECK(r.s.rows * rc.config.splits <= L.sm_count);
+      if (shared_by(rc.config).second) CHECK(r.s.rows * shared_by(rc.config).first <= L.sm_count);
     CHECK(kernel.find("__cluster_dims__") == std::string::npos);
     CHECK(kernel.find("st.release.gpu.global.b32") != std::string::npos);
     CHECK(kernel.find("ld.acquire.gpu.global.b32") != std::string::npos);
@@ -214,8 +223,9 @@ TEST_CASE("row and column kernels over any axes, split over clusters too, compil
     std::vector<tiling::TileConfig> pick;
     bool split = false;
     for (const auto& rc : configs) {
-      if (pick.size() < 3 || (!split && rc.config.splits > 1)) pick.push_back(rc.config);
-      split = split || rc.config.splits > 1;
+      const int shares = shared_by(rc.config).first;
+      if (pick.size() < 3 || (!split && shares > 1)) pick.push_back(rc.config);
+      split = split || shares > 1;
     }
     for (const auto& cfg : pick) {
       tiling::CodegenOptions o;
@@ -225,15 +235,16 @@ TEST_CASE("row and column kernels over any axes, split over clusters too, compil
       // reduction is a loop over the whole row per element: 600 ms instead of microseconds).
       INFO(g.name << " " << cfg.str());
       CHECK(k.body.find("for (int k0 = 0") == std::string::npos);
-      if (cfg.splits > 1 && cfg.grid_split) {
+      const auto [shares, over_grid] = shared_by(cfg);
+      if (shares > 1 && over_grid) {
         ++grid_splits;
         CHECK(k.body.find("ld.acquire.gpu.global.b32") != std::string::npos);
-        CHECK(k.launches[0].grid % cfg.splits == 0);
-      } else if (cfg.splits > 1) {
+        CHECK(k.launches[0].grid % shares == 0);
+      } else if (shares > 1) {
         ++splits;
-        CHECK(k.body.find("__cluster_dims__(" + std::to_string(cfg.splits)) != std::string::npos);
+        CHECK(k.body.find("__cluster_dims__(" + std::to_string(shares)) != std::string::npos);
         CHECK(k.body.find("ld.shared::cluster.f32") != std::string::npos);
-        CHECK(k.launches[0].grid % cfg.splits == 0);
+        CHECK(k.launches[0].grid % shares == 0);
       }
       tu << k.body << "\n";
       ++kernels;
@@ -275,10 +286,10 @@ TEST_CASE("reductions over any axes: every tried configuration is right on odd s
         INFO(k.group.label);
         REQUIRE(k.winner >= 0);
         CHECK(k.shape.strategy == c.strategy);
-        CHECK(k.trials.at(size_t(k.winner)).config.strategy == c.strategy);
+        CHECK(k.trials.at(size_t(k.winner)).config.strategy() == c.strategy);
         for (const ConfigTrial& t : k.trials) {
           INFO(t.config.str() << ": " << t.status << " " << t.detail);
-          CHECK((t.status == "ok" || (t.status == "skipped" && t.config.strategy == tiling::Strategy::Generic)));
+          CHECK((t.status == "ok" || (t.status == "skipped" && t.config.strategy() == tiling::Strategy::Generic)));
           CHECK(t.worst <= 1.0);
         }
       }

@@ -1,4 +1,4 @@
-// Register A (TileConfig::a_regs, docs/contraction.md), without a GPU: a matmul whose A is
+// Register A (ContractionConfig::a_regs, docs/contraction.md), without a GPU: a matmul whose A is
 // computed from a stored bf16 tensor (a row statistic and a per-K scale on x, as a normalization
 // leaves them) takes configurations in which the producer only copies x and the consumers
 // evaluate A at their wgmma fragments; the kernels compile for sm_90a without serialized wgmmas.
@@ -22,6 +22,7 @@
 using namespace axon;
 using axon::test::contraction_group;
 using axon::test::lowerings;
+using axon::test::mm_fields;
 using axon::test::parse;
 using axon::test::sm90_limits;
 
@@ -62,8 +63,10 @@ TEST_CASE("register A: the consumers compute A's prologue at their wgmma fragmen
     REQUIRE(s.mm.a_regs);
     int here = 0, producer_computes = 0;
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
-      const tiling::TileConfig& t = rc.config;
-      if (t.strategy != tiling::Strategy::Contraction || !t.tma) continue;
+      const auto* t_mm = rc.config.get_if<tiling::ContractionConfig>();
+      if (t_mm == nullptr) continue;
+      const tiling::ContractionConfig& t = *t_mm;
+      if (!t.tma) continue;
       producer_computes += !t.a_regs;  // the producers' in-place prologue stays a candidate
       if (!t.a_regs) continue;
       CHECK(t.producers == 1);
@@ -165,7 +168,9 @@ TEST_CASE("register A evaluates both points of a pair with one proved lanewise i
     REQUIRE(s.mm.a_regs);
     int here = 0;
     for (const auto& rc : tiling::enumerate_configs(gr, s, sm90_limits())) {
-      const tiling::TileConfig& t = rc.config;
+      const auto* t_mm = rc.config.get_if<tiling::ContractionConfig>();
+      if (t_mm == nullptr) continue;
+      const tiling::ContractionConfig& t = *t_mm;
       if (!t.a_regs || here >= 2) continue;
       ++here;
       tiling::CodegenOptions o;
@@ -194,7 +199,7 @@ TEST_CASE("register A needs B stored N-major (the spec's only register-A form)",
   REQUIRE(s.strategy == tiling::Strategy::Contraction);
   CHECK(s.mm.a.staged != nullptr);
   CHECK_FALSE(s.mm.a_regs);
-  for (const auto& rc : tiling::enumerate_configs(gr, s, sm90_limits())) CHECK_FALSE(rc.config.a_regs);
+  for (const auto& rc : tiling::enumerate_configs(gr, s, sm90_limits())) CHECK_FALSE(mm_fields(rc.config).a_regs);
   // sm_80 has no wgmma at all.
   Graph g80 = parse(scaled_mm(300, 520, 264));
   tiling::Group gr80 = contraction_group(g80);
@@ -236,7 +241,7 @@ TEST_CASE("register A at 16 rows ranks behind the same matmul on a stored A: one
     REQUIRE(s.strategy == tiling::Strategy::Contraction);
     double b = 1e30;
     for (const auto& rc : tiling::enumerate_configs(gr, s, sm90_limits()))
-      if (rc.config.a_regs == a_regs && rc.config.strategy == tiling::Strategy::Contraction) b = std::min(b, rc.est_us);
+      if (mm_fields(rc.config).a_regs == a_regs && rc.config.strategy() == tiling::Strategy::Contraction) b = std::min(b, rc.est_us);
     return b;
   };
   const double regs = best(scaled, true), stored = best(plain, false);
@@ -282,8 +287,9 @@ TEST_CASE("side reductions: RMSNorm's statistic accumulates from the register-A 
     REQUIRE(s.mm.side.size() == 1);
     int here = 0;
     for (const auto& rc : tiling::enumerate_configs(gr, s, sm90_limits())) {
-      const tiling::TileConfig& t = rc.config;
-      if (t.strategy != tiling::Strategy::Contraction) continue;
+      const auto* t_mm = rc.config.get_if<tiling::ContractionConfig>();
+      if (t_mm == nullptr) continue;
+      const tiling::ContractionConfig& t = *t_mm;
       INFO(t.str());
       // Whole rows of K per block, the epilogue in the accumulators' threads.
       CHECK(t.a_regs);

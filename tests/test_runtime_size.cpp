@@ -26,6 +26,7 @@
 using namespace axon;
 namespace fs = std::filesystem;
 using axon::test::lowerings;
+using axon::test::mm_fields;
 using axon::test::nvcc;
 
 namespace {
@@ -111,12 +112,12 @@ std::string check_every_config(const char* text, int64_t m, tiling::Strategy fam
     co.runtime_size = m;
     const tiling::KernelCode k = tiling::generate(*gr, s, rc.config, lowerings(), co);
     const std::string why = search_detail::runtime_check(*gr, k, co, rp, lowerings(), false);
-    if (rc.config.strategy == tiling::Strategy::Generic) {
+    if (rc.config.strategy() == tiling::Strategy::Generic) {
       CHECK_FALSE(k.runtime_sized);
       CHECK(why == "generic kernels take every size as a literal");
       continue;
     }
-    if (rc.config.splits > 1 && !rc.config.stream_k) {
+    if (mm_fields(rc.config).splits > 1 && !mm_fields(rc.config).stream_k) {
       CHECK_FALSE(k.runtime_sized);
       CHECK(why.find("split-K") == 0);
       continue;
@@ -133,7 +134,7 @@ std::string check_every_config(const char* text, int64_t m, tiling::Strategy fam
     CHECK(k.runtime_max_n > m);
     ++sized;
     if (seen) {
-      seen->stream_k += rc.config.stream_k ? 1 : 0;
+      seen->stream_k += mm_fields(rc.config).stream_k ? 1 : 0;
       seen->wgmma += k.body.find("wgmma.mma_async") != std::string::npos ? 1 : 0;
       seen->mma_sync += k.body.find("mma.sync") != std::string::npos ? 1 : 0;
     }
@@ -271,7 +272,7 @@ TEST_CASE("_run keeps each kernel's fastest candidate, _run_sized the fastest ru
     CHECK(k.sized_code.runtime_sized);
     if (k.sized_winner == k.winner) continue;
     ++dual;
-    CHECK(fs::exists(out / ("kernel" + std::to_string(i) + "_" + tiling::strategy_name(k.code.config.strategy) + "_sized.cu")));
+    CHECK(fs::exists(out / ("kernel" + std::to_string(i) + "_" + tiling::strategy_name(k.code.config.strategy()) + "_sized.cu")));
     CHECK(cu.find(k.code.launches.at(0).function) != std::string::npos);        // in _run
     CHECK(cu.find(k.sized_code.launches.at(0).function) != std::string::npos);  // in _run_sized
   }
@@ -385,7 +386,7 @@ TEST_CASE("runtime-sized kernels tuned at one size are right at other sizes on t
       for (const KernelResult& k : vr.kernels)
         for (const ConfigTrial& t : k.trials) {
           INFO(k.group.label << ": " << t.config.str() << ": " << t.status << " " << t.detail);
-          if (t.config.strategy == tiling::Strategy::Generic || t.status == "skipped" || t.config.stream_k || t.config.splits > 1) continue;
+          if (t.config.strategy() == tiling::Strategy::Generic || t.status == "skipped" || mm_fields(t.config).stream_k || mm_fields(t.config).splits > 1) continue;
           CHECK(t.status == "ok");
           // Validated at every size above; a failure there is said as "wrong at M = n: ..."
           // (variants whose graph is not sized, a reshape to literal sizes, say so before).

@@ -33,8 +33,7 @@ TEST_CASE("smem plan: a wgmma kernel's size is the old sum, and the k-vectors fo
         for (int store_warps : {0, 1})
           for (int kvec : {0, 4096})
             for (int splits : {1, 4}) {
-              TileConfig c;
-              c.strategy = Strategy::Contraction;
+              ContractionConfig c;
               c.wgmma = true;
               c.tma = tma;
               c.bm = 128, c.bn = bn, c.bk = 64, c.warps_m = 2, c.stages = stages;
@@ -64,7 +63,7 @@ TEST_CASE("smem plan: the attention kernel's size is the old sum") {
         for (int bn : {64, 128}) {
           a.qk.k = d, a.pv.n = d;
           a.sums.assign(size_t(sums), sum);
-          TileConfig t;
+          AttentionConfig t;
           t.bm = 128, t.bn = bn, t.stages = stages;
           const int64_t dp = (d + 63) / 64 * 64;
           const int64_t stats_at = int64_t(t.bm) * dp * 2 + int64_t(stages) * (int64_t(bn) * dp * 2 + int64_t(bn) * dp * 2) + 8 * (2 + 4 * int64_t(stages));

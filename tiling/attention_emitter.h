@@ -19,17 +19,17 @@ namespace axon::tiling::detail {
 
 // The shared-memory layout of the kernel (attention_kernel.cpp): Q, the K (or stored scores)
 // and V slots, the barriers, the staged epilogue's row statistics.
-SmemPlan attention_smem_plan(const AttentionShape& a, const TileConfig& t);
+SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t);
 
 struct AttentionEmitter {
-  AttentionEmitter(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low, bool wide);
+  AttentionEmitter(const Group& g, const GroupShape& s, const AttentionConfig& t, const Lowerings& low, bool wide);
   // The kernel's source.
   std::string emit(const std::string& name);
 
   const Group& g;
   const AttentionShape& a;
   const ContractionShape &qk, &pv;
-  const TileConfig& t;
+  const AttentionConfig& t;
   const Lowerings& low;
   // The operands' 16-bit type (classify_attention: Q, K, V and stored scores all of it).
   DType T16;

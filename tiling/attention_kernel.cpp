@@ -38,7 +38,7 @@ std::string slot_table(const std::string& name, const std::vector<int>& slots) {
 // (bn x dvp); the barriers: Q landed, per slot K and V landed and released, `pin`; the staged
 // epilogue's row statistics (the max and each sum per row). The key split's exchange reuses the
 // slots once every tile is consumed (the kernel checks it fits).
-SmemPlan attention_smem_plan(const AttentionShape& a, const TileConfig& t) {
+SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) {
   const int64_t dp = up64(a.qk.k), dvp = up64(a.pv.n), ST = t.stages;
   const int64_t k_bytes = a.scores != nullptr ? int64_t(t.bm) * t.bn * 2 : int64_t(t.bn) * dp * 2, v_bytes = int64_t(t.bn) * dvp * 2;
   SmemPlan p;
@@ -48,9 +48,9 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const TileConfig& t) {
   return p;
 }
 
-int attention_smem(const AttentionShape& a, const TileConfig& t) { return static_cast<int>(attention_smem_plan(a, t).size()); }
+int attention_smem(const AttentionShape& a, const AttentionConfig& t) { return static_cast<int>(attention_smem_plan(a, t).size()); }
 
-std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const TileConfig& t) {
+std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const AttentionConfig& t) {
   std::vector<TensorMapSpec> maps;
   if (a.scores != nullptr) return {tensor_map_of(g, a.scores, t.bm), tensor_map_of(g, a.pv.b.node, t.bn)};
   for (const auto& [x, rows] : {std::pair<const Node*, int>{a.qk.a.node, t.bm}, {a.qk.b.node, t.bn}, {a.pv.b.node, t.bn}}) {
@@ -60,13 +60,13 @@ std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& 
   return maps;
 }
 
-std::string attention_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
+std::string attention_kernel(const Group& g, const GroupShape& s, const AttentionConfig& t, const Lowerings& low,
                              const std::string& name, bool wide) {
   AttentionEmitter k(g, s, t, low, wide);
   return k.emit(name);
 }
 
-AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const TileConfig& t_, const Lowerings& low_, bool wide)
+AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const AttentionConfig& t_, const Lowerings& low_, bool wide)
     : g(g_), a(s.att), qk(s.att.qk), pv(s.att.pv), t(t_), low(low_), em(&low_, false, wide) {
   AXON_CHECK(low.isa != nullptr, "codegen: attention kernels need the ISA");
   T16 = pv.in;
@@ -193,7 +193,7 @@ void AttentionEmitter::block_prologue() {
   em.line(KS == 1 ? "const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;"
                   : "const int tid = threadIdx.x, role = tid >> 7, wg = 0, kp = role - 1, th = tid & 127;");
   // Row blocks with the most key tiles first (masks make later rows longer), then the batch; in
-  // groups of G batch entries (TileConfig::group), the last one possibly smaller.
+  // groups of G batch entries (AttentionConfig::group), the last one possibly smaller.
   const int64_t MT = (SQ + BM - 1) / BM, G = t.group > 0 ? std::min<int64_t>(t.group, qk.batch) : qk.batch;
   em.line("const int gc = (int)(blockIdx.x / " + S(G * MT) + "), gw = (int)(blockIdx.x % " + S(G * MT) + ");");
   em.line("const int gn = min((int)" + S(G) + ", (int)" + S(qk.batch) + " - gc * " + S(G) + ");");

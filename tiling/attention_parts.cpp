@@ -104,7 +104,7 @@ std::string epilogue_answer(Emitter& em, const AttentionShape& a, const Node* n,
 // statistics after the barriers (the plan's "stats", attention_smem_plan); then the group's writes of whole 8-column
 // chunks of rows, one 16-byte store each where whole, instead of one 2-byte store per element.
 // False (nothing emitted) where it does not apply.
-bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const TileConfig& t, const Isa& isa,
+bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,
                           const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point) {
   const ContractionShape& pv = a.pv;
   const InstrSpec* mma_o = wgmma_isa(isa, pv.in).mma_areg_nb;

@@ -462,16 +462,12 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         // Registers per consumer thread: O, S (then P in place), P packed, row state, addresses.
         const int64_t regs = dvp / 2 + bn / 2 + bn / 4 + K.regs_overhead;
         if (regs > (c * ks == 2 ? K.regs_two : L.regs_per_thread)) continue;
-        TileConfig t;
-        t.strategy = Strategy::Attention;
+        AttentionConfig t;
         t.threads = 128 * (c * ks + 1);
         t.bm = bm;
         t.bn = bn;
-        t.bk = 64;
         t.warps_m = c;
-        t.warps_n = 1;
         t.stages = stages;
-        t.wgmma = t.tma = true;
         t.pingpong = pingpong;
         t.overlap = overlap;
         t.splits = ks;

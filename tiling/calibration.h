@@ -1,4 +1,4 @@
-// The calibration factors of the tiling's estimates (docs/codegen.md, "TileConfig"), one table
+// The calibration factors of the tiling's estimates (docs/codegen.md, "Configurations"), one table
 // per kernel family: the efficiencies, overheads and rates the roofline estimates multiply by,
 // each named and said where it comes from. The target's own figures (SM count, bandwidth, peak
 // rates, shared memory) are not here: they come from the Limits (isa_specs/targets/*.target or

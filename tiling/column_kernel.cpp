@@ -19,7 +19,7 @@ namespace {
 struct ColumnKernel {
   const Group& g;
   const GroupShape& s;
-  const TileConfig& c;
+  const ColumnConfig& c;
   const Lowerings& low;
   const bool wide;
   Emitter em;
@@ -31,7 +31,7 @@ struct ColumnKernel {
   std::set<int> vec_reads;                          // full-shape inputs: loaded V at a time
   std::map<const Node*, std::string> per_lane;      // statistics and values of them: arrays [V]
 
-  ColumnKernel(const Group& g_, const GroupShape& s_, const TileConfig& c_, const Lowerings& low_, bool wide_)
+  ColumnKernel(const Group& g_, const GroupShape& s_, const ColumnConfig& c_, const Lowerings& low_, bool wide_)
       : g(g_), s(s_), c(c_), low(low_), wide(wide_), em(&low_, false, wide_), TX(c_.threads), TY(c_.rows_per_block), V(c_.vec),
         S(c_.splits) {
     AXON_CHECK(s.inner % V == 0, "codegen: a column kernel's vector crosses the inner run");
@@ -259,7 +259,7 @@ struct ColumnKernel {
 
 }  // namespace
 
-std::string column_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+std::string column_kernel(const Group& g, const GroupShape& s, const ColumnConfig& c, const Lowerings& low,
                           const std::string& name, bool wide) {
   ColumnKernel k(g, s, c, low, wide);
   return k.emit(name);

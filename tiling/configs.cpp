@@ -10,18 +10,6 @@
 
 namespace axon::tiling {
 
-const char* strategy_name(Strategy s) {
-  switch (s) {
-    case Strategy::Elementwise: return "elementwise";
-    case Strategy::Row: return "row";
-    case Strategy::Column: return "column";
-    case Strategy::Generic: return "generic";
-    case Strategy::Contraction: return "contraction";
-    case Strategy::Attention: return "attention";
-  }
-  return "?";
-}
-
 Limits target_limits(const TargetDesc& t) {
   auto figure = [](const std::map<std::string, double>& m, const char* key, double fallback) {
     auto it = m.find(key);
@@ -47,50 +35,6 @@ Limits target_limits(const TargetDesc& t) {
 }
 
 bool Group::handoff(const Node* n) const { return std::find(handoffs.begin(), handoffs.end(), n) != handoffs.end(); }
-
-std::string TileConfig::str() const {
-  std::ostringstream os;
-  os << strategy_name(strategy) << " t" << threads;
-  if (strategy == Strategy::Contraction) {
-    if (tf32) {
-      os << " tf32 " << bm << "x" << bn << "x" << bk << " w" << warps_m << "x" << warps_n << " s" << stages;
-      return os.str();
-    }
-    if (simt) {
-      os << " simt " << bm << "x" << bn << "x" << bk;
-      return os.str();
-    }
-    os << (tma ? " wgmma-tma " : wgmma ? " wgmma " : " ") << bm << "x" << bn << "x" << bk << " w" << warps_m << "x" << warps_n << " s" << stages;
-    if (tma && producers > 1) os << " p" << producers;
-    if (splits > 1) os << " split" << splits;
-    if (blocks_per_sm > 0) os << " persistent";
-    if (store_warps) os << " store-warps";
-    if (tma_store) os << " tma-store";
-    if (multicast > 1) os << " mc" << multicast;
-    if (stream_k) os << " stream-k";
-    if (a_regs) os << " a-regs";
-    return os.str();
-  }
-  if (strategy == Strategy::Attention) {
-    os << " " << bm << "x" << bn << " w" << warps_m << " s" << stages << (pingpong ? " pingpong" : overlap ? " overlap" : "") << (splits > 1 ? " keysplit" : "");
-    if (group > 0) os << " g" << group;
-    return os.str();
-  }
-  if (strategy != Strategy::Generic) os << " v" << vec;
-  if (strategy == Strategy::Row) {
-    os << " r" << rows_per_block << (cache_rows ? " cached" : " reread");
-    if (blocks_per_sm > 0) os << " persistent " << blocks_per_sm << "/sm";
-    if (splits > 1) os << (grid_split ? " grid-split" : " split") << splits;
-  }
-  if (strategy == Strategy::Column) {
-    os << " y" << rows_per_block;
-    if (splits > 1) os << " split" << splits;
-  }
-  if (streaming) os << " streaming";
-  if (packed) os << " packed";
-  if (strategy == Strategy::Elementwise && blocks_per_sm > 0) os << " b" << blocks_per_sm << "/sm";
-  return os.str();
-}
 
 GroupShape classify(const Group& g, const Isa* isa, bool allow_tf32) {
   GroupShape s;
@@ -266,8 +210,7 @@ std::vector<RankedConfig> column_configs(const Group& g, const GroupShape& s, co
           const double latency = waves * std::ceil(iters / K.loads_in_flight) * K.load_latency_us * passes * (v > 1 ? 1.0 : K.scalar_latency);
           const double sync = ty > 1 ? (K.barrier_us + K.per_group_us * groups) * stages * waves : 0.0;
           const double cluster = split > 1 ? K.cluster_stage_us * stages : 0.0;
-          TileConfig c;
-          c.strategy = Strategy::Column;
+          ColumnConfig c;
           c.threads = tx;
           c.rows_per_block = ty;
           c.vec = v;
@@ -342,8 +285,7 @@ std::vector<RankedConfig> row_configs(const Group& g, const GroupShape& s, const
             double per_sm = std::max(1.0, std::floor(std::min(reg_threads / (t * r), 32.0)));
             double resident = per_sm * L.sm_count;
             if (persistent && blocks <= resident) continue;  // one wave: nothing to amortize
-            TileConfig c;
-            c.strategy = Strategy::Row;
+            RowConfig c;
             c.threads = t;
             c.vec = v;
             c.rows_per_block = r;
@@ -392,8 +334,7 @@ std::vector<RankedConfig> elementwise_configs(const GroupShape& s, const Limits&
         for (bool stream : {false, true}) {
         if (v * s.max_bytes > 16 || s.cols % v != 0) continue;
         if (stream && v * s.min_bytes != 16) continue;
-        TileConfig c;
-        c.strategy = Strategy::Elementwise;
+        ElementwiseConfig c;
         c.threads = t;
         c.vec = v;
         c.blocks_per_sm = b;
@@ -416,8 +357,7 @@ std::vector<RankedConfig> elementwise_configs(const GroupShape& s, const Limits&
 std::vector<RankedConfig> generic_configs(const Group& g, const Limits& L, double floor_us, double launch_us) {
   std::vector<RankedConfig> out;
   for (int t : {128, 256}) {
-    TileConfig c;
-    c.strategy = Strategy::Generic;
+    GenericConfig c;
     c.threads = t;
     const auto& K = detail::kGeneric;
     double flops = 0, serial_us = 0;

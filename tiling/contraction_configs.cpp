@@ -60,9 +60,9 @@ double f32_memory_us(const Group& g, const ContractionShape& c, const Limits& L,
 }
 
 // Tiles much larger than the problem only add idle warps (tf32, SIMT).
-bool f32_tile_worth(const ContractionShape& c, const TileConfig& t) { return !((t.bm > 64 && t.bm / 2 >= c.m) || (t.bn > 64 && t.bn / 2 >= c.n)); }
+bool f32_tile_worth(const ContractionShape& c, const ContractionConfig& t) { return !((t.bm > 64 && t.bm / 2 >= c.m) || (t.bn > 64 && t.bn / 2 >= c.n)); }
 
-int tf32_regs(const TileConfig& t) {
+int tf32_regs(const ContractionConfig& t) {
   const int MI = t.bm / t.warps_m / 16, NI = t.bn / t.warps_n / 8;
   return 4 * MI * NI + 4 * MI + 2 * NI + kTf32.regs_overhead;
 }
@@ -71,7 +71,7 @@ int tf32_regs(const TileConfig& t) {
 // load (and one cvt) per fragment register (mma.sync reaches about 60% of the wgmma rate on
 // sm_90): the mma's per fragment load, MI NI / (4 MI + 2 NI), up to one; deeper k-tiles hide more
 // of the copies' latency.
-RankedConfig tf32_estimate(const Group& g, const ContractionShape& c, const TileConfig& t, const Limits& L) {
+RankedConfig tf32_estimate(const Group& g, const ContractionShape& c, const ContractionConfig& t, const Limits& L) {
   const double rate = (L.tf32_tflops > 0 ? L.tf32_tflops : kTf32.tensor_over_fp32 * L.fp32_tflops) * 1e6 / L.sm_count;  // flops per us per SM
   const int bm = t.bm, bn = t.bn, bk = t.bk;
   const int MI = bm / t.warps_m / 16, NI = bn / t.warps_n / 8;
@@ -92,9 +92,8 @@ RankedConfig tf32_estimate(const Group& g, const ContractionShape& c, const Tile
 
 // A contraction tile of wm x wn warps (32 threads each) with `stages` slots of bm x bk and
 // bk x bn tiles: the fields mma.sync's and tf32's configurations share.
-TileConfig warp_tile(int bm, int bn, int bk, int wm, int wn, int stages) {
-  TileConfig t;
-  t.strategy = Strategy::Contraction;
+ContractionConfig warp_tile(int bm, int bn, int bk, int wm, int wn, int stages) {
+  ContractionConfig t;
   t.threads = 32 * wm * wn;
   t.bm = bm;
   t.bn = bn;
@@ -113,7 +112,7 @@ std::vector<RankedConfig> tf32_configs(const Group& g, const ContractionShape& c
     for (int bn : {64, 128})
       for (auto [bk, stages] : {std::pair{16, 4}, std::pair{32, 3}, std::pair{32, 4}})
         for (auto [wm, wn] : {std::pair{2, 2}, std::pair{2, 4}, std::pair{4, 2}}) {
-          TileConfig t = warp_tile(bm, bn, bk, wm, wn, stages);
+          ContractionConfig t = warp_tile(bm, bn, bk, wm, wn, stages);
           t.simt = t.tf32 = true;
           if (!f32_tile_worth(c, t) || !tf32_can_run(c, t).empty()) continue;
           if (contraction_smem(t) > L.smem_dynamic || tf32_regs(t) > L.regs_per_thread) continue;
@@ -124,7 +123,7 @@ std::vector<RankedConfig> tf32_configs(const Group& g, const ContractionShape& c
 
 // SIMT: ranked like the others: the fp32 rate, an efficiency that grows with the register tile
 // (outputs per shared load), wave quantization; bytes as mma.sync's.
-RankedConfig simt_estimate(const Group& g, const ContractionShape& c, const TileConfig& t, const Limits& L) {
+RankedConfig simt_estimate(const Group& g, const ContractionShape& c, const ContractionConfig& t, const Limits& L) {
   const double sm_rate = L.fp32_tflops * 1e6 / L.sm_count;  // flops per us per SM
   const int bm = t.bm, bn = t.bn, bk = t.bk;
   const int tm = bm / 16, tn = bn / 16;
@@ -152,8 +151,7 @@ std::vector<RankedConfig> simt_configs(const Group& g, const ContractionShape& c
   for (int bm : {64, 128})
     for (int bn : {64, 128})
       for (int bk : {8, 16}) {
-        TileConfig t;
-        t.strategy = Strategy::Contraction;
+        ContractionConfig t;
         t.simt = true;
         t.threads = 256;
         t.bm = bm;
@@ -211,12 +209,12 @@ struct TensorCosts {
 // ---- mma.sync -------------------------------------------------------------------------------
 
 // Tiles much larger than the problem only add idle lanes; k-tiles of 64 want two of them.
-bool mma_sync_worth(const ContractionShape& c, const TileConfig& t) {
+bool mma_sync_worth(const ContractionShape& c, const ContractionConfig& t) {
   if ((t.bm > 16 && t.bm / 2 >= c.m) || (t.bn > 32 && t.bn / 2 >= c.n)) return false;
   return !(t.bk == 64 && c.k < 128);
 }
 
-RankedConfig mma_sync_estimate(const TensorCosts& k, const TileConfig& t) {
+RankedConfig mma_sync_estimate(const TensorCosts& k, const ContractionConfig& t) {
   const ContractionShape& c = k.c;
   const Limits& L = k.L;
   const int bm = t.bm, bn = t.bn, bk = t.bk, stages = t.stages;
@@ -262,8 +260,7 @@ std::vector<RankedConfig> mma_sync_configs(const TensorCosts& k) {
         for (int wm : {1, 2, 4})
           for (int wn : {1, 2, 4})
             for (int stages : {2, 3, 4, 5}) {
-              TileConfig t = warp_tile(bm, bn, bk, wm, wn, stages);
-              t.vec = 8;
+              ContractionConfig t = warp_tile(bm, bn, bk, wm, wn, stages);
               if (!mma_sync_can_run(c, t).empty() || !mma_sync_worth(c, t) || contraction_smem(t) > k.smem_limit) continue;
               out.push_back(mma_sync_estimate(k, t));
             }
@@ -281,14 +278,12 @@ struct WgmmaChoice {
 // take 32 KB or less: a block of one tile, or a persistent one whose tiles all cover the whole K
 // range (staged once, before its first tile; not stream-K's shares of it). A persistent block
 // loads them where used where they do not fit in `smem_limit` (as before they were staged).
-TileConfig wgmma_config(const ContractionShape& c, const WgmmaChoice& w, int smem_limit) {
-  TileConfig t;
-  t.strategy = Strategy::Contraction;
+ContractionConfig wgmma_config(const ContractionShape& c, const WgmmaChoice& w, int smem_limit) {
+  ContractionConfig t;
   t.wgmma = true;
   t.tma = w.tma;
   t.producers = w.producers;
   t.threads = 128 * (w.wg + (w.tma ? w.producers : 0));
-  t.vec = 8;
   t.bm = 64 * w.wg;
   t.bn = w.bn;
   t.bk = 64;
@@ -324,7 +319,7 @@ struct WgmmaGeometry {
   double workers = 0, grid_workers = 0, cluster_tiles = 0;
   bool sk_split = false;
 
-  WgmmaGeometry(const ContractionShape& c, const TileConfig& t, const Limits& L) {
+  WgmmaGeometry(const ContractionShape& c, const ContractionConfig& t, const Limits& L) {
     tn = c.tile_n(t.bn);
     tiles_m = std::ceil(double(c.m) / t.bm);
     tiles_n = std::ceil(double(c.n) / tn);
@@ -342,7 +337,7 @@ struct WgmmaGeometry {
 // persistent blocks without a second wave; split-K (a cluster per tile) where fewer splits would
 // not leave SMs idle; stream-K where the tiles fill whole waves of the grid (or, split over every
 // SM, give a worker fewer than two k-tiles).
-bool wgmma_worth(const ContractionShape& c, const TileConfig& t, const WgmmaGeometry& w, const Limits& L) {
+bool wgmma_worth(const ContractionShape& c, const ContractionConfig& t, const WgmmaGeometry& w, const Limits& L) {
   if ((t.bm / 2 >= c.m && t.warps_m > 1) || (w.tn > 64 && w.tn / 2 >= c.n)) return false;
   if (t.multicast > 1 && w.tiles_m < 2) return false;
   if (t.blocks_per_sm > 0 && w.tiles <= L.sm_count && !t.stream_k) return false;
@@ -355,7 +350,7 @@ bool wgmma_worth(const ContractionShape& c, const TileConfig& t, const WgmmaGeom
 
 // The time of a computed operand, of the options (persistence, store warps, the bulk store,
 // multicast) and of the split's or stream-K's extra work, on wgmma's tensor rate.
-RankedConfig wgmma_estimate(const TensorCosts& k, const TileConfig& t, const WgmmaGeometry& w) {
+RankedConfig wgmma_estimate(const TensorCosts& k, const ContractionConfig& t, const WgmmaGeometry& w) {
   const ContractionShape& c = k.c;
   const Limits& L = k.L;
   const WgmmaCalibration& K = kWgmma;
@@ -451,7 +446,7 @@ std::vector<RankedConfig> wgmma_configs(const TensorCosts& k) {
                       for (int splits : {1, 2, 3, 4, 6, 8})
                         for (int a_regs : {0, 1}) {
                           const WgmmaChoice choice{tma, wg, bn, stages, producers, persistent, store_warps, tma_store, multicast, stream_k, splits, a_regs};
-                          const TileConfig t = wgmma_config(c, choice, k.smem_limit);
+                          const ContractionConfig t = wgmma_config(c, choice, k.smem_limit);
                           if (!wgmma_can_run(k.g, c, t).empty() || contraction_smem(t) > k.smem_limit) continue;
                           const WgmmaGeometry w(c, t, k.L);
                           if (!wgmma_worth(c, t, w, k.L)) continue;
@@ -462,7 +457,7 @@ std::vector<RankedConfig> wgmma_configs(const TensorCosts& k) {
 
 }  // namespace
 
-std::string mma_sync_can_run(const ContractionShape& c, const TileConfig& t) {
+std::string mma_sync_can_run(const ContractionShape& c, const ContractionConfig& t) {
   if (c.mm2 != nullptr || !c.side.empty()) return "twin matmuls and side reductions need wgmma";
   const int tm = t.bm / std::max(1, t.warps_m), tn = t.bn / std::max(1, t.warps_n), warps = t.warps_m * t.warps_n;
   if (tm < 16 || tn < 16 || tm % 16 || tn % 16) return "warp tiles are multiples of 16 rows and columns";
@@ -471,7 +466,7 @@ std::string mma_sync_can_run(const ContractionShape& c, const TileConfig& t) {
   return "";
 }
 
-std::string tf32_can_run(const ContractionShape& c, const TileConfig& t) {
+std::string tf32_can_run(const ContractionShape& c, const ContractionConfig& t) {
   if (!c.tf32 || !t.tf32) return "a tf32 configuration of a tf32 contraction expected";
   if (t.warps_m < 1 || t.warps_n < 1 || t.threads != 32 * t.warps_m * t.warps_n) return "32 threads per warp of the warp grid";
   const int MI = t.bm / t.warps_m / 16, NI = t.bn / t.warps_n / 8;
@@ -481,12 +476,12 @@ std::string tf32_can_run(const ContractionShape& c, const TileConfig& t) {
   return "";
 }
 
-std::string simt_can_run(const TileConfig& t) {
+std::string simt_can_run(const ContractionConfig& t) {
   if (!t.simt || t.threads != 256 || t.bm % 64 != 0 || t.bn % 64 != 0 || t.bk <= 0) return "256 threads, tiles of multiples of 64";
   return "";
 }
 
-std::string wgmma_can_run(const Group& g, const ContractionShape& c, const TileConfig& t) {
+std::string wgmma_can_run(const Group& g, const ContractionShape& c, const ContractionConfig& t) {
   const bool persistent = t.blocks_per_sm > 0;
   const bool computing = (!c.a.direct || !c.b.direct) && !t.a_regs;  // the producers compute an operand
   const int64_t KT = (c.k + t.bk - 1) / t.bk;

@@ -119,7 +119,7 @@ int64_t desc_units(int64_t bytes) {
   return bytes / 16;
 }
 
-void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& t, const std::string& block) {
+void emit_tile_origin(Emitter& em, const ContractionShape& c, const ContractionConfig& t, const std::string& block) {
   // Multicast: `block` numbers a cluster's tiles (CL consecutive tile rows, `rank` picks one).
   const int64_t CL = t.multicast, TM = (c.m + t.bm * CL - 1) / (t.bm * CL), BN = c.tile_n(t.bn), TN = (c.n + BN - 1) / BN;
   // Under a runtime size the tile rows are counted from M at run time.
@@ -174,7 +174,7 @@ struct TileGeom {
   std::string outer_origin, inner_origin;  // the tile's origin on them
 };
 
-TileGeom geometry(const ContractionShape& c, const TileConfig& t, int operand, bool k_major) {
+TileGeom geometry(const ContractionShape& c, const ContractionConfig& t, int operand, bool k_major) {
   TileGeom g;
   const int fr_tile = operand == 0 ? t.bm : t.bn;
   const std::string fr_ext = operand == 0 ? m_text(c) : S(c.n), fr_origin = operand == 0 ? "m0" : "n0";
@@ -188,7 +188,7 @@ TileGeom geometry(const ContractionShape& c, const TileConfig& t, int operand, b
 
 }  // namespace
 
-void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
+void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, const ContractionConfig& t, const TensorCoreIsa& tc,
                     const std::vector<Term>& batch, bool mn_blocked, const TileLoaders& who) {
   const TileGeom ga = geometry(c, t, 0, c.a.k_major), gb = geometry(c, t, 1, c.b.k_major);
   const int AE = ga.rows * ga.cols, BE = gb.rows * gb.cols;
@@ -280,7 +280,7 @@ std::vector<Term> begin_mma_kernel(Emitter& em, const Group& g, const Contractio
   return coords_of(term::var(kBatchVar), c.batch_dims);
 }
 
-void emit_warp_tiles(Emitter& em, const ContractionShape& c, const TileConfig& t, int MI, int NI) {
+void emit_warp_tiles(Emitter& em, const ContractionShape& c, const ContractionConfig& t, int MI, int NI) {
   em.line("const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;");
   em.line("const int wr = warp / " + S(t.warps_n) + ", wc = warp % " + S(t.warps_n) + ";");
   // Block -> (batch, tile row, tile column), tile rows walked in groups of 8 for L2 reuse of B.
@@ -358,7 +358,7 @@ void emit_mma_epilogue(Emitter& em, const Group& g, const ContractionShape& c, c
   em.close();
 }
 
-std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
+std::string contraction_kernel(const Group& g, const GroupShape& s, const ContractionConfig& t, const Lowerings& low,
                                const std::string& name, bool wide) {
   const ContractionShape& c = s.mm;
   AXON_CHECK(low.isa != nullptr, "codegen: contraction kernels need the ISA");

@@ -23,9 +23,9 @@ inline std::string S(int64_t v) { return std::to_string(v); }
 // longer rows keep nothing in registers and loop (row_kernel.cpp).
 constexpr int kMaxUnrolledChunks = 64;
 
-// A row split over the grid (TileConfig::grid_split): the scratch holds this many partial values
+// A row split over the grid (RowConfig::grid_split): the scratch holds this many partial values
 // (floats [stage][row][rank]), then as many u32 flags. One layout for the kernel and its launch.
-inline int64_t grid_split_values(const GroupShape& s, const TileConfig& c) {
+inline int64_t grid_split_values(const GroupShape& s, const RowConfig& c) {
   return int64_t(s.stages > 0 ? s.stages : 1) * s.rows * c.splits;
 }
 
@@ -98,15 +98,15 @@ struct Tf32Isa {
   std::string why;
 };
 Tf32Isa tf32_isa(const Isa& isa);
-// The tf32 contraction kernel (tf32_kernel.cpp; TileConfig::tf32): operand tiles of f32 in their
+// The tf32 contraction kernel (tf32_kernel.cpp; ContractionConfig::tf32): operand tiles of f32 in their
 // stored orientation, `stages` slots in dynamic shared memory (tf32_smem_floats per slot),
 // cp.async for stored operands, the inlined prologue for computed ones; tf32 mma.sync.
-std::string tf32_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+std::string tf32_kernel(const Group& g, const GroupShape& s, const ContractionConfig& c, const Lowerings& low,
                         const std::string& name, bool wide);
 // Floats of one pipeline slot of operand `op` (0: A, 1: B): K inner, [R][bk + 4]; K outer,
 // [bk][R + 8] (R = bm or bn). `k_inner` < 0: the larger of the two (contraction_smem, which
 // does not know the orientation).
-int64_t tf32_smem_floats(const TileConfig& t, int op, int k_inner);
+int64_t tf32_smem_floats(const ContractionConfig& t, int op, int k_inner);
 // Whether operand `op` (0: A, 1: B) of the matmul is stored with K as its contiguous axis: A
 // unless transpose_a, B only when transpose_b.
 bool stored_k_major(const ContractionShape& c, int op);
@@ -176,10 +176,10 @@ struct TileLoaders {
 // pipeline slot `slot` (cp.async for direct operands, the inlined prologue for computed ones, zeros
 // outside). Tiles are row-major in the stored orientation, 16-byte chunks swizzled by row; with
 // `mn_blocked` an M- or N-major tile is laid out as wgmma's 64-column swizzle atoms instead.
-void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
+void emit_load_tile(Emitter& em, const Group& g, const ContractionShape& c, const ContractionConfig& t, const TensorCoreIsa& tc,
                     const std::vector<Term>& batch, bool mn_blocked, const TileLoaders& who);
 // The wgmma contraction kernel for sm_90a (wgmma_kernel.cpp).
-std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+std::string wgmma_kernel(const Group& g, const GroupShape& s, const ContractionConfig& c, const Lowerings& low,
                          const std::string& name, bool wide);
 // Whether the instruction's spec declares the shared-memory layout `swizzle128` (docs/isa-spec-
 // format.md) and it is the map the generator addresses: byte b of row r at r * 128 +
@@ -241,11 +241,11 @@ ClusterIsa cluster_isa(const Isa& isa);
 // Whether B's tile (both twins' halves) splits into `t.multicast` equal shares of whole boxes:
 // K-major, rows of a multiple of 8 per share (the swizzle's 1024-byte atoms stay whole);
 // MN-major, 64-column blocks per tensor a multiple of the cluster.
-bool multicast_fits(const ContractionShape& c, const TileConfig& t);
+bool multicast_fits(const ContractionShape& c, const ContractionConfig& t);
 // Whether one launch copies every element of operand op's copied tensor (its staged source for
 // register A) once: the output has one tile row (B) or one tile column (A), and the tensor is not
 // broadcast over the batch. Such copies take the evict-first L2 policy (docs/contraction.md).
-bool copied_once(const ContractionShape& c, const TileConfig& t, int op);
+bool copied_once(const ContractionShape& c, const ContractionConfig& t, int op);
 // Whether the matmul and every value the group writes are f32, bf16 or f16 (the epilogues that
 // store 8-column chunks, staged or split-K, need it).
 bool float_outputs(const Group& g, const ContractionShape& c);
@@ -263,7 +263,7 @@ struct PackedStep {
 };
 std::vector<int> row_slots(const InstrSpec& ins, const Fragment& f, int regs);
 std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, const Isa& isa, const Node*& chain_base);
-bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const TileConfig& t, const Isa& isa,
+bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,
                           const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point);
 // Stored scores (attention_scores.cpp): a consumer warpgroup's rows of slot `slot`'s bm x bn
 // bf16 tile at `sk0` into `sc[]`, S's wgmma `d` fragment (row neighbours unpacked from each
@@ -312,14 +312,14 @@ void emit_chunk_writes(Emitter& em, const Group& g, const std::vector<Term>& bat
 TensorMapSpec tensor_map_of(const Group& g, const Node* x, int box_outer);
 // The tensor maps of a TMA configuration: one per direct operand or staged source, in operand
 // order (A, B).
-std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c, const TileConfig& t);
+std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c, const ContractionConfig& t);
 
 // Contraction kernels' shared pieces (contraction_kernel.cpp). The block's output tile: `bz` (the
 // batch), `m0`, `n0`, tile rows walked in groups of 8 so that neighbouring blocks share B in L2.
 // `block` is the tile's number (blockIdx.x, or a persistent block's loop variable); with
 // multicast, the cluster's number, whose `multicast` consecutive tile rows are ranks 0, 1, ..
 // (the emitted code's `rank`).
-void emit_tile_origin(Emitter& em, const ContractionShape& c, const TileConfig& t, const std::string& block = "blockIdx.x");
+void emit_tile_origin(Emitter& em, const ContractionShape& c, const ContractionConfig& t, const std::string& block = "blockIdx.x");
 // The epilogue's output point (the batch coordinates, then rows `gi` and columns `gj`, so named),
 // with the matmul's value there given as `acc` rounded to its dtype (em.given; reading the matmul
 // at any other point is an internal error). Returns the point.
@@ -336,7 +336,7 @@ bool paired_stores(const Group& g, const ContractionShape& c, const Fragment& d,
 std::vector<Term> begin_mma_kernel(Emitter& em, const Group& g, const ContractionShape& c);
 // The threads of an mma.sync kernel: `tid`, `lane`, `warp`, the warp's tile row `wr` and column
 // `wc` of warps_m x warps_n, the block's tile origin, and acc[MI][NI][4] zeroed.
-void emit_warp_tiles(Emitter& em, const ContractionShape& c, const TileConfig& t, int MI, int NI);
+void emit_warp_tiles(Emitter& em, const ContractionShape& c, const ContractionConfig& t, int MI, int NI);
 // A warp tile's mma.sync (the spec's instruction): acc[mi][ni][0..3] += af[mi][0..3] x bf[ni][0..1]
 // for every mi < MI, ni < NI.
 void emit_mma_grid(Emitter& em, const InstrSpec& mma, int MI, int NI);
@@ -346,40 +346,40 @@ void emit_mma_grid(Emitter& em, const InstrSpec& mma, int MI, int NI);
 void emit_mma_epilogue(Emitter& em, const Group& g, const ContractionShape& c, const Fragment& d, const std::vector<Term>& batch,
                        int WM, int WN, int MI, int NI);
 
-// TMA-store epilogue (TileConfig::tma_store): the bytes one consumer warpgroup stages at a time,
+// TMA-store epilogue (ContractionConfig::tma_store): the bytes one consumer warpgroup stages at a time,
 // 64 rows of `tma_store_cols` 16-bit values as 64-column boxes of 64 x 128 bytes (128-byte
 // swizzled). Persistent blocks stage 128 columns at a time in a buffer after the slots (the
 // producer refills the slots meanwhile); the others stage the whole tile in the drained slots.
-inline int tma_store_cols(const TileConfig& c) { return c.blocks_per_sm > 0 && c.bn > 128 ? 128 : c.bn; }
-inline int tma_store_bytes(const TileConfig& c) { return 64 * tma_store_cols(c) * 2; }
+inline int tma_store_cols(const ContractionConfig& c) { return c.blocks_per_sm > 0 && c.bn > 128 ? 128 : c.bn; }
+inline int tma_store_bytes(const ContractionConfig& c) { return 64 * tma_store_cols(c) * 2; }
 // Dynamic shared memory of a contraction kernel: `stages` A and B tiles of 16-bit elements.
 // wgmma kernels align the tiles to 1024 bytes; with store warps a staging buffer follows them (bm
 // rows of bn 16-bit values padded by 16 bytes), with a persistent TMA-store epilogue one of
 // warps_m x tma_store_bytes; TMA kernels keep three mbarriers per stage after them (full, empty,
 // staged sources landed), and two for the store warps' staging buffer (full, free).
-inline int contraction_staging(const TileConfig& c) {
+inline int contraction_staging(const ContractionConfig& c) {
   if (c.store_warps) return c.bm * (2 * c.bn + 16);
   return c.tma_store && c.blocks_per_sm > 0 ? c.warps_m * tma_store_bytes(c) : 0;
 }
-// Split-K's receive area (TileConfig::splits), after the barriers and A's k-vectors, 16-byte
+// Split-K's receive area (ContractionConfig::splits), after the barriers and A's k-vectors, 16-byte
 // aligned: its mbarrier (16 bytes), then per source block the rows a block owns at most
 // (ceil(split_rows / splits)) of bn floats padded by 16 bytes.
-inline int split_rows_owned(const TileConfig& c) { return (c.split_rows + c.splits - 1) / c.splits; }
-inline int split_area_bytes(const TileConfig& c) {
+inline int split_rows_owned(const ContractionConfig& c) { return (c.split_rows + c.splits - 1) / c.splits; }
+inline int split_area_bytes(const ContractionConfig& c) {
   return c.splits > 1 ? 32 + c.splits * split_rows_owned(c) * (4 * c.bn + 16) : 0;
 }
 // A wgmma kernel's shared memory (wgmma_kernel.cpp), from a 1024-byte aligned base: the A and B
 // slots (regions "sa0", "sb0"), the staging buffer ("staging"), TMA's barriers per slot ("full0",
 // "empty0", "raw0"), the store warps' ("sfull", "sfree"), register A's k-vectors ("kv0"), split-K's
 // receive area ("split"). The launch's size and the kernel's offsets both come from it.
-SmemPlan wgmma_smem_plan(const TileConfig& c);
+SmemPlan wgmma_smem_plan(const ContractionConfig& c);
 // Split-K's mbarrier and area as C (from `raw0`, the TMA mainloop's last slot barriers): "rbar",
 // 16-byte aligned, then recv = rbar + 16.
-inline std::string split_area_decl(const TileConfig& c) {
+inline std::string split_area_decl(const ContractionConfig& c) {
   const SmemPlan p = wgmma_smem_plan(c);
   return "const unsigned rbar = (raw0 + " + std::to_string(p.offset("split") - p.offset("raw0")) + " + 15u) & ~15u, recv = rbar + 16;";
 }
-inline int contraction_smem(const TileConfig& c) {
+inline int contraction_smem(const ContractionConfig& c) {
   if (c.tf32) return static_cast<int>(c.stages * (tf32_smem_floats(c, 0, -1) + tf32_smem_floats(c, 1, -1)) * 4);
   if (c.simt) return 0;  // static shared memory
   if (c.wgmma) return static_cast<int>(wgmma_smem_plan(c).size());
@@ -394,7 +394,7 @@ inline int contraction_smem(const TileConfig& c) {
 // memory is sm_90's (228 KiB an SM; wgmma exists on no other target), as the kernel's own checks are.
 constexpr int64_t kWgmmaSmemPerSm = 228 * 1024;
 constexpr int kWgmmaRegsPerSm = 65536;  // sm_90's register file, for the same reason
-inline int wgmma_blocks_per_sm(const TileConfig& c) {
+inline int wgmma_blocks_per_sm(const ContractionConfig& c) {
   const bool two = c.wgmma && c.tma && c.blocks_per_sm == 0 && c.warps_m == 1 && c.producers == 1 && c.bn <= 128 &&
                    2 * (contraction_smem(c) + 1024) <= kWgmmaSmemPerSm;
   return two ? 2 : 1;
@@ -417,11 +417,11 @@ struct TilePieces {
   std::function<void()> stores;                    // store warps: the epilogue from the staging buffer
   std::function<void()> before_loop;               // the consumers, before their first k-tile (may be empty)
 };
-// Register A (TileConfig::a_regs; register_a.cpp): checks the spec's `a` fragment. `fragments`
+// Register A (ContractionConfig::a_regs; register_a.cpp): checks the spec's `a` fragment. `fragments`
 // emits a k-tile's fragments into the array it is given (16 registers: k16 step kk's four from 4
 // kk on), read from the copied source in slot `slot` (the consumer loop's names: slot, j, kb, NK,
 // m0, wg, th, raw0) with A's definition evaluated at each point, zero outside A; `stage` (where
-// TileConfig::a_kvec_floats) copies A's k-vectors over the block's K range into shared memory
+// ContractionConfig::a_kvec_floats) copies A's k-vectors over the block's K range into shared memory
 // after the barriers, which `fragments` then reads, and syncs the consumers.
 struct RegisterA {
   std::function<void(const std::string&)> fragments;
@@ -449,26 +449,26 @@ std::string side_value(Emitter& em, const SideReduction& s, const Node* r, const
 bool at_stat_row(const Node* r, const std::vector<Term>& batch, int row_var, const std::vector<Term>& p);
 // Classification: every reduction of `reductions` a side reduction of c (c.side), or why not.
 std::string side_reductions(const Group& g, ContractionShape& c, const std::vector<const Node*>& reductions);
-RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low, const WgmmaIsa& wi,
+RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, const ContractionConfig& t, const Lowerings& low, const WgmmaIsa& wi,
                      const std::vector<Term>& batch, const Fragment& df);
-void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
+void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const ContractionConfig& t, const TensorCoreIsa& tc,
                        const WgmmaIsa& wi, const TmaIsa& ti, const ClusterIsa& ci, const std::vector<Term>& batch,
                        const std::function<void()>& emit_wgmmas, const TilePieces& tile);
 // The SIMT contraction kernel (simt_kernel.cpp): f32 FMAs on the CUDA cores, static shared memory.
-std::string simt_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+std::string simt_kernel(const Group& g, const GroupShape& s, const ContractionConfig& c, const Lowerings& low,
                         const std::string& name, bool wide);
 // The contraction kernel (contraction_kernel.cpp).
-std::string contraction_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+std::string contraction_kernel(const Group& g, const GroupShape& s, const ContractionConfig& c, const Lowerings& low,
                                const std::string& name, bool wide);
 
 // Attention groups (attention_plan.cpp, attention_kernel.cpp; docs/attention.md).
 bool classify_attention(const Group& g, const Isa* isa, GroupShape& s);
 std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s, const Limits& L);
 // The tensor maps of an attention kernel: Q, K, V.
-std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const TileConfig& t);
+std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const AttentionConfig& t);
 // Dynamic shared memory: Q, `stages` K and V slots (1024-aligned), then the mbarriers.
-int attention_smem(const AttentionShape& a, const TileConfig& t);
-std::string attention_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+int attention_smem(const AttentionShape& a, const AttentionConfig& t);
+std::string attention_kernel(const Group& g, const GroupShape& s, const AttentionConfig& c, const Lowerings& low,
                              const std::string& name, bool wide);
 
 class Emitter;
@@ -478,7 +478,7 @@ void global_loads(Emitter& em, const Group& g);
 inline std::string m_text(const ContractionShape& c) { return c.m_text.empty() ? std::to_string(c.m) : c.m_text; }
 // The row kernel (row_kernel.cpp). `runtime_rows` > 0: the rows are axon_n * runtime_rows (a
 // runtime size along the row tensor's axis 0: the kernel takes `long long axon_n` last).
-std::string row_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+std::string row_kernel(const Group& g, const GroupShape& s, const RowConfig& c, const Lowerings& low,
                        const std::string& name, bool wide, int64_t runtime_rows = 0);
 // The validation slack of an attention group's writes (attention_slack.cpp): a reference kernel
 // taking (inputs..., reference buffers..., slack buffers...); sets slack_of[w] for the writes it
@@ -486,7 +486,7 @@ std::string row_kernel(const Group& g, const GroupShape& s, const TileConfig& c,
 bool emit_attention_slack(const Group& g, const GroupShape& s, const std::string& name, bool wide, const std::vector<const Node*>& computed,
                           std::string& source, Launch& launch, std::vector<int>& slack_of);
 // The column kernel (column_kernel.cpp; docs/reductions.md).
-std::string column_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+std::string column_kernel(const Group& g, const GroupShape& s, const ColumnConfig& c, const Lowerings& low,
                           const std::string& name, bool wide);
 // Row and Column groups (docs/reductions.md): the point of the row tensor at kept index `kept`
 // and reduction index `red` (flat terms), and a statistic's point (n: a value of one per kept
@@ -500,7 +500,7 @@ bool statistic_dims(const GroupShape& s, const std::vector<int64_t>& dims);
 // The nested Reduce terms of a reduction's definition, outermost first (one per reduced axis).
 std::vector<const TermNode*> reduce_chain(const Definition& d);
 struct ClusterIsa;
-// Reductions over a cluster of blocks (TileConfig::splits; ClusterIsa::reduces): combines each
+// Reductions over a cluster of blocks (RowConfig::splits, ColumnConfig::splits; ClusterIsa::reduces): combines each
 // thread's `acc` (one value per name in `accs`) over the blocks of the cluster: writes them to the
 // shared slot `slot` (C expression, a float array of the kernel, sized by the caller) when
 // `writer`, waits at the cluster barrier, reads every rank's values with mapa +

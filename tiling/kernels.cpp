@@ -21,7 +21,7 @@ namespace {
 
 // `runtime_groups` > 0: the vector groups are axon_n * runtime_groups (a runtime size along the
 // output's axis 0; the kernel takes `long long axon_n` last).
-std::string elementwise_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+std::string elementwise_kernel(const Group& g, const GroupShape& s, const ElementwiseConfig& c, const Lowerings& low,
                                const std::string& name, bool wide, int64_t runtime_groups = 0) {
   Emitter em(&low, false, wide);
   em.name_var(detail::kLinVar, "lin");
@@ -96,7 +96,7 @@ int64_t generic_grid(int64_t elements, int threads) {
 // writes are hand-offs stored to stay in L2.
 std::string about(const Group& g, const TileConfig& c, const CodegenOptions& o) {
   std::string s = o.header + (o.header.empty() ? "" : "\n") + "tiling: " + c.str();
-  if (!g.handoffs.empty() && (c.strategy == Strategy::Row || c.strategy == Strategy::Column || c.strategy == Strategy::Elementwise))
+  if (!g.handoffs.empty() && (c.strategy() == Strategy::Row || c.strategy() == Strategy::Column || c.strategy() == Strategy::Elementwise))
     s += "\nwrites read by a later kernel of the launch (" + std::to_string(g.handoffs.size()) + " of " + std::to_string(g.writes.size()) +
          "): stored with an L2 evict-last policy";
   return detail::comment_block(s);
@@ -108,7 +108,7 @@ struct Generation {
   KernelCode& k;
   const Group& g;
   const GroupShape& s;
-  const TileConfig& c;
+  const TileConfig& cfg;
   const Lowerings& low;
   const CodegenOptions& o;
   bool wide;
@@ -119,7 +119,7 @@ struct Generation {
   std::vector<int> roles;
 
   Generation(KernelCode& k_, const Group& g_, const GroupShape& s_, const TileConfig& c_, const Lowerings& low_, const CodegenOptions& o_)
-      : k(k_), g(g_), s(s_), c(c_), low(low_), o(o_), wide(detail::needs_wide_index(g_) || o_.wide_index), T(o_.runtime_size) {}
+      : k(k_), g(g_), s(s_), cfg(c_), low(low_), o(o_), wide(detail::needs_wide_index(g_) || o_.wide_index), T(o_.runtime_size) {}
   void runtime_unit();
   void row();
   void column();
@@ -135,23 +135,23 @@ struct Generation {
 // is n times a per-unit count; everything else stays a literal. `unit`: that count.
 void Generation::runtime_unit() {
   if (T <= 0) return;
-  if (c.strategy == Strategy::Row) {
+  if (const RowConfig* r = cfg.get_if<RowConfig>()) {
     if (s.full.empty() || s.full[0] != T) k.runtime_why = "the row tensor's axis 0 is not the runtime size";
     else if (std::find(s.red_axes.begin(), s.red_axes.end(), 0) != s.red_axes.end()) k.runtime_why = "the runtime axis is reduced";
-    else if (c.grid_split) k.runtime_why = "a row split over the grid sizes its scratch by the rows";
+    else if (r->grid_split) k.runtime_why = "a row split over the grid sizes its scratch by the rows";
     else unit = s.rows / T;
-  } else if (c.strategy == Strategy::Elementwise) {
+  } else if (const ElementwiseConfig* e = cfg.get_if<ElementwiseConfig>()) {
     if (s.full.empty() || s.full[0] != T) k.runtime_why = "the output's axis 0 is not the runtime size";
-    else if ((s.elements / T) % c.vec != 0) k.runtime_why = "vec " + std::to_string(c.vec) + " does not divide the elements per unit of the runtime size";
-    else unit = s.elements / T / c.vec;
-  } else if (c.strategy == Strategy::Contraction) {
+    else if ((s.elements / T) % e->vec != 0) k.runtime_why = "vec " + std::to_string(e->vec) + " does not divide the elements per unit of the runtime size";
+    else unit = s.elements / T / e->vec;
+  } else if (const ContractionConfig* m = cfg.get_if<ContractionConfig>()) {
     // M: the rows of A and of the output (batch 1); the tile rows, guards and A's (and a
     // stored output's) tensor map rows follow it at run time.
     if (s.mm.m != T || s.mm.batch != 1) k.runtime_why = "the contraction's M is not the runtime size";
-    else if (c.splits > 1) k.runtime_why = "split-K over a cluster sizes its receive area by M";
+    else if (m->splits > 1) k.runtime_why = "split-K over a cluster sizes its receive area by M";
     else unit = 1;
   } else {
-    k.runtime_why = std::string(strategy_name(c.strategy)) + " kernels take every size as a literal";
+    k.runtime_why = std::string(strategy_name(cfg.strategy())) + " kernels take every size as a literal";
   }
   if (unit > 0) {
     k.runtime_sized = true;
@@ -169,6 +169,7 @@ void Generation::runtime_unit() {
 }
 
 void Generation::row() {
+  const auto& c = cfg.row();
   body << detail::row_kernel(g, s, c, low, o.name, wide, unit);
   // One block (a cluster of `splits`) per group of rows, or a persistent grid walking them.
   int64_t need = (s.rows + c.rows_per_block - 1) / c.rows_per_block;
@@ -193,6 +194,7 @@ void Generation::row() {
 }
 
 void Generation::column() {
+  const auto& c = cfg.column();
   body << detail::column_kernel(g, s, c, low, o.name, wide);
   // A block per tile of threads x vec kept indices; a cluster of `splits` blocks shares it.
   const int64_t tiles = (s.rows + int64_t(c.threads) * c.vec - 1) / (int64_t(c.threads) * c.vec);
@@ -200,6 +202,7 @@ void Generation::column() {
 }
 
 void Generation::contraction() {
+  const auto& c = cfg.contraction();
   GroupShape sr = s;  // under a runtime size, M's text is the argument
   if (unit > 0) sr.mm.m_text = "axon_n";
   // Stream-K under a runtime size: slots for the largest grid (a persistent grid's cap).
@@ -251,6 +254,7 @@ void Generation::contraction() {
 }
 
 void Generation::attention() {
+  const auto& c = cfg.attention();
   body << detail::attention_kernel(g, s, c, low, o.name, wide);
   const int64_t blocks = s.att.qk.batch * ((s.att.qk.m + c.bm - 1) / c.bm);
   k.launches.push_back({o.name, tile_grid(blocks, g.label), c.threads, detail::attention_smem(s.att, c), params, roles, {}});
@@ -259,6 +263,7 @@ void Generation::attention() {
 }
 
 void Generation::elementwise() {
+  const auto& c = cfg.elementwise();
   body << elementwise_kernel(g, s, c, low, o.name, wide, unit);
   int64_t groups = s.elements / c.vec, need = (groups + c.threads - 1) / c.threads;
   int64_t grid = c.blocks_per_sm > 0 ? std::min<int64_t>(need, int64_t(c.blocks_per_sm) * o.sm_count) : std::min(need, kMaxGrid);
@@ -273,6 +278,7 @@ void Generation::elementwise() {
 }
 
 void Generation::generic() {
+  const auto& c = cfg.generic();
   for (size_t w = 0; w < g.writes.size(); ++w) {
     Emitter em(&low, s.exact_ints, wide);
     global_loads(em, g);
@@ -316,12 +322,14 @@ KernelCode generate(const Group& g, const GroupShape& s, const TileConfig& c, co
   gen.params.insert(gen.params.end(), g.writes.begin(), g.writes.end());
   gen.roles.assign(g.reads.size(), 0);
   gen.roles.insert(gen.roles.end(), g.writes.size(), 1);
-  if (c.strategy == Strategy::Row) gen.row();
-  else if (c.strategy == Strategy::Column) gen.column();
-  else if (c.strategy == Strategy::Contraction) gen.contraction();
-  else if (c.strategy == Strategy::Attention) gen.attention();
-  else if (c.strategy == Strategy::Elementwise) gen.elementwise();
-  else gen.generic();
+  switch (c.strategy()) {
+    case Strategy::Row: gen.row(); break;
+    case Strategy::Column: gen.column(); break;
+    case Strategy::Contraction: gen.contraction(); break;
+    case Strategy::Attention: gen.attention(); break;
+    case Strategy::Elementwise: gen.elementwise(); break;
+    case Strategy::Generic: gen.generic(); break;
+  }
   k.body = gen.body.str();
   gen.grid_dependence();
   // The file starts with what the kernel is (graph, variant, moves, tiling), then the prelude.

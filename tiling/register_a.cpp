@@ -1,4 +1,4 @@
-// Register A for the TMA-fed wgmma kernel (TileConfig::a_regs, docs/contraction.md): the consumers
+// Register A for the TMA-fed wgmma kernel (ContractionConfig::a_regs, docs/contraction.md): the consumers
 // read each k-tile's A fragments from the copied source in the slot, evaluate A's definition (the
 // prologue) at the fragment's points and pack them for the register-A wgmma. The generator is
 // RegisterAEmitter: the checks and analyses once, then a method per piece the kernel calls for
@@ -56,7 +56,7 @@ struct RegisterAEmitter {
   Emitter& em;
   const Group& g;
   const ContractionShape& c;
-  const TileConfig& t;
+  const ContractionConfig& t;
   const Lowerings& low;
   const std::vector<Term> batch;
   const Fragment& df;
@@ -80,7 +80,7 @@ struct RegisterAEmitter {
   std::vector<SideReduction> sides;
   const InstrSpec* shfl = nullptr;
 
-  RegisterAEmitter(Emitter& em_, const Group& g_, const ContractionShape& c_, const TileConfig& t_, const Lowerings& low_, const WgmmaIsa& wi,
+  RegisterAEmitter(Emitter& em_, const Group& g_, const ContractionShape& c_, const ContractionConfig& t_, const Lowerings& low_, const WgmmaIsa& wi,
                    const std::vector<Term>& batch_, const Fragment& df_);
   void check_fragments();
   void find_kvec_points();
@@ -96,7 +96,7 @@ struct RegisterAEmitter {
   void point_values(const std::string& arr);
 };
 
-RegisterAEmitter::RegisterAEmitter(Emitter& em_, const Group& g_, const ContractionShape& c_, const TileConfig& t_, const Lowerings& low_,
+RegisterAEmitter::RegisterAEmitter(Emitter& em_, const Group& g_, const ContractionShape& c_, const ContractionConfig& t_, const Lowerings& low_,
                                    const WgmmaIsa& wi, const std::vector<Term>& batch_, const Fragment& df_)
     : em(em_), g(g_), c(c_), t(t_), low(low_), batch(batch_), df(df_) {
   AXON_CHECK(c.a_regs && wi.mma_areg_nb != nullptr && c.a.staged != nullptr && t.tma && t.bk == 64,
@@ -413,7 +413,7 @@ void RegisterAEmitter::point_values(const std::string& arr) {
 
 }  // namespace
 
-RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const Lowerings& low, const WgmmaIsa& wi,
+RegisterA register_a(Emitter& em, const Group& g, const ContractionShape& c, const ContractionConfig& t, const Lowerings& low, const WgmmaIsa& wi,
                      const std::vector<Term>& batch, const Fragment& df) {
   auto r = std::make_shared<RegisterAEmitter>(em, g, c, t, low, wi, batch, df);
   RegisterA out;

@@ -19,7 +19,7 @@ namespace {
 struct RowKernel {
   const Group& g;
   const GroupShape& s;
-  const TileConfig& c;
+  const RowConfig& c;
   Emitter em;
   ClusterIsa ci;
   int E = 1, C = 1;
@@ -40,7 +40,7 @@ struct RowKernel {
   // A row split over the grid: the flags' acquire load and release store.
   const InstrSpec *flag_get = nullptr, *flag_set = nullptr;
 
-  RowKernel(const Group& g_, const GroupShape& s_, const TileConfig& c_, const Lowerings& low, bool wide, int64_t runtime_rows_)
+  RowKernel(const Group& g_, const GroupShape& s_, const RowConfig& c_, const Lowerings& low, bool wide, int64_t runtime_rows_)
       : g(g_), s(s_), c(c_), em(&low, false, wide), ci(low.isa ? cluster_isa(*low.isa) : ClusterIsa{}), runtime_rows(runtime_rows_) {
     const int64_t per_pass = int64_t(c.threads) * c.vec;
     shfl = low.isa ? low.isa->find("shfl.sync.bfly.b32") : nullptr;
@@ -194,7 +194,7 @@ struct RowKernel {
       emit_cluster_combine(em, ci, r, c.splits, {acc}, "(axon_rcl[" + std::to_string(stage) + "] + rib)", "tid == 0");
   }
 
-  // ... over the blocks of the grid that share the row (TileConfig::grid_split): each block's
+  // ... over the blocks of the grid that share the row (RowConfig::grid_split): each block's
   // partial value goes to its slot of the scratch (floats [stage][row][rank]), then a release
   // store sets its flag (u32 [stage][row][rank], after the values, zeroed before the launch);
   // thread q of every block waits for rank q's flag with acquire loads and reads its value into
@@ -387,7 +387,7 @@ struct RowKernel {
 
 }  // namespace
 
-std::string row_kernel(const Group& g, const GroupShape& s, const TileConfig& c, const Lowerings& low,
+std::string row_kernel(const Group& g, const GroupShape& s, const RowConfig& c, const Lowerings& low,
                        const std::string& name, bool wide, int64_t runtime_rows) {
   RowKernel rk(g, s, c, low, wide, runtime_rows);
   return rk.emit(name);

@@ -15,7 +15,7 @@
 
 namespace axon::tiling::detail {
 
-std::string simt_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
+std::string simt_kernel(const Group& g, const GroupShape& s, const ContractionConfig& t, const Lowerings& low,
                         const std::string& name, bool wide) {
   const ContractionShape& c = s.mm;
   const std::string why = simt_can_run(t);

@@ -25,7 +25,7 @@ struct Tf32Tile {
   std::string outer_ext, inner_ext, outer_origin, inner_origin;
 };
 
-Tf32Tile tile_of(const ContractionShape& c, const TileConfig& t, int op) {
+Tf32Tile tile_of(const ContractionShape& c, const ContractionConfig& t, int op) {
   const int R = op == 0 ? t.bm : t.bn;
   const std::string ext = op == 0 ? m_text(c) : S(c.n), origin = op == 0 ? "m0" : "n0";
   // Pitches: a fragment's 32 reads (8 rows x 4 k of the m16n8k8 maps) fall in distinct banks,
@@ -78,12 +78,12 @@ void check_ldsm(const InstrSpec& ld, const InstrSpec& mma, int op) {
 
 }  // namespace
 
-int64_t tf32_smem_floats(const TileConfig& t, int op, int k_in) {
+int64_t tf32_smem_floats(const ContractionConfig& t, int op, int k_in) {
   const int64_t R = op == 0 ? t.bm : t.bn, inner = R * (t.bk + 4), outer = int64_t(t.bk) * (R + 8);
   return k_in < 0 ? std::max(inner, outer) : k_in ? inner : outer;
 }
 
-std::string tf32_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low, const std::string& name,
+std::string tf32_kernel(const Group& g, const GroupShape& s, const ContractionConfig& t, const Lowerings& low, const std::string& name,
                         bool wide) {
   const ContractionShape& c = s.mm;
   const int T = t.threads, BK = t.bk, ST = t.stages;

@@ -18,7 +18,7 @@ struct TmaMainloop {
   Emitter& em;
   const Group& g;
   const ContractionShape& c;
-  const TileConfig& t;
+  const ContractionConfig& t;
   const TensorCoreIsa& tc;
   const WgmmaIsa& wi;
   const TmaIsa& ti;
@@ -45,7 +45,7 @@ struct TmaMainloop {
   std::array<bool, 2> once{};
   bool move_regs = false;
 
-  TmaMainloop(Emitter& em_, const Group& g_, const ContractionShape& c_, const TileConfig& t_, const TensorCoreIsa& tc_, const WgmmaIsa& wi_,
+  TmaMainloop(Emitter& em_, const Group& g_, const ContractionShape& c_, const ContractionConfig& t_, const TensorCoreIsa& tc_, const WgmmaIsa& wi_,
               const TmaIsa& ti_, const ClusterIsa& ci_, const std::vector<Term>& batch_, const std::function<void()>& emit_wgmmas_,
               const TilePieces& tile_);
   // Operand op's tile (or its staged source, for register A) is copied as it is, onto `full`.
@@ -71,7 +71,7 @@ struct TmaMainloop {
   void tile_end();
 };
 
-TmaMainloop::TmaMainloop(Emitter& em_, const Group& g_, const ContractionShape& c_, const TileConfig& t_, const TensorCoreIsa& tc_,
+TmaMainloop::TmaMainloop(Emitter& em_, const Group& g_, const ContractionShape& c_, const ContractionConfig& t_, const TensorCoreIsa& tc_,
                          const WgmmaIsa& wi_, const TmaIsa& ti_, const ClusterIsa& ci_, const std::vector<Term>& batch_,
                          const std::function<void()>& emit_wgmmas_, const TilePieces& tile_)
     : em(em_), g(g_), c(c_), t(t_), tc(tc_), wi(wi_), ti(ti_), ci(ci_), batch(batch_), emit_wgmmas(emit_wgmmas_), tile(tile_) {
@@ -514,7 +514,7 @@ void TmaMainloop::emit() {
 
 }  // namespace
 
-void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const TileConfig& t, const TensorCoreIsa& tc,
+void emit_tma_mainloop(Emitter& em, const Group& g, const ContractionShape& c, const ContractionConfig& t, const TensorCoreIsa& tc,
                        const WgmmaIsa& wi, const TmaIsa& ti, const ClusterIsa& ci, const std::vector<Term>& batch,
                        const std::function<void()>& emit_wgmmas, const TilePieces& tile) {
   TmaMainloop m(em, g, c, t, tc, wi, ti, ci, batch, emit_wgmmas, tile);

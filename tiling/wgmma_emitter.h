@@ -29,12 +29,12 @@ StmatrixAddress stmatrix_address();
 void check_stmatrix(const InstrSpec& st, const Fragment& df, int regs);
 
 struct WgmmaEmitter {
-  WgmmaEmitter(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low, bool wide);
+  WgmmaEmitter(const Group& g, const GroupShape& s, const ContractionConfig& t, const Lowerings& low, bool wide);
   std::string emit(const std::string& name);
 
   const Group& g;
   const ContractionShape& c;
-  const TileConfig& t;
+  const ContractionConfig& t;
   const Lowerings& low;
   TensorCoreIsa tc;
   WgmmaIsa wi;

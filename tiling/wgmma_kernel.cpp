@@ -138,13 +138,13 @@ ClusterIsa cluster_isa(const Isa& isa) {
   return k;
 }
 
-bool multicast_fits(const ContractionShape& c, const TileConfig& t) {
+bool multicast_fits(const ContractionShape& c, const ContractionConfig& t) {
   const int CL = t.multicast, rows = c.tile_n(t.bn);  // one tensor's tile columns
   if (CL < 2) return true;
   return c.b.k_major ? rows % CL == 0 && (rows / CL) % 8 == 0 : rows % 64 == 0 && (rows / 64) % CL == 0;
 }
 
-bool copied_once(const ContractionShape& c, const TileConfig& t, int op) {
+bool copied_once(const ContractionShape& c, const ContractionConfig& t, int op) {
   const OperandPlan& p = op == 0 ? c.a : c.b;
   const Node* src = p.direct ? p.node : p.staged;
   if (src == nullptr) return false;
@@ -167,7 +167,7 @@ TensorMapSpec tensor_map_of(const Group& g, const Node* x, int box_outer) {
   return m;
 }
 
-std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c, const TileConfig& t) {
+std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c, const ContractionConfig& t) {
   std::vector<TensorMapSpec> maps;
   for (int op = 0; op < 2; ++op) {
     const OperandPlan& p = op == 0 ? c.a : c.b;
@@ -188,7 +188,7 @@ std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c
   return maps;
 }
 
-SmemPlan wgmma_smem_plan(const TileConfig& c) {
+SmemPlan wgmma_smem_plan(const ContractionConfig& c) {
   SmemPlan p;
   p.add("sa0", int64_t(c.stages) * c.bm * c.bk * 2).add("sb0", int64_t(c.stages) * c.bk * c.bn * 2).add("staging", contraction_staging(c));
   if (c.tma) p.add("full0", 8 * int64_t(c.stages)).add("empty0", 8 * int64_t(c.stages)).add("raw0", 8 * int64_t(c.stages));
@@ -197,13 +197,13 @@ SmemPlan wgmma_smem_plan(const TileConfig& c) {
   return p;
 }
 
-std::string wgmma_kernel(const Group& g, const GroupShape& s, const TileConfig& t, const Lowerings& low,
+std::string wgmma_kernel(const Group& g, const GroupShape& s, const ContractionConfig& t, const Lowerings& low,
                          const std::string& name, bool wide) {
   WgmmaEmitter k(g, s, t, low, wide);
   return k.emit(name);
 }
 
-WgmmaEmitter::WgmmaEmitter(const Group& g_, const GroupShape& s, const TileConfig& t_, const Lowerings& low_, bool wide)
+WgmmaEmitter::WgmmaEmitter(const Group& g_, const GroupShape& s, const ContractionConfig& t_, const Lowerings& low_, bool wide)
     : g(g_), c(s.mm), t(t_), low(low_), em(&low_, false, wide) {
   AXON_CHECK(low.isa != nullptr, "codegen: contraction kernels need the ISA");
   tc = tensor_core_isa(*low.isa, c.in);
@@ -316,7 +316,7 @@ void WgmmaEmitter::prologue() {
   } else if (!persistent) {
     emit_tile_origin(em, c, t, t.multicast > 1 ? "(int)(blockIdx.x / " + S(t.multicast) + ")" : "blockIdx.x");
   }
-  // Register A (TileConfig::a_regs): the k-tile's A fragments (four k16 steps of the spec's `a`
+  // Register A (ContractionConfig::a_regs): the k-tile's A fragments (four k16 steps of the spec's `a`
   // fragment, two elements per 32-bit register) computed from the copied source in the slot, into
   // fa0 on even k-tiles and fa1 on odd ones (declared with the accumulators, as are the side
   // reductions' row accumulators).

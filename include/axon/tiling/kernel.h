@@ -16,6 +16,7 @@
 
 #include "axon/core/ir.h"
 #include "axon/synth/synth.h"
+#include "axon/tiling/config.h"
 #include "axon/tiling/runtime.h"
 
 namespace axon::tiling {
@@ -34,103 +35,8 @@ struct Group {
   bool handoff(const Node* n) const;
 };
 
-enum class Strategy : uint8_t {
-  Elementwise,  // one thread per `vec` consecutive output elements, grid-stride
-  Row,          // a row (the reduced axes, the last among them) per `threads` threads; block-wide reductions, staged
-  Column,       // reductions that keep the last axis: threads along the kept axes, the reduction split over `rows_per_block` (docs/reductions.md)
-  Generic,      // one thread per output element; reductions as sequential loops (the fallback)
-  Contraction,  // one matmul on tensor cores (mma.sync, wgmma), prologue and epilogue fused (docs/contraction.md)
-  Attention,    // two matmuls with a row softmax between them, online (flash-style; docs/attention.md)
-};
-const char* strategy_name(Strategy s);
 // The C type a tensor of the dtype is stored as: float, unsigned short (bf16, f16), int, unsigned char.
 std::string storage_type(DType t);
-
-// Tiling parameters of one kernel (docs/codegen.md: the grid -> block -> warp -> thread ->
-// instruction hierarchy). Unused fields stay at their defaults.
-struct TileConfig {
-  Strategy strategy = Strategy::Generic;
-  int threads = 256;       // threads per row (Row), along the kept axes (Column) or per block (Elementwise, Generic)
-  int vec = 1;             // elements per vector access (16 bytes at most)
-  int rows_per_block = 1;  // Row: rows one block handles (one per `threads` threads); Column: threads splitting the reduction
-  bool cache_rows = true;  // Row: full-row inputs held in registers (else re-read per stage)
-  bool streaming = false;  // data read or written once uses evict-first (.cs) 16-byte accesses
-  bool packed = false;     // Row: bf16/f16 caches kept packed, two elements per 32-bit register
-  int blocks_per_sm = 0;   // > 0: a persistent grid of sm_count * blocks_per_sm blocks (0: one block per work item)
-  // Contraction: block tile, warp grid (warp tile bm/warps_m x bn/warps_n), pipeline depth.
-  int bm = 0, bn = 0, bk = 0, warps_m = 0, warps_n = 0, stages = 0;
-  bool wgmma = false;  // sm_90a warpgroup MMA (warps_m warpgroups of 64 rows) instead of mma.sync
-  // SIMT (ContractionShape::simt): 256 threads as 16 x 16, each owning (bm / 16) x (bn / 16)
-  // outputs (rows ty + 16 i, columns tx + 16 j); f32 tiles of bk in two shared buffers.
-  bool simt = false;
-  // tf32 (ContractionShape::tf32; simt set too): warps_m x warps_n warps (threads = 32 warps_m
-  // warps_n) of tf32 mma.sync on warp tiles of (bm / warps_m) x (bn / warps_n); f32 tiles of bk
-  // in `stages` slots of dynamic shared memory.
-  bool tf32 = false;
-  // wgmma fed by the tensor memory accelerator: a producer warpgroup issues the bulk tensor copies
-  // (and computes any computed operand) into `stages` slots guarded by mbarriers, warps_m consumer
-  // warpgroups multiply (threads = 128 * (warps_m + producers)).
-  bool tma = false;
-  int producers = 1;  // TMA: producer warpgroups (two when they also compute an operand)
-  // TMA, not persistent: split-K over a cluster of `splits` blocks per output tile (sm_90), each
-  // multiplying a contiguous share of the k-tiles; each block owns a share of the tile's rows,
-  // receives every block's partial sums of them into shared memory of its own, adds them up (in
-  // rank order: deterministic) and runs the epilogue on them. `split_rows`: the most rows of a
-  // tile that exist (min(bm, M)), which sizes that receive area.
-  // Row and Column: a cluster of `splits` blocks shares each row (column tile), combining each
-  // stage's partial values through distributed shared memory (docs/reductions.md).
-  int splits = 1, split_rows = 0;
-  // Row, with splits > 1: the blocks sharing a row are `splits` blocks of the grid instead of a
-  // cluster (16 to 128 of them, every block of the grid resident at once: at most one per SM):
-  // each stage's partial values meet in the launch's scratch, published with release stores of
-  // per-block flags and read after acquire loads of them (docs/reductions.md).
-  bool grid_split = false;
-  // TMA, persistent: the consumers leave each tile's results (rounded to the matmul's type) in a
-  // staging buffer after the slots and go on with the next tile; warps 1-3 of the producer
-  // warpgroup run the epilogue from it (8-column chunks of whole rows, 16-byte stores) under the
-  // next tile's wgmmas.
-  bool store_warps = false;
-  // TMA, one split, no store warps (ContractionShape::tma_store): each consumer warpgroup writes
-  // its rows' results, rounded to the output's 16-bit type, into shared memory as the output's
-  // tensor map boxes and one thread stores them with the bulk tensor copy (clipped at the
-  // tensor's edges), which runs on while the consumers go on (persistent: 128 columns at a time,
-  // in a buffer after the slots; otherwise the whole tile, in the drained slots).
-  bool tma_store = false;
-  // TMA, every operand copied, no split: clusters of `multicast` (2) blocks on consecutive tile
-  // rows of one tile column share B's tile: each block copies its share of B's boxes into every
-  // block of the cluster (.multicast::cluster), and a slot goes back to the producers when every
-  // block's consumers have read it. Halves B's traffic from L2.
-  int multicast = 1;
-  // TMA, persistent, no store warps, one split: stream-K (docs/contraction.md). The last tiles
-  // (past the last whole wave but one) are shared out by k-tiles, evenly over the blocks (or
-  // clusters); a block that computes a tile's first k-tiles leaves their partial sums (f32) in
-  // its slot of the launch's scratch and sets its flag; the block that computes the tile's last
-  // k-tiles adds them (in rank order) and runs the epilogue. The flags are zeroed before each
-  // launch (Launch::zero_from).
-  bool stream_k = false;
-  // TMA, A computed from a staged source (ContractionShape::a_regs): the producer copies the
-  // source like a stored operand; each consumer warpgroup reads its A fragments from the slot,
-  // evaluates the prologue there and multiplies with the register-A wgmma (docs/contraction.md).
-  bool a_regs = false;
-  // Register A, not persistent: floats of shared memory after the barriers holding A's k-vectors
-  // (ContractionShape::a_kvecs) over the block's K range, or 0 (read from global memory).
-  int a_kvec_floats = 0;
-  // Attention: bm query rows (warps_m consumer warpgroups of 64), bn keys per tile, `stages` K/V
-  // slots; tma and wgmma set. `pingpong`: two consumer warpgroups take turns on the tensor cores,
-  // each issuing its tile's S behind its previous tile's P V. Attention over stored scores may
-  // instead split the keys (`splits` = 2): two consumer warpgroups on the same 64 rows take
-  // alternate key tiles, and merge their (max, sums, O) through shared memory at the end.
-  bool pingpong = false;
-  // Attention: each consumer warpgroup issues a tile's S before the previous tile's P V and
-  // computes the tile's softmax while that P V runs (the first tile peeled); implied by pingpong.
-  bool overlap = false;
-  // Attention: the order of the row blocks. The batch is walked in groups of `group` entries: all
-  // row blocks of a group (longest first, then the entries) before the next group, so that the
-  // blocks resident at once read the K and V of a few entries, which stay in L2 (0: one group of
-  // the whole batch: every entry's longest row block first).
-  int group = 0;
-  [[nodiscard]] std::string str() const;  // "row t256 v4 r1 cached"
-};
 
 // Limits a configuration must respect, and the rates it is ranked by: the target's figures
 // (isa_specs/targets/<target>.target, target_limits), the device's own properties where a GPU is
@@ -187,18 +93,18 @@ struct ContractionShape {
   bool tf32 = false;
   bool wgmma = false;  // the target has wgmma and the operands fit its layouts (bf16, A K-major)
   bool tma = false;    // ... and the bulk tensor copy, with an operand (or its staged source) to copy
-  bool multicast = false;  // ... and the multicast copy and cluster barriers (TileConfig::multicast)
+  bool multicast = false;  // ... and the multicast copy and cluster barriers (ContractionConfig::multicast)
   // ... and the bulk tensor store, and the group writes one bf16/f16 tensor of the output's shape
-  // (rows a multiple of 16 bytes) from the accumulators (TileConfig::tma_store); twins store
+  // (rows a multiple of 16 bytes) from the accumulators (ContractionConfig::tma_store); twins store
   // the tile_n columns of their product.
   bool tma_store = false;
-  bool stream_k = false;   // ... and the flags between blocks (TileConfig::stream_k)
+  bool stream_k = false;   // ... and the flags between blocks (ContractionConfig::stream_k)
   // ... and A is computed from a staged source (K-major), B is stored N-major, and the spec has
-  // the register-A wgmma form: the consumers may compute A (TileConfig::a_regs).
+  // the register-A wgmma form: the consumers may compute A (ContractionConfig::a_regs).
   bool a_regs = false;
   // Register A: the stored values A's definition reads at points that do not depend on A's row
   // (RMSNorm's gain: one value per k), which the consumers stage in shared memory for the block's
-  // K range (TileConfig::a_kvec_floats) instead of loading them at every k-tile; and whether
+  // K range (ContractionConfig::a_kvec_floats) instead of loading them at every k-tile; and whether
   // everything the definition reads besides its copied source is a graph input (the consumers
   // then wait for the kernel before them only after their main loop).
   std::vector<const Node*> a_kvecs;

@@ -1,0 +1,98 @@
+// The configurations (include/axon/tiling/config.h): a configuration's family is its type, asking
+// for another family's fields is an internal error, and every group's candidates are of its
+// family (or the generic fallback) with names that tell each one apart.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "axon/core/error.h"
+#include "axon/core/graph_json.h"
+#include "axon/search/superopt.h"
+#include "codegen_support.h"
+
+using namespace axon;
+using axon::test::lowerings;
+
+TEST_CASE("a configuration's family is its type", "[codegen][configs]") {
+  const tiling::TileConfig generic;
+  CHECK(generic.strategy() == tiling::Strategy::Generic);
+  CHECK(generic.str() == "generic t256");
+  tiling::RowConfig r;
+  r.threads = 128;
+  r.vec = 4;
+  r.splits = 4;
+  const tiling::TileConfig row = r;
+  CHECK(row.strategy() == tiling::Strategy::Row);
+  CHECK(row.threads() == 128);
+  CHECK(row.row().splits == 4);
+  CHECK(row.get_if<tiling::RowConfig>() != nullptr);
+  CHECK(row.get_if<tiling::ColumnConfig>() == nullptr);
+  CHECK(row.str() == "row t128 v4 r1 cached split4");
+  // Another family's fields are not there to read: an internal error naming both.
+  CHECK_THROWS_WITH(row.contraction(), Catch::Contains("a contraction configuration expected, got row t128"));
+  CHECK_THROWS_AS(row.column(), InternalError);
+  tiling::ContractionConfig m;
+  m.threads = 384;
+  m.bm = 128, m.bn = 256, m.bk = 64, m.warps_m = 2, m.warps_n = 1, m.stages = 4;
+  m.wgmma = m.tma = m.tma_store = true;
+  m.blocks_per_sm = 1;
+  const tiling::TileConfig mm = m;
+  CHECK(mm.strategy() == tiling::Strategy::Contraction);
+  CHECK(mm.str() == "contraction t384 wgmma-tma 128x256x64 w2x1 s4 persistent tma-store");
+  CHECK_THROWS_AS(mm.attention(), InternalError);
+  tiling::AttentionConfig a;
+  a.threads = 384, a.bm = 128, a.bn = 128, a.warps_m = 2, a.stages = 2, a.pingpong = true, a.group = 4;
+  CHECK(tiling::TileConfig(a).str() == "attention t384 128x128 w2 s2 pingpong g4");
+  tiling::ColumnConfig y;
+  y.threads = 32, y.vec = 4, y.rows_per_block = 8, y.splits = 2;
+  CHECK(tiling::TileConfig(y).str() == "column t32 v4 y8 split2");
+  tiling::ElementwiseConfig e;
+  e.vec = 4, e.streaming = true, e.blocks_per_sm = 8;
+  CHECK(tiling::TileConfig(e).str() == "elementwise t256 v4 streaming b8/sm");
+}
+
+TEST_CASE("every group's candidates are of its family or the fallback, each named apart", "[codegen][configs]") {
+  namespace fs = std::filesystem;
+  std::vector<Graph> graphs;
+  for (const auto& e : fs::directory_iterator(std::string(AXON_SOURCE_DIR) + "/benchmarks/graphs"))
+    if (e.path().extension() == ".json") graphs.push_back(load_graph(e.path().string(), {}));
+  // A column reduction and a row split over a cluster (few rows), beside the benchmark graphs.
+  graphs.push_back(parse_graph(R"({"name":"cols","inputs":[{"name":"x","shape":[4096,1000],"dtype":"f32"}],
+      "nodes":[{"name":"s","op":"reduce_sum","inputs":["x"],"attrs":{"axes":[0]}}],"outputs":["s"]})",
+                               "cols.json", {}));
+  // Attention as the fused kernel runs it (the deferred softmax division).
+  graphs.push_back(parse_graph(R"({"name":"att","inputs":[{"name":"q","shape":[2,128,64],"dtype":"bf16"},
+      {"name":"k","shape":[2,128,64],"dtype":"bf16"},{"name":"v","shape":[2,128,64],"dtype":"bf16"}],
+      "nodes":[{"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},
+      {"name":"x","op":"cast","inputs":["s"],"attrs":{"dtype":"f32"}},
+      {"name":"mx","op":"reduce_max","inputs":["x"],"attrs":{"axes":[-1],"keepdims":true}},
+      {"name":"d","op":"sub","inputs":["x","mx"]},{"name":"e","op":"exp","inputs":["d"]},
+      {"name":"p","op":"cast","inputs":["e"],"attrs":{"dtype":"bf16"}},{"name":"o","op":"matmul","inputs":["p","v"]},
+      {"name":"l","op":"reduce_sum","inputs":["e"],"attrs":{"axes":[-1],"keepdims":true}},
+      {"name":"lb","op":"cast","inputs":["l"],"attrs":{"dtype":"bf16"}},{"name":"y","op":"div","inputs":["o","lb"]}],
+      "outputs":["y"]})",
+                               "att.json", {}));
+  graphs.push_back(parse_graph(R"({"name":"few_rows","inputs":[{"name":"x","shape":[8,200000],"dtype":"bf16"}],
+      "nodes":[{"name":"s","op":"reduce_max","inputs":["x"],"attrs":{"axes":[1]}}],"outputs":["s"]})",
+                               "few_rows.json", {}));
+  std::set<tiling::Strategy> families;
+  for (const Graph& g : graphs)
+    for (const tiling::Group& gr : fusion_groups(g, "sm_90")) {
+      const tiling::GroupShape s = tiling::classify(gr, lowerings("sm_90").isa.get());
+      INFO(g.name << ": " << gr.label);
+      std::set<std::string> names;
+      int fallbacks = 0;
+      for (const tiling::RankedConfig& rc : tiling::enumerate_configs(gr, s, axon::test::target_limits())) {
+        INFO(rc.config.str());
+        const tiling::Strategy f = rc.config.strategy();
+        CHECK((f == s.strategy || f == tiling::Strategy::Generic));
+        fallbacks += f == tiling::Strategy::Generic;
+        families.insert(f);
+        CHECK(names.insert(rc.config.str()).second);  // no two candidates share a name
+      }
+      CHECK(fallbacks >= 1);
+    }
+  CHECK(families.size() == 6);  // every family was enumerated somewhere
+}
