@@ -21,6 +21,7 @@
 #include "axon/isa/spec.h"
 #include "axon/tiling/kernel.h"
 #include "internal.h"
+#include "kernel_fusion.h"
 #include "node_kinds.h"
 
 namespace axon {
@@ -56,7 +57,7 @@ std::string CostEstimate::summary() const {
 
 namespace {
 
-using NodeSet = std::unordered_set<const Node*>;
+using search_detail::NodeSet;
 
 using namespace search_detail;
 
@@ -90,8 +91,14 @@ class CostModel {
     build_kernels();
     merge_rows();
     CostEstimate est = totals(t);
-    fuse_attention(t, est);
-    fuse_twins(t, est);
+    // 6 and 7 (kernel_fusion.cpp): attention and twin matmuls fused into one kernel each.
+    const search_detail::FusionContext fc{t, [this](const Node* n) { return outs_.count(n) > 0; },
+                                          [this](const Node* n) { return pos_.at(n); },
+                                          [this](const Node* n) { return node_flops(n); },
+                                          [this](const Node* n) { return bytes(n); },
+                                          [this, &t](CostEstimate& e, const NodeSet& exempt) { reduction_penalty(t, e, exempt); }};
+    search_detail::fuse_attention(fc, est);
+    search_detail::fuse_twins(fc, est);
     return est;
   }
 
@@ -567,212 +574,6 @@ class CostModel {
         est.penalty_us += bytes(n->operand(0)) / (t.hbm_gb_s * 1e3);
       }
     est.time_us += est.penalty_us;
-  }
-
-  // 6. Attention: a contraction kernel K2 whose other non-input reads are the one value S of a
-  // contraction kernel K1 and values of row kernels that read only S (and inputs), none of them
-  // read elsewhere or an output, becomes one kernel (kind "attention", the parts kept): the
-  // flash-style kernel walks the keys with the online softmax and never stores S. Without K1
-  // (the scores are an input: softmax -> matmul) the row kernels, one with a row max, and K2 fuse
-  // the same way: one pass over the stored scores instead of two.
-  void fuse_attention(const TargetModel& t, CostEstimate& est) {
-    bool fused = false;
-    for (bool again = true; again;) {
-      again = false;
-      for (size_t j = 0; j < est.kernel_list.size() && !again; ++j) again = fuse_at(t, est, j);
-      fused = fused || again;
-    }
-    if (!fused) return;
-    // The penalty again, without the reductions inside attention kernels (no scores stored).
-    est.time_us -= est.penalty_us;
-    est.penalty_us = 0;
-    est.reductions_between_contractions = 0;
-    NodeSet inside;
-    for (const KernelEstimate& k : est.kernel_list)
-      if (k.kind == "attention") inside.insert(k.nodes.begin(), k.nodes.end());
-    reduction_penalty(t, est, inside);
-  }
-  bool fuse_at(const TargetModel& t, CostEstimate& est, size_t j) {
-    std::vector<KernelEstimate>& ks = est.kernel_list;
-    auto writer = [&](const Node* v) -> int {
-      for (size_t k = 0; k < ks.size(); ++k)
-        if (std::find(ks[k].writes.begin(), ks[k].writes.end(), v) != ks[k].writes.end()) return static_cast<int>(k);
-      return -1;
-    };
-    {
-      if (ks[j].kind != "contraction") return false;
-      // Owners of K2's non-input reads: row kernels, and K1 itself; the row kernels read only K1's
-      // value, each other's and inputs.
-      int k1 = -1;
-      std::vector<int> rows;
-      bool ok = true;
-      auto take = [&](const Node* v) {
-        if (v->op() == Op::Input) return;
-        const int w = writer(v);
-        if (w < 0) {
-          ok = false;
-        } else if (ks[size_t(w)].kind == "contraction" && w != static_cast<int>(j)) {
-          ok = ok && (k1 < 0 || k1 == w);
-          k1 = w;
-        } else if (ks[size_t(w)].kind == "reduction") {
-          if (std::find(rows.begin(), rows.end(), w) == rows.end()) rows.push_back(w);
-        } else {
-          ok = false;
-        }
-      };
-      for (const Node* v : ks[j].reads) take(v);
-      for (size_t i = 0; i < rows.size(); ++i)  // rows grows: row kernels reading row kernels
-        for (const Node* v : ks[size_t(rows[i])].reads) take(v);
-      if (!ok) return false;
-      // K and V are stored with the head dimension contiguous (K^T as transpose_b); the fused
-      // kernel copies them tile by tile.
-      auto stored = [&](const KernelEstimate& k, const Node* v) { return std::find(k.reads.begin(), k.reads.end(), v) != k.reads.end(); };
-      const Node* mm2 = nullptr;
-      for (const Node* n : ks[j].nodes) mm2 = n->op() == Op::MatMul ? n : mm2;
-      if (mm2 == nullptr || !stored(ks[j], mm2->operand(1)) || flag(mm2, "transpose_b") || flag(mm2, "transpose_a")) return false;
-      const Node* sv = nullptr;  // the scores K1 writes; none when they are stored
-      std::vector<int> parts;
-      if (k1 >= 0) {
-        const Node* mm1 = nullptr;
-        for (const Node* n : ks[size_t(k1)].nodes) mm1 = n->op() == Op::MatMul ? n : mm1;
-        if (ks[size_t(k1)].writes.size() != 1 || mm1 == nullptr || !stored(ks[size_t(k1)], mm1->operand(1)) || !flag(mm1, "transpose_b") ||
-            flag(mm1, "transpose_a"))
-          return false;
-        sv = ks[size_t(k1)].writes[0];
-        parts.push_back(k1);
-      } else {
-        // Stored scores (softmax -> matmul): no K1; K2 computes P itself (a prologue) from inputs
-        // and the row kernels' statistics, one of them a row max (the online softmax's), as one
-        // pass over the scores.
-        bool row_max = false;
-        for (int r : rows)
-          for (const Node* n : ks[size_t(r)].nodes) row_max = row_max || n->op() == Op::ReduceMax;
-        if (!row_max || mm2->operand(0)->op() == Op::Input || stored(ks[j], mm2->operand(0))) return false;
-      }
-      parts.insert(parts.end(), rows.begin(), rows.end());
-      for (int r : rows)
-        for (const Node* v : ks[size_t(r)].reads) {
-          const int w = writer(v);
-          ok = ok && ((sv != nullptr && v == sv) || v->op() == Op::Input || std::find(rows.begin(), rows.end(), w) != rows.end());
-        }
-      // Nothing the parts write is read outside them or is an output.
-      std::vector<const Node*> inner;
-      for (int p : parts) inner.insert(inner.end(), ks[size_t(p)].writes.begin(), ks[size_t(p)].writes.end());
-      for (size_t k = 0; k < ks.size() && ok; ++k) {
-        if (k == j || std::find(parts.begin(), parts.end(), static_cast<int>(k)) != parts.end()) continue;
-        for (const Node* v : ks[k].reads) ok = ok && std::find(inner.begin(), inner.end(), v) == inner.end();
-      }
-      for (const Node* v : inner) ok = ok && !outs_.count(v);
-      if (!ok) return false;
-      parts.push_back(static_cast<int>(j));
-      std::sort(parts.begin(), parts.end());
-      KernelEstimate fused;
-      fused.kind = "attention";
-      NodeSet nodes, reads;
-      for (int p : parts) {
-        const KernelEstimate& k = ks[size_t(p)];
-        for (const Node* n : k.nodes)
-          if (nodes.insert(n).second) fused.nodes.push_back(n);
-        for (const Node* v : k.reads)
-          if (std::find(inner.begin(), inner.end(), v) == inner.end() && reads.insert(v).second) fused.reads.push_back(v);
-        est.flops -= k.flops;
-        est.bytes -= k.bytes;
-        est.time_us -= k.time_us;
-        fused.parts.push_back(k);
-      }
-      auto by_pos = [&](const Node* a, const Node* b) { return pos_[a] < pos_[b]; };
-      std::sort(fused.nodes.begin(), fused.nodes.end(), by_pos);
-      std::sort(fused.reads.begin(), fused.reads.end(), by_pos);
-      fused.writes = ks[j].writes;
-      fused.root = ks[j].root;
-      cost_fused(t, fused);
-      est.flops += fused.flops;
-      est.bytes += fused.bytes;
-      est.time_us += fused.time_us;
-      std::vector<KernelEstimate> next;
-      for (size_t k = 0; k < ks.size(); ++k) {
-        if (static_cast<int>(k) == parts.back()) next.push_back(fused);
-        else if (std::find(parts.begin(), parts.end(), static_cast<int>(k)) == parts.end()) next.push_back(ks[k]);
-      }
-      ks = std::move(next);
-      est.kernels = static_cast<int>(ks.size());
-      return true;  // indices moved: start over (each fusion removes kernels, so this ends)
-    }
-  }
-
-  // A fused kernel's FLOPs, bytes and time from its nodes, reads and writes (as totals() counts
-  // a kernel: each node once, tensor-core FLOPs at the 16-bit rate).
-  void cost_fused(const TargetModel& t, KernelEstimate& k) {
-    double compute_us = 0;
-    k.flops = k.bytes = 0;
-    for (const Node* n : k.nodes) {
-      const double f = node_flops(n);
-      compute_us += f / (flop_rate(t, n) * 1e6);
-      k.flops += f;
-    }
-    for (const auto* list : {&k.reads, &k.writes})
-      for (const Node* v : *list) k.bytes += bytes(v);
-    k.time_us = std::max(compute_us, k.bytes / (t.hbm_gb_s * 1e3)) + t.launch_us;
-  }
-
-  // 7. Twins: a contraction kernel K1 that is one matmul U = A @ B1 of stored operands, read only
-  // by contraction kernel K2 whose matmul is A @ B2 (the same A node, flags and shapes; B2
-  // stored), becomes one kernel (kind "contraction", the parts kept): one wgmma over B1's and B2's
-  // tiles side by side loads A once and never stores U (swiglu: silu(X W1) * (X W3)).
-  void fuse_twins(const TargetModel& t, CostEstimate& est) {
-    std::vector<KernelEstimate>& ks = est.kernel_list;
-    auto matmuls = [](const KernelEstimate& k) {
-      std::vector<const Node*> m;
-      for (const Node* n : k.nodes)
-        if (n->kind() == OpKind::Contraction) m.push_back(n);
-      return m;
-    };
-    auto reads = [](const KernelEstimate& k, const Node* v) { return std::find(k.reads.begin(), k.reads.end(), v) != k.reads.end(); };
-    for (size_t j = 0; j < ks.size(); ++j) {
-      const std::vector<const Node*> m2 = matmuls(ks[j]);
-      if (ks[j].kind != "contraction" || m2.size() != 1 || !ks[j].parts.empty()) continue;
-      const Node* mm2 = m2[0];
-      if (!reads(ks[j], mm2->operand(0)) || !reads(ks[j], mm2->operand(1))) continue;
-      for (size_t k1 = 0; k1 < ks.size(); ++k1) {
-        const KernelEstimate& u = ks[k1];
-        if (k1 == j || u.kind != "contraction" || !u.parts.empty() || u.nodes.size() != 1 || u.writes.size() != 1) continue;
-        const Node* mm1 = u.nodes[0];
-        if (mm1->op() != Op::MatMul || !reads(ks[j], mm1) || outs_.count(mm1) || mm1->operand(0) != mm2->operand(0) ||
-            flag(mm1, "transpose_a") != flag(mm2, "transpose_a") || flag(mm1, "transpose_b") != flag(mm2, "transpose_b") ||
-            mm1->shape() != mm2->shape() || mm1->operand(1)->shape() != mm2->operand(1)->shape() ||
-            mm1->operand(1)->dtype() != mm2->operand(1)->dtype() || !reads(u, mm1->operand(1)))
-          continue;
-        bool elsewhere = false;  // U read by a third kernel
-        for (size_t k = 0; k < ks.size(); ++k)
-          if (k != j && k != k1 && reads(ks[k], mm1)) elsewhere = true;
-        if (elsewhere) continue;
-        KernelEstimate fused;
-        fused.kind = "contraction";
-        auto by_pos = [&](const Node* a, const Node* b) { return pos_[a] < pos_[b]; };
-        NodeSet in;
-        for (const KernelEstimate* k : std::initializer_list<const KernelEstimate*>{&u, &ks[j]}) {
-          for (const Node* n : k->nodes)
-            if (in.insert(n).second) fused.nodes.push_back(n);
-          for (const Node* v : k->reads)
-            if (v != mm1 && std::find(fused.reads.begin(), fused.reads.end(), v) == fused.reads.end()) fused.reads.push_back(v);
-        }
-        std::sort(fused.nodes.begin(), fused.nodes.end(), by_pos);
-        std::sort(fused.reads.begin(), fused.reads.end(), by_pos);
-        fused.writes = ks[j].writes;
-        fused.root = ks[j].root;
-        cost_fused(t, fused);
-        fused.parts = {u, ks[j]};
-        est.flops += fused.flops - u.flops - ks[j].flops;
-        est.bytes += fused.bytes - u.bytes - ks[j].bytes;
-        est.time_us += fused.time_us - u.time_us - ks[j].time_us;
-        const size_t last = std::max(j, k1), first = std::min(j, k1);
-        ks[last] = std::move(fused);
-        ks.erase(ks.begin() + static_cast<long>(first));
-        est.kernels = static_cast<int>(ks.size());
-        fuse_twins(t, est);  // indices moved: look again (each fusion removes a kernel)
-        return;
-      }
-    }
   }
 
   const Bindings& bind_;

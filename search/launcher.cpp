@@ -53,6 +53,17 @@ static int axon_encode_tmap(axon_tmap* m, const void* base, unsigned long long i
                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   return r == CUDA_SUCCESS ? 0 : (int)cudaErrorInvalidValue;
 }
+// A strided view: `rank` dimensions (innermost first), the byte strides of all but the first and
+// the box.
+static int axon_encode_tmap_view(axon_tmap* m, const void* base, unsigned rank, const cuuint64_t* dims, const cuuint64_t* strides,
+                                 const cuuint32_t* box, axon_tmap_encoder encode) {
+  if (!encode) return (int)cudaErrorNotSupported;
+  const cuuint32_t elem[5] = {1, 1, 1, 1, 1};
+  CUresult r = encode((CUtensorMap*)m, CU_TENSOR_MAP_DATA_TYPE_UINT16, rank, (void*)base, dims, strides, box, elem,
+                      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  return r == CUDA_SUCCESS ? 0 : (int)cudaErrorInvalidValue;
+}
 
 )";
 
@@ -283,9 +294,22 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
         for (size_t m = 0; m < l.tmaps.size(); ++m) {
           const tiling::TensorMapSpec& t = l.tmaps[m];
           const std::string v = "tm" + std::to_string(m);
-          launches << "    axon_tmap " << v << ";\n    { int e = axon_encode_tmap(&" << v << ", " << args.at(static_cast<size_t>(t.param)) << ", "
-                   << t.inner << "ull, " << (at_n && t.outer_n ? std::string("(unsigned long long)n") : std::to_string(t.outer) + "ull") << ", "
-                   << t.panels << "ull, " << t.box_inner << "u, " << t.box_outer << "u, encode); if (e) return e; }\n";
+          if (!t.view_strides.empty()) {  // a strided view: its dimensions and strides as the worker encodes them
+            auto list = [](const auto& xs, const char* suffix) {
+              std::string s;
+              for (auto x : xs) s += (s.empty() ? "" : ", ") + std::to_string(x) + suffix;
+              return s;
+            };
+            const std::vector<uint64_t> dims = gpu::tensor_map_dims(t);
+            launches << "    axon_tmap " << v << ";\n    { const cuuint64_t d[] = {" << list(dims, "ull") << "}, s[] = {"
+                     << list(gpu::tensor_map_strides(t), "ull") << "};\n      const cuuint32_t b[] = {" << list(gpu::tensor_map_box(t), "u")
+                     << "};\n      int e = axon_encode_tmap_view(&" << v << ", " << args.at(static_cast<size_t>(t.param)) << ", " << dims.size()
+                     << "u, d, s, b, encode); if (e) return e; }\n";
+          } else {
+            launches << "    axon_tmap " << v << ";\n    { int e = axon_encode_tmap(&" << v << ", " << args.at(static_cast<size_t>(t.param)) << ", "
+                     << t.inner << "ull, " << (at_n && t.outer_n ? std::string("(unsigned long long)n") : std::to_string(t.outer) + "ull") << ", "
+                     << t.panels << "ull, " << t.box_inner << "u, " << t.box_outer << "u, encode); if (e) return e; }\n";
+          }
           args.push_back(v);
           uses_tma = true;
         }

@@ -191,7 +191,7 @@ std::string runtime_check(const tiling::Group& gr, const tiling::KernelCode& cod
       for (size_t m = 0; m < a.tmaps.size(); ++m) {
         const tiling::TensorMapSpec &x = a.tmaps[m], &y = b.tmaps[m];
         if (x.param != y.param || x.inner != y.inner || x.panels != y.panels || x.box_inner != y.box_inner || x.box_outer != y.box_outer ||
-            y.outer != (x.outer_n ? p.n : x.outer))
+            x.view_dims != y.view_dims || x.view_strides != y.view_strides || x.view_rows != y.view_rows || y.outer != (x.outer_n ? p.n : x.outer))
           return "launch " + a.function + ": tensor map " + std::to_string(m) + at + std::to_string(p.n) + " is not the launcher's";
       }
     }

@@ -356,10 +356,24 @@ TEST_CASE("matmul epilogue: bias and gelu fuse into the matmul", "[cost]") {
 
 TEST_CASE("attention: reductions between contractions", "[cost]") {
   const TargetModel t = target_model("sm_90");
-  CostEstimate c = estimate_cost(bench("attention"), t);
+  // The benchmark graph fuses: K^T (a transpose outside the matmul flags, read through a view),
+  // Q K^T (scaled), the softmax's rows and P V in one kernel, no reduction penalty.
+  CostEstimate f = estimate_cost(bench("attention"), t);
+  REQUIRE(f.kernels == 1);
+  CHECK(f.kernel_list[0].kind == "attention");
+  CHECK(f.kernel_list[0].parts.size() == 4);
+  CHECK(f.penalty_us == 0);
+  // With the probabilities an output too nothing fuses: four kernels, the penalty of the
+  // reductions between the matmuls.
+  const std::string text = R"({"name":"a","inputs":[{"name":"q","shape":[8,16,2048,128],"dtype":"bf16"},
+      {"name":"k","shape":[8,16,2048,128],"dtype":"bf16"},{"name":"v","shape":[8,16,2048,128],"dtype":"bf16"}],
+      "nodes":[{"name":"kt","op":"transpose","inputs":["k"],"attrs":{"perm":[0,1,3,2]}},{"name":"s","op":"matmul","inputs":["q","kt"]},
+      {"name":"p","op":"softmax","inputs":["s"],"attrs":{"axis":-1}},{"name":"o","op":"matmul","inputs":["p","v"]}],
+      "outputs":["o","p"]})";
+  CostEstimate c = estimate_cost(parse_graph(text, "a.json", {}), t);
   CHECK(c.reductions_between_contractions >= 1);
   CHECK(c.penalty_us > 0);
-  CHECK(c.kernels == 4);  // K^T (a transpose outside the matmul flags), Q K^T (scaled), softmax rows, P V
+  CHECK(c.kernels == 4);  // K^T, Q K^T, softmax rows, P V
   double sum = 0;
   for (const auto& k : c.kernel_list) sum += k.time_us;
   CHECK(c.time_us == Approx(sum + c.penalty_us));

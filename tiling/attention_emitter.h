@@ -70,6 +70,10 @@ struct AttentionEmitter {
   std::vector<PackedStep> steps;
   bool packed_max = false;
   std::vector<bool> from_packed;  // row sums added from P's packed halves
+  // Per copied operand (the producer's "pq", "pk", "pvv"): the coordinates of its tensor map after
+  // the contiguous one, the tile's row left out, and where the row goes among them (a stored
+  // operand: its batch panel, the row first; a view: its dimensions in the map's order).
+  std::map<std::string, std::pair<int, std::vector<std::string>>> coords;
 
   bool is_row_point(const Node* n, const std::vector<Term>& p) const;
   std::string wait(const std::string& bar, const std::string& parity) const { return mbarrier_wait_loop(*ti.wait, bar, parity); }
@@ -82,8 +86,9 @@ struct AttentionEmitter {
   void key_range();
   void init_barriers();
   void producer();
+  void operand_coords(const std::string& var, const ContractionShape& c, int op);
   void copy_panels(const std::string& dst, int64_t panel_bytes, int64_t panels, const std::string& map, const std::string& outer,
-                   const std::string& batch_panel, const std::string& bar, const std::string& inner0, bool read_once);
+                   const std::string& operand, const std::string& bar, const std::string& inner0, bool read_once);
   void consumer_registers();
   void compute_q();
   void store_q(int64_t cpr, int64_t NQ);

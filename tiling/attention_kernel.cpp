@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "attention_emitter.h"
+#include "views.h"
 #include "axon/core/error.h"
 
 namespace axon::tiling::detail {
@@ -50,12 +51,29 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) 
 
 int attention_smem(const AttentionShape& a, const AttentionConfig& t) { return static_cast<int>(attention_smem_plan(a, t).size()); }
 
+// The map of a copied operand: over the stored value, or over the value it is a view of.
+TensorMapSpec operand_map(const Group& g, const OperandPlan& p, int rows) {
+  if (p.view.base == nullptr) return tensor_map_of(g, p.node, rows);
+  const std::optional<ViewMap> v = view_map(p.view);
+  AXON_CHECK(v.has_value(), "codegen: an attention operand's view has no tensor map");
+  TensorMapSpec m;
+  m.param = find_param(g.reads, p.view.base);
+  m.inner = p.view.dims.back();
+  m.outer = p.view.dims[p.view.dims.size() - 2];
+  m.box_inner = 64;
+  m.box_outer = rows;
+  m.view_dims = v->dims;
+  m.view_strides = v->strides;
+  m.view_rows = v->rows;
+  return m;
+}
+
 std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const AttentionConfig& t) {
   std::vector<TensorMapSpec> maps;
-  if (a.scores != nullptr) return {tensor_map_of(g, a.scores, t.bm), tensor_map_of(g, a.pv.b.node, t.bn)};
-  for (const auto& [x, rows] : {std::pair<const Node*, int>{a.qk.a.node, t.bm}, {a.qk.b.node, t.bn}, {a.pv.b.node, t.bn}}) {
-    if (x == a.qk.a.node && !a.qk.a.direct) continue;  // Q computed in the kernel
-    maps.push_back(tensor_map_of(g, x, rows));
+  if (a.scores != nullptr) return {tensor_map_of(g, a.scores, t.bm), operand_map(g, a.pv.b, t.bn)};
+  for (const auto& [p, rows] : {std::pair<const OperandPlan*, int>{&a.qk.a, t.bm}, {&a.qk.b, t.bn}, {&a.pv.b, t.bn}}) {
+    if (p == &a.qk.a && !a.qk.a.direct) continue;  // Q computed in the kernel
+    maps.push_back(operand_map(g, *p, rows));
   }
   return maps;
 }
@@ -239,14 +257,56 @@ void AttentionEmitter::init_barriers() {
   em.line("__syncthreads();");
 }
 
-// 64-column panels (inner coordinates inner0 + 64 p) of the box's rows from `outer`.
+// 64-column panels (inner coordinates inner0 + 64 p) of the box's rows from `outer`, of the
+// operand whose coordinates `operand` names (operand_coords).
 void AttentionEmitter::copy_panels(const std::string& dst, int64_t panel_bytes, int64_t panels, const std::string& map,
-                                   const std::string& outer, const std::string& batch_panel, const std::string& bar,
+                                   const std::string& outer, const std::string& operand, const std::string& bar,
                                    const std::string& inner0, bool read_once) {
-  for (int64_t p = 0; p < panels; ++p)
-    em.line(tma_copy(ti, {{"d", "r", {dst + " + " + S(p * panel_bytes)}}, {"a", "l", {map}}, {"c0", "r", {inner0 + " + " + S(p * 64)}},
-                          {"c1", "r", {outer}}, {"c2", "r", {batch_panel}}, {"m", "r", {bar}}},
-                     read_once));
+  const auto& [rows, others] = coords.at(operand);
+  std::vector<std::string> after = others;
+  after.insert(after.begin() + rows, outer);
+  for (int64_t p = 0; p < panels; ++p) {
+    std::vector<AsmArg> args{{"d", "r", {dst + " + " + S(p * panel_bytes)}}, {"a", "l", {map}}, {"c0", "r", {inner0 + " + " + S(p * 64)}}};
+    for (size_t i = 0; i < after.size(); ++i) args.push_back({"c" + S(int64_t(i) + 1), "r", {after[i]}});
+    args.push_back({"m", "r", {bar}});
+    em.line(tma_copy(ti, args, read_once));
+  }
+}
+
+// The producer's coordinates of operand `op` of `c` (its batch coordinates at the block's batch
+// entry): a stored operand's batch panel (the flat index of its batch coordinates), or a view's
+// coordinate along each dimension of its tensor map (views.h: the flat index of the batch axes
+// each covers).
+void AttentionEmitter::operand_coords(const std::string& var, const ContractionShape& c, int op) {
+  const OperandPlan& plan = op == 0 ? c.a : c.b;
+  const Node* x = plan.node;
+  const std::vector<int64_t> d = dims_of(x);
+  const std::vector<Term> p = operand_point(c, op, batch, term::integer(0), term::integer(0));
+  const std::vector<Term> pb(p.begin(), p.end() - 2);
+  if (plan.view.base == nullptr) {
+    em.line("const int " + var + " = (int)(" + (pb.empty() ? "0" : em.index(flat_index(pb, std::vector<int64_t>(d.begin(), d.end() - 2)))) + ");");
+    coords[var] = {0, {var}};
+    return;
+  }
+  const std::optional<ViewMap> v = view_map(plan.view);
+  AXON_CHECK(v.has_value(), "codegen: an attention operand's view has no tensor map");
+  std::vector<std::string> names;
+  for (size_t i = 0; i < v->dims.size(); ++i) {
+    if (static_cast<int>(i) == v->rows) continue;
+    if (v->batch[i].empty()) {  // a dimension of extent 1
+      names.push_back("0");
+      continue;
+    }
+    std::vector<Term> t;
+    std::vector<int64_t> e;
+    for (size_t a : v->batch[i]) {
+      t.push_back(pb.at(a));
+      e.push_back(plan.view.dims.at(a));
+    }
+    names.push_back(var + "_" + S(int64_t(i)));
+    em.line("const int " + names.back() + " = (int)(" + em.index(flat_index(t, e)) + ");");
+  }
+  coords[var] = {v->rows, names};
 }
 
 // The producer: one thread issues every copy: Q once, then per key tile K (or the stored
@@ -258,14 +318,11 @@ void AttentionEmitter::producer() {
   if (stored) {  // the scores' batch panel: P's batch coordinates
     const std::vector<int64_t> d = dims_of(a.scores);
     em.line("const int pk = (int)(" + (batch.empty() ? "0" : em.index(flat_index(batch, std::vector<int64_t>(d.begin(), d.end() - 2)))) + ");");
+    coords["pk"] = {0, {"pk"}};
   }
   for (const auto& [op, c, var] : {std::tuple<int, const ContractionShape*, const char*>{0, &qk, "pq"}, {1, &qk, "pk"}, {1, &pv, "pvv"}}) {
     if (stored && c == &qk) continue;
-    const Node* x = op == 0 ? c->a.node : c->b.node;
-    const std::vector<int64_t> d = dims_of(x);
-    const std::vector<Term> p = operand_point(*c, op, batch, term::integer(0), term::integer(0));
-    const std::vector<Term> pb(p.begin(), p.end() - 2);
-    em.line("const int " + std::string(var) + " = (int)(" + (pb.empty() ? "0" : em.index(flat_index(pb, std::vector<int64_t>(d.begin(), d.end() - 2)))) + ");");
+    operand_coords(var, *c, op);
   }
   em.line("const unsigned long long tk = (unsigned long long)&tmk, tv = (unsigned long long)&tmv;");
   // Stored scores are copied once per launch (each row block its rows): under the evict-first L2

@@ -12,6 +12,7 @@
 #include "axon/core/error.h"
 #include "calibration.h"
 #include "internal.h"
+#include "views.h"
 
 namespace axon::tiling {
 
@@ -160,6 +161,7 @@ struct AttentionClassifier {
   bool run();
   bool find_roles();
   bool alone(const Node* mm, ContractionShape& c);
+  bool viewed(const Node* operand, bool swap, OperandPlan& plan);
   bool classify_pv();
   bool find_stored_scores();
   bool classify_qk();
@@ -214,9 +216,37 @@ bool AttentionClassifier::alone(const Node* mm, ContractionShape& c) {
   return true;
 }
 
+// An operand that is no group read, read through transposes and reshapes of one (views.h) by a
+// tensor map of the view: its axes in the copy's order are the node's (batch, the tile's rows,
+// the contiguous head dimension), the last two exchanged when `swap`. False (the plan untouched)
+// where it is no such view or no tensor map can copy it.
+bool AttentionClassifier::viewed(const Node* operand, bool swap, OperandPlan& plan) {
+  if (isa == nullptr || find_param(g.reads, operand) >= 0 || !in_group.count(operand)) return false;
+  std::optional<StridedView> v = strided_view(operand, [&](const Node* n) { return find_param(g.reads, n) >= 0; });
+  if (!v) return false;
+  if (swap) {
+    std::vector<int64_t> perm;
+    for (size_t a = 0; a < v->dims.size(); ++a) perm.push_back(static_cast<int64_t>(a));
+    std::swap(perm[perm.size() - 1], perm[perm.size() - 2]);
+    v = permuted(*v, perm);
+  }
+  const std::optional<ViewMap> m = view_map(*v);
+  if (!m) return false;
+  const TmaIsa ti = tma_isa(*isa);  // 4d and 5d maps need the spec's copies of that many coordinates
+  if ((m->dims.size() == 3 && ti.copy4 == nullptr) || (m->dims.size() == 4 && ti.copy5 == nullptr)) return false;
+  plan.view = *v;
+  plan.direct = true;
+  return true;
+}
+
 bool AttentionClassifier::classify_pv() {
   if (!alone(mm2, pv)) return false;
-  if (find_param(g.reads, pv.b.node) < 0) return fail("V is computed");
+  // V stored, or a view of a stored value with the head dimension contiguous (V [keys, E], or
+  // [E, keys] under transpose_b).
+  if (find_param(g.reads, pv.b.node) < 0) {
+    if (flag(mm2, "transpose_a") || !viewed(pv.b.node, flag(mm2, "transpose_b"), pv.b)) return fail("V is computed");
+    pv.b.k_major = false;
+  }
   if (!pv.b.direct || pv.b.k_major || flag(mm2, "transpose_a")) return fail("P V needs V stored with the head dimension contiguous");
   if (!pv.tma || (pv.in != DType::bf16 && pv.in != DType::f16)) return fail("needs bf16 or f16 operands, wgmma and TMA");
   if (wgmma_isa(*isa, pv.in).mma_areg_nb == nullptr)
@@ -252,11 +282,17 @@ bool AttentionClassifier::find_stored_scores() {
 
 bool AttentionClassifier::classify_qk() {
   if (!alone(mm1, qk)) return false;
-  if (find_param(g.reads, qk.b.node) < 0) return fail("K is computed");
+  // K stored, or a view of a stored value with the head dimension contiguous (K under transpose_b,
+  // K^T without).
+  if (find_param(g.reads, qk.b.node) < 0) {
+    if (flag(mm1, "transpose_a") || !viewed(qk.b.node, !flag(mm1, "transpose_b"), qk.b)) return fail("K is computed");
+    qk.b.k_major = true;
+  }
   if (!qk.tma || qk.in != pv.in) return fail("needs Q, K and V of one type, wgmma and TMA");
   if (flag(mm1, "transpose_a") || !qk.b.direct || !qk.b.k_major) return fail("Q K^T needs Q and K with the head dimension contiguous");
-  // Q is copied when stored (and TMA can), else computed by the consumers once per block.
-  qk.a.direct = qk.a.direct && find_param(g.reads, qk.a.node) >= 0;
+  // Q is copied when stored or a view of a stored value (and TMA can), else computed by the
+  // consumers once per block.
+  qk.a.direct = qk.a.direct && (find_param(g.reads, qk.a.node) >= 0 || viewed(qk.a.node, false, qk.a));
   qk.a.k_major = true;
   // A computed Q's stored source (e.g. Q before its scale), which its consumers read in 16-byte rows.
   qk.a.staged = qk.a.direct ? nullptr : staged_source(g, qk, 0);

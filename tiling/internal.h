@@ -213,6 +213,8 @@ struct TmaIsa {
   // Copies of a tensor read once per launch: the copy with an L2 cache policy, and the policy
   // (evict-first), where the spec has both.
   const InstrSpec *copy_once = nullptr, *evict_first = nullptr;
+  // The 4d and 5d copies (strided views of more than one batch axis), where the spec has them.
+  const InstrSpec *copy4 = nullptr, *copy5 = nullptr;
   bool ok = false;
   [[nodiscard]] bool stores() const { return store && store_commit && store_wait; }
   [[nodiscard]] bool flags() const { return flag_get && flag_set && bar; }
@@ -221,7 +223,8 @@ struct TmaIsa {
 TmaIsa tma_isa(const Isa& isa);
 // Copies of a tensor read once per launch: declare_once_policy emits the evict-first policy
 // (once per thread that copies); tma_copy is the 3d bulk tensor copy of `args` (d, a, c0, c1, c2,
-// m), in its hinted form under that policy when `once`.
+// m), in its hinted form under that policy when `once`; the 4d or 5d copy where `args` has c3 (and
+// c4).
 void declare_once_policy(Emitter& em, const TmaIsa& ti);
 std::string tma_copy(const TmaIsa& ti, std::vector<AsmArg> args, bool once);
 // Thread block clusters: the cluster barrier and the distributed shared-memory stores that

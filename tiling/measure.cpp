@@ -33,16 +33,28 @@ int dtype_size(int code) { return code == 0 || code == 3 ? 4 : code == 4 ? 1 : 2
 json launch_json(const LaunchSpec& l) {
   json maps = json::array();
   for (const auto& m : l.tmaps)
-    maps.push_back({m.param, m.inner, m.outer, m.panels, m.box_inner, m.box_outer});
+    maps.push_back({m.param, m.inner, m.outer, m.panels, m.box_inner, m.box_outer, m.view_dims, m.view_strides, m.view_rows});
   return {{"function", l.function}, {"grid", l.grid},   {"block", l.block},         {"smem", l.smem},
           {"tmaps", maps},         {"scratch", l.scratch}, {"zero_from", l.zero_from}, {"n", l.n}};
 }
 LaunchSpec launch_of(const json& j) {
   LaunchSpec l{j.at("function").get<std::string>(), j.at("grid").get<int64_t>(), j.at("block").get<int>(), j.at("smem").get<int>(), {}};
   if (j.contains("tmaps"))
-    for (const auto& m : j.at("tmaps"))
-      l.tmaps.push_back({m.at(0).get<int>(), m.at(1).get<int64_t>(), m.at(2).get<int64_t>(), m.at(3).get<int64_t>(),
-                         m.at(4).get<int>(), m.at(5).get<int>()});
+    for (const auto& m : j.at("tmaps")) {
+      TensorMapSpec t;
+      t.param = m.at(0).get<int>();
+      t.inner = m.at(1).get<int64_t>();
+      t.outer = m.at(2).get<int64_t>();
+      t.panels = m.at(3).get<int64_t>();
+      t.box_inner = m.at(4).get<int>();
+      t.box_outer = m.at(5).get<int>();
+      if (m.size() > 8) {
+        t.view_dims = m.at(6).get<std::vector<int64_t>>();
+        t.view_strides = m.at(7).get<std::vector<int64_t>>();
+        t.view_rows = m.at(8).get<int>();
+      }
+      l.tmaps.push_back(t);
+    }
   l.scratch = j.value("scratch", int64_t(0));
   l.zero_from = j.value("zero_from", int64_t(0));
   l.n = j.value("n", int64_t(0));

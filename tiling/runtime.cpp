@@ -328,15 +328,40 @@ void Driver::launch(void* fn, int64_t grid, int block, int smem, void** params) 
               "cuLaunchKernel");
 }
 
+std::vector<uint64_t> tensor_map_dims(const TensorMapSpec& m) {
+  if (m.view_strides.empty()) return {uint64_t(m.inner), uint64_t(m.outer), uint64_t(m.panels)};
+  std::vector<uint64_t> d{uint64_t(m.inner)};
+  for (int64_t v : m.view_dims) d.push_back(uint64_t(v));
+  return d;
+}
+
+std::vector<uint64_t> tensor_map_strides(const TensorMapSpec& m) {
+  if (m.view_strides.empty()) return {uint64_t(m.inner) * 2, uint64_t(m.inner) * uint64_t(m.outer) * 2};
+  std::vector<uint64_t> s;
+  for (int64_t v : m.view_strides) s.push_back(uint64_t(v) * 2);
+  return s;
+}
+
+std::vector<uint32_t> tensor_map_box(const TensorMapSpec& m) {
+  std::vector<uint32_t> b{uint32_t(m.box_inner), uint32_t(m.box_outer), 1};
+  if (m.view_strides.empty()) return b;
+  b.assign(m.view_dims.size() + 1, 1);
+  b[0] = uint32_t(m.box_inner);
+  b.at(size_t(m.view_rows) + 1) = uint32_t(m.box_outer);
+  return b;
+}
+
 TensorMap Driver::tensor_map(DevPtr base, const TensorMapSpec& m) {
   if (!api_->tmap_encode) throw Error("the CUDA driver has no cuTensorMapEncodeTiled (TMA kernels need a CUDA 12 driver)");
   TensorMap t;
-  const uint64_t dims[3] = {uint64_t(m.inner), uint64_t(m.outer), uint64_t(m.panels)};
-  const uint64_t strides[2] = {uint64_t(m.inner) * 2, uint64_t(m.inner) * uint64_t(m.outer) * 2};
-  const unsigned box[3] = {unsigned(m.box_inner), unsigned(m.box_outer), 1}, elem[3] = {1, 1, 1};
+  const std::vector<uint64_t> dims = tensor_map_dims(m), strides = tensor_map_strides(m);
+  const std::vector<uint32_t> box = tensor_map_box(m);
+  if (dims.size() > 5 || strides.size() + 1 != dims.size()) throw Error("a tensor map of " + std::to_string(dims.size()) + " dimensions");
+  const unsigned elem[5] = {1, 1, 1, 1, 1};
   // UINT16 (a copy: bf16 and f16 alike; zeros fill), no interleave, 128-byte swizzle, 256-byte L2
   // promotion, zeros outside the tensor.
-  api_->check(api_->tmap_encode(t.words, 1, 3, reinterpret_cast<void*>(base), dims, strides, box, elem, 0, 3, 3, 0),
+  api_->check(api_->tmap_encode(t.words, 1, unsigned(dims.size()), reinterpret_cast<void*>(base), dims.data(), strides.data(), box.data(), elem, 0, 3,
+                                3, 0),
               "cuTensorMapEncodeTiled");
   return t;
 }

@@ -101,6 +101,10 @@ TmaIsa tma_isa(const Isa& isa) {
   m.copy_once = isa.find("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint");
   if (!generator_swizzle(m.copy_once)) m.copy_once = nullptr;
   m.evict_first = isa.find("createpolicy.fractional.L2::evict_first.b64");
+  m.copy4 = isa.find("cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes");
+  m.copy5 = isa.find("cp.async.bulk.tensor.5d.shared::cluster.global.mbarrier::complete_tx::bytes");
+  if (!generator_swizzle(m.copy4)) m.copy4 = nullptr;
+  if (!generator_swizzle(m.copy5)) m.copy5 = nullptr;
   m.ok = m.copy && m.init && m.init_fence && m.expect && m.arrive && m.wait && m.reg_dec && m.reg_inc && generator_swizzle(m.copy);
   return m;
 }
@@ -111,6 +115,12 @@ void declare_once_policy(Emitter& em, const TmaIsa& ti) {
 }
 
 std::string tma_copy(const TmaIsa& ti, std::vector<AsmArg> args, bool once) {
+  const auto has = [&](const char* name) { return std::any_of(args.begin(), args.end(), [&](const AsmArg& a) { return a.name == name; }); };
+  if (has("c3")) {
+    const InstrSpec* copy = has("c4") ? ti.copy5 : ti.copy4;
+    AXON_CHECK(copy != nullptr && !once, "codegen: a 4d or 5d tensor copy the spec lacks");
+    return inline_asm(*copy, args, true);
+  }
   if (!once) return inline_asm(*ti.copy, args, true);
   args.push_back({"p", "l", {"once_pol"}});
   return inline_asm(*ti.copy_once, args, true);

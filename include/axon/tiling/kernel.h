@@ -67,6 +67,13 @@ Limits target_limits(const TargetDesc& t);
 // CUDA's static shared memory per block without opting in.
 constexpr int64_t kStaticSmemPerBlock = 48 * 1024;
 
+// A value that transposes and reshapes make of a stored one (tiling/views.h): element
+// (i_0, ..., i_{r-1}) is element sum_a i_a * strides[a] of `base`'s row-major elements.
+struct StridedView {
+  const Node* base = nullptr;
+  std::vector<int64_t> dims, strides;  // per axis of the viewed value; strides in elements
+};
+
 // How a contraction kernel gets one operand into shared memory (docs/contraction.md).
 struct OperandPlan {
   const Node* node = nullptr;  // the matmul's operand
@@ -76,6 +83,11 @@ struct OperandPlan {
   // definition reads only at the operand's own point. TMA kernels copy it into the operand's
   // slot and compute the operand there, in place (docs/contraction.md).
   const Node* staged = nullptr;
+  // Attention's Q, K and V read through transposes and reshapes of a stored value (the heads of a
+  // projection's output) by a tensor map of the view's strides: `view.base` the stored value, its
+  // axes in the copy's order (batch axes, the tile's rows, the contiguous head dimension). Null
+  // base: the operand is stored as it is.
+  StridedView view;
 };
 
 // The contraction of a Contraction group: out[b, i, j] = sum_k a[b, i, k] * b[b, k, j].

@@ -52,7 +52,17 @@ struct TensorMapSpec {
   int64_t inner = 1, outer = 1, panels = 1;
   int box_inner = 64, box_outer = 64;
   bool outer_n = false;  // a runtime size (Launch::sized): `outer` is the size n (A's and the output's rows)
+  // A strided view (tiling::OperandPlan::view): every dimension after `inner` (in increasing
+  // stride, as tensor maps are laid out) with its element stride; boxes of one along each but
+  // dimension `view_rows`, the tile's rows (`box_outer`). Empty: the dense (inner, outer, panels).
+  std::vector<int64_t> view_dims, view_strides;
+  int view_rows = 0;
 };
+// A map's dimensions, innermost first, the byte strides of all but the first (16-bit elements)
+// and its box: what cuTensorMapEncodeTiled is given.
+std::vector<uint64_t> tensor_map_dims(const TensorMapSpec& m);
+std::vector<uint64_t> tensor_map_strides(const TensorMapSpec& m);
+std::vector<uint32_t> tensor_map_box(const TensorMapSpec& m);
 // The driver's encoded tensor map (CUtensorMap): opaque.
 struct alignas(128) TensorMap {
   uint64_t words[16] = {};
