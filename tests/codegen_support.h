@@ -10,11 +10,14 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 
 #include "axon/isa/spec.h"
 #include "axon/tiling/kernel.h"
+#include "axon/tiling/measure.h"
+#include "axon/tiling/runtime.h"
 
 namespace axon::test {
 
@@ -101,5 +104,24 @@ inline const tiling::ContractionConfig& mm_fields(const tiling::TileConfig& c) {
   const auto* m = c.get_if<tiling::ContractionConfig>();
   return m != nullptr ? *m : none;
 }
+
+#ifdef AXON_BINARY
+// The measuring worker's binary (AXON_BIN, else the one built) and the GPU it finds; nullopt,
+// with a warning that the test is skipped, where there is no GPU or no NVRTC.
+struct GpuHost {
+  std::string self;
+  gpu::Probe probe;
+};
+inline std::optional<GpuHost> gpu_or_skip() {
+  const char* bin = std::getenv("AXON_BIN");
+  GpuHost h{bin ? bin : AXON_BINARY, {}};
+  h.probe = gpu::probe(h.self);
+  if (!h.probe.ok || !gpu::nvrtc_status().empty()) {
+    WARN("no GPU or NVRTC: skipped");
+    return std::nullopt;
+  }
+  return h;
+}
+#endif
 
 }  // namespace axon::test

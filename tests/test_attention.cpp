@@ -464,13 +464,10 @@ TEST_CASE("attention's reference bounds the move of ambiguous score roundings pe
 
 TEST_CASE("attention at head sizes 32-256, odd lengths, bf16 and f16: fused, every configuration right (GPU)",
           "[gpu][attention]") {
-  const char* bin = std::getenv("AXON_BIN");
-  const std::string self = bin ? bin : AXON_BINARY;
-  const gpu::Probe p = gpu::probe(self);
-  if (!p.ok || !gpu::nvrtc_status().empty()) {
-    WARN("no GPU or NVRTC: skipped");
-    return;
-  }
+  const std::optional<axon::test::GpuHost> host = axon::test::gpu_or_skip();
+  if (!host) return;
+  const std::string& self = host->self;
+  const gpu::Probe& p = host->probe;
   struct Shape {
     int b, h, l, d;
     const char* dtype;

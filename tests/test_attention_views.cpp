@@ -165,13 +165,10 @@ TEST_CASE("a launcher encodes the views' tensor maps and builds", "[codegen][att
 }
 
 TEST_CASE("attention through the heads' views is fused and right on the GPU, 3d and 4d maps (GPU)", "[gpu][attention][views]") {
-  const char* bin = std::getenv("AXON_BIN");
-  const std::string self = bin ? bin : AXON_BINARY;
-  const gpu::Probe p = gpu::probe(self);
-  if (!p.ok || !gpu::nvrtc_status().empty()) {
-    WARN("no GPU or NVRTC: skipped");
-    return;
-  }
+  const std::optional<axon::test::GpuHost> host = axon::test::gpu_or_skip();
+  if (!host) return;
+  const std::string& self = host->self;
+  const gpu::Probe& p = host->probe;
   Verifier v(axon_test::verify_options());
   for (const std::string& text : {block(1, 1024, 16, 64), block(2, 333, 4, 128), block(2, 200, 6, 96, "f16")}) {
     const Graph g = parse(text);

@@ -256,13 +256,10 @@ TEST_CASE("row and column kernels over any axes, split over clusters too, compil
 }
 
 TEST_CASE("reductions over any axes: every tried configuration is right on odd shapes (GPU)", "[gpu][reductions]") {
-  const char* bin = std::getenv("AXON_BIN");
-  const std::string self = bin ? bin : AXON_BINARY;
-  const gpu::Probe p = gpu::probe(self);
-  if (!p.ok || !gpu::nvrtc_status().empty()) {
-    WARN("no GPU or NVRTC: skipped");
-    return;
-  }
+  const std::optional<axon::test::GpuHost> host = axon::test::gpu_or_skip();
+  if (!host) return;
+  const std::string& self = host->self;
+  const gpu::Probe& p = host->probe;
   for (const Case& c : cases()) {
     Graph g = parse(c.graph);
     INFO(g.name);
