@@ -128,7 +128,7 @@ tiling::Group group_at(const tiling::Group& gr, const RuntimeProbe& p);
 // at each probe size with the same configuration, it is the same code (but for comments) with
 // the grids tiling::runtime_grid gives; else why not.
 std::string runtime_check(const tiling::Group& gr, const tiling::KernelCode& code, const tiling::CodegenOptions& co,
-                          const RuntimeProbes& rp, const tiling::Lowerings& low, bool allow_tf32);
+                          const RuntimeProbes& rp, const tiling::Lowerings& low, tiling::F32Matmul f32);
 // The validation job of a group (superopt.cpp): its reference and buffers, no candidates.
 using ReferenceJobFn = std::function<gpu::MeasureJob(const Graph& gv, const tiling::Group& gr, const tiling::GroupShape& shape,
                                                      const std::string& kname)>;

@@ -10,11 +10,18 @@
 namespace axon::search_detail {
 
 // TFLOP/s of a node's arithmetic: matmuls of 16-bit floats on the tensor cores, f32 matmuls on
-// the CUDA cores (or the tensor cores in tf32 when the model allows it), everything else f32.
+// the CUDA cores, or on the tensor cores in tf32 (three products each for Tf32x3, with their
+// splits' arithmetic: a quarter of the tf32 rate) where the model allows it; everything else f32.
 inline double flop_rate(const TargetModel& t, const Node* n) {
   if (n->kind() != OpKind::Contraction) return t.fp32_tflops;
   if (n->dtype() == DType::bf16 || n->dtype() == DType::f16) return t.tensor_tflops_16;
-  return n->dtype() == DType::f32 && t.tf32 ? t.tensor_tflops_tf32 : t.fp32_tflops;
+  if (n->dtype() != DType::f32) return t.fp32_tflops;
+  switch (t.f32) {
+    case tiling::F32Matmul::Tf32: return t.tensor_tflops_tf32;
+    case tiling::F32Matmul::Tf32x3: return std::max(t.fp32_tflops, t.tensor_tflops_tf32 / 4);
+    case tiling::F32Matmul::Fma: break;
+  }
+  return t.fp32_tflops;
 }
 
 inline bool is_generator(const Node* n) { return n->op() == Op::Constant || n->op() == Op::Iota; }

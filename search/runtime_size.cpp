@@ -158,7 +158,7 @@ tiling::Group group_at(const tiling::Group& gr, const RuntimeProbe& p) {
 }
 
 std::string runtime_check(const tiling::Group& gr, const tiling::KernelCode& code, const tiling::CodegenOptions& co,
-                          const RuntimeProbes& rp, const tiling::Lowerings& low, bool allow_tf32) {
+                          const RuntimeProbes& rp, const tiling::Lowerings& low, tiling::F32Matmul f32) {
   if (!rp.why.empty()) return rp.why;
   if (!code.runtime_sized) return code.runtime_why.empty() ? "not runtime-sized" : code.runtime_why;
   tiling::CodegenOptions c = co;
@@ -169,7 +169,7 @@ std::string runtime_check(const tiling::Group& gr, const tiling::KernelCode& cod
     tiling::KernelCode k;
     try {
       const tiling::Group gp = group_at(gr, p);
-      const tiling::GroupShape sp = tiling::classify(gp, low.isa.get(), allow_tf32);
+      const tiling::GroupShape sp = tiling::classify(gp, low.isa.get(), f32);
       if (sp.strategy != code.config.strategy())
         return std::string("the group is ") + tiling::strategy_name(sp.strategy) + at + std::to_string(p.n);
       c.runtime_size = p.n;

@@ -409,7 +409,7 @@ CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* is
   auto generic_side = [&](const KernelEstimate& k) {
     const bool reduces = std::any_of(k.nodes.begin(), k.nodes.end(), [](const Node* n) { return n->kind() == OpKind::Reduce; });
     return k.kind == "contraction" && k.parts.empty() && reduces &&
-           tiling::classify(group_of(gv, k), isa, tm.tf32).strategy == tiling::Strategy::Generic;
+           tiling::classify(group_of(gv, k), isa, tm.f32).strategy == tiling::Strategy::Generic;
   };
   if (side_reductions && !ce.assumed_sizes && std::any_of(ce.kernel_list.begin(), ce.kernel_list.end(), generic_side))
     ce = estimate_cost(gv, tm, bind, false, stored_statistics);
@@ -419,7 +419,7 @@ CostEstimate runnable_cost(const Graph& gv, const TargetModel& tm, const Isa* is
       list.push_back(std::move(k));
       continue;
     }
-    const tiling::GroupShape fs = tiling::classify(group_of(gv, k), isa, tm.tf32);
+    const tiling::GroupShape fs = tiling::classify(group_of(gv, k), isa, tm.f32);
     if (fs.strategy == (k.kind == "attention" ? tiling::Strategy::Attention : tiling::Strategy::Contraction)) {
       list.push_back(std::move(k));
       continue;
@@ -454,7 +454,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
     if (o.progress) o.progress(s);
   };
   TargetModel tm = target_model(o.target);
-  tm.tf32 = o.allow_tf32;
+  tm.f32 = o.f32;
   const Isa isa = load_isa(default_isa_dir(), o.target);
   SuperoptResult r{VariantSet(g), {}, 0, false, "", {}, {}, 0, 0, {}};
   r.lowerings = tiling::load_lowerings(isa, tiling::default_lowerings_path(o.target));
@@ -551,7 +551,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
     double us = 0;
     for (const KernelEstimate& k : ce.kernel_list) {
       const tiling::Group gr = group_of(gv, k);
-      const auto ranked = tiling::enumerate_configs(gr, tiling::classify(gr, r.lowerings.isa.get(), o.allow_tf32), L);
+      const auto ranked = tiling::enumerate_configs(gr, tiling::classify(gr, r.lowerings.isa.get(), o.f32), L);
       us += ranked.empty() ? k.time_us : ranked.front().est_us;
     }
     return us;
@@ -621,7 +621,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
     // A kernel no candidate validates is replaced by finer ones (fallback.cpp).
     auto split = [&](const KernelEstimate& k) {
       return search_detail::split_kernel(k, tm, [&](const KernelEstimate& p) {
-        return tiling::classify(group_of(gv, p), r.lowerings.isa.get(), o.allow_tf32).strategy == tiling::Strategy::Generic;
+        return tiling::classify(group_of(gv, p), r.lowerings.isa.get(), o.f32).strategy == tiling::Strategy::Generic;
       });
     };
     auto realize = [&](const KernelEstimate& k) {
@@ -634,7 +634,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       if (auto it = done.find(key); it != done.end()) return it->second;  // failed ones too
       KernelResult kr;
       kr.group = gr;
-      kr.shape = tiling::classify(gr, r.lowerings.isa.get(), o.allow_tf32);
+      kr.shape = tiling::classify(gr, r.lowerings.isa.get(), o.f32);
       kr.bytes = group_bytes(gr);
       kr.flops = k.flops;
       std::vector<tiling::RankedConfig> ranked = tiling::enumerate_configs(gr, kr.shape, L);
@@ -664,7 +664,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
         codes.push_back(tiling::generate(gr, kr.shape, picked[i].config, r.lowerings, co));
         kr.trials.push_back({picked[i].config, picked[i].est_us, r.timed ? "" : "untimed", "", 0, 0, 0, 0, "", {}});
         if (runtime) {
-          const std::string why = search_detail::runtime_check(gr, codes.back(), co, rprobes, r.lowerings, o.allow_tf32);
+          const std::string why = search_detail::runtime_check(gr, codes.back(), co, rprobes, r.lowerings, o.f32);
           kr.trials.back().runtime = why.empty() ? "sized" : why;
         }
         if (picked[i].config.strategy() == tiling::Strategy::Generic && splittable &&

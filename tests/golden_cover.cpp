@@ -22,7 +22,7 @@ std::string value(const std::string& s, const char* name, long v) { return s + "
 std::string family(const TileConfig& c) {
   const auto* m = c.get_if<tiling::ContractionConfig>();
   if (m == nullptr) return tiling::strategy_name(c.strategy());
-  return m->tf32 ? "contraction/tf32" : m->simt ? "contraction/simt" : m->tma ? "contraction/wgmma-tma" : m->wgmma ? "contraction/wgmma" : "contraction/mma";
+  return m->tf32x3 ? "contraction/tf32x3" : m->tf32 ? "contraction/tf32" : m->simt ? "contraction/simt" : m->tma ? "contraction/wgmma-tma" : m->wgmma ? "contraction/wgmma" : "contraction/mma";
 }
 
 }  // namespace

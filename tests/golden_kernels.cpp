@@ -51,7 +51,7 @@ std::string group_class(const std::string& target, const tiling::GroupShape& s) 
       os << " " << dtype_name(c.in) << (c.mm2 ? " twins" : "") << (c.side.empty() ? "" : " side") << (c.a.direct ? "" : " a-computed")
          << (c.b.direct ? "" : " b-computed") << (c.a.staged ? " a-staged" : "") << (c.b.staged ? " b-staged" : "")
          << (c.a.k_major ? "" : " a-m-major") << (c.b.k_major ? "" : " b-n-major") << (c.a_regs ? " a-regs" : "")
-         << (c.simt ? " simt" : "") << (c.tf32 ? " tf32" : "");
+         << (c.simt ? " simt" : "") << (c.tf32 ? " tf32" : "") << (c.tf32x3 ? " tf32x3" : "");
       break;
     }
     case tiling::Strategy::Attention:
@@ -110,7 +110,7 @@ RunGroups groups_of(const std::string& root, const GoldenRun& run, const Isa& is
   r.graph = std::make_unique<Graph>(load_graph((fs::path(root) / run.graph).string()));
   const Graph& g = *r.graph;
   TargetModel tm = target_model(run.target);
-  tm.tf32 = run.allow_tf32;
+  tm.f32 = run.f32;
   const tiling::Limits L = search_detail::limits_for(isa, gpu::Probe{}, tm);
   std::set<std::string> seen;
   auto add = [&](const KernelEstimate& k) {
@@ -121,7 +121,7 @@ RunGroups groups_of(const std::string& root, const GoldenRun& run, const Isa& is
       key += "|";
     }
     if (!seen.insert(key).second) return;
-    tiling::GroupShape s = tiling::classify(gr, &isa, run.allow_tf32);
+    tiling::GroupShape s = tiling::classify(gr, &isa, run.f32);
     r.ranked.push_back(tiling::enumerate_configs(gr, s, L));
     r.groups.push_back(std::move(gr));
     r.shapes.push_back(std::move(s));
@@ -191,10 +191,10 @@ std::vector<GoldenRun> golden_runs(const std::string& root) {
   for (const char* dir : {"benchmarks/graphs", "benchmarks/graphs_f16", "tests/golden/graphs"})
     for (const std::string& f : json_files(fs::path(root) / dir)) {
       const std::string stem = fs::path(f).stem().string();
-      runs.push_back({std::string(dir) + "/" + f, stem, "sm_90", false});
-      if (kSm80.count(stem)) runs.push_back({std::string(dir) + "/" + f, stem + ".sm_80", "sm_80", false});
+      runs.push_back({std::string(dir) + "/" + f, stem, "sm_90"});
+      if (kSm80.count(stem)) runs.push_back({std::string(dir) + "/" + f, stem + ".sm_80", "sm_80"});
       if (has_f32_matmul(load_graph((fs::path(root) / dir / f).string())))
-        runs.push_back({std::string(dir) + "/" + f, stem + ".tf32", "sm_90", true});
+        runs.push_back({std::string(dir) + "/" + f, stem + ".tf32", "sm_90", tiling::F32Matmul::Tf32});
     }
   return runs;
 }
@@ -264,7 +264,7 @@ std::vector<GoldenFile> golden_files(const std::string& root) {
         co.name = identifier("golden_" + run.dir + "_" + gname + "_" + cname);
         co.sm_count = targets.at(run.target).first->target.sm_count;
         co.header = "golden kernel: graph '" + rg.graph->name + "' (" + run.graph + "), target " + run.target +
-                    (run.allow_tf32 ? ", --allow-tf32" : "") + "\nkernel " + gname + ": " + gr.label;
+                    (run.f32 == tiling::F32Matmul::Tf32 ? ", --allow-tf32" : "") + "\nkernel " + gname + ": " + gr.label;
         const tiling::KernelCode k = tiling::generate(gr, rg.shapes[gi], c, targets.at(run.target).second, co);
         GoldenFile f;
         f.path = run.dir + "/" + gname + "__" + cname + ".cu";
@@ -283,7 +283,7 @@ std::vector<GoldenFile> golden_files(const std::string& root) {
   for (const char* path : {"benchmarks/graphs/softmax.json", "benchmarks/graphs/layernorm_odd.json", "benchmarks/graphs/add_layernorm.json",
                            "benchmarks/graphs/silu_bias_residual.json", "benchmarks/graphs/rmsnorm_matmul_m2048.json", "benchmarks/graphs/mlp_gelu.json",
                            "tests/golden/graphs/matmul_f32_bias.json"}) {
-    const GoldenRun run{path, fs::path(path).stem().string() + ".runtime", "sm_90", false};
+    const GoldenRun run{path, fs::path(path).stem().string() + ".runtime", "sm_90"};
     const auto& [isa, low] = targets.at(run.target);
     const RunGroups rg = groups_of(root, run, *isa);
     const int64_t m = rg.graph->inputs.at(0)->shape().at(0).value().value_or(0);

@@ -27,7 +27,7 @@ struct GoldenRun {
   std::string graph;  // path relative to the source root
   std::string dir;    // folder under tests/golden/kernels/
   std::string target = "sm_90";
-  bool allow_tf32 = false;
+  tiling::F32Matmul f32 = tiling::F32Matmul::Tf32x3;  // superopt's default
 };
 
 // The runs: benchmarks/graphs/*.json and benchmarks/graphs_f16/*.json on sm_90,

@@ -38,11 +38,13 @@ using axon::test::whole_graph;
 namespace {
 
 // For sm_80 and sm_90: the first `per_graph` contraction configurations of each graph (the
-// generic fallback skipped), each generated and shown to `check` with its group's shape, then
-// all compiled together with nvcc when there is one. Returns the kernels generated per target.
+// generic fallback skipped, and those `take` refuses), each generated and shown to `check` with
+// its group's shape, then all compiled together with nvcc when there is one. f32 matmuls are
+// classified by `f32`. Returns the kernels generated per target.
 int compile_contractions(const std::vector<std::string>& graphs, size_t per_graph, const std::string& tag,
                          const std::function<void(const tiling::GroupShape&, const tiling::ContractionConfig&, const tiling::KernelCode&)>& check,
-                         bool allow_tf32 = false) {
+                         tiling::F32Matmul f32 = tiling::F32Matmul::Fma,
+                         const std::function<bool(const tiling::ContractionConfig&)>& take = nullptr) {
   const std::string cc = nvcc();
   int per_target = 0;
   for (const std::string target : {"sm_80", "sm_90"}) {
@@ -52,13 +54,13 @@ int compile_contractions(const std::vector<std::string>& graphs, size_t per_grap
     for (size_t gi = 0; gi < graphs.size(); ++gi) {
       Graph g = parse(graphs[gi]);
       tiling::Group gr = contraction_group(g);
-      tiling::GroupShape s = tiling::classify(gr, low.isa.get(), allow_tf32);
+      tiling::GroupShape s = tiling::classify(gr, low.isa.get(), f32);
       INFO(target << ", " << graphs[gi] << ": " << s.why_generic);
       REQUIRE(s.strategy == tiling::Strategy::Contraction);
       auto configs = tiling::enumerate_configs(gr, s, axon::test::target_limits());
       for (size_t j = 0, taken = 0; j < configs.size() && taken < per_graph; ++j) {
         const auto* c_mm = configs[j].config.get_if<tiling::ContractionConfig>();
-        if (c_mm == nullptr) continue;
+        if (c_mm == nullptr || (take && !take(*c_mm))) continue;
         const tiling::ContractionConfig& c = *c_mm;
         ++taken;
         tiling::CodegenOptions o;
@@ -400,7 +402,7 @@ std::vector<std::string> f32_graphs() {
   };
 }
 
-TEST_CASE("f32 matmuls take the SIMT kernel, which compiles with nvcc for sm_80 and sm_90", "[codegen][contraction][nvcc]") {
+TEST_CASE("with --exact-f32, f32 matmuls take the SIMT kernel, which compiles with nvcc for sm_80 and sm_90", "[codegen][contraction][nvcc]") {
   const int kernels = compile_contractions(f32_graphs(), 3, "simt", [](const tiling::GroupShape& s, const tiling::ContractionConfig& c,
                                                                     const tiling::KernelCode& code) {
     CHECK(s.mm.simt);
@@ -436,21 +438,64 @@ TEST_CASE("with allow_tf32, f32 matmuls take tf32 mma.sync from the spec, and th
         CHECK(code.launches[0].smem <= 227 * 1024);
         CHECK(code.launches[0].block == c.threads);
       },
-      true);
+      tiling::F32Matmul::Tf32);
   CHECK(kernels >= 9);
-  // Not allowed: exact. A spec without the tf32 mma: exact, allowed or not.
+  // Not allowed: tf32x3 beside SIMT, or SIMT alone (--exact-f32). A spec without the tf32 mma:
+  // SIMT, whatever is allowed.
   const tiling::Lowerings& low = lowerings("sm_90");
   const Graph g = parse(graphs[0]);
   tiling::Group gr = contraction_group(g);
   CHECK(!tiling::classify(gr, low.isa.get()).mm.tf32);
+  CHECK(tiling::classify(gr, low.isa.get()).mm.tf32x3);
+  CHECK(!tiling::classify(gr, low.isa.get(), tiling::F32Matmul::Fma).mm.tf32x3);
   Isa no_tf32 = *low.isa;
   std::erase_if(no_tf32.instrs, [](const InstrSpec& i) { return i.name.find(".tf32.") != std::string::npos; });
-  const tiling::GroupShape s = tiling::classify(gr, &no_tf32, true);
-  CHECK(s.strategy == tiling::Strategy::Contraction);
-  CHECK(s.mm.simt);
-  CHECK(!s.mm.tf32);
-  for (const tiling::RankedConfig& rc : tiling::enumerate_configs(gr, s, axon::test::target_limits()))
-    if (rc.config.strategy() == tiling::Strategy::Contraction) CHECK(!mm_fields(rc.config).tf32);
+  for (const tiling::F32Matmul mode : {tiling::F32Matmul::Tf32, tiling::F32Matmul::Tf32x3}) {
+    const tiling::GroupShape s = tiling::classify(gr, &no_tf32, mode);
+    CHECK(s.strategy == tiling::Strategy::Contraction);
+    CHECK(s.mm.simt);
+    CHECK(!s.mm.tf32);
+    CHECK(!s.mm.tf32x3);
+    for (const tiling::RankedConfig& rc : tiling::enumerate_configs(gr, s, axon::test::target_limits()))
+      if (rc.config.strategy() == tiling::Strategy::Contraction) CHECK(!mm_fields(rc.config).tf32);
+  }
+}
+
+TEST_CASE("by default f32 matmuls may also run as three tf32 products (tf32x3), which compile for sm_80 and sm_90",
+          "[codegen][contraction][nvcc]") {
+  const tiling::Limits L = axon::test::target_limits();
+  int simt = 0, x3 = 0;
+  const int kernels = compile_contractions(
+      f32_graphs(), 3, "tf32x3",
+      [&](const tiling::GroupShape& s, const tiling::ContractionConfig& c, const tiling::KernelCode& code) {
+        CHECK(s.mm.simt);
+        CHECK(!s.mm.tf32);
+        CHECK(s.mm.tf32x3);
+        CHECK(c.tf32);
+        CHECK(c.tf32x3);
+        CHECK(c.str().find(" tf32x3 ") != std::string::npos);
+        // Each k-step: the two small products, then the large one, over the warp's fragments.
+        const std::string mma = "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32";
+        size_t n = 0;
+        for (size_t at = code.body.find(mma); at != std::string::npos; at = code.body.find(mma, at + 1)) ++n;
+        CHECK(n == 3);
+        CHECK(code.body.find("af_lo[mi][0]") != std::string::npos);
+        CHECK(code.body.find("bf_lo[ni][0]") != std::string::npos);
+        CHECK(code.body.find("const float r = x - __uint_as_float(hi);") != std::string::npos);
+        CHECK(code.body.find("fmaf(") == std::string::npos);
+      },
+      tiling::F32Matmul::Tf32x3, [](const tiling::ContractionConfig& c) { return c.tf32; });
+  CHECK(kernels >= 9);
+  // Both families are ranked for each graph; SIMT alone with the tf32 instructions refused.
+  for (const std::string& text : f32_graphs()) {
+    const Graph g = parse(text);
+    tiling::Group gr = contraction_group(g);
+    simt = x3 = 0;
+    for (const tiling::RankedConfig& rc : tiling::enumerate_configs(gr, tiling::classify(gr, lowerings("sm_90").isa.get()), L))
+      if (const auto* m = rc.config.get_if<tiling::ContractionConfig>()) (m->tf32x3 ? x3 : simt) += 1;
+    CHECK(simt > 0);
+    CHECK(x3 > 0);
+  }
 }
 
 TEST_CASE("wgmma contraction kernels (sm_90a) compile with nvcc, B K-major and N-major", "[codegen][contraction][nvcc]") {

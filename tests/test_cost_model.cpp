@@ -106,14 +106,18 @@ TEST_CASE("gemm: flops and roofline time", "[cost]") {
   CHECK(c.summary().find("1 kernel,") != std::string::npos);
 }
 
-TEST_CASE("f32 matmuls: the exact f32 rate, or the tf32 tensor rate when the model allows it", "[cost]") {
+TEST_CASE("f32 matmuls: the exact f32 rate, tf32x3's quarter of the tf32 rate, or the tf32 rate", "[cost]") {
   Graph g = parse_graph(R"({"name":"mm","inputs":[{"name":"a","shape":[4096,4096],"dtype":"f32"},
       {"name":"b","shape":[4096,4096],"dtype":"f32"}],"nodes":[{"name":"m","op":"matmul","inputs":["a","b"]}],"outputs":["m"]})",
                         "mm.json");
   TargetModel t = target_model("sm_90");
   const double flops = 2.0 * 4096.0 * 4096.0 * 4096.0;
+  CHECK(t.f32 == tiling::F32Matmul::Tf32x3);  // superopt's default
+  CHECK(t.tensor_tflops_tf32 / 4 > t.fp32_tflops);
+  CHECK(estimate_cost(g, t).time_us == Approx(flops / (t.tensor_tflops_tf32 / 4 * 1e6) + t.launch_us));
+  t.f32 = tiling::F32Matmul::Fma;
   CHECK(estimate_cost(g, t).time_us == Approx(flops / (t.fp32_tflops * 1e6) + t.launch_us));
-  t.tf32 = true;
+  t.f32 = tiling::F32Matmul::Tf32;
   CHECK(estimate_cost(g, t).time_us == Approx(flops / (t.tensor_tflops_tf32 * 1e6) + t.launch_us));
   // bf16 matmuls are unaffected.
   CHECK(estimate_cost(bench("gemm"), t).time_us == Approx(flops / (t.tensor_tflops_16 * 1e6) + t.launch_us));

@@ -56,13 +56,13 @@ fs::path scratch(const std::string& what) {
 Graph parse(const std::string& text) { return parse_graph(text, "test.json", {}); }
 
 // A timed search of one variant (and the original) over `configs` configurations per kernel.
-SuperoptOptions odd_shape_options(const Graph& g, int configs, bool allow_tf32) {
+SuperoptOptions odd_shape_options(const Graph& g, int configs, tiling::F32Matmul f32) {
   SuperoptOptions o;
   o.target = target();
   o.budget_s = 60;
   o.configs = configs;
   o.variants = 1;
-  o.allow_tf32 = allow_tf32;
+  o.f32 = f32;
   o.self_exe = axon_binary();
   o.work_dir = scratch(g.name).string();
   return o;
@@ -248,7 +248,7 @@ TEST_CASE("every tried configuration is right on odd shapes (GPU)", "[gpu]") {
   for (const char* text : graphs) {
     Graph g = parse(text);
     INFO(g.name);
-    const SuperoptOptions o = odd_shape_options(g, 8, false);
+    const SuperoptOptions o = odd_shape_options(g, 8, tiling::F32Matmul::Tf32x3);
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     REQUIRE(r.timed);
     check_trials(
@@ -303,7 +303,7 @@ TEST_CASE("register A: matmuls whose A the consumers compute from its copied sou
   for (const std::string& text : {scaled("areg_odd", 300, 520, 264), scaled("areg_many", 2000, 328, 3000)}) {
     Graph g = parse(text);
     INFO(g.name);
-    SuperoptOptions o = odd_shape_options(g, 12, false);
+    SuperoptOptions o = odd_shape_options(g, 12, tiling::F32Matmul::Tf32x3);
     o.config_match = "a-regs";
     o.explore.max_depth = 0;  // the graph as written: A computed from x
     o.explore.max_variants = 1;
@@ -345,7 +345,7 @@ TEST_CASE("side reductions: RMSNorm's statistic from the register-A fragments, i
   for (const std::string& text : {variant("side_odd", 300, 520, 264), variant("side_many", 2000, 328, 3000), variant("side_whole", 1024, 512, 768)}) {
     Graph g = parse(text);
     INFO(g.name);
-    SuperoptOptions o = odd_shape_options(g, 12, false);
+    SuperoptOptions o = odd_shape_options(g, 12, tiling::F32Matmul::Tf32x3);
     o.explore.max_depth = 0;  // the graph as written
     o.explore.max_variants = 1;
     o.timeout_s = 10;
@@ -386,7 +386,7 @@ TEST_CASE("stream-K with fewer tiles than SMs: every tile's k-tiles shared over 
   for (const std::string& text : graphs) {
     Graph g = parse(text);
     INFO(g.name);
-    SuperoptOptions o = odd_shape_options(g, 8, false);
+    SuperoptOptions o = odd_shape_options(g, 8, tiling::F32Matmul::Tf32x3);
     o.config_match = "stream-k";
     o.explore.max_depth = 0;
     o.explore.max_variants = 1;
@@ -416,7 +416,7 @@ TEST_CASE("rows longer than the unrolled limit: row kernels that loop are right 
   for (const std::string& text : graphs) {
     Graph g = parse(text);
     INFO(g.name);
-    SuperoptOptions o = odd_shape_options(g, 6, false);
+    SuperoptOptions o = odd_shape_options(g, 6, tiling::F32Matmul::Tf32x3);
     o.explore.max_depth = 0;
     o.explore.max_variants = 1;
     o.timeout_s = 20;
@@ -459,7 +459,7 @@ TEST_CASE("f16 contractions run on wgmma where the target has it, and every conf
   for (const auto& [text, match] : graphs) {
     Graph g = parse(text);
     INFO(g.name);
-    SuperoptOptions o = odd_shape_options(g, 8, false);
+    SuperoptOptions o = odd_shape_options(g, 8, tiling::F32Matmul::Tf32x3);
     o.config_match = match;
     o.explore.max_depth = 0;  // the graph as written
     o.explore.max_variants = 1;
@@ -507,7 +507,7 @@ TEST_CASE("f16 contractions run on wgmma where the target has it, and every conf
   for (const std::string& text : attention) {
     Graph g = parse(text);
     INFO(g.name);
-    const SuperoptOptions o = odd_shape_options(g, 8, false);
+    const SuperoptOptions o = odd_shape_options(g, 8, tiling::F32Matmul::Tf32x3);
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     REQUIRE(r.timed);
     check_trials(
@@ -520,7 +520,10 @@ TEST_CASE("f16 contractions run on wgmma where the target has it, and every conf
   CHECK(fused_ok >= 12);
 }
 
-TEST_CASE("with --allow-tf32, f32 matmuls run as tf32 mma.sync and every configuration is right on odd shapes (GPU)", "[gpu]") {
+// Both tensor-core forms of f32 matmuls: tf32 (--allow-tf32, checked at f16's tolerance) and, by
+// default, three tf32 products of each operand's split (tf32x3, checked at f32's tolerance; only
+// its configurations are tried here, beside which SIMT would win nothing the test looks at).
+TEST_CASE("f32 matmuls on the tensor cores, tf32 and tf32x3: every configuration is right on odd shapes (GPU)", "[gpu]") {
   if (!have_gpu()) return;
   const std::vector<const char*> graphs = {
       // Ragged M, N, K (A K inner, B K outer in shared memory), a computed B and an epilogue; both
@@ -531,25 +534,31 @@ TEST_CASE("with --allow-tf32, f32 matmuls run as tf32 mma.sync and every configu
           "nodes":[{"name":"m","op":"matmul","inputs":["a","w"]}],"outputs":["m"]})",
   };
   Verifier v(axon_test::verify_options());
-  for (const char* text : graphs) {
-    Graph g = parse(text);
-    INFO(g.name);
-    const SuperoptOptions o = odd_shape_options(g, 12, true);
-    SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
-    REQUIRE(r.timed);
-    int tf32_ok = 0;
-    check_trials(
-        r,
-        [](const KernelResult& k) {
-          if (k.shape.strategy == tiling::Strategy::Contraction) CHECK(k.trials[size_t(k.winner)].config.contraction().tf32);
-        },
-        [&](const ConfigTrial& t) {
-          const auto* m = t.config.get_if<tiling::ContractionConfig>();
-          tf32_ok += m != nullptr && m->tf32 && t.status == "ok";
-        });
-    CHECK(tf32_ok >= 6);
-    fs::remove_all(o.work_dir);
-  }
+  for (const tiling::F32Matmul mode : {tiling::F32Matmul::Tf32, tiling::F32Matmul::Tf32x3})
+    for (const char* text : graphs) {
+      Graph g = parse(text);
+      const bool x3 = mode == tiling::F32Matmul::Tf32x3;
+      INFO(g.name << (x3 ? ", tf32x3" : ", tf32"));
+      SuperoptOptions o = odd_shape_options(g, 12, mode);
+      if (x3) o.config_match = "tf32x3";
+      SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+      REQUIRE(r.timed);
+      int tf32_ok = 0;
+      check_trials(
+          r,
+          [&](const KernelResult& k) {
+            if (k.shape.strategy != tiling::Strategy::Contraction) return;
+            const tiling::ContractionConfig& w = k.trials[size_t(k.winner)].config.contraction();
+            CHECK(w.tf32);
+            CHECK(w.tf32x3 == x3);
+          },
+          [&](const ConfigTrial& t) {
+            const auto* m = t.config.get_if<tiling::ContractionConfig>();
+            tf32_ok += m != nullptr && m->tf32 && m->tf32x3 == x3 && t.status == "ok";
+          });
+      CHECK(tf32_ok >= 6);
+      fs::remove_all(o.work_dir);
+    }
 }
 
 TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, goes on, and times its finalists side by side (GPU)", "[gpu]") {

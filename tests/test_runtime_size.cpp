@@ -111,7 +111,7 @@ std::string check_every_config(const char* text, int64_t m, tiling::Strategy fam
     co.name = name;
     co.runtime_size = m;
     const tiling::KernelCode k = tiling::generate(*gr, s, rc.config, lowerings(), co);
-    const std::string why = search_detail::runtime_check(*gr, k, co, rp, lowerings(), false);
+    const std::string why = search_detail::runtime_check(*gr, k, co, rp, lowerings(), tiling::F32Matmul::Tf32x3);
     if (rc.config.strategy() == tiling::Strategy::Generic) {
       CHECK_FALSE(k.runtime_sized);
       CHECK(why == "generic kernels take every size as a literal");

@@ -211,7 +211,7 @@ bool AttentionClassifier::find_roles() {
 bool AttentionClassifier::alone(const Node* mm, ContractionShape& c) {
   Group one{{mm}, {mm->operand(0), mm->operand(1)}, {mm}, "", {}};
   GroupShape cs;
-  if (!classify_contraction(one, isa, cs)) return fail(cs.why_generic);
+  if (!classify_contraction(one, isa, cs, F32Matmul::Fma)) return fail(cs.why_generic);
   c = cs.mm;
   return true;
 }

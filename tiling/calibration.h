@@ -84,12 +84,13 @@ struct WgmmaCalibration {
 };
 inline constexpr WgmmaCalibration kWgmma{};
 
-// tf32 mma.sync (f32 operands, --allow-tf32).
+// tf32 mma.sync (f32 operands: --allow-tf32, or three products each).
 struct Tf32Calibration {
   double tensor_over_fp32 = 4;  // the tf32 tensor rate as a multiple of fp32 where the target has none
   double eff = 0.6;             // mma.sync reaches about 60% of the wgmma rate on sm_90
   double bk16 = 0.95;           // k-tiles of 16 (against 32)
   int regs_overhead = 40;       // registers besides the accumulators and fragments
+  double split_eff = 0.85;      // tf32x3: the mma rate's share left beside the splits' cvt and sub
 };
 inline constexpr Tf32Calibration kTf32{};
 

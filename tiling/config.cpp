@@ -60,7 +60,7 @@ std::string ColumnConfig::str() const {
 std::string ContractionConfig::str() const {
   std::ostringstream os = head(kStrategy, threads);
   if (tf32) {
-    os << " tf32 " << bm << "x" << bn << "x" << bk << " w" << warps_m << "x" << warps_n << " s" << stages;
+    os << (tf32x3 ? " tf32x3 " : " tf32 ") << bm << "x" << bn << "x" << bk << " w" << warps_m << "x" << warps_n << " s" << stages;
     return os.str();
   }
   if (simt) {

@@ -36,7 +36,7 @@ Limits target_limits(const TargetDesc& t) {
 
 bool Group::handoff(const Node* n) const { return std::find(handoffs.begin(), handoffs.end(), n) != handoffs.end(); }
 
-GroupShape classify(const Group& g, const Isa* isa, bool allow_tf32) {
+GroupShape classify(const Group& g, const Isa* isa, F32Matmul f32) {
   GroupShape s;
   for (const auto* list : {&g.nodes, &g.reads, &g.writes})
     for (const Node* n : *list) (void)detail::dims_of(n);  // concrete sizes, or a clear error
@@ -62,7 +62,7 @@ GroupShape classify(const Group& g, const Isa* isa, bool allow_tf32) {
     std::vector<const Node*> mms;
     for (const Node* n : g.nodes)
       if (n->kind() == OpKind::Contraction) mms.push_back(n);
-    if (mms[0]->operand(0) == mms[1]->operand(0)) (void)detail::classify_contraction(g, isa, s, allow_tf32);
+    if (mms[0]->operand(0) == mms[1]->operand(0)) (void)detail::classify_contraction(g, isa, s, f32);
     else (void)detail::classify_attention(g, isa, s);  // Attention, or generic with the reason
     return s;
   }
@@ -75,7 +75,7 @@ GroupShape classify(const Group& g, const Isa* isa, bool allow_tf32) {
   }
   for (const Node* n : g.nodes) {
     if (n->kind() == OpKind::Contraction) {
-      (void)detail::classify_contraction(g, isa, s, allow_tf32);  // Contraction, or generic with the reason
+      (void)detail::classify_contraction(g, isa, s, f32);  // Contraction, or generic with the reason
       return s;
     }
     if (n->kind() == OpKind::Reduce) reductions.push_back(n);

@@ -64,13 +64,13 @@ bool f32_tile_worth(const ContractionShape& c, const ContractionConfig& t) { ret
 
 int tf32_regs(const ContractionConfig& t) {
   const int MI = t.bm / t.warps_m / 16, NI = t.bn / t.warps_n / 8;
-  return 4 * MI * NI + 4 * MI + 2 * NI + kTf32.regs_overhead;
+  return 4 * MI * NI + (t.tf32x3 ? 2 : 1) * (4 * MI + 2 * NI) + kTf32.regs_overhead;
 }
 
 // tf32: ranked by the tf32 tensor rate at an efficiency for mma.sync fed by one 32-bit shared
 // load (and one cvt) per fragment register (mma.sync reaches about 60% of the wgmma rate on
 // sm_90): the mma's per fragment load, MI NI / (4 MI + 2 NI), up to one; deeper k-tiles hide more
-// of the copies' latency.
+// of the copies' latency. tf32x3: three mma per product, and the splits' arithmetic.
 RankedConfig tf32_estimate(const Group& g, const ContractionShape& c, const ContractionConfig& t, const Limits& L) {
   const double rate = (L.tf32_tflops > 0 ? L.tf32_tflops : kTf32.tensor_over_fp32 * L.fp32_tflops) * 1e6 / L.sm_count;  // flops per us per SM
   const int bm = t.bm, bn = t.bn, bk = t.bk;
@@ -83,10 +83,11 @@ RankedConfig tf32_estimate(const Group& g, const ContractionShape& c, const Cont
                                                   std::floor(double(L.smem_per_sm) / (double(smem) + 1024))}));
   const double eff = kTf32.eff * std::min(1.0, double(MI * NI) / (4 * MI + 2 * NI)) * (bk == 32 ? 1.0 : kTf32.bk16);
   const double slots = L.sm_count * resident, waves = std::ceil(tiles / slots);
-  const double compute = waves * resident * 2.0 * bm * bn * double(c.k) / (rate * eff);
+  const double passes = t.tf32x3 ? 3.0 / kTf32.split_eff : 1.0;
+  const double compute = passes * waves * resident * 2.0 * bm * bn * double(c.k) / (rate * eff);
   const double memory = f32_memory_us(g, c, L, tiles_m, tiles_n);
   std::ostringstream why;
-  why << "tf32: compute " << compute << " us (eff " << eff << ", waves " << waves << "), memory " << memory << " us";
+  why << (t.tf32x3 ? "tf32x3" : "tf32") << ": compute " << compute << " us (eff " << eff << ", waves " << waves << "), memory " << memory << " us";
   return {t, contraction_us(compute, memory), why.str()};
 }
 
@@ -104,8 +105,8 @@ ContractionConfig warp_tile(int bm, int bn, int bk, int wm, int wn, int stages) 
   return t;
 }
 
-// tf32 configurations (ContractionShape::tf32): warps_m x warps_n warps of tf32 mma.sync
-// (m16n8k8), `stages` slots of f32 tiles in dynamic shared memory.
+// tf32 configurations (ContractionShape::tf32 or tf32x3): warps_m x warps_n warps of tf32
+// mma.sync (m16n8k8), `stages` slots of f32 tiles in dynamic shared memory.
 std::vector<RankedConfig> tf32_configs(const Group& g, const ContractionShape& c, const Limits& L) {
   std::vector<RankedConfig> out;
   for (int bm : {64, 128})
@@ -114,6 +115,7 @@ std::vector<RankedConfig> tf32_configs(const Group& g, const ContractionShape& c
         for (auto [wm, wn] : {std::pair{2, 2}, std::pair{2, 4}, std::pair{4, 2}}) {
           ContractionConfig t = warp_tile(bm, bn, bk, wm, wn, stages);
           t.simt = t.tf32 = true;
+          t.tf32x3 = c.tf32x3;
           if (!f32_tile_worth(c, t) || !tf32_can_run(c, t).empty()) continue;
           if (contraction_smem(t) > L.smem_dynamic || tf32_regs(t) > L.regs_per_thread) continue;
           out.push_back(tf32_estimate(g, c, t, L));
@@ -467,7 +469,8 @@ std::string mma_sync_can_run(const ContractionShape& c, const ContractionConfig&
 }
 
 std::string tf32_can_run(const ContractionShape& c, const ContractionConfig& t) {
-  if (!c.tf32 || !t.tf32) return "a tf32 configuration of a tf32 contraction expected";
+  if (!(c.tf32 || c.tf32x3) || !t.tf32) return "a tf32 configuration of a tf32 contraction expected";
+  if (t.tf32x3 != c.tf32x3) return "three tf32 products exactly where the contraction is f32 (not --allow-tf32)";
   if (t.warps_m < 1 || t.warps_n < 1 || t.threads != 32 * t.warps_m * t.warps_n) return "32 threads per warp of the warp grid";
   const int MI = t.bm / t.warps_m / 16, NI = t.bn / t.warps_n / 8;
   if (MI < 1 || NI < 1 || t.bm % (16 * t.warps_m) != 0 || t.bn % (8 * t.warps_n) != 0) return "warp tiles of whole m16n8 fragments";
@@ -516,7 +519,14 @@ std::string wgmma_can_run(const Group& g, const ContractionShape& c, const Contr
 std::vector<RankedConfig> contraction_configs(const Group& g, const GroupShape& s, const Limits& L) {
   const ContractionShape& c = s.mm;
   if (c.tf32) return tf32_configs(g, c, L);
-  if (c.simt) return simt_configs(g, c, L);
+  if (c.simt) {
+    std::vector<RankedConfig> out = simt_configs(g, c, L);
+    if (c.tf32x3) {
+      std::vector<RankedConfig> x3 = tf32_configs(g, c, L);
+      out.insert(out.end(), std::make_move_iterator(x3.begin()), std::make_move_iterator(x3.end()));
+    }
+    return out;
+  }
   const TensorCosts k(g, c, L);
   std::vector<RankedConfig> out = mma_sync_configs(k);
   if (c.wgmma) {

@@ -292,15 +292,15 @@ void emit_warp_tiles(Emitter& em, const ContractionShape& c, const ContractionCo
   em.close();
 }
 
-void emit_mma_grid(Emitter& em, const InstrSpec& mma, int MI, int NI) {
+void emit_mma_grid(Emitter& em, const InstrSpec& mma, int MI, int NI, const std::string& a, const std::string& b) {
   em.line("#pragma unroll");
   em.open("for (int mi = 0; mi < " + S(MI) + "; ++mi) {");
   em.line("#pragma unroll");
   em.open("for (int ni = 0; ni < " + S(NI) + "; ++ni) {");
   const std::vector<std::string> d = {"acc[mi][ni][0]", "acc[mi][ni][1]", "acc[mi][ni][2]", "acc[mi][ni][3]"};
   em.line(inline_asm(mma, {{"d", "=f", d},
-                           {"a", "r", {"af[mi][0]", "af[mi][1]", "af[mi][2]", "af[mi][3]"}},
-                           {"b", "r", {"bf[ni][0]", "bf[ni][1]"}},
+                           {"a", "r", {a + "[mi][0]", a + "[mi][1]", a + "[mi][2]", a + "[mi][3]"}},
+                           {"b", "r", {b + "[ni][0]", b + "[ni][1]"}},
                            {"c", "f", d}}, false));
   em.close();
   em.close();

@@ -163,7 +163,7 @@ void register_a_reads(const Group& g, ContractionShape& c) {
 
 }  // namespace
 
-bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool allow_tf32) {
+bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, F32Matmul f32) {
   auto fail = [&](const std::string& why) {
     s.why_generic = "contraction: " + why;
     return false;
@@ -199,11 +199,13 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool al
   if (in != c.b.node->dtype() || (in != DType::f32 && in != DType::bf16 && in != DType::f16))
     return fail("operands are " + std::string(dtype_name(in)) + " and " + std::string(dtype_name(c.b.node->dtype())) +
                 " (float types only)");
-  // Tensor cores take bf16 and f16 operands; f32 is multiplied exactly in f32 on the CUDA cores
-  // (SIMT), or in tf32 on the tensor cores when allowed (--allow-tf32) and the spec has the
-  // instructions (the same staging; docs/contraction.md).
+  // Tensor cores take bf16 and f16 operands; f32 is multiplied in f32 on the CUDA cores (SIMT),
+  // and, where the spec has the tf32 instructions, as three tf32 products on the tensor cores
+  // (beside SIMT), or in tf32 when allowed (--allow-tf32; docs/contraction.md).
   c.simt = in == DType::f32;
-  c.tf32 = c.simt && allow_tf32 && isa != nullptr && tf32_isa(*isa).ok;
+  const bool tensor_f32 = c.simt && isa != nullptr && tf32_isa(*isa).ok;
+  c.tf32 = tensor_f32 && f32 == F32Matmul::Tf32;
+  c.tf32x3 = tensor_f32 && f32 == F32Matmul::Tf32x3;
   if (c.simt && mm2 != nullptr) return fail("twin matmuls need 16-bit operands (tensor cores)");
   c.in = in;
   if (!c.simt) {

@@ -85,7 +85,7 @@ TensorCoreIsa tensor_core_isa(const Isa& isa, DType in);
 
 // Contraction groups (contraction_plan.cpp): fills s.mm and returns true, or returns false with
 // the reason in s.why_generic.
-bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, bool allow_tf32 = false);
+bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, F32Matmul f32);
 // The instructions of the tf32 path (f32 operands on the tensor cores); `why` when not `ok`.
 struct Tf32Isa {
   const InstrSpec* mma = nullptr;   // mma.sync m16n8k8 tf32, f32 accumulators
@@ -342,7 +342,8 @@ std::vector<Term> begin_mma_kernel(Emitter& em, const Group& g, const Contractio
 void emit_warp_tiles(Emitter& em, const ContractionShape& c, const ContractionConfig& t, int MI, int NI);
 // A warp tile's mma.sync (the spec's instruction): acc[mi][ni][0..3] += af[mi][0..3] x bf[ni][0..1]
 // for every mi < MI, ni < NI.
-void emit_mma_grid(Emitter& em, const InstrSpec& mma, int MI, int NI);
+// MI x NI mma.sync of fragments a[mi][.] and b[ni][.] into acc[mi][ni][.].
+void emit_mma_grid(Emitter& em, const InstrSpec& mma, int MI, int NI, const std::string& a = "af", const std::string& b = "bf");
 // The epilogue of an mma.sync kernel: accumulators acc[MI][NI][4] of a warp tile of WM x WN at
 // (m0 + wr * WM, n0 + wc * WN), element e of each 16 x 8 fragment where the spec's `d` says;
 // every write's definition there, stored (in pairs when paired_stores allows).

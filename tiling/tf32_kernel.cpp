@@ -1,10 +1,14 @@
 // The tf32 contraction kernel (docs/contraction.md, "f32 contractions"): f32 matmuls on the
-// tensor cores, allowed only with --allow-tf32 (ContractionShape::tf32). warps_m x warps_n warps,
+// tensor cores, in tf32 with --allow-tf32 (ContractionShape::tf32), else as three tf32 products
+// of each operand's split x = hi + lo (ContractionConfig::tf32x3). warps_m x warps_n warps,
 // each a warp tile of 16 x 8 mma.sync m16n8k8 tiles. Operand tiles are kept in f32, in their
 // stored orientation, in `stages` slots of dynamic shared memory: stored operands arrive by
 // cp.async (16 bytes when the contiguous extent is a multiple of 4, else 4), computed ones by
 // the inlined prologue; each fragment register is read where the spec's fragment map puts it
-// and rounded to tf32 there (cvt.rna, from the spec).
+// and rounded to tf32 there (cvt.rna, from the spec), or split there: hi = tf32(x), lo =
+// tf32(x - hi), the products lo*hi + hi*lo + hi*hi accumulated in f32 (lo*lo, below 2^-22 of
+// the product, dropped: CUTLASS's 3xTF32). A remainder that is not finite (x infinite) is 0, so
+// an infinite operand gives the infinite product f32 gives.
 #include <algorithm>
 #include <map>
 #include <sstream>
@@ -161,12 +165,25 @@ std::string tf32_kernel(const Group& g, const GroupShape& s, const ContractionCo
   }
   em.close("};");
 
-  // Fragment register e of an operand: the element the spec's map gives, rounded to tf32.
+  // Fragment register e of an operand: the element the spec's map gives, rounded to tf32 (its
+  // high part), and for tf32x3 its remainder rounded again (the low part, in af_lo / bf_lo).
   em.line("auto tf32 = [](float x) -> unsigned {");
   em.line("  unsigned v;");
   em.line("  " + pure_asm(*tf.cvt, {{"d", "=r", {"v"}}, {"a", "f", {"x"}}}));
   em.line("  return v;");
   em.line("};");
+  const bool x3 = t.tf32x3;
+  if (x3) {
+    em.line("auto split = [&](float x, unsigned& hi, unsigned& lo) {");
+    em.line("  hi = tf32(x);");
+    em.line("  const float r = x - __uint_as_float(hi);");
+    em.line("  lo = tf32(fabsf(r) <= 3.402823466e38f ? r : 0.0f);");
+    em.line("};");
+  }
+  // dst[i][e] = the fragment of value v (both parts for tf32x3).
+  auto frag = [&](const std::string& arr, const std::string& ix, const std::string& v) {
+    return x3 ? "split(" + v + ", " + arr + ix + ", " + arr + "_lo" + ix + ");" : arr + ix + " = tf32(" + v + ");";
+  };
   auto reg = [&](const Term& x, int e) { return em.index(em.subst(x, {{0, term::var(kLaneVar)}, {1, term::integer(e)}})); };
   auto at = [&](int op, const std::string& r, const std::string& kk) {
     const Tf32Tile& tl = tiles[op];
@@ -193,6 +210,7 @@ std::string tf32_kernel(const Group& g, const GroupShape& s, const ContractionCo
   em.line("#pragma unroll");
   em.open("for (int kk = 0; kk < " + S(BK) + "; kk += 8) {");
   em.line("unsigned af[" + S(MI) + "][4], bf[" + S(NI) + "][2];");
+  if (x3) em.line("unsigned af_lo[" + S(MI) + "][4], bf_lo[" + S(NI) + "][2];");
   for (int op = 0; op < 2; ++op) {
     const std::string base = op == 0 ? "wr * " + S(WM) + " + mi * 16" : "wc * " + S(WN) + " + ni * 8";
     if (ldsm[op]) {
@@ -206,8 +224,8 @@ std::string tf32_kernel(const Group& g, const GroupShape& s, const ContractionCo
       em.line("unsigned q[4];");
       em.line(inline_asm(*tc.ldsm, {{"d", "=r", {"q[0]", "q[1]", "q[2]", "q[3]"}}, {"a", "r", {"at"}}}, false));
       em.line("#pragma unroll");
-      em.line(op == 0 ? "for (int e = 0; e < 4; ++e) af[mi][e] = tf32(__uint_as_float(q[e]));"
-                      : "for (int e = 0; e < 4; ++e) bf[ni + e / 2][e % 2] = tf32(__uint_as_float(q[e]));");
+      em.line("for (int e = 0; e < 4; ++e) " +
+              (op == 0 ? frag("af", "[mi][e]", "__uint_as_float(q[e])") : frag("bf", "[ni + e / 2][e % 2]", "__uint_as_float(q[e])")));
       em.close();
       continue;
     }
@@ -215,11 +233,15 @@ std::string tf32_kernel(const Group& g, const GroupShape& s, const ContractionCo
     em.open(op == 0 ? "for (int mi = 0; mi < " + S(MI) + "; ++mi) {" : "for (int ni = 0; ni < " + S(NI) + "; ++ni) {");
     if (op == 0)
       for (int e = 0; e < 4; ++e)  // A's (row, k) = (fa.row, fa.col)
-        em.line("af[mi][" + S(e) + "] = tf32(" + at(0, base + " + " + reg(fa.row, e), "kk + " + reg(fa.col, e)) + ");");
+        em.line(frag("af", "[mi][" + S(e) + "]", at(0, base + " + " + reg(fa.row, e), "kk + " + reg(fa.col, e))));
     else
       for (int e = 0; e < 2; ++e)  // B's (k, col) = (fb.row, fb.col)
-        em.line("bf[ni][" + S(e) + "] = tf32(" + at(1, base + " + " + reg(fb.col, e), "kk + " + reg(fb.row, e)) + ");");
+        em.line(frag("bf", "[ni][" + S(e) + "]", at(1, base + " + " + reg(fb.col, e), "kk + " + reg(fb.row, e))));
     em.close();
+  }
+  if (x3) {  // the small products first
+    emit_mma_grid(em, *tf.mma, MI, NI, "af_lo", "bf");
+    emit_mma_grid(em, *tf.mma, MI, NI, "af", "bf_lo");
   }
   emit_mma_grid(em, *tf.mma, MI, NI);
   em.close();  // kk

@@ -34,7 +34,7 @@ struct SuperoptArgs {
   bool no_gpu = false, quiet = false;
   int variants = 2, configs = 24, max_variants = 1000;
   std::string config_match;
-  bool allow_tf32 = false;
+  bool allow_tf32 = false, exact_f32 = false;
   double timeout = 30;
   std::string test_fail_groups;  // hidden: a test seam (SuperoptOptions::fail_groups)
   // Hidden, for `axon library` (docs/library.md): keep the untimed result of --no-gpu in --store
@@ -80,7 +80,7 @@ int run_superopt(const SuperoptArgs& a, Streams io) {
   o.variants = a.variants;
   o.configs = a.configs;
   o.config_match = a.config_match;
-  o.allow_tf32 = a.allow_tf32;
+  o.f32 = a.allow_tf32 ? tiling::F32Matmul::Tf32 : a.exact_f32 ? tiling::F32Matmul::Fma : tiling::F32Matmul::Tf32x3;
   o.timeout_s = a.timeout;
   o.fail_groups = a.test_fail_groups;
   if (!a.runtime_size.empty()) {
@@ -226,9 +226,14 @@ Runner add_superopt(CLI::App& app, Streams io) {
                   "Only tiling configurations whose description (as the table prints it) contains this text, "
                   "or one of several separated by '|', e.g. 'store-warps' or 'split4|row t128' (the generic "
                   "fallback stays)");
-  cmd->add_flag("--allow-tf32", args->allow_tf32,
-                "f32 matmuls may run on the tensor cores in tf32 (operands rounded to 10 mantissa bits; outputs "
-                "checked at f16's tolerance). Without it they are exact f32 FMAs");
+  auto* tf32 = cmd->add_flag("--allow-tf32", args->allow_tf32,
+                             "f32 matmuls may run on the tensor cores in tf32 (operands rounded to 10 mantissa bits; outputs "
+                             "checked at f16's tolerance)");
+  cmd->add_flag("--exact-f32", args->exact_f32,
+                "f32 matmuls only as f32 FMAs on the CUDA cores. By default they may also run on the tensor cores as "
+                "three tf32 products of each operand's high and low parts (3xTF32: f32's accuracy, checked at f32's "
+                "tolerance)")
+      ->excludes(tf32);
   cmd->add_option("--max-variants", args->max_variants, "Rewrite variants explored at most")->check(CLI::Range(1, 100000))->capture_default_str();
   cmd->add_option("--timeout", args->timeout, "Seconds a candidate may run in the worker before it is killed")
       ->check(finite_number())->check(CLI::Range(1.0, 3600.0))->capture_default_str();

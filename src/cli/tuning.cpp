@@ -25,10 +25,15 @@ std::string default_store_path() {
   return "";
 }
 
+namespace {
+// The f32 matmuls' mode beyond --allow-tf32's bit (keys of the exact mode stay as they were).
+std::string f32_key(tiling::F32Matmul m) { return m == tiling::F32Matmul::Tf32x3 ? "; f32 tf32x3" : ""; }
+}  // namespace
+
 std::string tuning_key(const Graph& g, const SuperoptOptions& o) {
   std::ostringstream k;
   k << print_graph(g, 0) << "\ntarget " << o.target << "; seed " << o.seed << "; variants " << o.variants << "; configs " << o.configs
-    << "; config-match " << json(o.config_match).dump() << "; allow-tf32 " << o.allow_tf32 << "; max-variants "
+    << "; config-match " << json(o.config_match).dump() << "; allow-tf32 " << (o.f32 == tiling::F32Matmul::Tf32) << f32_key(o.f32) << "; max-variants "
     << o.explore.max_variants << "; timeout " << o.timeout_s;
   // Kernels generated with a runtime size are other kernels (keys without it stay as they were).
   if (!o.runtime_size.empty()) k << "; runtime-size " << o.runtime_size;

@@ -91,6 +91,7 @@
 
 #include "axon/core/ir.h"
 #include "axon/core/size.h"
+#include "axon/tiling/config.h"
 
 namespace axon {
 
@@ -101,11 +102,11 @@ struct TargetModel {
   std::string name;          // "sm_90"
   double hbm_gb_s;           // memory bandwidth, GB/s
   double tensor_tflops_16;   // bf16/f16 tensor-core dense rate, TFLOP/s
-  double tensor_tflops_tf32; // tf32 tensor-core rate (f32 matmuls, when `tf32` is set)
+  double tensor_tflops_tf32; // tf32 tensor-core rate (f32 matmuls, by `f32`)
   double fp32_tflops;        // CUDA-core f32 FMA rate (2 flops per FMA)
   double launch_us;          // per-kernel launch/tail overhead
   int sm_count;
-  bool tf32 = false;         // f32 matmuls run on the tensor cores in tf32 (--allow-tf32)
+  tiling::F32Matmul f32 = tiling::F32Matmul::Tf32x3;  // how f32 matmuls multiply (--exact-f32, --allow-tf32)
 };
 
 // The target's figures ("sm_90": the H200's measured copy bandwidth and bf16 rate; "sm_80": the

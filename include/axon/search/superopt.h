@@ -25,7 +25,7 @@ struct SuperoptOptions {
   int variants = 2;            // best-ranked rewrite variants realized as kernels (the original too)
   int configs = 24;            // tiling configurations timed per kernel (the generic fallback too)
   std::string config_match;    // when not empty: only configurations whose description contains it (or one of its '|'-separated parts)
-  bool allow_tf32 = false;     // f32 matmuls may run on the tensor cores in tf32 (else exact, SIMT)
+  tiling::F32Matmul f32 = tiling::F32Matmul::Tf32x3;  // how f32 matmuls may multiply (--exact-f32, --allow-tf32)
   double timeout_s = 30;       // per candidate in the worker
   Bindings bind;
   std::string cache_dir;       // compiled kernels by source hash ("" : none)

@@ -75,6 +75,14 @@ struct ColumnConfig {
   [[nodiscard]] std::string str() const;  // "column t32 v4 y8 split2"
 };
 
+// How f32 matmuls may multiply (superopt --exact-f32, --allow-tf32; docs/contraction.md, "f32
+// contractions"). Every kind is validated at f32's tolerance but Tf32, checked at f16's.
+enum class F32Matmul : uint8_t {
+  Fma,     // f32 FMAs on the CUDA cores (the SIMT kernel) only
+  Tf32x3,  // ... or on the tensor cores as hi*hi + hi*lo + lo*hi of tf32 splits (f32's accuracy)
+  Tf32,    // on the tensor cores in tf32: operands rounded to 10 mantissa bits
+};
+
 // One matmul (docs/contraction.md): block tile bm x bn, k-tiles of bk, a warp grid of warps_m x
 // warps_n (the warp tile bm/warps_m x bn/warps_n), `stages` pipeline slots. The engine is
 // mma.sync unless one of `wgmma`, `simt`, `tf32` says otherwise; the fields after `tma` are
@@ -91,6 +99,9 @@ struct ContractionConfig {
   // warps_n) of tf32 mma.sync on warp tiles of (bm / warps_m) x (bn / warps_n); f32 tiles of bk
   // in `stages` slots of dynamic shared memory.
   bool tf32 = false;
+  // tf32 of a ContractionShape::tf32x3: each product as three tf32 mma.sync of the operands'
+  // splits x = hi + lo (lo*hi + hi*lo + hi*hi into the same accumulators).
+  bool tf32x3 = false;
   // wgmma fed by the tensor memory accelerator: a producer warpgroup issues the bulk tensor copies
   // (and computes any computed operand) into `stages` slots guarded by mbarriers, warps_m consumer
   // warpgroups multiply (threads = 128 * (warps_m + producers)).

@@ -100,9 +100,12 @@ struct ContractionShape {
   // f32 operands: the SIMT kernel, FMAs in f32 on the CUDA cores, exact (no tf32). The fields
   // below stay false.
   bool simt = false;
-  // ... multiplied on the tensor cores in tf32 instead (classify's allow_tf32, and the target's
-  // spec has tf32 mma.sync and cvt.rna.tf32.f32): operands rounded to 10 mantissa bits.
+  // ... multiplied on the tensor cores in tf32 instead (F32Matmul::Tf32, and the target's spec
+  // has tf32 mma.sync and cvt.rna.tf32.f32): operands rounded to 10 mantissa bits.
   bool tf32 = false;
+  // ... or, beside the SIMT kernel, on the tensor cores as three tf32 products of each operand's
+  // split x = hi + lo (F32Matmul::Tf32x3, the same instructions): f32's accuracy.
+  bool tf32x3 = false;
   bool wgmma = false;  // the target has wgmma and the operands fit its layouts (bf16, A K-major)
   bool tma = false;    // ... and the bulk tensor copy, with an operand (or its staged source) to copy
   bool multicast = false;  // ... and the multicast copy and cluster barriers (ContractionConfig::multicast)
@@ -198,9 +201,8 @@ struct GroupShape {
 
 // Classifies a group. Sizes must be concrete (throws UserError naming the node otherwise).
 // `isa` (optional) is the target's instruction set: without it, or when it lacks the
-// tensor-core instructions, contractions are generic. `allow_tf32`: f32 matmuls may run on the
-// tensor cores in tf32 (`--allow-tf32`); otherwise they are exact (SIMT).
-GroupShape classify(const Group& g, const Isa* isa = nullptr, bool allow_tf32 = false);
+// tensor-core instructions, contractions are generic. `f32`: how f32 matmuls may multiply.
+GroupShape classify(const Group& g, const Isa* isa = nullptr, F32Matmul f32 = F32Matmul::Tf32x3);
 
 // The configurations worth trying for a group, pruned by `limits`, best estimate first.
 struct RankedConfig {
