@@ -30,8 +30,9 @@ std::string c_ident(std::string s) {
 using search_detail::elements;
 
 // Host code of launchers with TMA kernels: a tensor map over a dense 16-bit tensor seen as
-// (inner, outer, panels), boxes of bi x bo elements, 128-byte swizzle, zeros outside; the same
-// encoding as the measuring worker's (tiling/runtime.cpp).
+// (inner, outer, panels), boxes of bi x bo elements, 128-byte swizzle, zeros outside, or over
+// explicit dimensions, strides and box of a data type (16- or 32-bit words); the same encoding
+// as the measuring worker's (tiling/runtime.cpp).
 const char* kEncodeTmap = R"(#include <cuda.h>
 typedef CUresult (*axon_tmap_encoder)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*,
                                       const cuuint64_t*, const cuuint32_t*, const cuuint32_t*, CUtensorMapInterleave,
@@ -53,13 +54,13 @@ static int axon_encode_tmap(axon_tmap* m, const void* base, unsigned long long i
                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   return r == CUDA_SUCCESS ? 0 : (int)cudaErrorInvalidValue;
 }
-// A strided view: `rank` dimensions (innermost first), the byte strides of all but the first and
-// the box.
+// A strided view or 32-bit elements: `rank` dimensions (innermost first), the byte strides of all
+// but the first, the box, the data type.
 static int axon_encode_tmap_view(axon_tmap* m, const void* base, unsigned rank, const cuuint64_t* dims, const cuuint64_t* strides,
-                                 const cuuint32_t* box, axon_tmap_encoder encode) {
+                                 const cuuint32_t* box, int type, axon_tmap_encoder encode) {
   if (!encode) return (int)cudaErrorNotSupported;
   const cuuint32_t elem[5] = {1, 1, 1, 1, 1};
-  CUresult r = encode((CUtensorMap*)m, CU_TENSOR_MAP_DATA_TYPE_UINT16, rank, (void*)base, dims, strides, box, elem,
+  CUresult r = encode((CUtensorMap*)m, (CUtensorMapDataType)type, rank, (void*)base, dims, strides, box, elem,
                       CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   return r == CUDA_SUCCESS ? 0 : (int)cudaErrorInvalidValue;
@@ -294,7 +295,7 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
         for (size_t m = 0; m < l.tmaps.size(); ++m) {
           const tiling::TensorMapSpec& t = l.tmaps[m];
           const std::string v = "tm" + std::to_string(m);
-          if (!t.view_strides.empty()) {  // a strided view: its dimensions and strides as the worker encodes them
+          if (!t.view_strides.empty() || t.elem_bytes != 2) {  // dimensions, strides and type as the worker encodes them
             auto list = [](const auto& xs, const char* suffix) {
               std::string s;
               for (auto x : xs) s += (s.empty() ? "" : ", ") + std::to_string(x) + suffix;
@@ -304,7 +305,7 @@ std::vector<std::string> write_outputs(const Graph& g, const SuperoptResult& r, 
             launches << "    axon_tmap " << v << ";\n    { const cuuint64_t d[] = {" << list(dims, "ull") << "}, s[] = {"
                      << list(gpu::tensor_map_strides(t), "ull") << "};\n      const cuuint32_t b[] = {" << list(gpu::tensor_map_box(t), "u")
                      << "};\n      int e = axon_encode_tmap_view(&" << v << ", " << args.at(static_cast<size_t>(t.param)) << ", " << dims.size()
-                     << "u, d, s, b, encode); if (e) return e; }\n";
+                     << "u, d, s, b, " << gpu::tensor_map_type(t) << ", encode); if (e) return e; }\n";
           } else {
             launches << "    axon_tmap " << v << ";\n    { int e = axon_encode_tmap(&" << v << ", " << args.at(static_cast<size_t>(t.param)) << ", "
                      << t.inner << "ull, " << (at_n && t.outer_n ? std::string("(unsigned long long)n") : std::to_string(t.outer) + "ull") << ", "

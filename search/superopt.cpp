@@ -260,9 +260,10 @@ gpu::MeasureJob reference_job(const Graph& gv, const tiling::Group& gr, const ti
   // (2^-5 for |s| < 8) into a 3% step of its probability: four times the dtype's tolerance
   // (docs/attention.md). Groups that store the scores are checked at the plain tolerance.
   const double rtol_scale = shape.strategy == tiling::Strategy::Attention ? 4.0 : 1.0;
-  // A tf32 contraction rounds its operands to 10 mantissa bits, as f16 does: its f32 results are
-  // checked at f16's tolerance (docs/contraction.md).
-  const bool tf32 = shape.strategy == tiling::Strategy::Contraction && shape.mm.tf32;
+  // A tf32 contraction or attention (one product, --allow-tf32) rounds its operands to 10
+  // mantissa bits, as f16 does: its f32 results are checked at f16's tolerance (docs/contraction.md).
+  const bool tf32 = (shape.strategy == tiling::Strategy::Contraction && shape.mm.tf32) ||
+                    (shape.strategy == tiling::Strategy::Attention && shape.att.tf32_products == 1);
   for (const Node* n : gr.writes) {
     const double rtol = tf32 && n->dtype() == DType::f32 ? check_rtol(DType::f16) : check_rtol(n->dtype());
     job.outputs.push_back({static_cast<int>(n->dtype()), elements(n), rtol * rtol_scale});

@@ -462,7 +462,7 @@ TEST_CASE("attention's reference bounds the move of ambiguous score roundings pe
   }
 }
 
-TEST_CASE("attention at head sizes 32-256, odd lengths, bf16 and f16: fused, every configuration right (GPU)",
+TEST_CASE("attention at head sizes 32-256, odd lengths, bf16, f16 and f32: fused, every configuration right (GPU)",
           "[gpu][attention]") {
   const std::optional<axon::test::GpuHost> host = axon::test::gpu_or_skip();
   if (!host) return;
@@ -478,7 +478,8 @@ TEST_CASE("attention at head sizes 32-256, odd lengths, bf16 and f16: fused, eve
   // move (docs/attention.md, "Validation"): issue 39's d96 over 1000 causal keys, f16 over 1999.
   const Shape shapes[] = {{2, 12, 1000, 96, "bf16", true}, {1, 2, 1999, 128, "f16", true}, {2, 3, 333, 32, "bf16", false},
                           {1, 4, 517, 64, "f16", true},     {2, 2, 300, 80, "bf16", true},  {1, 2, 257, 256, "bf16", false},
-                          {1, 2, 390, 256, "f16", true},    {2, 3, 129, 128, "f16", false}};
+                          {1, 2, 390, 256, "f16", true},    {2, 3, 129, 128, "f16", false}, {2, 3, 333, 64, "f32", true},
+                          {1, 2, 300, 80, "f32", false},    {1, 1, 257, 256, "f32", true}};
   Verifier v(axon_test::verify_options());
   for (const Shape& s : shapes) {
     const std::string dims = "[" + std::to_string(s.b) + "," + std::to_string(s.h) + "," + std::to_string(s.l) + "," + std::to_string(s.d) + "]";

@@ -3,7 +3,7 @@
 // set-up, the block's prologue, the producer and Q computed in the kernel;
 // attention_tiles.cpp: the consumers' loop over the key tiles (S = Q K^T, P V, in either
 // order) and the end (the key split's merge, the writes); attention_softmax.cpp: the online
-// softmax of a tile.
+// softmax of a tile; attention_tf32.cpp: the f32 engine (tf32 mma.sync instead of wgmma).
 #pragma once
 
 #include <map>
@@ -20,6 +20,11 @@ namespace axon::tiling::detail {
 // The shared-memory layout of the kernel (attention_kernel.cpp): Q, the K (or stored scores)
 // and V slots, the barriers, the staged epilogue's row statistics.
 SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t);
+// A head dimension padded to whole 128-byte panels of the operands' type (64 16-bit values, 32 f32).
+inline int64_t up_panel(const AttentionShape& a, int64_t v) {
+  const int64_t w = 128 / dtype_bytes(a.pv.in);
+  return (v + w - 1) / w * w;
+}
 
 struct AttentionEmitter {
   AttentionEmitter(const Group& g, const GroupShape& s, const AttentionConfig& t, const Lowerings& low, bool wide);
@@ -31,12 +36,16 @@ struct AttentionEmitter {
   const ContractionShape &qk, &pv;
   const AttentionConfig& t;
   const Lowerings& low;
-  // The operands' 16-bit type (classify_attention: Q, K, V and stored scores all of it).
+  // The operands' type (classify_attention: Q, K, V and stored scores all of it): 16-bit on
+  // wgmma, or f32 on tf32 mma.sync (x32: the f32 engine, attention_tf32.cpp).
   DType T16;
   bool f16;
+  bool x32 = false;
+  int PW = 64;  // elements of a 128-byte panel row
   WgmmaIsa wi;
+  Tf32Isa tf;
   TmaIsa ti;
-  const InstrSpec *mma_s = nullptr, *mma_o = nullptr, *shfl = nullptr;
+  const InstrSpec *mma_s = nullptr, *mma_o = nullptr, *shfl = nullptr, *proxy = nullptr;
   const InstrSpec *bar_named = nullptr, *bar_arrive = nullptr, *pmax = nullptr;
   int C, BM, BN, ST, KS;
   int64_t D, DP, DV, DVP, SQ, SK;
@@ -47,6 +56,10 @@ struct AttentionEmitter {
   std::vector<int> slot_s, slot_o;
   // P's A fragments from S's elements: element ea of k-chunk kk is S element pe[kk][ea].
   std::vector<std::vector<int>> pe;
+  // The f32 engine: S's and O's fragments (the spec's m16n8 tiled over a warpgroup), and the key
+  // order of each 8-key chunk of P V (A's k -> the chunk's key).
+  Fragment fs_tiled, fo_tiled;
+  std::vector<int> pk;
   SmemPlan smem;
   // Per slot: K (BN x DP), or the stored scores (BM x BN: 64-key panels of BM rows); V.
   int64_t q_bytes, k_bytes, v_bytes;
@@ -118,6 +131,17 @@ struct AttentionEmitter {
   void rescale_o();
   void softmax_p();
   void pack_p(const std::string& dst);
+  void fold_sums();
+
+  // attention_tf32.cpp
+  void setup_tf32();
+  [[nodiscard]] std::string swizzled_f32(const std::string& r, const std::string& c, int64_t rows) const;
+  [[nodiscard]] std::string split_tf32(const std::string& v, const std::string& hi, const std::string& lo) const;
+  void tf32_helpers();
+  void mma_tf32(const std::vector<std::string>& d, const std::string& ah, const std::string& al, const std::string& bh, const std::string& bl);
+  void issue_s_tf32();
+  void issue_pv_tf32(const std::string& slot);
+  void tiles_tf32();
 };
 
 }  // namespace axon::tiling::detail

@@ -24,8 +24,6 @@ namespace axon::tiling::detail {
 
 namespace {
 
-int64_t up64(int64_t v) { return (v + 63) / 64 * 64; }
-
 // `constexpr int name[] = {...};`: a register's row slot, a constant once loops are unrolled.
 std::string slot_table(const std::string& name, const std::vector<int>& slots) {
   std::string s = "constexpr int " + name + "[" + std::to_string(slots.size()) + "] = {";
@@ -40,10 +38,10 @@ std::string slot_table(const std::string& name, const std::vector<int>& slots) {
 // epilogue's row statistics (the max and each sum per row). The key split's exchange reuses the
 // slots once every tile is consumed (the kernel checks it fits).
 SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) {
-  const int64_t dp = up64(a.qk.k), dvp = up64(a.pv.n), ST = t.stages;
-  const int64_t k_bytes = a.scores != nullptr ? int64_t(t.bm) * t.bn * 2 : int64_t(t.bn) * dp * 2, v_bytes = int64_t(t.bn) * dvp * 2;
+  const int64_t eb = dtype_bytes(a.pv.in), dp = up_panel(a, a.qk.k), dvp = up_panel(a, a.pv.n), ST = t.stages;
+  const int64_t k_bytes = a.scores != nullptr ? int64_t(t.bm) * t.bn * 2 : int64_t(t.bn) * dp * eb, v_bytes = int64_t(t.bn) * dvp * eb;
   SmemPlan p;
-  p.add("sq0", int64_t(t.bm) * dp * 2).add("sk0", ST * k_bytes).add("sv0", ST * v_bytes);
+  p.add("sq0", int64_t(t.bm) * dp * eb).add("sk0", ST * k_bytes).add("sv0", ST * v_bytes);
   p.add("qfull", 8).add("kfull0", 8 * ST).add("vfull0", 8 * ST).add("kempty0", 8 * ST).add("vempty0", 8 * ST).add("pin", 8);
   p.add("stats", int64_t(t.bm) * 4 * (1 + int64_t(a.sums.size())));
   return p;
@@ -52,15 +50,23 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) 
 int attention_smem(const AttentionShape& a, const AttentionConfig& t) { return static_cast<int>(attention_smem_plan(a, t).size()); }
 
 // The map of a copied operand: over the stored value, or over the value it is a view of.
+// Panels of 128-byte rows: 64 16-bit or 32 f32 elements.
 TensorMapSpec operand_map(const Group& g, const OperandPlan& p, int rows) {
-  if (p.view.base == nullptr) return tensor_map_of(g, p.node, rows);
+  const int eb = dtype_bytes(p.node->dtype());
+  if (p.view.base == nullptr) {
+    TensorMapSpec m = tensor_map_of(g, p.node, rows);
+    m.box_inner = 128 / eb;
+    m.elem_bytes = eb;
+    return m;
+  }
   const std::optional<ViewMap> v = view_map(p.view);
   AXON_CHECK(v.has_value(), "codegen: an attention operand's view has no tensor map");
   TensorMapSpec m;
   m.param = find_param(g.reads, p.view.base);
   m.inner = p.view.dims.back();
   m.outer = p.view.dims[p.view.dims.size() - 2];
-  m.box_inner = 64;
+  m.box_inner = 128 / eb;
+  m.elem_bytes = eb;
   m.box_outer = rows;
   m.view_dims = v->dims;
   m.view_strides = v->strides;
@@ -89,35 +95,46 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   AXON_CHECK(low.isa != nullptr, "codegen: attention kernels need the ISA");
   T16 = pv.in;
   f16 = T16 == DType::f16;
+  x32 = T16 == DType::f32;
+  PW = x32 ? 32 : 64;
+  AXON_CHECK(x32 == (a.tf32_products > 0) && t.tf32 == a.tf32_products, "codegen: an attention configuration of another engine (" + t.str() + ")");
   wi = wgmma_isa(*low.isa, T16);
   ti = tma_isa(*low.isa);
   mma_s = wi.pick(true, true);
   mma_o = wi.mma_areg_nb;
   shfl = low.isa->find("shfl.sync.bfly.b32");
+  proxy = low.isa->find("fence.proxy.async.shared::cta");
   bar_named = low.isa->find("bar.sync.named");
   bar_arrive = low.isa->find("bar.arrive.named");
   pmax = low.isa->find("max.NaN.bf16x2");
-  AXON_CHECK(mma_s && mma_o && ti.ok && shfl, "codegen: the ISA lacks an instruction of the attention kernel");
   C = t.warps_m, BM = t.bm, BN = t.bn, ST = t.stages, KS = t.splits;
-  D = qk.k, DP = up64(D), DV = pv.n, DVP = up64(DV), SQ = qk.m, SK = qk.n;
-  AXON_CHECK(BM == 64 * C && (C == 1 || C == 2) && BN % 64 == 0 && BN <= 256 && DP <= 256 && DVP <= 256 && ST >= 2,
+  D = qk.k, DP = up_panel(a, D), DV = pv.n, DVP = up_panel(a, DV), SQ = qk.m, SK = qk.n;
+  AXON_CHECK(BM == 64 * C && (C == 1 || C == 2) && BN % (x32 ? 32 : 64) == 0 && BN <= 256 && DP <= 256 && DVP <= 256 && ST >= 2 &&
+                 (!x32 || (KS == 1 && !t.pingpong && !t.overlap)),
              "codegen: an attention configuration outside its layouts (" + t.str() + ", head dims " + std::to_string(DP) + ", " +
                  std::to_string(DVP) + ")");
   RS = BN / 2, RO = int(DVP / 2);
+  q_copied = qk.a.direct;
+  smem = attention_smem_plan(a, t);
+  q_bytes = smem.bytes("sq0"), k_bytes = smem.bytes("sk0") / ST, v_bytes = smem.bytes("sv0") / ST;
+  if (x32) setup_tf32();
+  AXON_CHECK(mma_s && mma_o && ti.ok && shfl && proxy, "codegen: the ISA lacks an instruction of the attention kernel");
   stored = a.scores != nullptr;
   AXON_CHECK(!stored || (D == 0 && !qk.a.direct && !t.pingpong), "codegen: stored scores without Q, K or ping-pong");
   // The key split: KS consumer warpgroups (kp = 0, 1) on the same rows (wg = 0), alternate tiles.
   // Each slot belongs to one warpgroup (ST a multiple of KS): its phases are that one's tiles.
   AXON_CHECK(KS == 1 || (KS == 2 && stored && C == 1 && t.threads == 384 && ST % KS == 0),
              "codegen: a key split needs stored scores, one row warpgroup and an even number of slots");
-  fs = &fragment(*mma_s, "d");
-  fo = &fragment(*mma_o, "d");
-  fa = &fragment(*mma_o, "a");
+  if (!x32) {
+    fs = &fragment(*mma_s, "d");
+    fo = &fragment(*mma_o, "d");
+    fa = &fragment(*mma_o, "a");
+  }
   slot_s = row_slots(*mma_s, *fs, RS), slot_o = row_slots(*mma_o, *fo, RO);
   for (int th = 0; th < 128; ++th)
     AXON_CHECK(fragment_index(fs->row, th, 0) == fragment_index(fo->row, th, 0), "codegen: S and O rows differ per thread");
-  pe.assign(size_t(BN / 16), std::vector<int>(8, -1));
-  for (int kk = 0; kk < BN / 16; ++kk)
+  if (!x32) pe.assign(size_t(BN / 16), std::vector<int>(8, -1));
+  for (int kk = 0; !x32 && kk < BN / 16; ++kk)
     for (int ea = 0; ea < 8; ++ea) {
       for (int es = 0; es < RS && pe[size_t(kk)][size_t(ea)] < 0; ++es) {
         bool all = true;
@@ -128,9 +145,6 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
       }
       AXON_CHECK(pe[size_t(kk)][size_t(ea)] >= 0, "codegen: " + mma_o->name + "'s a fragment is not a part of the d fragment");
     }
-  q_copied = qk.a.direct;
-  smem = attention_smem_plan(a, t);
-  q_bytes = smem.bytes("sq0"), k_bytes = smem.bytes("sk0") / ST, v_bytes = smem.bytes("sv0") / ST;
   // Per slot K (or the scores) and V landed (one arrival + bytes), and released (one arrival
   // per consumer warp).
   kring = MbarrierRing{&ti, "kfull0", "kempty0", ST, 4 * C};
@@ -180,13 +194,14 @@ std::string AttentionEmitter::emit(const std::string& name) {
   AXON_CHECK(!pingpong || (C == 2 && bar_named != nullptr && bar_arrive != nullptr), "codegen: ping-pong needs two consumer warpgroups and named barriers");
   AXON_CHECK(!deferred || (!stored && KS == 1), "codegen: the deferred order needs Q K^T and no key split");
   prepare_softmax();
-  if (!deferred) tiles_in_order();
+  if (x32) tiles_tf32();
+  else if (!deferred) tiles_in_order();
   else tiles_deferred();
-  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+  if (!x32) em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
   quad_sums();
   if (KS == 2) merge_key_split();
   to_graph_shift();
-  if (!stored && KS == 1 && emit_staged_epilogue(em, g, a, t, *low.isa, batch, [this](const Node* n, const std::vector<Term>& p) {
+  if (!stored && !x32 && KS == 1 && emit_staged_epilogue(em, g, a, t, *low.isa, batch, [this](const Node* n, const std::vector<Term>& p) {
         return is_row_point(n, p);
       }))
     return head + em.str() + "}\n";
@@ -252,7 +267,7 @@ void AttentionEmitter::init_barriers() {
   for (const MbarrierRing* r : {&kring, &vring}) em.line(r->init_empty("s"));
   em.close();
   em.line(inline_asm(*ti.init_fence, {}, true));
-  em.line(inline_asm(*wi.proxy, {}, true));
+  em.line(inline_asm(*proxy, {}, true));
   em.close();
   em.line("__syncthreads();");
 }
@@ -266,7 +281,7 @@ void AttentionEmitter::copy_panels(const std::string& dst, int64_t panel_bytes, 
   std::vector<std::string> after = others;
   after.insert(after.begin() + rows, outer);
   for (int64_t p = 0; p < panels; ++p) {
-    std::vector<AsmArg> args{{"d", "r", {dst + " + " + S(p * panel_bytes)}}, {"a", "l", {map}}, {"c0", "r", {inner0 + " + " + S(p * 64)}}};
+    std::vector<AsmArg> args{{"d", "r", {dst + " + " + S(p * panel_bytes)}}, {"a", "l", {map}}, {"c0", "r", {inner0 + " + " + S(p * PW)}}};
     for (size_t i = 0; i < after.size(); ++i) args.push_back({"c" + S(int64_t(i) + 1), "r", {after[i]}});
     args.push_back({"m", "r", {bar}});
     em.line(tma_copy(ti, args, read_once));
@@ -332,13 +347,13 @@ void AttentionEmitter::producer() {
   if (q_copied) {
     em.line("const unsigned long long tq = (unsigned long long)&tmq;");
     em.line(inline_asm(*ti.expect, {{"a", "r", {"qfull"}}, {"b", "r", {S(q_bytes)}}}, true));
-    copy_panels("sq0", int64_t(BM) * 128, DP / 64, "tq", "(int)m0", "pq", "qfull", "0", false);
+    copy_panels("sq0", int64_t(BM) * 128, DP / PW, "tq", "(int)m0", "pq", "qfull", "0", false);
   }
   em.open("for (int it = kb; it < ke; ++it) {");
   em.line(tile_vars());
   for (const auto& [ring, base, bytes, panels, map, panel] :
-       {std::tuple<const MbarrierRing*, const char*, int64_t, int64_t, const char*, const char*>{&kring, "sk0", k_bytes, DP / 64, "tk", "pk"},
-        {&vring, "sv0", v_bytes, DVP / 64, "tv", "pvv"}}) {
+       {std::tuple<const MbarrierRing*, const char*, int64_t, int64_t, const char*, const char*>{&kring, "sk0", k_bytes, DP / PW, "tk", "pk"},
+        {&vring, "sv0", v_bytes, DVP / PW, "tv", "pvv"}}) {
     em.line(ring->producer_acquire("g", "slot"));
     em.line(ring->producer_expect("slot", bytes));
     const std::string dst = std::string(base) + " + (unsigned)(slot * " + S(bytes) + ")";
@@ -361,7 +376,7 @@ void AttentionEmitter::consumer_registers() {
   em.line("float o[" + S(RO) + "], sc[" + S(RS) + "];");
   em.line(slot_table("rs_s", slot_s));
   em.line(slot_table("rs_o", slot_o));
-  em.line("unsigned pr[" + S(BN / 4) + "];");
+  if (!x32) em.line("unsigned pr[" + S(BN / 4) + "];");
   em.line("float mrow[2] = {kNegInf, kNegInf}, mu[2] = {0.0f, 0.0f};");
   for (int k = 0; k < NS; ++k) em.line("float l" + S(k) + "[2] = {0.0f, 0.0f};");
   em.line("#pragma unroll");
@@ -427,11 +442,19 @@ void AttentionEmitter::store_q(int64_t cpr, int64_t NQ) {
   em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
   em.line("const int q = tid - 128 + qi * " + S(128 * C) + ", r = q / " + S(cpr) + ", c = q % " + S(cpr) + ";");
   em.open("if (r < " + S(BM) + ") {");
-  em.line("const unsigned at = sq0 + (unsigned)((c / 8) * " + S(int64_t(BM) * 128) + " + r * 128 + (((c % 8) ^ (r % 8)) * 16));");
-  em.line(inline_asm(*st4, {{"a", "r", {"at"}}, {"b", "f", {two(0), two(2), two(4), two(6)}}}, true));
+  if (x32) {  // f32: the 8 values are the 16-byte chunks 2c and 2c + 1 of the row's 32-float panels
+    for (int h = 0; h < 2; ++h) {
+      em.line("{ const int cc = 2 * c + " + S(h) + ";");
+      em.line("  const unsigned at = sq0 + (unsigned)((cc / 8) * " + S(int64_t(BM) * 128) + " + r * 128 + (((cc % 8) ^ (r % 8)) * 16));");
+      em.line("  " + inline_asm(*st4, {{"a", "r", {"at"}}, {"b", "f", {"qv[qi][" + S(4 * h) + "]", "qv[qi][" + S(4 * h + 1) + "]", "qv[qi][" + S(4 * h + 2) + "]", "qv[qi][" + S(4 * h + 3) + "]"}}}, true) + " }");
+    }
+  } else {
+    em.line("const unsigned at = sq0 + (unsigned)((c / 8) * " + S(int64_t(BM) * 128) + " + r * 128 + (((c % 8) ^ (r % 8)) * 16));");
+    em.line(inline_asm(*st4, {{"a", "r", {"at"}}, {"b", "f", {two(0), two(2), two(4), two(6)}}}, true));
+  }
   em.close();
   em.close();
-  em.line(inline_asm(*wi.proxy, {}, true));  // generic-proxy stores before wgmma's reads
+  em.line(inline_asm(*proxy, {}, true));  // generic-proxy stores before wgmma's reads
   em.line(inline_asm(*bar_sync, {{"id", "r", {"1"}}, {"n", "r", {S(128 * C)}}}, true));
 }
 

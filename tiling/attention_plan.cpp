@@ -142,6 +142,8 @@ struct AttentionClassifier {
   const Group& g;
   const Isa* isa;
   GroupShape& s;
+  F32Matmul f32;
+  int products = 0;  // f32 operands: tf32 mma.sync products per multiply (AttentionShape::tf32_products)
   std::vector<const Node*> mms, maxes, sums;
   std::set<const Node*> in_group;
   // Which group nodes each node depends on (inside the group).
@@ -152,7 +154,7 @@ struct AttentionClassifier {
   const Node* u_node = nullptr;     // the u of exp(u - max)
   ContractionShape qk, pv;
 
-  AttentionClassifier(const Group& g_, const Isa* isa_, GroupShape& s_) : g(g_), isa(isa_), s(s_) {}
+  AttentionClassifier(const Group& g_, const Isa* isa_, GroupShape& s_, F32Matmul f32_) : g(g_), isa(isa_), s(s_), f32(f32_) {}
   bool fail(const std::string& why) {
     s.why_generic = "attention: " + why;
     return false;
@@ -161,6 +163,7 @@ struct AttentionClassifier {
   bool run();
   bool find_roles();
   bool alone(const Node* mm, ContractionShape& c);
+  bool f32_engine(ContractionShape& c);
   bool viewed(const Node* operand, bool swap, OperandPlan& plan);
   bool classify_pv();
   bool find_stored_scores();
@@ -216,6 +219,23 @@ bool AttentionClassifier::alone(const Node* mm, ContractionShape& c) {
   return true;
 }
 
+// f32 operands: tf32 mma.sync fed by TMA (32-bit words, 32-float panels), where allowed and the
+// spec has the instructions; `products` per multiply. Sets c.tma (the copies) like wgmma's.
+bool AttentionClassifier::f32_engine(ContractionShape& c) {
+  if (c.in != DType::f32) return true;
+  if (f32 == F32Matmul::Fma) return fail("f32 operands with --exact-f32 (the tensor cores' tf32 products not allowed)");
+  if (!tf32_isa(*isa).ok || !tma_isa(*isa).ok) return fail("f32 operands need tf32 mma.sync and TMA");
+  products = f32 == F32Matmul::Tf32 ? 1 : 3;
+  for (const OperandPlan* p : {&c.a, &c.b})
+    if (p->direct && p->view.base == nullptr) {
+      const std::vector<int64_t> d = dims_of(p->node);
+      if (d.back() % 4 != 0 || d.back() >= (int64_t(1) << 32) || numel(d) * 4 >= (int64_t(1) << 40)) return fail("an f32 operand no tensor map can copy");
+    }
+  c.tma = true;
+  c.a.staged = nullptr;  // a computed Q is evaluated from its definition (no 16-bit staging)
+  return true;
+}
+
 // An operand that is no group read, read through transposes and reshapes of one (views.h) by a
 // tensor map of the view: its axes in the copy's order are the node's (batch, the tile's rows,
 // the contiguous head dimension), the last two exchanged when `swap`. False (the plan untouched)
@@ -248,7 +268,8 @@ bool AttentionClassifier::classify_pv() {
     pv.b.k_major = false;
   }
   if (!pv.b.direct || pv.b.k_major || flag(mm2, "transpose_a")) return fail("P V needs V stored with the head dimension contiguous");
-  if (!pv.tma || (pv.in != DType::bf16 && pv.in != DType::f16)) return fail("needs bf16 or f16 operands, wgmma and TMA");
+  if (pv.in == DType::f32) return f32_engine(pv);
+  if (!pv.tma || (pv.in != DType::bf16 && pv.in != DType::f16)) return fail("needs bf16, f16 or f32 operands, wgmma and TMA");
   if (wgmma_isa(*isa, pv.in).mma_areg_nb == nullptr)
     return fail("the ISA lacks wgmma with A in registers, or its shared-memory layout is not the generator's");
   return true;
@@ -257,6 +278,7 @@ bool AttentionClassifier::classify_pv() {
 // The scores: a stored bf16 tensor of P's shape that the chain reads (at its point, checked by
 // dry_runs), keys contiguous in rows TMA can copy. qk then only gives the shape.
 bool AttentionClassifier::find_stored_scores() {
+  if (pv.in == DType::f32) return fail("stored f32 scores (the kernel reads 16-bit scores)");
   const std::vector<int64_t> pd = dims_of(pv.a.node);
   for (const Node* r : g.reads)
     if (r->dtype() == pv.in && dims_of(r) == pd && r != pv.b.node) {
@@ -288,14 +310,16 @@ bool AttentionClassifier::classify_qk() {
     if (flag(mm1, "transpose_a") || !viewed(qk.b.node, !flag(mm1, "transpose_b"), qk.b)) return fail("K is computed");
     qk.b.k_major = true;
   }
-  if (!qk.tma || qk.in != pv.in) return fail("needs Q, K and V of one type, wgmma and TMA");
+  if (qk.in != pv.in) return fail("needs Q, K and V of one type");
+  if (qk.in == DType::f32 && !f32_engine(qk)) return false;
+  if (!qk.tma) return fail("needs wgmma and TMA");
   if (flag(mm1, "transpose_a") || !qk.b.direct || !qk.b.k_major) return fail("Q K^T needs Q and K with the head dimension contiguous");
   // Q is copied when stored or a view of a stored value (and TMA can), else computed by the
   // consumers once per block.
   qk.a.direct = qk.a.direct && (find_param(g.reads, qk.a.node) >= 0 || viewed(qk.a.node, false, qk.a));
   qk.a.k_major = true;
   // A computed Q's stored source (e.g. Q before its scale), which its consumers read in 16-byte rows.
-  qk.a.staged = qk.a.direct ? nullptr : staged_source(g, qk, 0);
+  qk.a.staged = qk.a.direct || qk.in == DType::f32 ? nullptr : staged_source(g, qk, 0);
   if (qk.batch_dims != pv.batch_dims || qk.m != pv.m || qk.n != pv.k) return fail("the two matmuls' shapes do not chain");
   return true;
 }
@@ -456,17 +480,70 @@ void AttentionClassifier::finish() {
   s.strategy = Strategy::Attention;
   s.full = dims_of(mm2);
   s.elements = numel(s.full);
-  s.min_bytes = s.max_bytes = 2;
+  a.tf32_products = products;
+  s.min_bytes = s.max_bytes = dtype_bytes(pv.in);
   s.att = a;
   s.mm = pv;
 }
 
 }  // namespace
 
-bool classify_attention(const Group& g, const Isa* isa, GroupShape& s) {
-  AttentionClassifier k(g, isa, s);
+bool classify_attention(const Group& g, const Isa* isa, GroupShape& s, F32Matmul f32) {
+  AttentionClassifier k(g, isa, s, f32);
   return k.run();
 }
+
+namespace {
+
+// The key tiles the row blocks of bm rows visit, over all of them (masks skip some).
+double visited_tiles(const AttentionShape& a, int bm, int bn) {
+  double tiles = 0;
+  const int64_t mt = (a.qk.m + bm - 1) / bm;
+  for (int64_t t = 0; t < mt; ++t) {
+    auto [b, e] = attention_key_tiles(a, t * bm, std::min<int64_t>((t + 1) * bm, a.qk.m) - 1, bn);
+    tiles += double(e - b);
+  }
+  return tiles;
+}
+
+// f32 operands (AttentionShape::tf32_products): one or two consumer warpgroups, tile by tile,
+// key tiles of 32 or 64 (f32 slots are twice a 16-bit one's), two or three slots.
+std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionShape& a, const Limits& L, int group) {
+  std::vector<RankedConfig> out;
+  const AttentionCalibration& K = kAttention;
+  const int64_t dp = (a.qk.k + 31) / 32 * 32, dvp = (a.pv.n + 31) / 32 * 32;
+  const double tf32 = L.tf32_tflops > 0 ? L.tf32_tflops : kTf32.tensor_over_fp32 * L.fp32_tflops;
+  double bytes = 0;
+  for (const auto* list : {&g.reads, &g.writes})
+    for (const Node* n : *list) bytes += double(numel(dims_of(n))) * dtype_bytes(n->dtype());
+  for (int c : {1, 2})
+    for (int bn : {32, 64})
+      for (int stages : {2, 3}) {
+        const int64_t regs = dvp / 2 + bn / 2 + K.regs_overhead;
+        if (regs > (c == 2 ? K.regs_two : L.regs_per_thread)) continue;
+        AttentionConfig t;
+        t.threads = 128 * (c + 1);
+        t.bm = 64 * c;
+        t.bn = bn;
+        t.warps_m = c;
+        t.stages = stages;
+        t.group = group;
+        t.tf32 = a.tf32_products;
+        if (attention_smem(a, t) > L.smem_dynamic) continue;
+        const double tiles = visited_tiles(a, t.bm, bn);
+        const double flops = tiles * a.qk.batch * 2.0 * t.bm * bn * double(dp + dvp) * a.tf32_products;
+        const double eff = K.f32_eff * (c == 2 ? K.f32_two : 1.0) * (bn == 64 ? 1.0 : K.bn64) * (stages >= 3 ? K.stages3 : 1.0);
+        const double blocks = double((a.qk.m + t.bm - 1) / t.bm * a.qk.batch);
+        const double waves = std::ceil(blocks / L.sm_count) / (blocks / L.sm_count);
+        const double us = flops / (tf32 * 1e6 * eff) * std::min(waves, K.waves_cap) + bytes / (L.hbm_gb_s * 1e3) * K.qkv_l2_share + K.fixed_us;
+        std::ostringstream why;
+        why << "key tiles " << tiles << ", tf32 x" << a.tf32_products << ", efficiency " << eff;
+        out.push_back({t, us, why.str()});
+      }
+  return out;
+}
+
+}  // namespace
 
 std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s, const Limits& L) {
   std::vector<RankedConfig> out;
@@ -479,9 +556,10 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
     for (const Node* n : *list) bytes += double(numel(dims_of(n))) * dtype_bytes(n->dtype());
   // Block order: groups of batch entries whose K and V (re-read by every row block of an entry)
   // fill at most a quarter of L2, so that the resident blocks' reads of them hit it.
-  const double reuse = double(a.qk.n) * double((a.scores != nullptr ? 0 : a.qk.k) + a.pv.n) * 2;
+  const double reuse = double(a.qk.n) * double((a.scores != nullptr ? 0 : a.qk.k) + a.pv.n) * dtype_bytes(a.pv.in);
   const int64_t fit = std::max<int64_t>(1, int64_t(double(L.l2_bytes) / K.l2_share / std::max(reuse, 1.0)));
   const int group = fit < a.qk.batch ? static_cast<int>(fit) : 0;
+  if (a.tf32_products > 0) return attention_f32_configs(g, a, L, group);
   // Stored scores may split the keys between two consumer warpgroups of one row block (more
   // warps per SM when the row blocks are few), with a slot more each.
   for (int c : {1, 2})
@@ -510,12 +588,8 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         t.group = group;
         if (attention_smem(a, t) > L.smem_dynamic) continue;
         // Work: the key tiles each row block visits (masks skip some).
-        double tiles = 0;
+        const double tiles = visited_tiles(a, bm, bn);
         const int64_t mt = (a.qk.m + bm - 1) / bm;
-        for (int64_t t = 0; t < mt; ++t) {
-          auto [b, e] = attention_key_tiles(a, t * bm, std::min<int64_t>((t + 1) * bm, a.qk.m) - 1, bn);
-          tiles += double(e - b);
-        }
         const double flops = tiles * a.qk.batch * 2.0 * bm * bn * double(dp + dvp);
         // Tile by tile, a warpgroup's softmax does not overlap its own wgmmas; the deferred order
         // runs it beside the previous tile's P V; two consumer warpgroups interleave theirs,

@@ -12,11 +12,11 @@ namespace axon::tiling::detail {
 // The pack, P's node, the shift, and how the chain is read (its first nodes on packed pairs).
 void AttentionEmitter::prepare_softmax() {
   // Pairs of f32 values rounded to bf16 and packed: the synthesized pack (cvt.rn.bf16x2.f32 on
-  // sm_80+), each half equal to the cast's result.
-  const Lowering* pack = low.find_pack(T16);
-  if (pack == nullptr)
+  // sm_80+), each half equal to the cast's result. (The f32 engine keeps P in f32.)
+  const Lowering* pack = x32 ? nullptr : low.find_pack(T16);
+  if (pack == nullptr && !x32)
     throw UserError(low.source + ": no proved pack of f32 pairs to " + std::string(dtype_name(T16)) + "x2 for " + low.target + " (axon synth --op pack says why)");
-  pack_fn = cast_function(*pack);
+  if (pack != nullptr) pack_fn = cast_function(*pack);
   // P as the kernel computes it: a cast of an f32 P to bf16 is the pack's rounding.
   p_node = pv.a.node;
   if (p_node->op() == Op::Cast && p_node->dtype() == T16 && p_node->operand(0)->dtype() == DType::f32) p_node = p_node->operand(0);
@@ -33,7 +33,7 @@ void AttentionEmitter::prepare_softmax() {
   // A row sum whose summand is P itself (P V's bf16 operand) is added from P's packed halves:
   // they are that value exactly (the pack rounds as the cast does).
   from_packed.assign(size_t(NS), false);
-  for (int k = 0; k < NS; ++k) from_packed[size_t(k)] = a.sums[size_t(k)]->operand(0) == pv.a.node;
+  for (int k = 0; k < NS; ++k) from_packed[size_t(k)] = !x32 && a.sums[size_t(k)]->operand(0) == pv.a.node;
 }
 
 // A loop over S's elements: the key gj0, and the coordinates clamped into the tensors
@@ -228,6 +228,11 @@ void AttentionEmitter::pack_p(const std::string& dst) {
         }
       }
   }
+  fold_sums();
+}
+
+// Every sum's partials of the tile folded into the running sums.
+void AttentionEmitter::fold_sums() {
   for (int k = 0; k < NS; ++k)
     for (int r = 0; r < 2; ++r)
       em.line("l" + S(k) + "[" + S(r) + "] += (ls" + S(k) + "[" + S(r) + "][0] + ls" + S(k) + "[" + S(r) + "][1]) + (ls" + S(k) + "[" + S(r) +

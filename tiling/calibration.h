@@ -124,6 +124,10 @@ struct AttentionCalibration {
   int l2_share = 4;            // a group of batch entries' K and V fill at most 1 / l2_share of L2
   int regs_overhead = 48;      // registers per consumer thread besides O, S and P
   int regs_two = 240;          // registers per thread at most with two consumer warpgroups
+  // f32 operands on tf32 mma.sync (not measured yet): the tf32 rate's share, as the tf32
+  // contraction's mma.sync fed by one shared load per fragment register, less the softmax.
+  double f32_eff = 0.4;
+  double f32_two = 1.15;       // two consumer warpgroups interleave their softmax and mma
 };
 inline constexpr AttentionCalibration kAttention{};
 

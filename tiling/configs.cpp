@@ -63,14 +63,14 @@ GroupShape classify(const Group& g, const Isa* isa, F32Matmul f32) {
     for (const Node* n : g.nodes)
       if (n->kind() == OpKind::Contraction) mms.push_back(n);
     if (mms[0]->operand(0) == mms[1]->operand(0)) (void)detail::classify_contraction(g, isa, s, f32);
-    else (void)detail::classify_attention(g, isa, s);  // Attention, or generic with the reason
+    else (void)detail::classify_attention(g, isa, s, f32);  // Attention, or generic with the reason
     return s;
   }
   // One matmul reading a softmax of stored scores (softmax -> matmul): attention without Q K^T
   // (a contraction kernel cannot also reduce, so attention's reason is the one to give).
   const bool row_max = std::any_of(g.nodes.begin(), g.nodes.end(), [](const Node* n) { return n->op() == Op::ReduceMax; });
   if (contractions == 1 && row_max) {
-    (void)detail::classify_attention(g, isa, s);
+    (void)detail::classify_attention(g, isa, s, f32);
     return s;
   }
   for (const Node* n : g.nodes) {

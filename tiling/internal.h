@@ -466,7 +466,8 @@ std::string contraction_kernel(const Group& g, const GroupShape& s, const Contra
                                const std::string& name, bool wide);
 
 // Attention groups (attention_plan.cpp, attention_kernel.cpp; docs/attention.md).
-bool classify_attention(const Group& g, const Isa* isa, GroupShape& s);
+// f32 Q, K and V take tf32 mma.sync by `f32` (Tf32x3: three products; Tf32: one; Fma: none).
+bool classify_attention(const Group& g, const Isa* isa, GroupShape& s, F32Matmul f32 = F32Matmul::Tf32x3);
 std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s, const Limits& L);
 // The tensor maps of an attention kernel: Q, K, V.
 std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const AttentionConfig& t);

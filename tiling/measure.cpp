@@ -33,7 +33,7 @@ int dtype_size(int code) { return code == 0 || code == 3 ? 4 : code == 4 ? 1 : 2
 json launch_json(const LaunchSpec& l) {
   json maps = json::array();
   for (const auto& m : l.tmaps)
-    maps.push_back({m.param, m.inner, m.outer, m.panels, m.box_inner, m.box_outer, m.view_dims, m.view_strides, m.view_rows});
+    maps.push_back({m.param, m.inner, m.outer, m.panels, m.box_inner, m.box_outer, m.view_dims, m.view_strides, m.view_rows, m.elem_bytes});
   return {{"function", l.function}, {"grid", l.grid},   {"block", l.block},         {"smem", l.smem},
           {"tmaps", maps},         {"scratch", l.scratch}, {"zero_from", l.zero_from}, {"n", l.n}};
 }
@@ -53,6 +53,7 @@ LaunchSpec launch_of(const json& j) {
         t.view_strides = m.at(7).get<std::vector<int64_t>>();
         t.view_rows = m.at(8).get<int>();
       }
+      if (m.size() > 9) t.elem_bytes = m.at(9).get<int>();
       l.tmaps.push_back(t);
     }
   l.scratch = j.value("scratch", int64_t(0));

@@ -336,11 +336,14 @@ std::vector<uint64_t> tensor_map_dims(const TensorMapSpec& m) {
 }
 
 std::vector<uint64_t> tensor_map_strides(const TensorMapSpec& m) {
-  if (m.view_strides.empty()) return {uint64_t(m.inner) * 2, uint64_t(m.inner) * uint64_t(m.outer) * 2};
+  const uint64_t e = uint64_t(m.elem_bytes);
+  if (m.view_strides.empty()) return {uint64_t(m.inner) * e, uint64_t(m.inner) * uint64_t(m.outer) * e};
   std::vector<uint64_t> s;
-  for (int64_t v : m.view_strides) s.push_back(uint64_t(v) * 2);
+  for (int64_t v : m.view_strides) s.push_back(uint64_t(v) * e);
   return s;
 }
+
+int tensor_map_type(const TensorMapSpec& m) { return m.elem_bytes == 4 ? 2 : 1; }  // CU_TENSOR_MAP_DATA_TYPE_UINT32, _UINT16
 
 std::vector<uint32_t> tensor_map_box(const TensorMapSpec& m) {
   std::vector<uint32_t> b{uint32_t(m.box_inner), uint32_t(m.box_outer), 1};
@@ -358,9 +361,9 @@ TensorMap Driver::tensor_map(DevPtr base, const TensorMapSpec& m) {
   const std::vector<uint32_t> box = tensor_map_box(m);
   if (dims.size() > 5 || strides.size() + 1 != dims.size()) throw Error("a tensor map of " + std::to_string(dims.size()) + " dimensions");
   const unsigned elem[5] = {1, 1, 1, 1, 1};
-  // UINT16 (a copy: bf16 and f16 alike; zeros fill), no interleave, 128-byte swizzle, 256-byte L2
-  // promotion, zeros outside the tensor.
-  api_->check(api_->tmap_encode(t.words, 1, unsigned(dims.size()), reinterpret_cast<void*>(base), dims.data(), strides.data(), box.data(), elem, 0, 3,
+  // UINT16 or UINT32 (a copy: bf16 and f16 alike, f32; zeros fill), no interleave, 128-byte
+  // swizzle, 256-byte L2 promotion, zeros outside the tensor.
+  api_->check(api_->tmap_encode(t.words, unsigned(tensor_map_type(m)), unsigned(dims.size()), reinterpret_cast<void*>(base), dims.data(), strides.data(), box.data(), elem, 0, 3,
                                 3, 0),
               "cuTensorMapEncodeTiled");
   return t;

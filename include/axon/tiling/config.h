@@ -169,6 +169,9 @@ struct AttentionConfig {
   // resident at once read the K and V of a few entries, which stay in L2 (0: one group of the
   // whole batch: every entry's longest row block first).
   int group = 0;
+  // f32 Q, K and V (AttentionShape::tf32_products): both products on tf32 mma.sync, this many per
+  // multiply (3: tf32x3, f32's accuracy; 1: --allow-tf32); 0: 16-bit operands on wgmma.
+  int tf32 = 0;
   [[nodiscard]] std::string str() const;  // "attention t384 128x128 w2 s2 pingpong g4"
 };
 

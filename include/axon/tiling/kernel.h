@@ -166,6 +166,9 @@ struct AttentionShape {
     int keep = 1;
   };
   std::vector<Band> bands;
+  // f32 Q, K and V: both products on tf32 mma.sync, this many per multiply (3: each operand split
+  // hi + lo, f32's accuracy; 1: rounded to tf32, --allow-tf32); 0: bf16/f16 on wgmma.
+  int tf32_products = 0;
 };
 
 // The multiply-adds x 2 of both matmuls over the (row, key) pairs the bands keep.

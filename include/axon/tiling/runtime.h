@@ -57,9 +57,11 @@ struct TensorMapSpec {
   // dimension `view_rows`, the tile's rows (`box_outer`). Empty: the dense (inner, outer, panels).
   std::vector<int64_t> view_dims, view_strides;
   int view_rows = 0;
+  int elem_bytes = 2;  // 2 (bf16, f16: copied as 16-bit words) or 4 (f32: as 32-bit words)
 };
-// A map's dimensions, innermost first, the byte strides of all but the first (16-bit elements)
-// and its box: what cuTensorMapEncodeTiled is given.
+// A map's dimensions, innermost first, the byte strides of all but the first and its box: what
+// cuTensorMapEncodeTiled is given; its data type (CUtensorMapDataType: UINT16 or UINT32).
+int tensor_map_type(const TensorMapSpec& m);
 std::vector<uint64_t> tensor_map_dims(const TensorMapSpec& m);
 std::vector<uint64_t> tensor_map_strides(const TensorMapSpec& m);
 std::vector<uint32_t> tensor_map_box(const TensorMapSpec& m);

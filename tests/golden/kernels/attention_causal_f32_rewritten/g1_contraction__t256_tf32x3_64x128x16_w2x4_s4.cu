@@ -1,19 +1,19 @@
-// golden kernel: graph 'matmul_f32_bias' (tests/golden/graphs/matmul_f32_bias.json), target sm_90
-// kernel g0_contraction: contraction -> out
-// tiling: contraction t256 tf32x3 64x128x32 w2x4 s3
-extern "C" __global__ void __launch_bounds__(256) golden_matmul_f32_bias_g0_contraction_t256_tf32x3_64x128x32_w2x4_s3(const float* __restrict__ in0, const float* __restrict__ in1, const float* __restrict__ in2, float* __restrict__ out0) {
+// golden kernel: graph 'attention_causal_f32_rewritten' (tests/golden/graphs/attention_causal_f32_rewritten.json), target sm_90
+// kernel g1_contraction: contraction -> x
+// tiling: contraction t256 tf32x3 64x128x16 w2x4 s4
+extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_rewritten_g1_contraction_t256_tf32x3_64x128x16_w2x4_s4(const float* __restrict__ in0, const float* __restrict__ in1, float* __restrict__ out0) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   extern __shared__ __align__(16) float axon_smem[];
   float* const sA = axon_smem;
-  float* const sB = axon_smem + 6912;
+  float* const sB = axon_smem + 5120;
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const int wr = warp / 4, wc = warp % 4;
   int bt = blockIdx.x;
-  const int bz = bt / 96;
-  bt -= (int)(bz * 96);
-  const int first = (bt / 48) * 8, gsz = min(16 - first, 8);
-  const int tm = first + (bt % 48) % gsz, tn = (bt % 48) / gsz;
+  const int bz = bt / 128;
+  bt -= (int)(bz * 128);
+  const int first = (bt / 64) * 8, gsz = min(16 - first, 8);
+  const int tm = first + (bt % 64) % gsz, tn = (bt % 64) / gsz;
   const int m0 = tm * 64, n0 = tn * 128;
   float acc[2][4][4];
   #pragma unroll
@@ -21,25 +21,25 @@ extern "C" __global__ void __launch_bounds__(256) golden_matmul_f32_bias_g0_cont
     (&acc[0][0][0])[i] = 0.0f;
   }
   auto load_tile = [&](int kt, int slot) {
-    const int k0 = (int)kt * 32;
-    for (int u = tid; u < 512; u += 256) {
-      const int r = u / 8, cc = (u % 8) * 4;
-      float* const dst = sA + slot * 2304 + r * 36 + cc;
+    const int k0 = (int)kt * 16;
+    for (int u = tid; u < 256; u += 256) {
+      const int r = u / 4, cc = (u % 4) * 4;
+      float* const dst = sA + slot * 1280 + r * 20 + cc;
       const int go = m0 + r, gi = k0 + cc;
-      if (go < 1000 && gi < 512) {
-        const float* src = in0 + (long long)(0) * 512000 + (long long)go * 512 + gi;
+      if (go < 1000 && gi < 96) {
+        const float* src = in0 + (long long)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4))) * 96000 + (long long)go * 96 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
         *reinterpret_cast<float4*>(dst) = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
       }
     }
-    for (int u = tid; u < 1024; u += 256) {
-      const int r = u / 32, cc = (u % 32) * 4;
-      float* const dst = sB + slot * 4352 + r * 136 + cc;
-      const int go = k0 + r, gi = n0 + cc;
-      if (go < 512 && gi < 768) {
-        const float* src = in1 + (long long)(0) * 393216 + (long long)go * 768 + gi;
+    for (int u = tid; u < 512; u += 256) {
+      const int r = u / 4, cc = (u % 4) * 4;
+      float* const dst = sB + slot * 2560 + r * 20 + cc;
+      const int go = n0 + r, gi = k0 + cc;
+      if (go < 1000 && gi < 96) {
+        const float* src = in1 + (long long)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4))) * 96000 + (long long)go * 96 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
@@ -57,35 +57,38 @@ extern "C" __global__ void __launch_bounds__(256) golden_matmul_f32_bias_g0_cont
     const float r = x - __uint_as_float(hi);
     lo = tf32(fabsf(r) <= 3.402823466e38f ? r : 0.0f);
   };
-  const int KT = 16;
+  const int KT = 6;
   #pragma unroll
-  for (int st = 0; st < 2; ++st) {
+  for (int st = 0; st < 3; ++st) {
     if (st < KT) load_tile(st, st);
     asm volatile("cp.async.commit_group;" :  :  : "memory");
   }
   for (int kt = 0; kt < KT; ++kt) {
-    asm volatile("cp.async.wait_group 1;" :  :  : "memory");
+    asm volatile("cp.async.wait_group 2;" :  :  : "memory");
     __syncthreads();
-    if (kt + 2 < KT) load_tile(kt + 2, (kt + 2) % 3);
+    if (kt + 3 < KT) load_tile(kt + 3, (kt + 3) % 4);
     asm volatile("cp.async.commit_group;" :  :  : "memory");
-    const float* a_s = sA + (kt % 3) * 2304;
-    const float* b_s = sB + (kt % 3) * 4352;
+    const float* a_s = sA + (kt % 4) * 1280;
+    const float* b_s = sB + (kt % 4) * 2560;
     #pragma unroll
-    for (int kk = 0; kk < 32; kk += 8) {
+    for (int kk = 0; kk < 16; kk += 8) {
       unsigned af[2][4], bf[4][2];
       unsigned af_lo[2][4], bf_lo[4][2];
       #pragma unroll
       for (int mi = 0; mi < 2; ++mi) {
-        const unsigned at = (unsigned)__cvta_generic_to_shared(&a_s[(wr * 32 + mi * 16 + (axon_fmod(lane, (int)8) + (axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)8))) * 36 + kk + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)4)]);
+        const unsigned at = (unsigned)__cvta_generic_to_shared(&a_s[(wr * 32 + mi * 16 + (axon_fmod(lane, (int)8) + (axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)8))) * 20 + kk + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)4)]);
         unsigned q[4];
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(q[0]), "=r"(q[1]), "=r"(q[2]), "=r"(q[3]) : "r"(at));
         #pragma unroll
         for (int e = 0; e < 4; ++e) split(__uint_as_float(q[e]), af[mi][e], af_lo[mi][e]);
       }
       #pragma unroll
-      for (int ni = 0; ni < 4; ++ni) {
-        split(b_s[(kk + axon_fmod(lane, (int)4)) * 136 + wc * 32 + ni * 8 + axon_fdiv(lane, (int)4)], bf[ni][0], bf_lo[ni][0]);
-        split(b_s[(kk + (axon_fmod(lane, (int)4) + (int)4)) * 136 + wc * 32 + ni * 8 + axon_fdiv(lane, (int)4)], bf[ni][1], bf_lo[ni][1]);
+      for (int ni = 0; ni < 4; ni += 2) {
+        const unsigned at = (unsigned)__cvta_generic_to_shared(&b_s[(wc * 32 + ni * 8 + (axon_fmod(lane, (int)8) + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)8))) * 20 + kk + (axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)4)]);
+        unsigned q[4];
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(q[0]), "=r"(q[1]), "=r"(q[2]), "=r"(q[3]) : "r"(at));
+        #pragma unroll
+        for (int e = 0; e < 4; ++e) split(__uint_as_float(q[e]), bf[ni + e / 2][e % 2], bf_lo[ni + e / 2][e % 2]);
       }
       #pragma unroll
       for (int mi = 0; mi < 2; ++mi) {
@@ -120,23 +123,28 @@ extern "C" __global__ void __launch_bounds__(256) golden_matmul_f32_bias_g0_cont
       for (int e = 0; e < 4; ++e) {
         const int gi = m0 + wr * 32 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
         const int gj = n0 + wc * 32 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
-        if (gi < 1000 && gj < 768) {
-          const float v0 = axon_ld_f32(in2 + gj);
-          const float v1 = axon_add_f32(acc[mi][ni][e], v0);  // add 4
-          ov0[e] = v1;
+        if (gi < 1000 && gj < 1000) {
+          const float v0 = axon_round_i32(((float)gi));  // iota 6
+          const float v1 = axon_round_i32(((float)gj));  // iota 7
+          const float v2 = (axon_ge_f32(v0, v1) != 0 ? 1 : 0);  // ge 8
+          const float v3 = 0x1.a20bd8p-4f;  // constant 4
+          const float v4 = axon_mul_f32(acc[mi][ni][e], v3);  // mul 5
+          const float v5 = -__int_as_float(0x7f800000);  // constant 9
+          const float v6 = axon_where_f32(v2, v4, v5);  // where 10
+          ov0[e] = v6;
         }
       }
       #pragma unroll
       for (int e = 0; e < 4; e += 2) {
         const int gi = m0 + wr * 32 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
         const int gj = n0 + wc * 32 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
-        if (gi < 1000 && gj < 768) {
-          axon_st2_f32(out0 + (gj + (gi * (int)768)), ov0[e], ov0[e + 1]);
+        if (gi < 1000 && gj < 1000) {
+          axon_st2_f32(out0 + (((gj + (gi * (int)1000)) + (axon_fmod(bz, (int)4) * (int)1000000)) + (axon_fdiv(bz, (int)4) * (int)4000000)), ov0[e], ov0[e + 1]);
         }
       }
     }
   }
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_matmul_f32_bias_g0_contraction_t256_tf32x3_64x128x32_w2x4_s3: grid 96, block 256, smem 82944, params r0 r1 r2 w4
+// golden_attention_causal_f32_rewritten_g1_contraction_t256_tf32x3_64x128x16_w2x4_s4: grid 1024, block 256, smem 61440, params r0 r1 w10
 // arch suffix '', grid dependency yes

@@ -1,45 +1,44 @@
-// golden kernel: graph 'matmul_f32_bias' (tests/golden/graphs/matmul_f32_bias.json), target sm_90
-// kernel g0_contraction: contraction -> out
-// tiling: contraction t256 tf32x3 128x128x16 w4x2 s4
-extern "C" __global__ void __launch_bounds__(256) golden_matmul_f32_bias_g0_contraction_t256_tf32x3_128x128x16_w4x2_s4(const float* __restrict__ in0, const float* __restrict__ in1, const float* __restrict__ in2, float* __restrict__ out0) {
+// golden kernel: graph 'attention_causal_f32_rewritten' (tests/golden/graphs/attention_causal_f32_rewritten.json), target sm_90
+// kernel g5_contraction: contraction -> y
+// tiling: contraction t128 tf32x3 128x128x32 w2x2 s4
+extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f32_rewritten_g5_contraction_t128_tf32x3_128x128x32_w2x2_s4(const float* __restrict__ in0, const float* __restrict__ in1, const float* __restrict__ in2, const float* __restrict__ in3, float* __restrict__ out0) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   extern __shared__ __align__(16) float axon_smem[];
   float* const sA = axon_smem;
-  float* const sB = axon_smem + 10240;
+  float* const sB = axon_smem + 18432;
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const int wr = warp / 2, wc = warp % 2;
   int bt = blockIdx.x;
-  const int bz = bt / 48;
-  bt -= (int)(bz * 48);
-  const int first = (bt / 48) * 8, gsz = min(8 - first, 8);
-  const int tm = first + (bt % 48) % gsz, tn = (bt % 48) / gsz;
+  const int bz = bt / 8;
+  bt -= (int)(bz * 8);
+  const int first = (bt / 8) * 8, gsz = min(8 - first, 8);
+  const int tm = first + (bt % 8) % gsz, tn = (bt % 8) / gsz;
   const int m0 = tm * 128, n0 = tn * 128;
-  float acc[2][8][4];
+  float acc[4][8][4];
   #pragma unroll
-  for (int i = 0; i < 64; ++i) {
+  for (int i = 0; i < 128; ++i) {
     (&acc[0][0][0])[i] = 0.0f;
   }
   auto load_tile = [&](int kt, int slot) {
-    const int k0 = (int)kt * 16;
-    for (int u = tid; u < 512; u += 256) {
-      const int r = u / 4, cc = (u % 4) * 4;
-      float* const dst = sA + slot * 2560 + r * 20 + cc;
+    const int k0 = (int)kt * 32;
+    for (int u = tid; u < 4096; u += 128) {
+      const int r = u / 32, cc = (u % 32) * 1;
+      float* const dst = sA + slot * 4608 + r * 36 + cc;
       const int go = m0 + r, gi = k0 + cc;
-      if (go < 1000 && gi < 512) {
-        const float* src = in0 + (long long)(0) * 512000 + (long long)go * 512 + gi;
-        const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
-        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
-      } else {
-        *reinterpret_cast<float4*>(dst) = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-      }
+      const int goc = min(go, (int)1000 - 1), gic = min(gi, (int)1000 - 1);
+      const float v0 = axon_ld_f32(in1 + (((gic + (goc * (int)1000)) + (axon_fmod(bz, (int)4) * (int)1000000)) + (axon_fdiv(bz, (int)4) * (int)4000000)));
+      const float v1 = axon_ld_f32(in2 + ((goc + (axon_fmod(bz, (int)4) * (int)1000)) + (axon_fdiv(bz, (int)4) * (int)4000)));
+      const float v2 = axon_sub_f32(v0, v1);  // sub 12
+      const float v3 = axon_exp_f32(v2);  // exp 13
+      *dst = go < 1000 && gi < 1000 ? v3 : 0.0f;
     }
-    for (int u = tid; u < 512; u += 256) {
+    for (int u = tid; u < 1024; u += 128) {
       const int r = u / 32, cc = (u % 32) * 4;
-      float* const dst = sB + slot * 2176 + r * 136 + cc;
+      float* const dst = sB + slot * 4352 + r * 136 + cc;
       const int go = k0 + r, gi = n0 + cc;
-      if (go < 512 && gi < 768) {
-        const float* src = in1 + (long long)(0) * 393216 + (long long)go * 768 + gi;
+      if (go < 1000 && gi < 96) {
+        const float* src = in0 + (long long)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4))) * 96000 + (long long)go * 96 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
@@ -68,15 +67,15 @@ extern "C" __global__ void __launch_bounds__(256) golden_matmul_f32_bias_g0_cont
     __syncthreads();
     if (kt + 3 < KT) load_tile(kt + 3, (kt + 3) % 4);
     asm volatile("cp.async.commit_group;" :  :  : "memory");
-    const float* a_s = sA + (kt % 4) * 2560;
-    const float* b_s = sB + (kt % 4) * 2176;
+    const float* a_s = sA + (kt % 4) * 4608;
+    const float* b_s = sB + (kt % 4) * 4352;
     #pragma unroll
-    for (int kk = 0; kk < 16; kk += 8) {
-      unsigned af[2][4], bf[8][2];
-      unsigned af_lo[2][4], bf_lo[8][2];
+    for (int kk = 0; kk < 32; kk += 8) {
+      unsigned af[4][4], bf[8][2];
+      unsigned af_lo[4][4], bf_lo[8][2];
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
-        const unsigned at = (unsigned)__cvta_generic_to_shared(&a_s[(wr * 32 + mi * 16 + (axon_fmod(lane, (int)8) + (axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)8))) * 20 + kk + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)4)]);
+      for (int mi = 0; mi < 4; ++mi) {
+        const unsigned at = (unsigned)__cvta_generic_to_shared(&a_s[(wr * 64 + mi * 16 + (axon_fmod(lane, (int)8) + (axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)8))) * 36 + kk + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)4)]);
         unsigned q[4];
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(q[0]), "=r"(q[1]), "=r"(q[2]), "=r"(q[3]) : "r"(at));
         #pragma unroll
@@ -88,21 +87,21 @@ extern "C" __global__ void __launch_bounds__(256) golden_matmul_f32_bias_g0_cont
         split(b_s[(kk + (axon_fmod(lane, (int)4) + (int)4)) * 136 + wc * 64 + ni * 8 + axon_fdiv(lane, (int)4)], bf[ni][1], bf_lo[ni][1]);
       }
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int mi = 0; mi < 4; ++mi) {
         #pragma unroll
         for (int ni = 0; ni < 8; ++ni) {
           asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(acc[mi][ni][0]), "=f"(acc[mi][ni][1]), "=f"(acc[mi][ni][2]), "=f"(acc[mi][ni][3]) : "r"(af_lo[mi][0]), "r"(af_lo[mi][1]), "r"(af_lo[mi][2]), "r"(af_lo[mi][3]), "r"(bf[ni][0]), "r"(bf[ni][1]), "f"(acc[mi][ni][0]), "f"(acc[mi][ni][1]), "f"(acc[mi][ni][2]), "f"(acc[mi][ni][3]));
         }
       }
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int mi = 0; mi < 4; ++mi) {
         #pragma unroll
         for (int ni = 0; ni < 8; ++ni) {
           asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(acc[mi][ni][0]), "=f"(acc[mi][ni][1]), "=f"(acc[mi][ni][2]), "=f"(acc[mi][ni][3]) : "r"(af[mi][0]), "r"(af[mi][1]), "r"(af[mi][2]), "r"(af[mi][3]), "r"(bf_lo[ni][0]), "r"(bf_lo[ni][1]), "f"(acc[mi][ni][0]), "f"(acc[mi][ni][1]), "f"(acc[mi][ni][2]), "f"(acc[mi][ni][3]));
         }
       }
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int mi = 0; mi < 4; ++mi) {
         #pragma unroll
         for (int ni = 0; ni < 8; ++ni) {
           asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(acc[mi][ni][0]), "=f"(acc[mi][ni][1]), "=f"(acc[mi][ni][2]), "=f"(acc[mi][ni][3]) : "r"(af[mi][0]), "r"(af[mi][1]), "r"(af[mi][2]), "r"(af[mi][3]), "r"(bf[ni][0]), "r"(bf[ni][1]), "f"(acc[mi][ni][0]), "f"(acc[mi][ni][1]), "f"(acc[mi][ni][2]), "f"(acc[mi][ni][3]));
@@ -112,31 +111,31 @@ extern "C" __global__ void __launch_bounds__(256) golden_matmul_f32_bias_g0_cont
   }
   asm volatile("cp.async.wait_group 0;" :  :  : "memory");
   #pragma unroll
-  for (int mi = 0; mi < 2; ++mi) {
+  for (int mi = 0; mi < 4; ++mi) {
     #pragma unroll
     for (int ni = 0; ni < 8; ++ni) {
       float ov0[4];
       #pragma unroll
       for (int e = 0; e < 4; ++e) {
-        const int gi = m0 + wr * 32 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
+        const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
         const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
-        if (gi < 1000 && gj < 768) {
-          const float v0 = axon_ld_f32(in2 + gj);
-          const float v1 = axon_add_f32(acc[mi][ni][e], v0);  // add 4
-          ov0[e] = v1;
+        if (gi < 1000 && gj < 96) {
+          const float v4 = axon_ld_f32(in3 + ((gi + (axon_fmod(bz, (int)4) * (int)1000)) + (axon_fdiv(bz, (int)4) * (int)4000)));
+          const float v5 = axon_div_f32(acc[mi][ni][e], v4);  // div 16
+          ov0[e] = v5;
         }
       }
       #pragma unroll
       for (int e = 0; e < 4; e += 2) {
-        const int gi = m0 + wr * 32 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
+        const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
         const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
-        if (gi < 1000 && gj < 768) {
-          axon_st2_f32(out0 + (gj + (gi * (int)768)), ov0[e], ov0[e + 1]);
+        if (gi < 1000 && gj < 96) {
+          axon_st2_f32(out0 + (((gj + (gi * (int)96)) + (axon_fmod(bz, (int)4) * (int)96000)) + (axon_fdiv(bz, (int)4) * (int)384000)), ov0[e], ov0[e + 1]);
         }
       }
     }
   }
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_matmul_f32_bias_g0_contraction_t256_tf32x3_128x128x16_w4x2_s4: grid 48, block 256, smem 81920, params r0 r1 r2 w4
+// golden_attention_causal_f32_rewritten_g5_contraction_t128_tf32x3_128x128x32_w2x2_s4: grid 64, block 128, smem 147456, params r2 r10 r11 r15 w16
 // arch suffix '', grid dependency yes

@@ -1,0 +1,150 @@
+// golden kernel: graph 'attention_causal_f32_rewritten' (tests/golden/graphs/attention_causal_f32_rewritten.json), target sm_90
+// kernel g1_contraction: contraction -> x
+// tiling: contraction t128 tf32x3 128x128x32 w2x2 s3
+extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f32_rewritten_g1_contraction_t128_tf32x3_128x128x32_w2x2_s3(const float* __restrict__ in0, const float* __restrict__ in1, float* __restrict__ out0) {
+  asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+  extern __shared__ __align__(16) float axon_smem[];
+  float* const sA = axon_smem;
+  float* const sB = axon_smem + 13824;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int wr = warp / 2, wc = warp % 2;
+  int bt = blockIdx.x;
+  const int bz = bt / 64;
+  bt -= (int)(bz * 64);
+  const int first = (bt / 64) * 8, gsz = min(8 - first, 8);
+  const int tm = first + (bt % 64) % gsz, tn = (bt % 64) / gsz;
+  const int m0 = tm * 128, n0 = tn * 128;
+  float acc[4][8][4];
+  #pragma unroll
+  for (int i = 0; i < 128; ++i) {
+    (&acc[0][0][0])[i] = 0.0f;
+  }
+  auto load_tile = [&](int kt, int slot) {
+    const int k0 = (int)kt * 32;
+    for (int u = tid; u < 1024; u += 128) {
+      const int r = u / 8, cc = (u % 8) * 4;
+      float* const dst = sA + slot * 4608 + r * 36 + cc;
+      const int go = m0 + r, gi = k0 + cc;
+      if (go < 1000 && gi < 96) {
+        const float* src = in0 + (long long)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4))) * 96000 + (long long)go * 96 + gi;
+        const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
+      } else {
+        *reinterpret_cast<float4*>(dst) = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+      }
+    }
+    for (int u = tid; u < 1024; u += 128) {
+      const int r = u / 8, cc = (u % 8) * 4;
+      float* const dst = sB + slot * 4608 + r * 36 + cc;
+      const int go = n0 + r, gi = k0 + cc;
+      if (go < 1000 && gi < 96) {
+        const float* src = in1 + (long long)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4))) * 96000 + (long long)go * 96 + gi;
+        const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
+      } else {
+        *reinterpret_cast<float4*>(dst) = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+      }
+    }
+  };
+  auto tf32 = [](float x) -> unsigned {
+    unsigned v;
+    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(v) : "f"(x));
+    return v;
+  };
+  auto split = [&](float x, unsigned& hi, unsigned& lo) {
+    hi = tf32(x);
+    const float r = x - __uint_as_float(hi);
+    lo = tf32(fabsf(r) <= 3.402823466e38f ? r : 0.0f);
+  };
+  const int KT = 3;
+  #pragma unroll
+  for (int st = 0; st < 2; ++st) {
+    if (st < KT) load_tile(st, st);
+    asm volatile("cp.async.commit_group;" :  :  : "memory");
+  }
+  for (int kt = 0; kt < KT; ++kt) {
+    asm volatile("cp.async.wait_group 1;" :  :  : "memory");
+    __syncthreads();
+    if (kt + 2 < KT) load_tile(kt + 2, (kt + 2) % 3);
+    asm volatile("cp.async.commit_group;" :  :  : "memory");
+    const float* a_s = sA + (kt % 3) * 4608;
+    const float* b_s = sB + (kt % 3) * 4608;
+    #pragma unroll
+    for (int kk = 0; kk < 32; kk += 8) {
+      unsigned af[4][4], bf[8][2];
+      unsigned af_lo[4][4], bf_lo[8][2];
+      #pragma unroll
+      for (int mi = 0; mi < 4; ++mi) {
+        const unsigned at = (unsigned)__cvta_generic_to_shared(&a_s[(wr * 64 + mi * 16 + (axon_fmod(lane, (int)8) + (axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)8))) * 36 + kk + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)4)]);
+        unsigned q[4];
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(q[0]), "=r"(q[1]), "=r"(q[2]), "=r"(q[3]) : "r"(at));
+        #pragma unroll
+        for (int e = 0; e < 4; ++e) split(__uint_as_float(q[e]), af[mi][e], af_lo[mi][e]);
+      }
+      #pragma unroll
+      for (int ni = 0; ni < 8; ni += 2) {
+        const unsigned at = (unsigned)__cvta_generic_to_shared(&b_s[(wc * 64 + ni * 8 + (axon_fmod(lane, (int)8) + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)8))) * 36 + kk + (axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)4)]);
+        unsigned q[4];
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(q[0]), "=r"(q[1]), "=r"(q[2]), "=r"(q[3]) : "r"(at));
+        #pragma unroll
+        for (int e = 0; e < 4; ++e) split(__uint_as_float(q[e]), bf[ni + e / 2][e % 2], bf_lo[ni + e / 2][e % 2]);
+      }
+      #pragma unroll
+      for (int mi = 0; mi < 4; ++mi) {
+        #pragma unroll
+        for (int ni = 0; ni < 8; ++ni) {
+          asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(acc[mi][ni][0]), "=f"(acc[mi][ni][1]), "=f"(acc[mi][ni][2]), "=f"(acc[mi][ni][3]) : "r"(af_lo[mi][0]), "r"(af_lo[mi][1]), "r"(af_lo[mi][2]), "r"(af_lo[mi][3]), "r"(bf[ni][0]), "r"(bf[ni][1]), "f"(acc[mi][ni][0]), "f"(acc[mi][ni][1]), "f"(acc[mi][ni][2]), "f"(acc[mi][ni][3]));
+        }
+      }
+      #pragma unroll
+      for (int mi = 0; mi < 4; ++mi) {
+        #pragma unroll
+        for (int ni = 0; ni < 8; ++ni) {
+          asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(acc[mi][ni][0]), "=f"(acc[mi][ni][1]), "=f"(acc[mi][ni][2]), "=f"(acc[mi][ni][3]) : "r"(af[mi][0]), "r"(af[mi][1]), "r"(af[mi][2]), "r"(af[mi][3]), "r"(bf_lo[ni][0]), "r"(bf_lo[ni][1]), "f"(acc[mi][ni][0]), "f"(acc[mi][ni][1]), "f"(acc[mi][ni][2]), "f"(acc[mi][ni][3]));
+        }
+      }
+      #pragma unroll
+      for (int mi = 0; mi < 4; ++mi) {
+        #pragma unroll
+        for (int ni = 0; ni < 8; ++ni) {
+          asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(acc[mi][ni][0]), "=f"(acc[mi][ni][1]), "=f"(acc[mi][ni][2]), "=f"(acc[mi][ni][3]) : "r"(af[mi][0]), "r"(af[mi][1]), "r"(af[mi][2]), "r"(af[mi][3]), "r"(bf[ni][0]), "r"(bf[ni][1]), "f"(acc[mi][ni][0]), "f"(acc[mi][ni][1]), "f"(acc[mi][ni][2]), "f"(acc[mi][ni][3]));
+        }
+      }
+    }
+  }
+  asm volatile("cp.async.wait_group 0;" :  :  : "memory");
+  #pragma unroll
+  for (int mi = 0; mi < 4; ++mi) {
+    #pragma unroll
+    for (int ni = 0; ni < 8; ++ni) {
+      float ov0[4];
+      #pragma unroll
+      for (int e = 0; e < 4; ++e) {
+        const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
+        const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
+        if (gi < 1000 && gj < 1000) {
+          const float v0 = axon_round_i32(((float)gi));  // iota 6
+          const float v1 = axon_round_i32(((float)gj));  // iota 7
+          const float v2 = (axon_ge_f32(v0, v1) != 0 ? 1 : 0);  // ge 8
+          const float v3 = 0x1.a20bd8p-4f;  // constant 4
+          const float v4 = axon_mul_f32(acc[mi][ni][e], v3);  // mul 5
+          const float v5 = -__int_as_float(0x7f800000);  // constant 9
+          const float v6 = axon_where_f32(v2, v4, v5);  // where 10
+          ov0[e] = v6;
+        }
+      }
+      #pragma unroll
+      for (int e = 0; e < 4; e += 2) {
+        const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
+        const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
+        if (gi < 1000 && gj < 1000) {
+          axon_st2_f32(out0 + (((gj + (gi * (int)1000)) + (axon_fmod(bz, (int)4) * (int)1000000)) + (axon_fdiv(bz, (int)4) * (int)4000000)), ov0[e], ov0[e + 1]);
+        }
+      }
+    }
+  }
+}
+// ---- launches (golden: what the launcher is told) ----
+// golden_attention_causal_f32_rewritten_g1_contraction_t128_tf32x3_128x128x32_w2x2_s3: grid 512, block 128, smem 110592, params r0 r1 w10
+// arch suffix '', grid dependency yes
