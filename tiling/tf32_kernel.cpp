@@ -7,8 +7,8 @@
 // the inlined prologue; each fragment register is read where the spec's fragment map puts it
 // and rounded to tf32 there (cvt.rna, from the spec), or split there: hi = tf32(x), lo =
 // tf32(x - hi), the products lo*hi + hi*lo + hi*hi accumulated in f32 (lo*lo, below 2^-22 of
-// the product, dropped: CUTLASS's 3xTF32). A remainder that is not finite (x infinite) is 0, so
-// an infinite operand gives the infinite product f32 gives.
+// the product, dropped: CUTLASS's 3xTF32). A remainder that is not finite (x infinite) is 0 (an
+// infinite x times the other's low part 0 is still NaN: docs/contraction.md).
 #include <algorithm>
 #include <map>
 #include <sstream>
