@@ -454,7 +454,7 @@ void AttentionEmitter::store_q(int64_t cpr, int64_t NQ) {
   }
   em.close();
   em.close();
-  em.line(inline_asm(*proxy, {}, true));  // generic-proxy stores before wgmma's reads
+  if (!x32) em.line(inline_asm(*proxy, {}, true));  // generic-proxy stores before wgmma's reads (f32: generic loads)
   em.line(inline_asm(*bar_sync, {{"id", "r", {"1"}}, {"n", "r", {S(128 * C)}}}, true));
 }
 

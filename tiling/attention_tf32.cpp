@@ -141,14 +141,14 @@ void AttentionEmitter::issue_s_tf32() {
   em.line("for (int e = 0; e < " + S(RS) + "; ++e) sc[e] = 0.0f;");
   em.line("#pragma unroll");
   em.open("for (int kk = 0; kk < " + S(DP / 8) + "; ++kk) {");
-  em.line("unsigned fah[4], fal[4];");
+  em.line(a.tf32_products == 3 ? "unsigned fah[4], fal[4];" : "unsigned fah[4];");
   for (int e = 0; e < 4; ++e) {
     const std::string r = "wg * 64 + wq * 16 + " + at(fA.row, e), c = "kk * 8 + " + at(fA.col, e);
     em.line(split_tf32("sf32[(" + S(qo) + " + " + swizzled_f32(r, c, BM) + ") / 4]", "fah[" + S(e) + "]", "fal[" + S(e) + "]"));
   }
   em.line("#pragma unroll");
   em.open("for (int j = 0; j < " + S(BN / 8) + "; ++j) {");
-  em.line("unsigned fbh[2], fbl[2];");
+  em.line(a.tf32_products == 3 ? "unsigned fbh[2], fbl[2];" : "unsigned fbh[2];");
   for (int e = 0; e < 2; ++e) {  // B's (k, n) = (head dim, key)
     const std::string r = "j * 8 + " + at(fB.col, e), c = "kk * 8 + " + at(fB.row, e);
     em.line(split_tf32("sf32[(" + S(ko) + " + slot * " + S(k_bytes) + " + " + swizzled_f32(r, c, BN) + ") / 4]", "fbh[" + S(e) + "]",
@@ -167,7 +167,7 @@ void AttentionEmitter::issue_pv_tf32(const std::string& slot) {
   auto at = [&](const Term& t, int e) { return em.index(em.subst(t, {{0, term::mod(term::var(kLaneVar), term::integer(32))}, {1, term::integer(e)}})); };
   for (int kk = 0; kk < BN / 8; ++kk) {
     em.open("{");
-    em.line("unsigned fah[4], fal[4];");
+    em.line(a.tf32_products == 3 ? "unsigned fah[4], fal[4];" : "unsigned fah[4];");
     // P is in [0, 1] (or 0): finite, no guard needed; the split as for every operand.
     for (int e = 0; e < 4; ++e) {
       const std::string v = "sc[" + S(pe[size_t(kk)][size_t(e)]) + "]";
@@ -177,7 +177,7 @@ void AttentionEmitter::issue_pv_tf32(const std::string& slot) {
     }
     em.line("#pragma unroll");
     em.open("for (int ni = 0; ni < " + S(DVP / 8) + "; ++ni) {");
-    em.line("unsigned fbh[2], fbl[2];");
+    em.line(a.tf32_products == 3 ? "unsigned fbh[2], fbl[2];" : "unsigned fbh[2];");
     for (int e = 0; e < 2; ++e) {  // B's (k, n) = (the chunk's key vk, head dim)
       const std::string r = S(kk * 8) + " + vk" + S(e), c = "ni * 8 + " + at(fB.col, e);
       em.line(split_tf32("sf32[(" + S(vo) + " + " + slot + " * " + S(v_bytes) + " + " + swizzled_f32(r, c, BN) + ") / 4]", "fbh[" + S(e) + "]",
