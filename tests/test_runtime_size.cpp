@@ -87,7 +87,7 @@ std::string without_comments(const std::string& s) {
 // literal m), stream-K and wgmma ones included, except split-K contractions; the generic one is
 // not. Returns the first sized kernel's body; counts the sized kernels of each kind in `seen`.
 struct Seen {
-  int wgmma = 0, stream_k = 0, mma_sync = 0;
+  int wgmma = 0, stream_k = 0, mma_sync = 0, split_k = 0;
 };
 std::string check_every_config(const char* text, int64_t m, tiling::Strategy family, const std::string& name,
                                Seen* seen = nullptr) {
@@ -117,7 +117,8 @@ std::string check_every_config(const char* text, int64_t m, tiling::Strategy fam
       CHECK(why == "generic kernels take every size as a literal");
       continue;
     }
-    if (mm_fields(rc.config).splits > 1 && !mm_fields(rc.config).stream_k) {
+    // Split-K over a cluster: sized when its receive area holds a whole tile's rows.
+    if (mm_fields(rc.config).splits > 1 && !mm_fields(rc.config).stream_k && mm_fields(rc.config).split_rows < mm_fields(rc.config).bm) {
       CHECK_FALSE(k.runtime_sized);
       CHECK(why.find("split-K") == 0);
       continue;
@@ -135,6 +136,7 @@ std::string check_every_config(const char* text, int64_t m, tiling::Strategy fam
     ++sized;
     if (seen) {
       seen->stream_k += mm_fields(rc.config).stream_k ? 1 : 0;
+      seen->split_k += mm_fields(rc.config).splits > 1 && !mm_fields(rc.config).stream_k ? 1 : 0;
       seen->wgmma += k.body.find("wgmma.mma_async") != std::string::npos ? 1 : 0;
       seen->mma_sync += k.body.find("mma.sync") != std::string::npos ? 1 : 0;
     }
@@ -166,6 +168,7 @@ TEST_CASE("contraction kernels take M at run time: tile rows, guards and tensor 
   CHECK(seen.wgmma > 0);
   CHECK(seen.stream_k > 0);
   CHECK(seen.mma_sync > 0);
+  CHECK(seen.split_k > 0);  // split-K over a cluster whose receive area holds a tile's rows
   const std::string simt = check_every_config(kMatmulF32, 777, tiling::Strategy::Contraction, "rt_simt");
   axon::test::check_sm90a(lowerings(), tc + "\n" + simt, "runtime_size_mm");
 }

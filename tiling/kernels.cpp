@@ -148,7 +148,7 @@ void Generation::runtime_unit() {
     // M: the rows of A and of the output (batch 1); the tile rows, guards and A's (and a
     // stored output's) tensor map rows follow it at run time.
     if (s.mm.m != T || s.mm.batch != 1) k.runtime_why = "the contraction's M is not the runtime size";
-    else if (m->splits > 1) k.runtime_why = "split-K over a cluster sizes its receive area by M";
+    else if (m->splits > 1 && m->split_rows < m->bm) k.runtime_why = "split-K's receive area holds fewer rows than a tile (sized by the tuned M)";
     else unit = 1;
   } else {
     k.runtime_why = std::string(strategy_name(cfg.strategy())) + " kernels take every size as a literal";

@@ -459,7 +459,7 @@ void WgmmaEmitter::split_k() {
   AXON_CHECK(t.split_rows >= 1 && t.split_rows <= t.bm && int64_t(t.split_rows) >= std::min<int64_t>(t.bm, c.m),
              "codegen: split-K's receive area does not hold the tile's rows (" + t.str() + ")");
   const int64_t prow = int64_t(N) * 4 + 16, OWN = split_rows_owned(t);
-  em.line("const int rows = (int)min((long long)" + S(t.bm) + ", (long long)" + S(c.m) + " - (long long)m0), r0 = split * rows / " + S(SK) +
+  em.line("const int rows = (int)min((long long)" + S(t.bm) + ", (long long)" + m_text(c) + " - (long long)m0), r0 = split * rows / " + S(SK) +
           ", r1 = (split + 1) * rows / " + S(SK) + ";");
   em.line(inline_asm(*ci.wait, {}, true));  // every block's rbar is initialized
   // Each rank's receive area, mbarrier and first row; then, per row slot of the thread (the d

@@ -91,14 +91,14 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
     for (int e = 0; e < 32; ++e) sc[e] = 0.0f;
     #pragma unroll
     for (int kk = 0; kk < 12; ++kk) {
-      unsigned fah[4], fal[4];
+      unsigned fah[4];
       fah[0] = axon_tf32(sf32[(0 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)0, (int)2)))) / 32) * 8192 + (wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)0, (int)2)))) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)0, (int)2)))) % 32) / 4) ^ ((wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)0, (int)2)))) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)0, (int)2)))) % 4) * 4) / 4]);
       fah[1] = axon_tf32(sf32[(0 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)1, (int)2)))) / 32) * 8192 + (wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)1, (int)2)))) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)1, (int)2)))) % 32) / 4) ^ ((wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)1, (int)2)))) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)1, (int)2)))) % 4) * 4) / 4]);
       fah[2] = axon_tf32(sf32[(0 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)2, (int)2)))) / 32) * 8192 + (wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)2, (int)2)))) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)2, (int)2)))) % 32) / 4) ^ ((wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)2, (int)2)))) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)2, (int)2)))) % 4) * 4) / 4]);
       fah[3] = axon_tf32(sf32[(0 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)3, (int)2)))) / 32) * 8192 + (wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)3, (int)2)))) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)3, (int)2)))) % 32) / 4) ^ ((wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)3, (int)2)))) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)3, (int)2)))) % 4) * 4) / 4]);
       #pragma unroll
       for (int j = 0; j < 8; ++j) {
-        unsigned fbh[2], fbl[2];
+        unsigned fbh[2];
         fbh[0] = axon_tf32(sf32[(24576 + slot * 24576 + ((kk * 8 + axon_fmod(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) * 128 + (((((kk * 8 + axon_fmod(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 8)) * 16) + ((kk * 8 + axon_fmod(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         fbh[1] = axon_tf32(sf32[(24576 + slot * 24576 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4)) / 32) * 8192 + (j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4)) % 32) / 4) ^ ((j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4)) % 4) * 4) / 4]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(sc[j * 4]), "=f"(sc[j * 4 + 1]), "=f"(sc[j * 4 + 2]), "=f"(sc[j * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(sc[j * 4]), "f"(sc[j * 4 + 1]), "f"(sc[j * 4 + 2]), "f"(sc[j * 4 + 3]));
@@ -172,112 +172,112 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
     l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
     asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
     {
-      unsigned fah[4], fal[4];
+      unsigned fah[4];
       fah[0] = axon_tf32(sc[0]);
       fah[1] = axon_tf32(sc[2]);
       fah[2] = axon_tf32(sc[1]);
       fah[3] = axon_tf32(sc[3]);
       #pragma unroll
       for (int ni = 0; ni < 12; ++ni) {
-        unsigned fbh[2], fbl[2];
+        unsigned fbh[2];
         fbh[0] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (0 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((0 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         fbh[1] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (0 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((0 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
       }
     }
     {
-      unsigned fah[4], fal[4];
+      unsigned fah[4];
       fah[0] = axon_tf32(sc[4]);
       fah[1] = axon_tf32(sc[6]);
       fah[2] = axon_tf32(sc[5]);
       fah[3] = axon_tf32(sc[7]);
       #pragma unroll
       for (int ni = 0; ni < 12; ++ni) {
-        unsigned fbh[2], fbl[2];
+        unsigned fbh[2];
         fbh[0] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (8 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((8 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         fbh[1] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (8 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((8 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
       }
     }
     {
-      unsigned fah[4], fal[4];
+      unsigned fah[4];
       fah[0] = axon_tf32(sc[8]);
       fah[1] = axon_tf32(sc[10]);
       fah[2] = axon_tf32(sc[9]);
       fah[3] = axon_tf32(sc[11]);
       #pragma unroll
       for (int ni = 0; ni < 12; ++ni) {
-        unsigned fbh[2], fbl[2];
+        unsigned fbh[2];
         fbh[0] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (16 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((16 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         fbh[1] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (16 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((16 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
       }
     }
     {
-      unsigned fah[4], fal[4];
+      unsigned fah[4];
       fah[0] = axon_tf32(sc[12]);
       fah[1] = axon_tf32(sc[14]);
       fah[2] = axon_tf32(sc[13]);
       fah[3] = axon_tf32(sc[15]);
       #pragma unroll
       for (int ni = 0; ni < 12; ++ni) {
-        unsigned fbh[2], fbl[2];
+        unsigned fbh[2];
         fbh[0] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (24 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((24 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         fbh[1] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (24 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((24 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
       }
     }
     {
-      unsigned fah[4], fal[4];
+      unsigned fah[4];
       fah[0] = axon_tf32(sc[16]);
       fah[1] = axon_tf32(sc[18]);
       fah[2] = axon_tf32(sc[17]);
       fah[3] = axon_tf32(sc[19]);
       #pragma unroll
       for (int ni = 0; ni < 12; ++ni) {
-        unsigned fbh[2], fbl[2];
+        unsigned fbh[2];
         fbh[0] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (32 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((32 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         fbh[1] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (32 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((32 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
       }
     }
     {
-      unsigned fah[4], fal[4];
+      unsigned fah[4];
       fah[0] = axon_tf32(sc[20]);
       fah[1] = axon_tf32(sc[22]);
       fah[2] = axon_tf32(sc[21]);
       fah[3] = axon_tf32(sc[23]);
       #pragma unroll
       for (int ni = 0; ni < 12; ++ni) {
-        unsigned fbh[2], fbl[2];
+        unsigned fbh[2];
         fbh[0] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (40 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((40 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         fbh[1] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (40 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((40 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
       }
     }
     {
-      unsigned fah[4], fal[4];
+      unsigned fah[4];
       fah[0] = axon_tf32(sc[24]);
       fah[1] = axon_tf32(sc[26]);
       fah[2] = axon_tf32(sc[25]);
       fah[3] = axon_tf32(sc[27]);
       #pragma unroll
       for (int ni = 0; ni < 12; ++ni) {
-        unsigned fbh[2], fbl[2];
+        unsigned fbh[2];
         fbh[0] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (48 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((48 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         fbh[1] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (48 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((48 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
       }
     }
     {
-      unsigned fah[4], fal[4];
+      unsigned fah[4];
       fah[0] = axon_tf32(sc[28]);
       fah[1] = axon_tf32(sc[30]);
       fah[2] = axon_tf32(sc[29]);
       fah[3] = axon_tf32(sc[31]);
       #pragma unroll
       for (int ni = 0; ni < 12; ++ni) {
-        unsigned fbh[2], fbl[2];
+        unsigned fbh[2];
         fbh[0] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (56 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((56 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         fbh[1] = axon_tf32(sf32[(98304 + slot * 24576 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (56 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((56 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
