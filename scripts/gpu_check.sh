@@ -3,6 +3,9 @@
 # unpacks the bundle of scripts/gpu_bundle.sh, then runs what is asked:
 #   scripts/gpu_check.sh tests "[gpu][reductions]"    the GPU test binary with a Catch filter
 #   scripts/gpu_check.sh suite DIR [run_suite args]   benchmarks/suite/run_suite.py on DIR's graphs
+#   scripts/gpu_check.sh f32-attention [run_suite args]
+#                                                     the sweep's f32 attention graphs (seed 1)
+#   scripts/gpu_check.sh models [run_blocks args]     benchmarks/models/run_blocks.py (budget 10)
 # Results go to $OUT (or ./out).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,5 +21,13 @@ case "$what" in
   suite) dir=$1; shift
          python3 "$root/benchmarks/suite/run_suite.py" --axon "$AXON_BIN" --graphs "$dir" --out "$out/$(basename "$dir")" "$@" 2>&1 |
            tee -a "$out/suite.log" | grep -vE '^\s*$' | tail -60 ;;
-  *) echo "usage: gpu_check.sh tests FILTER | suite DIR [ARGS]" >&2; exit 2 ;;
+  f32-attention)
+         rm -rf /tmp/axon_sweep_att && mkdir -p "$out/f32-attention-graphs"
+         python3 "$root/benchmarks/sweep/generate.py" --seed 1 --sample 0 --kinds attention --out /tmp/axon_sweep_att >/dev/null
+         cp /tmp/axon_sweep_att/attention_f32_*.json "$out/f32-attention-graphs/"
+         python3 "$root/benchmarks/suite/run_suite.py" --axon "$AXON_BIN" --graphs "$out/f32-attention-graphs" --out "$out/f32-attention" \
+           --budget 10 "$@" 2>&1 | tee -a "$out/suite.log" | grep -vE '^\s*$' | tail -40 ;;
+  models) PYTHONPATH="$root/python" python3 "$root/benchmarks/models/run_blocks.py" --out "$out/models" --budget 10 "$@" 2>&1 |
+           tee -a "$out/models.log" | tail -40 ;;
+  *) echo "usage: gpu_check.sh tests FILTER | suite DIR [ARGS] | f32-attention [ARGS] | models [ARGS]" >&2; exit 2 ;;
 esac
