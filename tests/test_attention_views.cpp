@@ -138,6 +138,41 @@ TEST_CASE("attention reads Q, K and V through tensor maps of the views, 4d where
   }
 }
 
+TEST_CASE("f32 attention reads its views through 32-bit tensor maps of 32-float boxes", "[codegen][attention][views]") {
+  const Graph g = parse(block(2, 200, 4, 64, "f32", true));
+  const tiling::Lowerings& low = lowerings("sm_90");
+  const tiling::Group* att = nullptr;
+  const std::vector<tiling::Group> groups = fusion_groups(g, "sm_90");
+  for (const tiling::Group& gr : groups)
+    if (tiling::classify(gr, low.isa.get()).strategy == tiling::Strategy::Attention) att = &gr;
+  REQUIRE(att != nullptr);
+  const tiling::GroupShape s = tiling::classify(*att, low.isa.get());
+  CHECK(s.att.tf32_products == 3);
+  for (const tiling::OperandPlan* plan : {&s.att.qk.a, &s.att.qk.b, &s.att.pv.b}) CHECK(plan->view.base != nullptr);
+  int kernels = 0;
+  for (const tiling::RankedConfig& rc : tiling::enumerate_configs(*att, s, axon::test::target_limits())) {
+    if (rc.config.strategy() != tiling::Strategy::Attention) continue;
+    tiling::CodegenOptions o;
+    o.name = "attv32_" + std::to_string(kernels++);
+    const tiling::KernelCode k = tiling::generate(*att, s, rc.config, low, o);
+    INFO(rc.config.str());
+    REQUIRE(k.launches.at(0).tmaps.size() == 3);
+    for (const tiling::TensorMapSpec& m : k.launches.at(0).tmaps) {
+      CHECK(m.elem_bytes == 4);
+      CHECK(gpu::tensor_map_dims(m) == std::vector<uint64_t>{64, 4, 200, 2});
+      CHECK(gpu::tensor_map_strides(m) == std::vector<uint64_t>{256, 1024, 204800});
+      CHECK(gpu::tensor_map_box(m).at(0) == 32u);
+    }
+    CHECK(k.body.find("cp.async.bulk.tensor.4d") != std::string::npos);
+    if (gpu::nvrtc_status().empty()) {
+      gpu::Compiled c = gpu::compile(k.source, "sm_90a", "");
+      INFO(c.log.substr(0, 3000));
+      CHECK(c.ok);
+    }
+  }
+  CHECK(kernels >= 2);
+}
+
 TEST_CASE("a launcher encodes the views' tensor maps and builds", "[codegen][attention][views][superopt]") {
   const Graph g = parse(block(2, 200, 4, 64));
   Verifier v(axon_test::verify_options());
