@@ -137,8 +137,8 @@ using ReferenceJobFn = std::function<gpu::MeasureJob(const Graph& gv, const tili
 // with n and tiling::runtime_grid's grids); one that fails gets its
 // ConfigTrial::runtime set to why.
 void runtime_validate(KernelResult& kr, const std::vector<tiling::KernelCode>& codes, const RuntimeProbes& rp,
-                      const SuperoptOptions& o, const std::string& cubins, const ReferenceJobFn& job_at,
-                      const std::function<void(const std::string&)>& say);
+                      const SuperoptOptions& o, const Isa* isa, const std::string& cubins,
+                      const ReferenceJobFn& job_at, const std::function<void(const std::string&)>& say);
 // Past the budget (timed searches), whether a planned variant is still measured: "" when it is,
 // else why not. Once `budget_s` is spent, a plan the model puts slower than the fastest measured
 // variant (`fastest_us`; <= 0: none measured yet) is not; once twice the budget is spent, no plan

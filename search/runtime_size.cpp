@@ -200,8 +200,8 @@ std::string runtime_check(const tiling::Group& gr, const tiling::KernelCode& cod
 }
 
 void runtime_validate(KernelResult& kr, const std::vector<tiling::KernelCode>& codes, const RuntimeProbes& rp,
-                      const SuperoptOptions& o, const std::string& cubins, const ReferenceJobFn& job_at,
-                      const std::function<void(const std::string&)>& say) {
+                      const SuperoptOptions& o, const Isa* isa, const std::string& cubins,
+                      const ReferenceJobFn& job_at, const std::function<void(const std::string&)>& say) {
   // Validation first (every validated size), then timing: a candidate wrong somewhere is not
   // timed anywhere else.
   std::vector<const RuntimeProbe*> order;
@@ -217,8 +217,9 @@ void runtime_validate(KernelResult& kr, const std::vector<tiling::KernelCode>& c
     if (ids.empty()) return;
     const tiling::Group gp = group_at(kr.group, p);
     const std::string kname = kr.name + "_n" + std::to_string(p.n);
-    // (The shape matters to the reference only for attention, which is never runtime-sized.)
-    gpu::MeasureJob job = job_at(*p.graph, gp, tiling::classify(gp), kname);
+    // Classified as at the tuned size (the ISA and f32 mode): the tolerance follows the shape
+    // (a tf32 product is checked at f16's).
+    gpu::MeasureJob job = job_at(*p.graph, gp, tiling::classify(gp, isa, o.f32), kname);
     // A timed probe validates too (the worker checks before it times).
     job.validate_only = !p.time;
     for (size_t i : ids) {

@@ -685,7 +685,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       if (r.timed && runnable) measure_kernel(kr, gv, codes, kname, mc);
       // A runtime-sized candidate that passed is validated at the probe sizes too.
       if (r.timed && runnable && runtime)
-        search_detail::runtime_validate(kr, codes, rprobes, o, cubins,
+        search_detail::runtime_validate(kr, codes, rprobes, o, r.lowerings.isa.get(), cubins,
                                         [&](const Graph& gp, const tiling::Group& grp, const tiling::GroupShape& sp, const std::string& name) {
                                           return reference_job(gp, grp, sp, name, mc);
                                         },

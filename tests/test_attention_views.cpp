@@ -228,6 +228,13 @@ TEST_CASE("attention through the heads' views is fused and right on the GPU, 3d 
           if (t.config.strategy() == tiling::Strategy::Attention) CHECK(t.status == "ok");
         }
       }
+    std::string why;  // a fallback's trials say why no fused kernel is left
+    for (const VariantResult& vr : r.realized)
+      for (const KernelFallback& f : vr.fallbacks) {
+        why += "\n" + f.group + ": " + f.why;
+        for (const ConfigTrial& t : f.trials) why += "\n  " + t.config.str() + ": " + t.status + " (worst " + std::to_string(t.worst) + ") " + t.detail;
+      }
+    INFO("fallbacks:" << why);
     CHECK(fused >= 1);
     fs::remove_all(o.work_dir);
   }

@@ -89,16 +89,7 @@ std::string AttentionEmitter::split_tf32(const std::string& v, const std::string
 // The conversions (the spec's cvt.rna.tf32.f32): one rounding, or the split; a remainder that is
 // not finite (an infinite value) is 0, as in the tf32x3 contraction kernel.
 void AttentionEmitter::tf32_helpers() {
-  em.line("auto axon_tf32 = [](float x) -> unsigned {");
-  em.line("  unsigned v;");
-  em.line("  " + pure_asm(*tf.cvt, {{"d", "=r", {"v"}}, {"a", "f", {"x"}}}));
-  em.line("  return v;");
-  em.line("};");
-  em.line("auto axon_split_tf32 = [&](float x, unsigned& hi, unsigned& lo) {");
-  em.line("  hi = axon_tf32(x);");
-  em.line("  const float r = x - __uint_as_float(hi);");
-  em.line("  lo = axon_tf32(fabsf(r) <= 3.402823466e38f ? r : 0.0f);");
-  em.line("};");
+  for (const std::string& l : tf32_conversions(*tf.cvt, a.tf32_products > 1)) em.line(l);
   em.line("const float* const sf32 = reinterpret_cast<const float*>(axon_smem_raw + (" + smem.aligned_base() +
           " - (unsigned long long)axon_smem_raw));");
   em.line("const int wq = th >> 5;");

@@ -136,6 +136,11 @@ std::string mbarrier_wait_loop(const InstrSpec& wait, const std::string& bar, co
 // asm(...) without volatile, for an instruction that only computes its outputs from its inputs
 // (the compiler may then move it or drop it when unused).
 std::string pure_asm(const InstrSpec& ins, const std::vector<AsmArg>& args);
+// The lines of the f32 -> tf32 conversions a kernel's fragments use, from the spec's cvt
+// (cvt.rna.tf32.f32): `axon_tf32(x)` rounds x (the high part); with `split` also
+// `axon_split_tf32(x, hi, lo)`: hi = tf32(x), lo = tf32(x - hi), a remainder that is not finite
+// (x infinite) taken as 0 (3xTF32: docs/contraction.md).
+std::vector<std::string> tf32_conversions(const InstrSpec& cvt, bool split);
 const Fragment& fragment(const InstrSpec& ins, const std::string& name);
 // Lane l of an ldmatrix.x4 addresses row l % 8 of 8x8 matrix q = l / 8. For a 16x16 operand
 // block (rows: M for A, N for B; columns: K) the matrix q covers fragment-row block `fr` and

@@ -82,6 +82,15 @@ void check_ldsm(const InstrSpec& ld, const InstrSpec& mma, int op) {
 
 }  // namespace
 
+std::vector<std::string> tf32_conversions(const InstrSpec& cvt, bool split) {
+  std::vector<std::string> l = {"auto axon_tf32 = [](float x) -> unsigned {", "  unsigned v;",
+                                "  " + pure_asm(cvt, {{"d", "=r", {"v"}}, {"a", "f", {"x"}}}), "  return v;", "};"};
+  if (split)
+    l.insert(l.end(), {"auto axon_split_tf32 = [&](float x, unsigned& hi, unsigned& lo) {", "  hi = axon_tf32(x);",
+                       "  const float r = x - __uint_as_float(hi);", "  lo = axon_tf32(fabsf(r) <= 3.402823466e38f ? r : 0.0f);", "};"});
+  return l;
+}
+
 int64_t tf32_smem_floats(const ContractionConfig& t, int op, int k_in) {
   const int64_t R = op == 0 ? t.bm : t.bn, inner = R * (t.bk + 4), outer = int64_t(t.bk) * (R + 8);
   return k_in < 0 ? std::max(inner, outer) : k_in ? inner : outer;
@@ -167,22 +176,11 @@ std::string tf32_kernel(const Group& g, const GroupShape& s, const ContractionCo
 
   // Fragment register e of an operand: the element the spec's map gives, rounded to tf32 (its
   // high part), and for tf32x3 its remainder rounded again (the low part, in af_lo / bf_lo).
-  em.line("auto tf32 = [](float x) -> unsigned {");
-  em.line("  unsigned v;");
-  em.line("  " + pure_asm(*tf.cvt, {{"d", "=r", {"v"}}, {"a", "f", {"x"}}}));
-  em.line("  return v;");
-  em.line("};");
   const bool x3 = t.tf32x3;
-  if (x3) {
-    em.line("auto split = [&](float x, unsigned& hi, unsigned& lo) {");
-    em.line("  hi = tf32(x);");
-    em.line("  const float r = x - __uint_as_float(hi);");
-    em.line("  lo = tf32(fabsf(r) <= 3.402823466e38f ? r : 0.0f);");
-    em.line("};");
-  }
+  for (const std::string& l : tf32_conversions(*tf.cvt, x3)) em.line(l);
   // dst[i][e] = the fragment of value v (both parts for tf32x3).
   auto frag = [&](const std::string& arr, const std::string& ix, const std::string& v) {
-    return x3 ? "split(" + v + ", " + arr + ix + ", " + arr + "_lo" + ix + ");" : arr + ix + " = tf32(" + v + ");";
+    return x3 ? "axon_split_tf32(" + v + ", " + arr + ix + ", " + arr + "_lo" + ix + ");" : arr + ix + " = axon_tf32(" + v + ");";
   };
   auto reg = [&](const Term& x, int e) { return em.index(em.subst(x, {{0, term::var(kLaneVar)}, {1, term::integer(e)}})); };
   auto at = [&](int op, const std::string& r, const std::string& kk) {

@@ -73,11 +73,6 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
     asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(v) : "f"(x));
     return v;
   };
-  auto axon_split_tf32 = [&](float x, unsigned& hi, unsigned& lo) {
-    hi = axon_tf32(x);
-    const float r = x - __uint_as_float(hi);
-    lo = axon_tf32(fabsf(r) <= 3.402823466e38f ? r : 0.0f);
-  };
   const float* const sf32 = reinterpret_cast<const float*>(axon_smem_raw + ((((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull) - (unsigned long long)axon_smem_raw));
   const int wq = th >> 5;
   const int kb0 = axon_fmod(axon_fmod(th, (int)32), (int)4), vk0 = (kb0 == 0 ? 0 : (kb0 == 1 ? 2 : (kb0 == 2 ? 4 : (kb0 == 3 ? 6 : (kb0 == 4 ? 1 : (kb0 == 5 ? 3 : (kb0 == 6 ? 5 : 7)))))));

@@ -47,7 +47,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
       }
     }
   };
-  auto tf32 = [](float x) -> unsigned {
+  auto axon_tf32 = [](float x) -> unsigned {
     unsigned v;
     asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(v) : "f"(x));
     return v;
@@ -74,7 +74,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
         unsigned q[4];
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(q[0]), "=r"(q[1]), "=r"(q[2]), "=r"(q[3]) : "r"(at));
         #pragma unroll
-        for (int e = 0; e < 4; ++e) af[mi][e] = tf32(__uint_as_float(q[e]));
+        for (int e = 0; e < 4; ++e) af[mi][e] = axon_tf32(__uint_as_float(q[e]));
       }
       #pragma unroll
       for (int ni = 0; ni < 2; ni += 2) {
@@ -82,7 +82,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
         unsigned q[4];
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(q[0]), "=r"(q[1]), "=r"(q[2]), "=r"(q[3]) : "r"(at));
         #pragma unroll
-        for (int e = 0; e < 4; ++e) bf[ni + e / 2][e % 2] = tf32(__uint_as_float(q[e]));
+        for (int e = 0; e < 4; ++e) bf[ni + e / 2][e % 2] = axon_tf32(__uint_as_float(q[e]));
       }
       #pragma unroll
       for (int mi = 0; mi < 2; ++mi) {

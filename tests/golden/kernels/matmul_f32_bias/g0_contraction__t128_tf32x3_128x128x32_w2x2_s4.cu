@@ -47,15 +47,15 @@ extern "C" __global__ void __launch_bounds__(128) golden_matmul_f32_bias_g0_cont
       }
     }
   };
-  auto tf32 = [](float x) -> unsigned {
+  auto axon_tf32 = [](float x) -> unsigned {
     unsigned v;
     asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(v) : "f"(x));
     return v;
   };
-  auto split = [&](float x, unsigned& hi, unsigned& lo) {
-    hi = tf32(x);
+  auto axon_split_tf32 = [&](float x, unsigned& hi, unsigned& lo) {
+    hi = axon_tf32(x);
     const float r = x - __uint_as_float(hi);
-    lo = tf32(fabsf(r) <= 3.402823466e38f ? r : 0.0f);
+    lo = axon_tf32(fabsf(r) <= 3.402823466e38f ? r : 0.0f);
   };
   const int KT = 16;
   #pragma unroll
@@ -80,12 +80,12 @@ extern "C" __global__ void __launch_bounds__(128) golden_matmul_f32_bias_g0_cont
         unsigned q[4];
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(q[0]), "=r"(q[1]), "=r"(q[2]), "=r"(q[3]) : "r"(at));
         #pragma unroll
-        for (int e = 0; e < 4; ++e) split(__uint_as_float(q[e]), af[mi][e], af_lo[mi][e]);
+        for (int e = 0; e < 4; ++e) axon_split_tf32(__uint_as_float(q[e]), af[mi][e], af_lo[mi][e]);
       }
       #pragma unroll
       for (int ni = 0; ni < 8; ++ni) {
-        split(b_s[(kk + axon_fmod(lane, (int)4)) * 136 + wc * 64 + ni * 8 + axon_fdiv(lane, (int)4)], bf[ni][0], bf_lo[ni][0]);
-        split(b_s[(kk + (axon_fmod(lane, (int)4) + (int)4)) * 136 + wc * 64 + ni * 8 + axon_fdiv(lane, (int)4)], bf[ni][1], bf_lo[ni][1]);
+        axon_split_tf32(b_s[(kk + axon_fmod(lane, (int)4)) * 136 + wc * 64 + ni * 8 + axon_fdiv(lane, (int)4)], bf[ni][0], bf_lo[ni][0]);
+        axon_split_tf32(b_s[(kk + (axon_fmod(lane, (int)4) + (int)4)) * 136 + wc * 64 + ni * 8 + axon_fdiv(lane, (int)4)], bf[ni][1], bf_lo[ni][1]);
       }
       #pragma unroll
       for (int mi = 0; mi < 4; ++mi) {
