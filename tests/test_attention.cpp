@@ -452,6 +452,10 @@ TEST_CASE("attention's reference bounds the move of ambiguous score roundings pe
     // f32 accumulation of K = 96 terms: (K + 2) 2^-23 times the sum of |q k|.
     CHECK(ref.source.find("sa += fabs(x)") != std::string::npos);
     CHECK(ref.source.find("axon_round_bf16_d(sx - se)") != std::string::npos);
+    // Scores of 1e8 (Q, K from projections): P' may overflow or revive a key whose P underflowed;
+    // the total variation stays at most 2 (the slack finite) and a revived key's V counts.
+    CHECK(ref.source.find("fmin(2.0 * eps / (1.0 - fmin(eps, 0.5)), 2.0)") != std::string::npos);
+    CHECK(ref.source.find("if (p > 0.0 || revived)") != std::string::npos);
     // Without a shape (or for other strategies) the reference is as before.
     CHECK(tiling::generate_reference(gr, "r").source.find("_slack") == std::string::npos);
     const std::string cc = nvcc();

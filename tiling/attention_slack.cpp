@@ -9,6 +9,10 @@
 // 2 eps / (1 - eps) * max over the keys with P > 0 of |V[j, d] - O[d]|, which bounds
 // |sum p' v - sum p v| (total variation of the normalized weights times the spread of V).
 // Rows without an ambiguous score get slack 0: the comparison stays as tight as elsewhere.
+// Large scores (Q and K from projections: scores of 1e8, one ulp of bf16 a logit step of 1e6)
+// make P' overflow or bring back a key whose P underflowed to 0: the total variation of two
+// probability vectors is at most 2 whatever eps is (so the slack stays finite, never NaN), and a
+// row where the other rounding revives a key takes the spread over every key, that one included.
 #include <set>
 #include <sstream>
 
@@ -90,6 +94,7 @@ bool emit_attention_slack(const Group& g, const GroupShape& s, const std::string
           ")gridDim.x * 128) {");
   em.line("const " + I + " bz = lin / " + std::to_string(qk.m) + ", gi = lin % " + std::to_string(qk.m) + ";");
   em.line("double zsum = 0.0, delta = 0.0;");
+  em.line("bool revived = false;");
   em.open("for (" + I + " gj = 0; gj < " + std::to_string(qk.n) + "; ++gj) {");
   // The exact score and the bound of f32 accumulation in any order: (K + 2) 2^-23 sum |q k|
   // (twice gamma_K; tensor cores accumulate in f32).
@@ -115,8 +120,10 @@ bool emit_attention_slack(const Group& g, const GroupShape& s, const std::string
   em.line("zsum += p0;");
   em.open("if (lo != hi) {");
   alt = "salt";
-  em.line("delta += fabs(" + em.value(P, p_point) + " - p0);");
+  em.line("const double p1 = " + em.value(P, p_point) + ";");
   alt.clear();
+  em.line("delta += fabs(p1 - p0);");
+  em.line("revived = revived || (p0 == 0.0 && p1 != 0.0);");
   em.close();
   em.close();
   em.line("const double eps = zsum > 0.0 ? delta / zsum : 0.0;");
@@ -136,9 +143,10 @@ bool emit_attention_slack(const Group& g, const GroupShape& s, const std::string
     em.open("for (" + I + " gj = 0; gj < " + std::to_string(qk.n) + "; ++gj) {");
     em.line("const double p = " + em.value(P, p_point) + ";");
     em.line("const double v = " + em.value(V, operand_point(pv, 1, batch, term::var(kCol1Var), term::var(kColVar))) + ";");
-    em.line("if (p > 0.0) mx = fmax(mx, fabs(v - o));");
+    em.line("if (p > 0.0 || revived) mx = fmax(mx, fabs(v - o));");
     em.close();
-    em.line("sl = 2.0 * eps / (1.0 - fmin(eps, 0.5)) * mx;");
+    em.line("const double tv = eps == eps ? fmin(2.0 * eps / (1.0 - fmin(eps, 0.5)), 2.0) : 2.0;");
+    em.line("sl = tv * mx;");
     em.close();
     em.line(out + "[" + at + "] = sl;");
     em.close();
