@@ -495,15 +495,34 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s, F32Matmul
 
 namespace {
 
-// The key tiles the row blocks of bm rows visit, over all of them (masks skip some).
-double visited_tiles(const AttentionShape& a, int bm, int bn) {
-  double tiles = 0;
+// The key tiles the row blocks of bm rows visit (masks skip some): over all of them, and the
+// most one row block visits.
+struct VisitedTiles {
+  double total = 0;
+  double longest = 0;
+};
+VisitedTiles visited_tiles(const AttentionShape& a, int bm, int bn) {
+  VisitedTiles v;
   const int64_t mt = (a.qk.m + bm - 1) / bm;
   for (int64_t t = 0; t < mt; ++t) {
     auto [b, e] = attention_key_tiles(a, t * bm, std::min<int64_t>((t + 1) * bm, a.qk.m) - 1, bn);
-    tiles += double(e - b);
+    v.total += double(e - b);
+    v.longest = std::max(v.longest, double(e - b));
   }
-  return tiles;
+  return v;
+}
+
+// The products' time of a grid of `blocks` row blocks, `tile_flops` a key tile's work, at
+// `tflops` (the engine's rate times its share): the whole chip over every block's tiles (the
+// last wave's share capped), or one SM's share of it over the longest row block, whichever is
+// longer: a grid of fewer blocks than SMs (one head, a few hundred rows) or causal rows of
+// very unequal length runs as long as its longest block.
+double grid_us(const VisitedTiles& v, double batch, double tile_flops, double blocks, double tflops, const Limits& L) {
+  const AttentionCalibration& K = kAttention;
+  const double waves = std::ceil(blocks / L.sm_count) / (blocks / L.sm_count);
+  const double chip = v.total * batch * tile_flops / (tflops * 1e6) * std::min(waves, K.waves_cap);
+  const double longest = v.longest * tile_flops / (tflops * 1e6 / L.sm_count);
+  return std::max(chip, longest);
 }
 
 // f32 operands (AttentionShape::tf32_products): one or two consumer warpgroups, tile by tile,
@@ -530,14 +549,15 @@ std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionS
         t.group = group;
         t.tf32 = a.tf32_products;
         if (attention_smem(a, t) > L.smem_dynamic) continue;
-        const double tiles = visited_tiles(a, t.bm, bn);
-        const double flops = tiles * a.qk.batch * 2.0 * t.bm * bn * double(dp + dvp) * a.tf32_products;
+        const VisitedTiles tiles = visited_tiles(a, t.bm, bn);
+        const double tile_flops = 2.0 * t.bm * bn * double(dp + dvp) * a.tf32_products;
         const double eff = K.f32_eff * (c == 2 ? K.f32_two : 1.0) * (bn == 64 ? 1.0 : K.bn64) * (stages >= 3 ? K.stages3 : 1.0);
         const double blocks = double((a.qk.m + t.bm - 1) / t.bm * a.qk.batch);
-        const double waves = std::ceil(blocks / L.sm_count) / (blocks / L.sm_count);
-        const double us = flops / (tf32 * 1e6 * eff) * std::min(waves, K.waves_cap) + bytes / (L.hbm_gb_s * 1e3) * K.qkv_l2_share + K.fixed_us;
+        const double us = grid_us(tiles, double(a.qk.batch), tile_flops, blocks, tf32 * eff, L) +
+                          bytes / (L.hbm_gb_s * 1e3) * K.qkv_l2_share + K.fixed_us;
         std::ostringstream why;
-        why << "key tiles " << tiles << ", tf32 x" << a.tf32_products << ", efficiency " << eff;
+        why << "key tiles " << tiles.total << " (" << tiles.longest << " in the longest row block), tf32 x" << a.tf32_products
+            << ", efficiency " << eff;
         out.push_back({t, us, why.str()});
       }
   return out;
@@ -588,21 +608,20 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         t.group = group;
         if (attention_smem(a, t) > L.smem_dynamic) continue;
         // Work: the key tiles each row block visits (masks skip some).
-        const double tiles = visited_tiles(a, bm, bn);
+        const VisitedTiles tiles = visited_tiles(a, bm, bn);
         const int64_t mt = (a.qk.m + bm - 1) / bm;
-        const double flops = tiles * a.qk.batch * 2.0 * bm * bn * double(dp + dvp);
+        const double tile_flops = 2.0 * bm * bn * double(dp + dvp);
         // Tile by tile, a warpgroup's softmax does not overlap its own wgmmas; the deferred order
         // runs it beside the previous tile's P V; two consumer warpgroups interleave theirs,
         // larger tiles amortize the row bookkeeping.
         const double eff = (c * ks == 2 ? K.eff_two : K.eff_one) * (order > 0 ? K.deferred : 1.0) * (bn == 128 ? 1.0 : K.bn64) *
                            (stages >= 3 ? K.stages3 : 1.0);
         const double blocks = double(mt * a.qk.batch);
-        const double waves = std::ceil(blocks / L.sm_count) / (blocks / L.sm_count);
         // Stored scores are read once, the bulk of the bytes; Q, K, V mostly hit L2.
-        const double us = flops / (tensor * 1e6 * eff) * std::min(waves, K.waves_cap) +
+        const double us = grid_us(tiles, double(a.qk.batch), tile_flops, blocks, tensor * eff, L) +
                           bytes / (L.hbm_gb_s * 1e3) * (a.scores ? 1.0 : K.qkv_l2_share) + K.fixed_us;
         std::ostringstream why;
-        why << "key tiles " << tiles << ", tensor efficiency " << eff;
+        why << "key tiles " << tiles.total << " (" << tiles.longest << " in the longest row block), tensor efficiency " << eff;
         out.push_back({t, us * (pingpong ? K.pingpong : 1.0), why.str()});
         }
   return out;

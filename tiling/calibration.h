@@ -124,8 +124,11 @@ struct AttentionCalibration {
   int l2_share = 4;            // a group of batch entries' K and V fill at most 1 / l2_share of L2
   int regs_overhead = 48;      // registers per consumer thread besides O, S and P
   int regs_two = 240;          // registers per thread at most with two consumer warpgroups
-  // f32 operands on tf32 mma.sync (not measured yet): the tf32 rate's share, as the tf32
-  // contraction's mma.sync fed by one shared load per fragment register, less the softmax.
+  // f32 operands on tf32 mma.sync: the tf32 rate's share. One measurement (H100, 2026-12-05,
+  // full attention d128 4x4x1449, 128x32 w2 s3, 715 us) gives about 0.2; it stays at 0.4 until
+  // the other side of the choice, the parts' tf32x3 contractions (ranked at a quarter of the
+  // tf32 rate, not measured), is calibrated too: lowering one side alone would send --no-gpu
+  // searches to the parts where the fused kernel measured faster.
   double f32_eff = 0.4;
   double f32_two = 1.15;       // two consumer warpgroups interleave their softmax and mma
 };
