@@ -31,3 +31,6 @@ case "$what" in
            tee -a "$out/models.log" | tail -40 ;;
   *) echo "usage: gpu_check.sh tests FILTER | suite DIR [ARGS] | f32-attention [ARGS] | models [ARGS]" >&2; exit 2 ;;
 esac
+# The device tool brings back a bounded number of files: the searches' work folders (cubins,
+# jobs) and built libraries would crowd out the results.
+find "$out" -name .work -type d -prune -exec rm -rf {} + ; find "$out" -name '*.so' -type f -exec rm -f {} +
