@@ -15,6 +15,7 @@
 #include <string>
 
 #include "axon/isa/spec.h"
+#include "axon/search/superopt.h"
 #include "axon/tiling/kernel.h"
 #include "axon/tiling/measure.h"
 #include "axon/tiling/runtime.h"
@@ -103,6 +104,31 @@ inline const tiling::ContractionConfig& mm_fields(const tiling::TileConfig& c) {
   static const tiling::ContractionConfig none;
   const auto* m = c.get_if<tiling::ContractionConfig>();
   return m != nullptr ? *m : none;
+}
+
+// The attention kernels a timed search realized: at least one (not replaced by the fallback's
+// parts), every attention configuration tried right; where none is left, the fallbacks' trials
+// say why.
+inline void check_attention_realized(const SuperoptResult& r) {
+  int fused = 0;
+  for (const VariantResult& vr : r.realized)
+    for (const KernelResult& k : vr.kernels) {
+      if (k.shape.strategy != tiling::Strategy::Attention) continue;
+      ++fused;
+      for (const ConfigTrial& t : k.trials) {
+        INFO(t.config.str() << ": " << t.status << " " << t.detail);
+        if (t.config.strategy() == tiling::Strategy::Attention) CHECK(t.status == "ok");
+      }
+    }
+  std::string why;
+  for (const VariantResult& vr : r.realized)
+    for (const KernelFallback& f : vr.fallbacks) {
+      why += "\n" + f.group + ": " + f.why;
+      for (const ConfigTrial& t : f.trials)
+        why += "\n  " + t.config.str() + ": " + t.status + " (worst " + std::to_string(t.worst) + ") " + t.detail;
+    }
+  INFO("fallbacks:" << why);
+  CHECK(fused >= 1);
 }
 
 #ifdef AXON_BINARY

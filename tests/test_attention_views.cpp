@@ -218,24 +218,7 @@ TEST_CASE("attention through the heads' views is fused and right on the GPU, 3d 
     fs::create_directories(o.work_dir);
     SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
     REQUIRE(r.best >= 0);
-    int fused = 0;
-    for (const VariantResult& vr : r.realized)
-      for (const KernelResult& k : vr.kernels) {
-        if (k.shape.strategy != tiling::Strategy::Attention) continue;
-        ++fused;
-        for (const ConfigTrial& t : k.trials) {
-          INFO(t.config.str() << ": " << t.status << " " << t.detail);
-          if (t.config.strategy() == tiling::Strategy::Attention) CHECK(t.status == "ok");
-        }
-      }
-    std::string why;  // a fallback's trials say why no fused kernel is left
-    for (const VariantResult& vr : r.realized)
-      for (const KernelFallback& f : vr.fallbacks) {
-        why += "\n" + f.group + ": " + f.why;
-        for (const ConfigTrial& t : f.trials) why += "\n  " + t.config.str() + ": " + t.status + " (worst " + std::to_string(t.worst) + ") " + t.detail;
-      }
-    INFO("fallbacks:" << why);
-    CHECK(fused >= 1);
+    axon::test::check_attention_realized(r);
     fs::remove_all(o.work_dir);
   }
 }
