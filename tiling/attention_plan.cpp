@@ -530,7 +530,8 @@ double grid_us(const VisitedTiles& v, double batch, double tile_flops, double bl
 std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionShape& a, const Limits& L, int group) {
   std::vector<RankedConfig> out;
   const AttentionCalibration& K = kAttention;
-  const int64_t dp = (a.qk.k + 31) / 32 * 32, dvp = (a.pv.n + 31) / 32 * 32;
+  // S's k-steps cover D (8 at a time); P V's columns are the panels'.
+  const int64_t dp = (a.qk.k + 7) / 8 * 8, dvp = (a.pv.n + 31) / 32 * 32;
   const double tf32 = L.tf32_tflops > 0 ? L.tf32_tflops : kTf32.tensor_over_fp32 * L.fp32_tflops;
   double bytes = 0;
   for (const auto* list : {&g.reads, &g.writes})
@@ -568,7 +569,8 @@ std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionS
 std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s, const Limits& L) {
   std::vector<RankedConfig> out;
   const AttentionShape& a = s.att;
-  const int64_t dp = (a.qk.k + 63) / 64 * 64, dvp = (a.pv.n + 63) / 64 * 64;
+  // S's k-steps cover D (16 at a time); P V's columns are the panels' (wgmma's N).
+  const int64_t dp = (a.qk.k + 15) / 16 * 16, dvp = (a.pv.n + 63) / 64 * 64;
   const AttentionCalibration& K = kAttention;
   const double tensor = L.tensor_tflops > 0 ? L.tensor_tflops : kTensorOverFp32 * L.fp32_tflops;
   double bytes = 0;

@@ -131,7 +131,7 @@ void AttentionEmitter::issue_s_tf32() {
   em.line("#pragma unroll");
   em.line("for (int e = 0; e < " + S(RS) + "; ++e) sc[e] = 0.0f;");
   em.line("#pragma unroll");
-  em.open("for (int kk = 0; kk < " + S(DP / 8) + "; ++kk) {");
+  em.open("for (int kk = 0; kk < " + S((D + 7) / 8) + "; ++kk) {");  // the k-steps that cover D
   em.line(a.tf32_products == 3 ? "unsigned fah[4], fal[4];" : "unsigned fah[4];");
   for (int e = 0; e < 4; ++e) {
     const std::string r = "wg * 64 + wq * 16 + " + at(fA.row, e), c = "kk * 8 + " + at(fA.col, e);

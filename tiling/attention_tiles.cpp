@@ -17,11 +17,12 @@ int64_t split_exchange_floats(const AttentionShape& a) { return up64(a.pv.n) / 2
 }  // namespace
 
 // S = Q K^T over the head dimension: 64-column panels, 16 per k-step (32 bytes in a swizzled
-// row); fenced and committed, not waited for.
+// row), as many k-steps as cover D (the panels' columns past it hold zeros: no products);
+// fenced and committed, not waited for.
 void AttentionEmitter::issue_s() {
   em.line(inline_asm(*wi.fence, {}, true));
   em.line("#pragma unroll");
-  em.open("for (int kk = 0; kk < " + S(DP / 16) + "; ++kk) {");
+  em.open("for (int kk = 0; kk < " + S((D + 15) / 16) + "; ++kk) {");
   em.line("const unsigned long long da = " + wgmma_desc("sq0", "(kk / 4) * " + S(desc_units(int64_t(BM) * 128)) + " + wg * " + S(desc_units(8192)) + " + (kk % 4) * " + S(desc_units(32)), 1, 64) + ";");
   em.line("const unsigned long long db = " + wgmma_desc("sk0", "slot * " + S(desc_units(k_bytes)) + " + (kk / 4) * " + S(desc_units(int64_t(BN) * 128)) + " + (kk % 4) * " + S(desc_units(32)), 1, 64) + ";");
   std::vector<std::string> d;
