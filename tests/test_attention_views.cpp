@@ -66,6 +66,23 @@ std::string block(int b, int t, int h, int e, const char* dtype = "bf16", bool d
     "outputs":["y"]})";
 }
 
+// The graph's attention group as the fusion makes it for sm_90.
+tiling::Group attention_group(const Graph& g) {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  for (const tiling::Group& gr : fusion_groups(g, "sm_90"))
+    if (tiling::classify(gr, low.isa.get()).strategy == tiling::Strategy::Attention) return gr;
+  FAIL("no attention group in " << g.name);
+  return {};
+}
+
+// A generated kernel compiles with NVRTC for sm_90a (where NVRTC loads).
+void check_nvrtc_compiles(const tiling::KernelCode& k) {
+  if (!gpu::nvrtc_status().empty()) return;
+  gpu::Compiled c = gpu::compile(k.source, "sm_90a", "");
+  INFO(c.log.substr(0, 3000));
+  CHECK(c.ok);
+}
+
 const Node* node_named(const Graph& g, const std::string& name) {
   for (const auto& [n, hint] : g.names)
     if (hint == name) return n;
@@ -97,12 +114,8 @@ TEST_CASE("attention reads Q, K and V through tensor maps of the views, 4d where
     const Graph g = parse(block(b, 200, 4, 64, "bf16", true));
     INFO(g.name);
     const tiling::Lowerings& low = lowerings("sm_90");
-    const tiling::Group* att = nullptr;
-    const std::vector<tiling::Group> groups = fusion_groups(g, "sm_90");
-    for (const tiling::Group& gr : groups)
-      if (tiling::classify(gr, low.isa.get()).strategy == tiling::Strategy::Attention) att = &gr;
-    REQUIRE(att != nullptr);
-    const tiling::GroupShape s = tiling::classify(*att, low.isa.get());
+    const tiling::Group att = attention_group(g);
+    const tiling::GroupShape s = tiling::classify(att, low.isa.get());
     // Each operand a view of its projection: [b, t, h*e] as [b, h, t, e] (E contiguous, then H at
     // stride e, T at h*e, B at t*h*e).
     for (const auto& [plan, proj] : {std::pair<const tiling::OperandPlan*, const char*>{&s.att.qk.a, "qp"}, {&s.att.qk.b, "kp"}, {&s.att.pv.b, "vp"}}) {
@@ -111,11 +124,11 @@ TEST_CASE("attention reads Q, K and V through tensor maps of the views, 4d where
       CHECK(plan->view.strides == std::vector<int64_t>{200 * 256, 64, 256, 1});
     }
     int kernels = 0;
-    for (const tiling::RankedConfig& rc : tiling::enumerate_configs(*att, s, axon::test::target_limits())) {
+    for (const tiling::RankedConfig& rc : tiling::enumerate_configs(att, s, axon::test::target_limits())) {
       if (rc.config.strategy() != tiling::Strategy::Attention || kernels >= 3) continue;
       tiling::CodegenOptions o;
       o.name = "attv" + std::to_string(kernels++);
-      const tiling::KernelCode k = tiling::generate(*att, s, rc.config, low, o);
+      const tiling::KernelCode k = tiling::generate(att, s, rc.config, low, o);
       INFO(rc.config.str());
       const tiling::Launch& l = k.launches.at(0);
       REQUIRE(l.tmaps.size() == 3);
@@ -128,11 +141,7 @@ TEST_CASE("attention reads Q, K and V through tensor maps of the views, 4d where
       // The copies name the head and the row, and the batch entry where it is a dimension.
       CHECK((k.body.find("cp.async.bulk.tensor.4d") != std::string::npos) == (b == 2));
       CHECK(k.body.find("const int pk_0 = ") != std::string::npos);
-      if (gpu::nvrtc_status().empty()) {
-        gpu::Compiled c = gpu::compile(k.source, "sm_90a", "");
-        INFO(c.log.substr(0, 3000));
-        CHECK(c.ok);
-      }
+      check_nvrtc_compiles(k);
     }
     CHECK(kernels >= 1);
   }
@@ -141,20 +150,16 @@ TEST_CASE("attention reads Q, K and V through tensor maps of the views, 4d where
 TEST_CASE("f32 attention reads its views through 32-bit tensor maps of 32-float boxes", "[codegen][attention][views]") {
   const Graph g = parse(block(2, 200, 4, 64, "f32", true));
   const tiling::Lowerings& low = lowerings("sm_90");
-  const tiling::Group* att = nullptr;
-  const std::vector<tiling::Group> groups = fusion_groups(g, "sm_90");
-  for (const tiling::Group& gr : groups)
-    if (tiling::classify(gr, low.isa.get()).strategy == tiling::Strategy::Attention) att = &gr;
-  REQUIRE(att != nullptr);
-  const tiling::GroupShape s = tiling::classify(*att, low.isa.get());
+  const tiling::Group att = attention_group(g);
+  const tiling::GroupShape s = tiling::classify(att, low.isa.get());
   CHECK(s.att.tf32_products == 3);
   for (const tiling::OperandPlan* plan : {&s.att.qk.a, &s.att.qk.b, &s.att.pv.b}) CHECK(plan->view.base != nullptr);
   int kernels = 0;
-  for (const tiling::RankedConfig& rc : tiling::enumerate_configs(*att, s, axon::test::target_limits())) {
+  for (const tiling::RankedConfig& rc : tiling::enumerate_configs(att, s, axon::test::target_limits())) {
     if (rc.config.strategy() != tiling::Strategy::Attention) continue;
     tiling::CodegenOptions o;
     o.name = "attv32_" + std::to_string(kernels++);
-    const tiling::KernelCode k = tiling::generate(*att, s, rc.config, low, o);
+    const tiling::KernelCode k = tiling::generate(att, s, rc.config, low, o);
     INFO(rc.config.str());
     REQUIRE(k.launches.at(0).tmaps.size() == 3);
     for (const tiling::TensorMapSpec& m : k.launches.at(0).tmaps) {
@@ -164,11 +169,7 @@ TEST_CASE("f32 attention reads its views through 32-bit tensor maps of 32-float 
       CHECK(gpu::tensor_map_box(m).at(0) == 32u);
     }
     CHECK(k.body.find("cp.async.bulk.tensor.4d") != std::string::npos);
-    if (gpu::nvrtc_status().empty()) {
-      gpu::Compiled c = gpu::compile(k.source, "sm_90a", "");
-      INFO(c.log.substr(0, 3000));
-      CHECK(c.ok);
-    }
+    check_nvrtc_compiles(k);
   }
   CHECK(kernels >= 2);
 }
