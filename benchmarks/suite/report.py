@@ -23,6 +23,27 @@ def _mib(v) -> str:
     return "-" if v is None else ("%.0f" % v if v >= 10 else "%.2g" % v)
 
 
+def search_summary(axon_report: dict) -> List[dict]:
+    """What axon's search tried, from its report.json, small enough to keep in results.json: per
+    realized variant, each kernel's group, strategy, winner and every trial as [config,
+    estimate us, measured us (None when untimed or failed), status]. The estimates beside the
+    measurements are what calibrating the cost model needs (the kernels' folders are not kept)."""
+    out = []
+    for v in axon_report.get("variants", []):
+        kernels = []
+        for k in v.get("kernels", []):
+            trials = [[t.get("config"), t.get("estimate_us"),
+                       t.get("time_us") if t.get("status") == "ok" else None, t.get("status")]
+                      for t in k.get("trials", [])]
+            kernels.append({"group": k.get("group"), "strategy": k.get("strategy"),
+                            "winner": k.get("winner"), "time_us": k.get("time_us"),
+                            "bytes": k.get("bytes"), "flops": k.get("flops"), "trials": trials})
+        out.append({"variant": v.get("variant"), "chosen": v.get("chosen"),
+                    "total_us": v.get("total_us"), "model_us": v.get("model_us"),
+                    "kernels": kernels})
+    return out
+
+
 def check_cell(rec: dict) -> str:
     """'ok', or FAILED with the reasons (a failure of the run, shown in the table)."""
     if rec["status"] != "ok":

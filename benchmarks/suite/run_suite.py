@@ -264,6 +264,11 @@ class Suite:
                           self.out / "logs" / (stem + ".superopt.log"), name,
                           ("--allow-tf32",) if self.args.allow_tf32 else ())
         rec.update(search_s=so["seconds"], superopt_rc=so["rc"], axon_out=str(kdir))
+        try:
+            rec["search"] = report.search_summary(
+                json.loads((kdir / "report.json").read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            pass  # no report (the search failed): the reasons say why
         if not so["ok"]:
             _fail(rec, so["reason"])
 

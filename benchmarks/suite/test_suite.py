@@ -221,6 +221,27 @@ class Reporting(unittest.TestCase):
         self.assertIn("| -/3/- |", md)
         self.assertEqual(report.jsonable({"x": [math.inf, math.nan]}), {"x": ["inf", "nan"]})
 
+    def test_search_summary(self):
+        # The shape of axon's report.json (search/superopt.cpp): a measured trial keeps its time,
+        # one that failed or was not timed keeps its status and no time.
+        rep = {"variants": [{"variant": 0, "chosen": True, "total_us": 6.3, "model_us": 3.1,
+                             "kernels": [{"group": "reduction -> out", "strategy": "row",
+                                          "winner": "row t512 v1 r1 reread", "time_us": 6.3,
+                                          "bytes": 404116.0, "flops": 202027.0, "trials": [
+                                              {"config": "row t512 v1 r1 reread", "estimate_us": 2.5,
+                                               "time_us": 6.3, "status": "ok"},
+                                              {"config": "row t32 v1 r1 cached split8",
+                                               "estimate_us": 2.9, "time_us": 0.0,
+                                               "status": "wrong"}]}]}]}
+        s = report.search_summary(rep)
+        self.assertEqual(len(s), 1)
+        k = s[0]["kernels"][0]
+        self.assertEqual(k["winner"], "row t512 v1 r1 reread")
+        self.assertEqual(k["trials"], [["row t512 v1 r1 reread", 2.5, 6.3, "ok"],
+                                       ["row t32 v1 r1 cached split8", 2.9, None, "wrong"]])
+        self.assertEqual(report.search_summary({}), [])
+        json.dumps(s)  # goes into results.json as it is
+
     def test_shape_sweep(self):
         with tempfile.TemporaryDirectory() as d:
             n = shape_sweep.write(Path(d))
