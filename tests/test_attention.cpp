@@ -215,6 +215,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
     tiling::Group gr = whole_graph(g);
     tiling::GroupShape s = tiling::classify(gr, low.isa.get());
     REQUIRE(s.strategy == tiling::Strategy::Attention);
+    bool first = true;  // NVRTC compiles each graph's first configuration; nvcc compiles them all
     for (const auto& rc : tiling::enumerate_configs(gr, s, L)) {
       const auto* ac = rc.config.get_if<tiling::AttentionConfig>();
       if (ac == nullptr) continue;
@@ -286,11 +287,12 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((ac->splits == 2) <= stored);
       if (ac->splits == 2) CHECK(k.body.find("st.shared.f32") != std::string::npos);
       CHECK(k.launches.at(0).smem <= L.smem_dynamic);
-      if (gpu::nvrtc_status().empty()) {
+      if (first && gpu::nvrtc_status().empty()) {
         gpu::Compiled c = gpu::compile(k.source, "sm_90a", "");
         INFO(c.log.substr(0, 3000));
         CHECK(c.ok);
       }
+      first = false;
       tu << k.body << "\n";
     }
   }
