@@ -90,6 +90,16 @@ TEST_CASE("f32 attention runs on tf32 mma.sync: three products by default, one w
         CHECK((k.body.find("axon_split_tf32(sf32[") != std::string::npos) == (products == 3));
         CHECK(k.body.find("} while (++it < ke);") != std::string::npos);
         CHECK((k.body.find("ke = min(ke") != std::string::npos) == (text.find("causal_mask") != std::string::npos));
+        // S's k-steps and P V's column tiles cover the head dims (d 80: 10 of 8, not the panels'
+        // 12); S's k-steps unroll by 4 where the unrolled tile loop would be too long for the
+        // instruction cache (calibration.h: d 256, and d 80 with 64-key tiles in tf32x3).
+        const int64_t D = s.att.qk.k;
+        const size_t at = k.body.find("for (int kk = 0; kk < " + std::to_string((D + 7) / 8) + "; ++kk) {");
+        REQUIRE(at != std::string::npos);
+        const size_t line = k.body.rfind('\n', k.body.rfind('\n', at) - 1);
+        const bool rolled = k.body.substr(line, at - line).find("#pragma unroll 4") != std::string::npos;
+        CHECK(rolled == (D == 256 || (D == 80 && ac->bn == 64 && products == 3)));
+        CHECK(k.body.find("for (int ni = 0; ni < " + std::to_string((s.att.pv.n + 7) / 8) + "; ++ni) {") != std::string::npos);
         // Q, K and V through 32-bit tensor maps of 32-float boxes.
         REQUIRE(k.launches.size() == 1);
         REQUIRE(k.launches[0].tmaps.size() == 3);

@@ -530,8 +530,9 @@ double grid_us(const VisitedTiles& v, double batch, double tile_flops, double bl
 std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionShape& a, const Limits& L, int group) {
   std::vector<RankedConfig> out;
   const AttentionCalibration& K = kAttention;
-  // S's k-steps cover D (8 at a time); P V's columns are the panels'.
-  const int64_t dp = (a.qk.k + 7) / 8 * 8, dvp = (a.pv.n + 31) / 32 * 32;
+  // S's k-steps cover D and P V's 8-column tiles cover DV (8 at a time); O's registers are the
+  // panels' columns.
+  const int64_t dp = (a.qk.k + 7) / 8 * 8, dv8 = (a.pv.n + 7) / 8 * 8, dvp = (a.pv.n + 31) / 32 * 32;
   const double tf32 = L.tf32_tflops > 0 ? L.tf32_tflops : kTf32.tensor_over_fp32 * L.fp32_tflops;
   double bytes = 0;
   for (const auto* list : {&g.reads, &g.writes})
@@ -551,7 +552,7 @@ std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionS
         t.tf32 = a.tf32_products;
         if (attention_smem(a, t) > L.smem_dynamic) continue;
         const VisitedTiles tiles = visited_tiles(a, t.bm, bn);
-        const double tile_flops = 2.0 * t.bm * bn * double(dp + dvp) * a.tf32_products;
+        const double tile_flops = 2.0 * t.bm * bn * double(dp + dv8) * a.tf32_products;
         const double eff = K.f32_eff * (c == 2 ? K.f32_two : 1.0) * (bn == 64 ? 1.0 : K.bn64) * (stages >= 3 ? K.stages3 : 1.0);
         const double blocks = double((a.qk.m + t.bm - 1) / t.bm * a.qk.batch);
         const double us = grid_us(tiles, double(a.qk.batch), tile_flops, blocks, tf32 * eff, L) +

@@ -10,6 +10,7 @@
 // elements where A's fragment wants them, and V's rows are read in that order.
 #include "attention_emitter.h"
 #include "axon/core/error.h"
+#include "calibration.h"
 
 namespace axon::tiling::detail {
 
@@ -29,6 +30,15 @@ Fragment tiled_fragment(const Fragment& d, int regs) {
   f.row = add(mul(floordiv(var(0), integer(32)), integer(16)), substitute(d.row, Substitution{at, {}}));
   f.col = add(mul(floordiv(var(1), integer(4)), integer(8)), substitute(d.col, Substitution{at, {}}));
   return f;
+}
+
+// The mma.sync and operand splits of one key tile, fully unrolled: S (per k-step Q's four A
+// values, then per 8-key tile K's two B values and the products) and P V (per 8-key chunk P's
+// four A values, then per 8-column tile V's two B values and the products). The code's size
+// grows with it (kAttention.f32_tile_ops_max).
+int f32_tile_ops(int s_steps, int bn, int dv_tiles, int products) {
+  const int chunks = bn / 8;
+  return s_steps * (4 + chunks * (2 + products)) + chunks * (4 + dv_tiles * (2 + products));
 }
 
 }  // namespace
@@ -130,8 +140,12 @@ void AttentionEmitter::issue_s_tf32() {
   auto at = [&](const Term& t, int e) { return em.index(em.subst(t, {{0, term::mod(term::var(kLaneVar), term::integer(32))}, {1, term::integer(e)}})); };
   em.line("#pragma unroll");
   em.line("for (int e = 0; e < " + S(RS) + "; ++e) sc[e] = 0.0f;");
-  em.line("#pragma unroll");
-  em.open("for (int kk = 0; kk < " + S((D + 7) / 8) + "; ++kk) {");  // the k-steps that cover D
+  // The k-steps that cover D; unrolled in full unless the tile loop would outgrow the
+  // instruction cache (f32_tile_ops).
+  const int steps = int((D + 7) / 8);
+  const int unroll = f32_tile_ops(steps, BN, int((DV + 7) / 8), a.tf32_products) > kAttention.f32_tile_ops_max ? kAttention.f32_s_unroll : 0;
+  em.line(unroll > 0 ? "#pragma unroll " + S(unroll) : "#pragma unroll");
+  em.open("for (int kk = 0; kk < " + S(steps) + "; ++kk) {");
   em.line(a.tf32_products == 3 ? "unsigned fah[4], fal[4];" : "unsigned fah[4];");
   for (int e = 0; e < 4; ++e) {
     const std::string r = "wg * 64 + wq * 16 + " + at(fA.row, e), c = "kk * 8 + " + at(fA.col, e);
@@ -166,8 +180,9 @@ void AttentionEmitter::issue_pv_tf32(const std::string& slot) {
                                    : "{ fah[" + S(e) + "] = axon_tf32(" + v + "); fal[" + S(e) + "] = axon_tf32(" + v + " - __uint_as_float(fah[" +
                                          S(e) + "])); }");
     }
+    // The 8-column tiles that cover DV (O's registers past them stay zero, as do V's columns).
     em.line("#pragma unroll");
-    em.open("for (int ni = 0; ni < " + S(DVP / 8) + "; ++ni) {");
+    em.open("for (int ni = 0; ni < " + S((DV + 7) / 8) + "; ++ni) {");
     em.line(a.tf32_products == 3 ? "unsigned fbh[2], fbl[2];" : "unsigned fbh[2];");
     for (int e = 0; e < 2; ++e) {  // B's (k, n) = (the chunk's key vk, head dim)
       const std::string r = S(kk * 8) + " + vk" + S(e), c = "ni * 8 + " + at(fB.col, e);

@@ -89,7 +89,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
     asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
     #pragma unroll
     for (int e = 0; e < 32; ++e) sc[e] = 0.0f;
-    #pragma unroll
+    #pragma unroll 4
     for (int kk = 0; kk < 12; ++kk) {
       unsigned fah[4], fal[4];
       axon_split_tf32(sf32[(0 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)0, (int)2)))) / 32) * 8192 + (wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)0, (int)2)))) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)0, (int)2)))) % 32) / 4) ^ ((wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)0, (int)2)))) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)0, (int)2)))) % 4) * 4) / 4], fah[0], fal[0]);
