@@ -9,9 +9,9 @@ its peak; one at a time, the disk holds at most one downloaded wheel beside what
 
 1. `pip install --dry-run --report` resolves the requirements against the environment (pip reads
    the wheels' metadata only; nothing large is downloaded);
-2. the wheels' sizes come from HEAD requests to the index; an installed wheel is taken as twice
-   its download (measured: torch 2.15 with its CUDA libraries, 3.0 GB of wheels, 5.5 GB
-   installed);
+2. the wheels' sizes come from HEAD requests to the index (a size not told counts as the told
+   ones' mean; none told: --unknown-gb in all); an installed wheel is taken as twice its download
+   (measured: torch 2.15 with its CUDA libraries, 3.0 GB of wheels, 5.5 GB installed);
 3. if the environment's file system has less free than that plus the largest wheel plus
    --margin-gb (what the rest of the run still writes), nothing is installed and the exit code
    is 3, with a one-line reason on stderr;
@@ -64,6 +64,8 @@ def main() -> int:
     ap.add_argument("--python", required=True, help="the environment's python")
     ap.add_argument("--margin-gb", type=float, default=1.0,
                     help="free space to leave for the rest of the run (default 1 GB)")
+    ap.add_argument("--unknown-gb", type=float, default=3.0,
+                    help="the wheels' size when the index tells none (default 3 GB: torch's CUDA build)")
     ap.add_argument("requirements", nargs="+")
     args = ap.parse_args()
 
@@ -78,9 +80,15 @@ def main() -> int:
     sizes = [download_size(i["download_info"]["url"]) for i in items]
     unknown = sum(s is None for s in sizes)
     known = [s for s in sizes if s is not None]
-    # A wheel whose size the index did not tell counts as the largest one that it did tell.
-    largest = max(known, default=int(GB))
-    downloads = sum(known) + unknown * largest
+    if known:
+        # A wheel whose size the index did not tell counts as the known ones' mean.
+        largest = max(known)
+        downloads = sum(known) + unknown * sum(known) / len(known)
+    else:
+        # No sizes at all (HEAD refused): --unknown-gb of wheels, the largest a sixth of it
+        # (torch 2.15's CUDA build: 3.0 GB, the largest 0.54).
+        downloads = args.unknown_gb * GB
+        largest = downloads / 6
     need = INSTALLED_PER_DOWNLOADED * downloads + largest + args.margin_gb * GB
     env_dir = os.path.dirname(os.path.dirname(os.path.abspath(args.python)))
     free = shutil.disk_usage(env_dir).free
