@@ -48,14 +48,16 @@ const char* kSoftmax = R"({"name":"sm","inputs":[{"name":"x","shape":["M",256],"
   "nodes":[{"name":"y","op":"softmax","inputs":["x"],"attrs":{"axis":-1}}],"outputs":["y"]})";
 
 // An elementwise graph: its rewrite search ends well inside the budget, so that two runs find
-// the same (runs cut by the budget depend on the proofs already in the store).
+// the same (runs cut by the budget depend on the proofs already in the store, and on the
+// machine's load: at a budget of 2 s the rewrites' 0.8 s once ended after 3 of 4 refutations
+// beside two MPI ranks and the other tests; nothing waits out the rest of the budget).
 const char* kElementwise = R"({"name":"ew","inputs":[{"name":"x","shape":["M",256],"dtype":"f32"},{"name":"b","shape":[256],"dtype":"f32"}],
   "nodes":[{"name":"s","op":"add","inputs":["x","b"]},{"name":"y","op":"exp","inputs":["s"]}],"outputs":["y"]})";
 
 // A library of the elementwise graph: four sizes with a runtime size, and an exact-only entry.
 std::string write_spec(const TempDir& dir, const std::string& name = "t") {
   dir.write("ew.json", kElementwise);
-  return dir.write(name + ".json", R"({"name": ")" + name + R"(", "budget": 2, "entries": [
+  return dir.write(name + ".json", R"({"name": ")" + name + R"(", "budget": 20, "entries": [
     {"graph": "ew.json", "sizes": {"M": {"from": 16, "to": 64, "step": "pow2", "also": [3]}}, "runtime": "M"},
     {"graph": "ew.json", "name": "ew_exact", "sizes": {"M": [8]}}]})");
 }
