@@ -133,7 +133,7 @@ struct AttentionCalibration {
   double f32_two = 1.15;       // two consumer warpgroups interleave their softmax and mma
   // The f32 engine's tile loop, fully unrolled, is this many mma.sync and tf32 splits at most
   // (attention_tf32.cpp, f32_tile_ops); beyond it S's k-steps unroll by f32_s_unroll. Read off
-  // nvcc 13.0's sm_90 cubins: about 128 bytes of code per op (d 128, 64x32: 720 ops, 93.6 KB;
+  // nvcc 13.0's sm_90 cubins: about 128 bytes of code per op (d 128, 128x32: 720 ops, 93.6 KB;
   // d 256: 1424 ops, 180 KB), so 800 ops is about 100 KB, under the SM's instruction cache
   // (128 KB per SM on Volta by microbenchmarks; Hopper's is not published). The d 256 kernel
   // took 2.3x d 128's time per key tile for twice the work (H100, 2026-12-05), which a loop
