@@ -35,7 +35,9 @@ BRANCH = re.compile(r"\bBRA(?:\.\S+)?\s+(?:0x)?([0-9a-f]+)\b")
 def find_tool(name: str) -> str:
     """The toolkit's `name`, or the one unpacked from PyPI's wheel into build/tools."""
     for cand in (shutil.which(name), f"/usr/local/cuda/bin/{name}", TOOLS / "nvidia/cu13/bin" / name):
-        if cand and Path(cand).is_file():
+        # cuobjdump runs nvdisasm: take one only with its nvdisasm beside it or on PATH.
+        if cand and Path(cand).is_file() and (name != "cuobjdump" or shutil.which("nvdisasm")
+                                              or Path(cand).with_name("nvdisasm").is_file()):
             return str(cand)
     if name != "cuobjdump":
         sys.exit(f"sass_loops: no {name} (install the CUDA toolkit)")
