@@ -97,11 +97,16 @@ def main() -> int:
               f"{need / GB:.1f} GB free on the file system of {env_dir}; it has {free / GB:.1f} GB",
               file=sys.stderr)
         return 3
+    tmp = tempfile.gettempdir()  # where pip puts a wheel while it installs it
+    if os.stat(tmp).st_dev != os.stat(env_dir).st_dev and shutil.disk_usage(tmp).free < 2 * largest:
+        print(f"pip_staged: {tmp} has {shutil.disk_usage(tmp).free / GB:.1f} GB free, less than twice "
+              f"the largest wheel ({largest / GB:.1f} GB)", file=sys.stderr)
+        return 3
     start = time.time()
     print(f"pip_staged: {len(items)} packages, {downloads / GB:.1f} GB of wheels, one at a time "
           f"({free / GB:.1f} GB free, about {need / GB:.1f} needed)", flush=True)
-    # Largest first: the peak is the installed part plus one wheel, so take the big ones while
-    # the installed part is small.
+    # Largest first: the peak comes with the last wheels (nearly all installed, plus one wheel),
+    # so those should be the small ones.
     order = sorted(range(len(items)), key=lambda k: -(sizes[k] or largest))
     for k in order:
         meta = items[k]["metadata"]
