@@ -87,16 +87,25 @@ inline constexpr WgmmaCalibration kWgmma{};
 // tf32 mma.sync (f32 operands: --allow-tf32, or three products each).
 struct Tf32Calibration {
   double tensor_over_fp32 = 4;  // the tf32 tensor rate as a multiple of fp32 where the target has none
-  double eff = 0.6;             // mma.sync reaches about 60% of the wgmma rate on sm_90
+  // The tf32 rate's share mma.sync reaches. Measured (H200, 2026-12-01, docs/contraction.md):
+  // 4096^3 with --allow-tf32, 1011 us against 510 estimated at 0.6, so 0.3.
+  double eff = 0.3;
   double bk16 = 0.95;           // k-tiles of 16 (against 32)
   int regs_overhead = 40;       // registers besides the accumulators and fragments
-  double split_eff = 0.85;      // tf32x3: the mma rate's share left beside the splits' cvt and sub
+  // tf32x3: the mma rate's share left beside the splits' cvt and sub. Measured (H100,
+  // 2026-12-05, benchmarks/sweep/results/2026-12-05-c-h100/NOTES.md): S of full attention d128
+  // 4x4x1449 as its parts, 298.8 us against 128.6 estimated at eff 0.6 and 0.85, so about 0.75
+  // beside eff 0.3.
+  double split_eff = 0.75;
 };
 inline constexpr Tf32Calibration kTf32{};
 
 // SIMT f32 contractions on the CUDA cores.
 struct SimtCalibration {
-  double eff = 0.85;            // the fp32 rate's share at full register-tile intensity
+  // The fp32 rate's share at full register-tile intensity. Measured (H200, 2026-12-01,
+  // docs/contraction.md): 4096^3, the fastest configuration 4816 us against 2811 estimated for
+  // the best at 0.85, so 0.5.
+  double eff = 0.5;
   double intensity_full = 4.0;  // FMAs per shared load at full rate
   double bk8 = 0.95;            // k-tiles of 8 (against 16)
   int regs_overhead = 40;       // registers besides the outputs and the operands' values
@@ -124,12 +133,11 @@ struct AttentionCalibration {
   int l2_share = 4;            // a group of batch entries' K and V fill at most 1 / l2_share of L2
   int regs_overhead = 48;      // registers per consumer thread besides O, S and P
   int regs_two = 240;          // registers per thread at most with two consumer warpgroups
-  // f32 operands on tf32 mma.sync: the tf32 rate's share. One measurement (H100, 2026-12-05,
-  // full attention d128 4x4x1449, 128x32 w2 s3, 715 us) gives about 0.2; it stays at 0.4 until
-  // the other side of the choice, the parts' tf32x3 contractions (ranked at a quarter of the
-  // tf32 rate, not measured), is calibrated too: lowering one side alone would send --no-gpu
-  // searches to the parts where the fused kernel measured faster.
-  double f32_eff = 0.4;
+  // f32 operands on tf32 mma.sync: the tf32 rate's share. Measured (H100, 2026-12-05, full
+  // attention d128 4x4x1449, 128x32 w2 s3): 734.6 us against 292.2 estimated at 0.4, so 0.16;
+  // calibrated with the parts' engines (kTf32, kSimt) from the same runs, so that --no-gpu ranks
+  // them as measured: fused 734.6, tf32x3 parts 783.9 (H100), SIMT parts 1417.8 (H200).
+  double f32_eff = 0.16;
   double f32_two = 1.15;       // two consumer warpgroups interleave their softmax and mma
   // The f32 engine's tile loop, fully unrolled, is this many mma.sync and tf32 splits at most
   // (attention_tf32.cpp, f32_tile_ops); beyond it S's k-steps unroll by f32_s_unroll. Read off
@@ -206,7 +214,11 @@ inline constexpr ElementwiseCalibration kElementwise{};
 struct GenericCalibration {
   double bytes_factor = 1.5;        // its accesses are not vectorized
   double fp32_share = 0.05;         // of the fp32 rate
-  double contraction_flops = 64;    // per multiply-add of a contraction (sequential loops)
+  // Per flop of a contraction's multiply-adds (sequential loops, two loads each): at fp32_share
+  // a naive matmul's 3.3 TFLOP/s on the H200's figures. Not measured; it keeps the fallback below
+  // every tiled kernel (it was counted per element of the first operand, N times too little: a
+  // 1000-wide S of attention ranked the fallback above the tf32x3 kernel).
+  double contraction_flops = 1;
   double reduction_flops = 8;       // per element reduced
   // A thread reads its output's whole reduction, one dependent add after another: about 37 ns per
   // element (measured, H200, 2026-12-02: 33 sums of 100001 f32 in 3683 us), per wave of resident
