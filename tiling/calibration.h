@@ -135,8 +135,9 @@ struct AttentionCalibration {
   int regs_two = 240;          // registers per thread at most with two consumer warpgroups
   // f32 operands on tf32 mma.sync: the tf32 rate's share. Measured (H100, 2026-12-05, full
   // attention d128 4x4x1449, 128x32 w2 s3): 734.6 us against 292.2 estimated at 0.4, so 0.16;
-  // calibrated with the parts' engines (kTf32, kSimt) from the same runs, so that --no-gpu ranks
-  // them as measured: fused 734.6, tf32x3 parts 783.9 (H100), SIMT parts 1417.8 (H200).
+  // calibrated with the parts' engines (kTf32, kSimt) from the same runs: each within 15% of its
+  // time. The fused kernel and the parts, 6% apart measured (734.6, 783.9 on the H100), come out
+  // 722.9 and 691.7: the parts' transpose copy is estimated 8.9 us against 28.4 measured.
   double f32_eff = 0.16;
   double f32_two = 1.15;       // two consumer warpgroups interleave their softmax and mma
   // The f32 engine's tile loop, fully unrolled, is this many mma.sync and tf32 splits at most
