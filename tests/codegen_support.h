@@ -83,6 +83,15 @@ inline NvccRun nvcc_compile(const std::string& cc, const std::string& source, co
   return nvcc_run(cc, source, flags, tag, false);
 }
 
+// A generated kernel compiles with NVRTC for `arch` (where NVRTC loads): what the runtime does.
+inline void check_nvrtc_compiles(const tiling::KernelCode& k, const std::string& arch = "sm_90a") {
+  if (!gpu::nvrtc_status().empty()) return;
+  gpu::Compiled c = gpu::compile(k.source, arch, "");
+  INFO(c.log.substr(0, 3000));
+  CHECK(c.ok);
+}
+
+
 // Compiles generated sm_90a kernels (after the prelude of `low`) with nvcc when there is one:
 // they must compile, and ptxas must not serialize any wgmma (its C7514, C7515, C7520 reports).
 // Without nvcc the check is skipped with a warning.

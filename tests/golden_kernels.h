@@ -18,7 +18,7 @@ struct GoldenFile {
   std::string text;
   std::string target;  // "sm_90", "sm_80"
   std::string arch_suffix;  // "a": sm_90a
-  bool prelude = false;     // the target's prelude, which every kernel file needs before it
+  bool prelude = false;     // a part of the target's prelude (files in order), which every kernel file needs before it
   bool compile = false;     // in the covering subset that the compile test compiles
 };
 

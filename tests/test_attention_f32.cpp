@@ -112,11 +112,7 @@ TEST_CASE("f32 attention runs on tf32 mma.sync: three products by default, one w
         CHECK(k.launches[0].smem <= L.smem_dynamic);
         two_groups += ac->warps_m == 2;
         bn32 += ac->bn == 32;
-        if (gpu::nvrtc_status().empty()) {
-          gpu::Compiled c = gpu::compile(k.source, "sm_90a", "");
-          INFO(c.log.substr(0, 3000));
-          CHECK(c.ok);
-        }
+        axon::test::check_nvrtc_compiles(k);
         tu << k.body << "\n";
       }
       CHECK(configs >= (s.att.qk.k == 256 ? 1 : 2));  // d = 256: 32-key tiles in one warpgroup

@@ -75,14 +75,6 @@ tiling::Group attention_group(const Graph& g) {
   return {};
 }
 
-// A generated kernel compiles with NVRTC for sm_90a (where NVRTC loads).
-void check_nvrtc_compiles(const tiling::KernelCode& k) {
-  if (!gpu::nvrtc_status().empty()) return;
-  gpu::Compiled c = gpu::compile(k.source, "sm_90a", "");
-  INFO(c.log.substr(0, 3000));
-  CHECK(c.ok);
-}
-
 const Node* node_named(const Graph& g, const std::string& name) {
   for (const auto& [n, hint] : g.names)
     if (hint == name) return n;
@@ -141,7 +133,7 @@ TEST_CASE("attention reads Q, K and V through tensor maps of the views, 4d where
       // The copies name the head and the row, and the batch entry where it is a dimension.
       CHECK((k.body.find("cp.async.bulk.tensor.4d") != std::string::npos) == (b == 2));
       CHECK(k.body.find("const int pk_0 = ") != std::string::npos);
-      check_nvrtc_compiles(k);
+      axon::test::check_nvrtc_compiles(k);
     }
     CHECK(kernels >= 1);
   }
@@ -169,7 +161,7 @@ TEST_CASE("f32 attention reads its views through 32-bit tensor maps of 32-float 
       CHECK(gpu::tensor_map_box(m).at(0) == 32u);
     }
     CHECK(k.body.find("cp.async.bulk.tensor.4d") != std::string::npos);
-    check_nvrtc_compiles(k);
+    axon::test::check_nvrtc_compiles(k);
   }
   CHECK(kernels >= 2);
 }

@@ -443,7 +443,7 @@ TEST_CASE("groups holding 32-bit integers compute in double, where every i32 is 
     CHECK(k.body.find("axon_ldd_i32(") != std::string::npos);
     CHECK(k.body.find("axon_std_i32(") != std::string::npos);
     CHECK(k.body.find("double") != std::string::npos);
-    if (gpu::nvrtc_status().empty()) CHECK(gpu::compile(k.source, "sm_90", "").ok);
+    axon::test::check_nvrtc_compiles(k, "sm_90");
   }
   // An iota of small extent stays in float: it is exact there.
   Graph m = bench("attention_causal");
@@ -470,7 +470,7 @@ TEST_CASE("packed 16-bit caches keep two bf16 per register and unpack where used
   CHECK(k.body.find("axon_ldw<4>(in0") != std::string::npos);
   CHECK(k.body.find("axon_bf16_at(rc0, e)") != std::string::npos);
   CHECK(c.str().find("packed") != std::string::npos);
-  if (gpu::nvrtc_status().empty()) CHECK(gpu::compile(k.source, "sm_90", "").ok);
+  axon::test::check_nvrtc_compiles(k, "sm_90");
   // The estimate sees the registers it saves: packed configurations exist and are ranked.
   bool any = false;
   for (const auto& rc : tiling::enumerate_configs(g, s, axon::test::target_limits())) any = any || (rc.config.get_if<tiling::RowConfig>() != nullptr && rc.config.row().packed);

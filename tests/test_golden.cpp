@@ -190,7 +190,7 @@ TEST_CASE("golden kernels: a covering subset compiles with nvcc", "[golden][nvcc
   std::map<std::string, std::string> prelude;
   std::map<std::string, std::vector<const GoldenFile*>> by_target;
   for (const GoldenFile& f : all) {
-    if (f.prelude) prelude[f.target] = f.text;
+    if (f.prelude) prelude[f.target] += f.text;  // its parts in order
     else if (f.compile) by_target[f.target].push_back(&f);
   }
   struct Unit {

@@ -363,13 +363,17 @@ std::vector<RankedConfig> generic_configs(const Group& g, const Limits& L, doubl
     double flops = 0, serial_us = 0;
     for (const Node* n : g.nodes) {
       if (n->kind() == OpKind::Contraction || n->kind() == OpKind::Reduce) {
-        double in = double(detail::numel(detail::dims_of(n->operand(0))));
-        double outn = double(detail::numel(detail::dims_of(n)));
-        // A contraction (matmul): its multiply-adds, the output times the contracted length.
         const std::vector<int64_t> a = detail::dims_of(n->operand(0));
-        const bool ta = n->attrs().has("transpose_a") && n->attrs().b("transpose_a");
-        const double k = a.empty() ? 1.0 : double(ta && a.size() >= 2 ? a[a.size() - 2] : a.back());
-        flops += n->kind() == OpKind::Contraction ? 2.0 * outn * k * K.contraction_flops : in * K.reduction_flops;
+        double in = double(detail::numel(a));
+        double outn = double(detail::numel(detail::dims_of(n)));
+        if (n->kind() == OpKind::Contraction) {
+          // A matmul's multiply-adds: the output times the contracted length.
+          const bool ta = n->attrs().has("transpose_a") && n->attrs().b("transpose_a");
+          const double k = a.empty() ? 1.0 : double(ta && a.size() >= 2 ? a[a.size() - 2] : a.back());
+          flops += 2.0 * outn * k * K.contraction_flops;
+        } else {
+          flops += in * K.reduction_flops;
+        }
         // A thread reads its output's whole reduction, one dependent add after another, per wave
         // of resident threads.
         if (n->kind() == OpKind::Reduce)
