@@ -23,6 +23,7 @@
 #include "axon/tiling/kernel.h"
 #include "codegen_support.h"
 #include "contraction_support.h"
+#include "tiling/internal.h"  // tf32_rounding, tf32_conversions
 
 using namespace axon;
 namespace fs = std::filesystem;
@@ -430,7 +431,7 @@ TEST_CASE("with allow_tf32, f32 matmuls take tf32 mma.sync from the spec, and th
         CHECK(c.tf32);
         CHECK(c.threads == 32 * c.warps_m * c.warps_n);
         CHECK(code.body.find("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32") != std::string::npos);
-        CHECK(code.body.find("cvt.rna.tf32.f32") != std::string::npos);
+        CHECK((code.body.find("cvt.rn.tf32.f32") != std::string::npos || code.body.find("cvt.rna.tf32.f32") != std::string::npos));
         CHECK(code.body.find("cp.async") != std::string::npos);  // x and w are stored
         CHECK(code.body.find("fmaf(") == std::string::npos);
         REQUIRE(code.launches.size() == 1);
@@ -459,6 +460,30 @@ TEST_CASE("with allow_tf32, f32 matmuls take tf32 mma.sync from the spec, and th
     for (const tiling::RankedConfig& rc : tiling::enumerate_configs(gr, s, axon::test::target_limits()))
       if (rc.config.strategy() == tiling::Strategy::Contraction) CHECK(!mm_fields(rc.config).tf32);
   }
+}
+
+TEST_CASE("the tf32 rounding is the target's cheapest rounding to nearest in the spec", "[codegen][contraction]") {
+  // sm_90 has cvt.rn.tf32.f32 (one F2FP); sm_80 only cvt.rna.tf32.f32 (three instructions).
+  const InstrSpec* r90 = tiling::detail::tf32_rounding(*lowerings("sm_90").isa);
+  const InstrSpec* r80 = tiling::detail::tf32_rounding(*lowerings("sm_80").isa);
+  REQUIRE(r90 != nullptr);
+  REQUIRE(r80 != nullptr);
+  CHECK(r90->name == "cvt.rn.tf32.f32");
+  CHECK(r80->name == "cvt.rna.tf32.f32");
+  CHECK(r90->issue < lowerings("sm_90").isa->find("cvt.rna.tf32.f32")->issue);
+  // What the kernels emit: the chosen instruction's text, in the rounding and in the split.
+  const std::vector<std::string> l = tiling::detail::tf32_conversions(*r90, true);
+  std::string text;
+  for (const std::string& x : l) text += x + "\n";
+  CHECK(text.find("cvt.rn.tf32.f32") != std::string::npos);
+  CHECK(text.find("cvt.rna") == std::string::npos);
+  CHECK(text.find("axon_split_tf32") != std::string::npos);
+  // A spec without any f32 -> tf32 rounding leaves the tf32 path out, saying why.
+  Isa none = *lowerings("sm_90").isa;
+  std::erase_if(none.instrs, [](const InstrSpec& i) { return i.name.rfind("cvt.", 0) == 0 && i.outs.size() == 1 && i.outs[0].type == "tf32"; });
+  const tiling::detail::Tf32Isa t = tiling::detail::tf32_isa(none);
+  CHECK_FALSE(t.ok);
+  CHECK(t.why.find("tf32 rounding") != std::string::npos);
 }
 
 TEST_CASE("by default f32 matmuls may also run as three tf32 products (tf32x3), which compile for sm_80 and sm_90",

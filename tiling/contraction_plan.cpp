@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 #include <utility>
 
 #include "axon/core/error.h"
@@ -60,11 +61,25 @@ TensorCoreIsa tensor_core_isa(const Isa& isa, DType in) {
   return t;
 }
 
+const InstrSpec* tf32_rounding(const Isa& isa) {
+  const InstrSpec* best = nullptr;
+  for (const InstrSpec& i : isa.instrs) {
+    const bool f32_to_tf32 = i.kind == InstrKind::Scalar && i.outs.size() == 1 && i.outs[0].type == "tf32" && i.ins.size() == 1 &&
+                             i.ins[0].type == "f32";
+    // Round to nearest (either tie rule): at most half a tf32 ulp, relative 2^-11.
+    const bool nearest = i.error.kind == ErrorBound::Kind::Rel && i.error.value <= 0x1p-11;
+    if (!f32_to_tf32 || !nearest) continue;
+    if (best == nullptr || std::tie(i.issue, i.latency, i.name) < std::tie(best->issue, best->latency, best->name)) best = &i;
+  }
+  return best;
+}
+
 Tf32Isa tf32_isa(const Isa& isa) {
   Tf32Isa t;
   const auto need = needs(isa, t.why);
   need(t.mma, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32");
-  need(t.cvt, "cvt.rna.tf32.f32");
+  t.cvt = tf32_rounding(isa);
+  if (t.cvt == nullptr && t.why.empty()) t.why = "the " + isa.target.target + " ISA spec has no f32 -> tf32 rounding to nearest";
   need(t.cp4, "cp.async.ca.shared.global.4");
   need(t.cp16, "cp.async.cg.shared.global.16");
   need(t.commit, "cp.async.commit_group");

@@ -89,7 +89,7 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, F32Matm
 // The instructions of the tf32 path (f32 operands on the tensor cores); `why` when not `ok`.
 struct Tf32Isa {
   const InstrSpec* mma = nullptr;   // mma.sync m16n8k8 tf32, f32 accumulators
-  const InstrSpec* cvt = nullptr;   // cvt.rna.tf32.f32
+  const InstrSpec* cvt = nullptr;   // tf32_rounding's choice
   const InstrSpec* cp4 = nullptr;   // cp.async 4 bytes, global -> shared
   const InstrSpec* cp16 = nullptr;  // cp.async 16 bytes
   const InstrSpec* commit = nullptr;
@@ -98,6 +98,10 @@ struct Tf32Isa {
   std::string why;
 };
 Tf32Isa tf32_isa(const Isa& isa);
+// The target's cheapest f32 -> tf32 rounding to nearest (the spec's issue cost, then latency,
+// then name): cvt.rn.tf32.f32 on sm_90 (one F2FP), cvt.rna.tf32.f32 before (three integer
+// instructions); nullptr when the spec has none.
+const InstrSpec* tf32_rounding(const Isa& isa);
 // The tf32 contraction kernel (tf32_kernel.cpp; ContractionConfig::tf32): operand tiles of f32 in their
 // stored orientation, `stages` slots in dynamic shared memory (tf32_smem_floats per slot),
 // cp.async for stored operands, the inlined prologue for computed ones; tf32 mma.sync.
@@ -137,7 +141,7 @@ std::string mbarrier_wait_loop(const InstrSpec& wait, const std::string& bar, co
 // (the compiler may then move it or drop it when unused).
 std::string pure_asm(const InstrSpec& ins, const std::vector<AsmArg>& args);
 // The lines of the f32 -> tf32 conversions a kernel's fragments use, from the spec's cvt
-// (cvt.rna.tf32.f32): `axon_tf32(x)` rounds x (the high part); with `split` also
+// (tf32_rounding): `axon_tf32(x)` rounds x (the high part); with `split` also
 // `axon_split_tf32(x, hi, lo)`: hi = tf32(x), lo = tf32(x - hi), a remainder that is not finite
 // (x infinite) taken as 0 (3xTF32: docs/contraction.md).
 std::vector<std::string> tf32_conversions(const InstrSpec& cvt, bool split);

@@ -72,7 +72,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f32
   asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(qfull), "r"(0) : "memory");
   auto axon_tf32 = [](float x) -> unsigned {
     unsigned v;
-    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(v) : "f"(x));
+    asm("cvt.rn.tf32.f32 %0, %1;" : "=r"(v) : "f"(x));
     return v;
   };
   auto axon_split_tf32 = [&](float x, unsigned& hi, unsigned& lo) {

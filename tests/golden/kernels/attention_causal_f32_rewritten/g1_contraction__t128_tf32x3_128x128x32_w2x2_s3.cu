@@ -49,7 +49,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f32_re
   };
   auto axon_tf32 = [](float x) -> unsigned {
     unsigned v;
-    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(v) : "f"(x));
+    asm("cvt.rn.tf32.f32 %0, %1;" : "=r"(v) : "f"(x));
     return v;
   };
   auto axon_split_tf32 = [&](float x, unsigned& hi, unsigned& lo) {

@@ -49,7 +49,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_matmul_f32_bias_tf32_g0
   };
   auto axon_tf32 = [](float x) -> unsigned {
     unsigned v;
-    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(v) : "f"(x));
+    asm("cvt.rn.tf32.f32 %0, %1;" : "=r"(v) : "f"(x));
     return v;
   };
   const int KT = 16;
