@@ -97,6 +97,8 @@ struct Tf32Calibration {
   // 4x4x1449 as its parts, 298.8 us against 128.6 estimated at eff 0.6 and 0.85, so about 0.75
   // beside eff 0.3.
   double split_eff = 0.75;
+  // A computed operand's points a thread's load loop unrolls by (loads in flight per thread).
+  int computed_unroll = 8;
 };
 inline constexpr Tf32Calibration kTf32{};
 

@@ -5,7 +5,7 @@
 // stored orientation, in `stages` slots of dynamic shared memory: stored operands arrive by
 // cp.async (16 bytes when the contiguous extent is a multiple of 4, else 4), computed ones by
 // the inlined prologue; each fragment register is read where the spec's fragment map puts it
-// and rounded to tf32 there (cvt.rna, from the spec), or split there: hi = tf32(x), lo =
+// and rounded to tf32 there (the spec's cheapest rounding: cvt.rn on sm_90), or split: hi = tf32(x), lo =
 // tf32(x - hi), the products lo*hi + hi*lo + hi*hi accumulated in f32 (lo*lo, below 2^-22 of
 // the product, dropped: CUTLASS's 3xTF32). A remainder that is not finite (x infinite) is 0 (an
 // infinite x times the other's low part 0 is still NaN: docs/contraction.md).
@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "axon/core/error.h"
+#include "calibration.h"
 #include "contraction_families.h"
 #include "internal.h"
 
@@ -143,6 +144,10 @@ std::string tf32_kernel(const Group& g, const GroupShape& s, const ContractionCo
     const bool numeric = tl.inner_ext.find_first_not_of("0123456789") == std::string::npos;  // not a runtime M
     const int W = k >= 0 && numeric && std::stoll(tl.inner_ext) % 4 == 0 ? 4 : 1;
     const int per_row = tl.cols / W;
+    // A computed operand's points are loads then arithmetic: unrolled, a thread has several
+    // points' loads in flight (one at a time, a grid of few blocks waited out each load: a
+    // 1256-key P V with the softmax on its loads, 20 blocks, ran 650 us against 25 for Q K^T).
+    if (k < 0) em.line("#pragma unroll " + S(std::clamp<int64_t>(tl.rows * per_row / T, 1, int64_t(kTf32.computed_unroll))));
     em.open("for (int u = tid; u < " + S(tl.rows * per_row) + "; u += " + S(T) + ") {");
     em.line("const int r = u / " + S(per_row) + ", cc = (u % " + S(per_row) + ") * " + S(W) + ";");
     em.line(std::string("float* const dst = ") + (op == 0 ? "sA" : "sB") + " + slot * " + S(op == 0 ? FA : FB) + " + r * " +
