@@ -59,6 +59,10 @@ double f32_memory_us(const Group& g, const ContractionShape& c, const Limits& L,
   return (io_bytes + kContraction.l2_reread_share * reread) / (L.hbm_gb_s * 1e3) / std::min(1.0, kContraction.fill_floor + tiles / L.sm_count);
 }
 
+// The blocks that share an SM's rate in a wave: `resident`, or in a grid of fewer blocks than
+// the GPU holds at once, those on the busiest SM (80 blocks on 132 SMs: one each, not three).
+double sharing(double tiles, double resident, const Limits& L) { return std::min(resident, std::ceil(tiles / L.sm_count)); }
+
 // Tiles much larger than the problem only add idle warps (tf32, SIMT).
 bool f32_tile_worth(const ContractionShape& c, const ContractionConfig& t) { return !((t.bm > 64 && t.bm / 2 >= c.m) || (t.bn > 64 && t.bn / 2 >= c.n)); }
 
@@ -84,7 +88,7 @@ RankedConfig tf32_estimate(const Group& g, const ContractionShape& c, const Cont
   const double eff = kTf32.eff * std::min(1.0, double(MI * NI) / (4 * MI + 2 * NI)) * (bk == 32 ? 1.0 : kTf32.bk16);
   const double slots = L.sm_count * resident, waves = std::ceil(tiles / slots);
   const double passes = t.tf32x3 ? 3.0 / kTf32.split_eff : 1.0;
-  const double compute = passes * waves * resident * 2.0 * bm * bn * double(c.k) / (rate * eff);
+  const double compute = passes * waves * sharing(tiles, resident, L) * 2.0 * bm * bn * double(c.k) / (rate * eff);
   const double memory = f32_memory_us(g, c, L, tiles_m, tiles_n);
   std::ostringstream why;
   why << (t.tf32x3 ? "tf32x3" : "tf32") << ": compute " << compute << " us (eff " << eff << ", waves " << waves << "), memory " << memory << " us";
@@ -138,7 +142,7 @@ RankedConfig simt_estimate(const Group& g, const ContractionShape& c, const Cont
   const double eff = kSimt.eff * std::min(1.0, intensity / kSimt.intensity_full) * (bk == 16 ? 1.0 : kSimt.bk8);
   const double slots = L.sm_count * resident, waves = std::ceil(tiles / slots);
   const double used = (double(c.m) / (tiles_m * bm)) * (double(c.n) / (tiles_n * bn));
-  const double compute = waves * resident * 2.0 * bm * bn * double(c.k) / (sm_rate * eff);
+  const double compute = waves * sharing(tiles, resident, L) * 2.0 * bm * bn * double(c.k) / (sm_rate * eff);
   const double memory = f32_memory_us(g, c, L, tiles_m, tiles_n);
   std::ostringstream why;
   why << "simt: compute " << compute << " us (eff " << eff << ", lanes used " << used << ", waves " << waves << "), memory "

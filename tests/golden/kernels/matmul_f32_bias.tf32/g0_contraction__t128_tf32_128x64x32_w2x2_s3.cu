@@ -1,23 +1,23 @@
-// golden kernel: graph 'matmul_f32_bias' (tests/golden/graphs/matmul_f32_bias.json), target sm_90
+// golden kernel: graph 'matmul_f32_bias' (tests/golden/graphs/matmul_f32_bias.json), target sm_90, --allow-tf32
 // kernel g0_contraction: contraction -> out
-// tiling: contraction t128 tf32x3 128x128x32 w2x2 s4
-extern "C" __global__ void __launch_bounds__(128) golden_matmul_f32_bias_g0_contraction_t128_tf32x3_128x128x32_w2x2_s4(const float* __restrict__ in0, const float* __restrict__ in1, const float* __restrict__ in2, float* __restrict__ out0) {
+// tiling: contraction t128 tf32 128x64x32 w2x2 s3
+extern "C" __global__ void __launch_bounds__(128) golden_matmul_f32_bias_tf32_g0_contraction_t128_tf32_128x64x32_w2x2_s3(const float* __restrict__ in0, const float* __restrict__ in1, const float* __restrict__ in2, float* __restrict__ out0) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   extern __shared__ __align__(16) float axon_smem[];
   float* const sA = axon_smem;
-  float* const sB = axon_smem + 18432;
+  float* const sB = axon_smem + 13824;
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const int wr = warp / 2, wc = warp % 2;
   int bt = blockIdx.x;
-  const int bz = bt / 48;
-  bt -= (int)(bz * 48);
-  const int first = (bt / 48) * 8, gsz = min(8 - first, 8);
-  const int tm = first + (bt % 48) % gsz, tn = (bt % 48) / gsz;
-  const int m0 = tm * 128, n0 = tn * 128;
-  float acc[4][8][4];
+  const int bz = bt / 96;
+  bt -= (int)(bz * 96);
+  const int first = (bt / 96) * 8, gsz = min(8 - first, 8);
+  const int tm = first + (bt % 96) % gsz, tn = (bt % 96) / gsz;
+  const int m0 = tm * 128, n0 = tn * 64;
+  float acc[4][4][4];
   #pragma unroll
-  for (int i = 0; i < 128; ++i) {
+  for (int i = 0; i < 64; ++i) {
     (&acc[0][0][0])[i] = 0.0f;
   }
   auto load_tile = [&](int kt, int slot) {
@@ -34,9 +34,9 @@ extern "C" __global__ void __launch_bounds__(128) golden_matmul_f32_bias_g0_cont
         *reinterpret_cast<float4*>(dst) = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
       }
     }
-    for (int u = tid; u < 1024; u += 128) {
-      const int r = u / 32, cc = (u % 32) * 4;
-      float* const dst = sB + slot * 4352 + r * 136 + cc;
+    for (int u = tid; u < 512; u += 128) {
+      const int r = u / 16, cc = (u % 16) * 4;
+      float* const dst = sB + slot * 2304 + r * 72 + cc;
       const int go = k0 + r, gi = n0 + cc;
       if (go < 512 && gi < 768) {
         const float* src = in1 + (long long)(0) * 393216 + (long long)go * 768 + gi;
@@ -52,59 +52,39 @@ extern "C" __global__ void __launch_bounds__(128) golden_matmul_f32_bias_g0_cont
     asm("cvt.rn.tf32.f32 %0, %1;" : "=r"(v) : "f"(x));
     return v;
   };
-  auto axon_split_tf32 = [&](float x, unsigned& hi, unsigned& lo) {
-    hi = axon_tf32(x);
-    const float r = x - __uint_as_float(hi);
-    lo = axon_tf32(fabsf(r) <= 3.402823466e38f ? r : 0.0f);
-  };
   const int KT = 16;
   #pragma unroll
-  for (int st = 0; st < 3; ++st) {
+  for (int st = 0; st < 2; ++st) {
     if (st < KT) load_tile(st, st);
     asm volatile("cp.async.commit_group;" :  :  : "memory");
   }
   for (int kt = 0; kt < KT; ++kt) {
-    asm volatile("cp.async.wait_group 2;" :  :  : "memory");
+    asm volatile("cp.async.wait_group 1;" :  :  : "memory");
     __syncthreads();
-    if (kt + 3 < KT) load_tile(kt + 3, (kt + 3) % 4);
+    if (kt + 2 < KT) load_tile(kt + 2, (kt + 2) % 3);
     asm volatile("cp.async.commit_group;" :  :  : "memory");
-    const float* a_s = sA + (kt % 4) * 4608;
-    const float* b_s = sB + (kt % 4) * 4352;
+    const float* a_s = sA + (kt % 3) * 4608;
+    const float* b_s = sB + (kt % 3) * 2304;
     #pragma unroll
     for (int kk = 0; kk < 32; kk += 8) {
-      unsigned af[4][4], bf[8][2];
-      unsigned af_lo[4][4], bf_lo[8][2];
+      unsigned af[4][4], bf[4][2];
       #pragma unroll
       for (int mi = 0; mi < 4; ++mi) {
         const unsigned at = (unsigned)__cvta_generic_to_shared(&a_s[(wr * 64 + mi * 16 + (axon_fmod(lane, (int)8) + (axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)8))) * 36 + kk + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)4)]);
         unsigned q[4];
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(q[0]), "=r"(q[1]), "=r"(q[2]), "=r"(q[3]) : "r"(at));
         #pragma unroll
-        for (int e = 0; e < 4; ++e) axon_split_tf32(__uint_as_float(q[e]), af[mi][e], af_lo[mi][e]);
+        for (int e = 0; e < 4; ++e) af[mi][e] = axon_tf32(__uint_as_float(q[e]));
       }
       #pragma unroll
-      for (int ni = 0; ni < 8; ++ni) {
-        axon_split_tf32(b_s[(kk + axon_fmod(lane, (int)4)) * 136 + wc * 64 + ni * 8 + axon_fdiv(lane, (int)4)], bf[ni][0], bf_lo[ni][0]);
-        axon_split_tf32(b_s[(kk + (axon_fmod(lane, (int)4) + (int)4)) * 136 + wc * 64 + ni * 8 + axon_fdiv(lane, (int)4)], bf[ni][1], bf_lo[ni][1]);
-      }
-      #pragma unroll
-      for (int mi = 0; mi < 4; ++mi) {
-        #pragma unroll
-        for (int ni = 0; ni < 8; ++ni) {
-          asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(acc[mi][ni][0]), "=f"(acc[mi][ni][1]), "=f"(acc[mi][ni][2]), "=f"(acc[mi][ni][3]) : "r"(af_lo[mi][0]), "r"(af_lo[mi][1]), "r"(af_lo[mi][2]), "r"(af_lo[mi][3]), "r"(bf[ni][0]), "r"(bf[ni][1]), "f"(acc[mi][ni][0]), "f"(acc[mi][ni][1]), "f"(acc[mi][ni][2]), "f"(acc[mi][ni][3]));
-        }
+      for (int ni = 0; ni < 4; ++ni) {
+        bf[ni][0] = axon_tf32(b_s[(kk + axon_fmod(lane, (int)4)) * 72 + wc * 32 + ni * 8 + axon_fdiv(lane, (int)4)]);
+        bf[ni][1] = axon_tf32(b_s[(kk + (axon_fmod(lane, (int)4) + (int)4)) * 72 + wc * 32 + ni * 8 + axon_fdiv(lane, (int)4)]);
       }
       #pragma unroll
       for (int mi = 0; mi < 4; ++mi) {
         #pragma unroll
-        for (int ni = 0; ni < 8; ++ni) {
-          asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(acc[mi][ni][0]), "=f"(acc[mi][ni][1]), "=f"(acc[mi][ni][2]), "=f"(acc[mi][ni][3]) : "r"(af[mi][0]), "r"(af[mi][1]), "r"(af[mi][2]), "r"(af[mi][3]), "r"(bf_lo[ni][0]), "r"(bf_lo[ni][1]), "f"(acc[mi][ni][0]), "f"(acc[mi][ni][1]), "f"(acc[mi][ni][2]), "f"(acc[mi][ni][3]));
-        }
-      }
-      #pragma unroll
-      for (int mi = 0; mi < 4; ++mi) {
-        #pragma unroll
-        for (int ni = 0; ni < 8; ++ni) {
+        for (int ni = 0; ni < 4; ++ni) {
           asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(acc[mi][ni][0]), "=f"(acc[mi][ni][1]), "=f"(acc[mi][ni][2]), "=f"(acc[mi][ni][3]) : "r"(af[mi][0]), "r"(af[mi][1]), "r"(af[mi][2]), "r"(af[mi][3]), "r"(bf[ni][0]), "r"(bf[ni][1]), "f"(acc[mi][ni][0]), "f"(acc[mi][ni][1]), "f"(acc[mi][ni][2]), "f"(acc[mi][ni][3]));
         }
       }
@@ -114,12 +94,12 @@ extern "C" __global__ void __launch_bounds__(128) golden_matmul_f32_bias_g0_cont
   #pragma unroll
   for (int mi = 0; mi < 4; ++mi) {
     #pragma unroll
-    for (int ni = 0; ni < 8; ++ni) {
+    for (int ni = 0; ni < 4; ++ni) {
       float ov0[4];
       #pragma unroll
       for (int e = 0; e < 4; ++e) {
         const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
-        const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
+        const int gj = n0 + wc * 32 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
         if (gi < 1000 && gj < 768) {
           const float v0 = axon_ld_f32(in2 + gj);
           const float v1 = axon_add_f32(acc[mi][ni][e], v0);  // add 4
@@ -129,7 +109,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_matmul_f32_bias_g0_cont
       #pragma unroll
       for (int e = 0; e < 4; e += 2) {
         const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
-        const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
+        const int gj = n0 + wc * 32 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
         if (gi < 1000 && gj < 768) {
           axon_st2_f32(out0 + (gj + (gi * (int)768)), ov0[e], ov0[e + 1]);
         }
@@ -138,5 +118,5 @@ extern "C" __global__ void __launch_bounds__(128) golden_matmul_f32_bias_g0_cont
   }
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_matmul_f32_bias_g0_contraction_t128_tf32x3_128x128x32_w2x2_s4: grid 48, block 128, smem 147456, params r0 r1 r2 w4
+// golden_matmul_f32_bias_tf32_g0_contraction_t128_tf32_128x64x32_w2x2_s3: grid 96, block 128, smem 82944, params r0 r1 r2 w4
 // arch suffix '', grid dependency yes

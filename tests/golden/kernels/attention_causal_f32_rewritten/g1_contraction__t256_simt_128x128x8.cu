@@ -1,57 +1,57 @@
 // golden kernel: graph 'attention_causal_f32_rewritten' (tests/golden/graphs/attention_causal_f32_rewritten.json), target sm_90
 // kernel g1_contraction: contraction -> x
-// tiling: contraction t256 simt 64x64x8
-extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_rewritten_g1_contraction_t256_simt_64x64x8(const float* __restrict__ in0, const float* __restrict__ in1, float* __restrict__ out0) {
+// tiling: contraction t256 simt 128x128x8
+extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_rewritten_g1_contraction_t256_simt_128x128x8(const float* __restrict__ in0, const float* __restrict__ in1, float* __restrict__ out0) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
-  __shared__ __align__(16) float sA[2][8][68];
-  __shared__ __align__(16) float sB[2][8][68];
+  __shared__ __align__(16) float sA[2][8][132];
+  __shared__ __align__(16) float sB[2][8][132];
   const int tid = threadIdx.x, tx = tid % 16, ty = tid / 16;
   int bt = blockIdx.x;
-  const int bz = bt / 256;
-  bt -= (int)(bz * 256);
-  const int first = (bt / 128) * 8, gsz = min(16 - first, 8);
-  const int tm = first + (bt % 128) % gsz, tn = (bt % 128) / gsz;
-  const int m0 = tm * 64, n0 = tn * 64;
-  float acc[4][4];
+  const int bz = bt / 64;
+  bt -= (int)(bz * 64);
+  const int first = (bt / 64) * 8, gsz = min(8 - first, 8);
+  const int tm = first + (bt % 64) % gsz, tn = (bt % 64) / gsz;
+  const int m0 = tm * 128, n0 = tn * 128;
+  float acc[8][8];
   #pragma unroll
-  for (int i = 0; i < 16; ++i) {
+  for (int i = 0; i < 64; ++i) {
     (&acc[0][0])[i] = 0.0f;
   }
-  float ra[2], rb[2];
+  float ra[4], rb[4];
   auto fetch = [&](int kt) {
     const int k0 = (int)kt * 8;
     #pragma unroll
-    for (int p = 0; p < 2; ++p) {
+    for (int p = 0; p < 4; ++p) {
       const int e = tid + 256 * p;
       const int ek = e % 8, er = e / 8;
       const int gr = m0 + er, gk = k0 + ek;
       const int grc = min(gr, (int)1000 - 1), gkc = min(gk, (int)96 - 1);
       const float v0 = axon_ld_f32(in0 + (((gkc + (grc * (int)96)) + (axon_fmod(bz, (int)4) * (int)96000)) + (axon_fdiv(bz, (int)4) * (int)384000)));
-      ra[p] = e < 512 && gr < 1000 && gk < 96 ? v0 : 0.0f;
+      ra[p] = e < 1024 && gr < 1000 && gk < 96 ? v0 : 0.0f;
     }
     #pragma unroll
-    for (int p = 0; p < 2; ++p) {
+    for (int p = 0; p < 4; ++p) {
       const int e = tid + 256 * p;
       const int ek = e % 8, er = e / 8;
       const int gr = n0 + er, gk = k0 + ek;
       const int grc = min(gr, (int)1000 - 1), gkc = min(gk, (int)96 - 1);
       const float v1 = axon_ld_f32(in1 + (((gkc + (grc * (int)96)) + (axon_fmod(bz, (int)4) * (int)96000)) + (axon_fdiv(bz, (int)4) * (int)384000)));
-      rb[p] = e < 512 && gr < 1000 && gk < 96 ? v1 : 0.0f;
+      rb[p] = e < 1024 && gr < 1000 && gk < 96 ? v1 : 0.0f;
     }
   };
   auto put = [&](int buf) {
     #pragma unroll
-    for (int p = 0; p < 2; ++p) {
+    for (int p = 0; p < 4; ++p) {
       const int e = tid + 256 * p;
       const int ek = e % 8, er = e / 8;
-      if (e < 512) sA[buf][ek][er] = ra[p];
+      if (e < 1024) sA[buf][ek][er] = ra[p];
     }
     #pragma unroll
-    for (int p = 0; p < 2; ++p) {
+    for (int p = 0; p < 4; ++p) {
       const int e = tid + 256 * p;
       const int ek = e % 8, er = e / 8;
-      if (e < 512) sB[buf][ek][er] = rb[p];
+      if (e < 1024) sB[buf][ek][er] = rb[p];
     }
   };
   const int KT = 12;
@@ -63,24 +63,24 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
     if (kt + 1 < KT) fetch(kt + 1);
     #pragma unroll
     for (int kk = 0; kk < 8; ++kk) {
-      float a[4], b[4];
+      float a[8], b[8];
       #pragma unroll
-      for (int q = 0; q < 1; ++q) *reinterpret_cast<float4*>(a + 4 * q) = *reinterpret_cast<const float4*>(&sA[cur][kk][4 * ty + 64 * q]);
+      for (int q = 0; q < 2; ++q) *reinterpret_cast<float4*>(a + 4 * q) = *reinterpret_cast<const float4*>(&sA[cur][kk][4 * ty + 64 * q]);
       #pragma unroll
-      for (int q = 0; q < 1; ++q) *reinterpret_cast<float4*>(b + 4 * q) = *reinterpret_cast<const float4*>(&sB[cur][kk][4 * tx + 64 * q]);
+      for (int q = 0; q < 2; ++q) *reinterpret_cast<float4*>(b + 4 * q) = *reinterpret_cast<const float4*>(&sB[cur][kk][4 * tx + 64 * q]);
       #pragma unroll
-      for (int i = 0; i < 4; ++i) {
+      for (int i = 0; i < 8; ++i) {
         #pragma unroll
-        for (int j = 0; j < 4; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+        for (int j = 0; j < 8; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
       }
     }
     if (kt + 1 < KT) put(cur ^ 1);
     __syncthreads();
   }
   #pragma unroll
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < 8; ++i) {
     #pragma unroll
-    for (int j = 0; j < 4; ++j) {
+    for (int j = 0; j < 8; ++j) {
       const int gi = m0 + 4 * ty + 64 * (i / 4) + i % 4, gj = n0 + 4 * tx + 64 * (j / 4) + j % 4;
       if (gi < 1000 && gj < 1000) {
         const float v2 = axon_round_i32(((float)gi));  // iota 6
@@ -96,5 +96,5 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
   }
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_attention_causal_f32_rewritten_g1_contraction_t256_simt_64x64x8: grid 2048, block 256, smem 0, params r0 r1 w10
+// golden_attention_causal_f32_rewritten_g1_contraction_t256_simt_128x128x8: grid 512, block 256, smem 0, params r0 r1 w10
 // arch suffix '', grid dependency yes

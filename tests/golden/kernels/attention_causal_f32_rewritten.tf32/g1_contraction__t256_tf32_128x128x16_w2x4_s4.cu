@@ -1,30 +1,30 @@
 // golden kernel: graph 'attention_causal_f32_rewritten' (tests/golden/graphs/attention_causal_f32_rewritten.json), target sm_90, --allow-tf32
 // kernel g1_contraction: contraction -> x
-// tiling: contraction t256 tf32 64x64x16 w2x4 s4
-extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_rewritten_tf32_g1_contraction_t256_tf32_64x64x16_w2x4_s4(const float* __restrict__ in0, const float* __restrict__ in1, float* __restrict__ out0) {
+// tiling: contraction t256 tf32 128x128x16 w2x4 s4
+extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_rewritten_tf32_g1_contraction_t256_tf32_128x128x16_w2x4_s4(const float* __restrict__ in0, const float* __restrict__ in1, float* __restrict__ out0) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   extern __shared__ __align__(16) float axon_smem[];
   float* const sA = axon_smem;
-  float* const sB = axon_smem + 5120;
+  float* const sB = axon_smem + 10240;
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const int wr = warp / 4, wc = warp % 4;
   int bt = blockIdx.x;
-  const int bz = bt / 256;
-  bt -= (int)(bz * 256);
-  const int first = (bt / 128) * 8, gsz = min(16 - first, 8);
-  const int tm = first + (bt % 128) % gsz, tn = (bt % 128) / gsz;
-  const int m0 = tm * 64, n0 = tn * 64;
-  float acc[2][2][4];
+  const int bz = bt / 64;
+  bt -= (int)(bz * 64);
+  const int first = (bt / 64) * 8, gsz = min(8 - first, 8);
+  const int tm = first + (bt % 64) % gsz, tn = (bt % 64) / gsz;
+  const int m0 = tm * 128, n0 = tn * 128;
+  float acc[4][4][4];
   #pragma unroll
-  for (int i = 0; i < 16; ++i) {
+  for (int i = 0; i < 64; ++i) {
     (&acc[0][0][0])[i] = 0.0f;
   }
   auto load_tile = [&](int kt, int slot) {
     const int k0 = (int)kt * 16;
-    for (int u = tid; u < 256; u += 256) {
+    for (int u = tid; u < 512; u += 256) {
       const int r = u / 4, cc = (u % 4) * 4;
-      float* const dst = sA + slot * 1280 + r * 20 + cc;
+      float* const dst = sA + slot * 2560 + r * 20 + cc;
       const int go = m0 + r, gi = k0 + cc;
       if (go < 1000 && gi < 96) {
         const float* src = in0 + (long long)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4))) * 96000 + (long long)go * 96 + gi;
@@ -34,9 +34,9 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
         *reinterpret_cast<float4*>(dst) = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
       }
     }
-    for (int u = tid; u < 256; u += 256) {
+    for (int u = tid; u < 512; u += 256) {
       const int r = u / 4, cc = (u % 4) * 4;
-      float* const dst = sB + slot * 1280 + r * 20 + cc;
+      float* const dst = sB + slot * 2560 + r * 20 + cc;
       const int go = n0 + r, gi = k0 + cc;
       if (go < 1000 && gi < 96) {
         const float* src = in1 + (long long)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4))) * 96000 + (long long)go * 96 + gi;
@@ -63,31 +63,31 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
     __syncthreads();
     if (kt + 3 < KT) load_tile(kt + 3, (kt + 3) % 4);
     asm volatile("cp.async.commit_group;" :  :  : "memory");
-    const float* a_s = sA + (kt % 4) * 1280;
-    const float* b_s = sB + (kt % 4) * 1280;
+    const float* a_s = sA + (kt % 4) * 2560;
+    const float* b_s = sB + (kt % 4) * 2560;
     #pragma unroll
     for (int kk = 0; kk < 16; kk += 8) {
-      unsigned af[2][4], bf[2][2];
+      unsigned af[4][4], bf[4][2];
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
-        const unsigned at = (unsigned)__cvta_generic_to_shared(&a_s[(wr * 32 + mi * 16 + (axon_fmod(lane, (int)8) + (axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)8))) * 20 + kk + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)4)]);
+      for (int mi = 0; mi < 4; ++mi) {
+        const unsigned at = (unsigned)__cvta_generic_to_shared(&a_s[(wr * 64 + mi * 16 + (axon_fmod(lane, (int)8) + (axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)8))) * 20 + kk + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)4)]);
         unsigned q[4];
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(q[0]), "=r"(q[1]), "=r"(q[2]), "=r"(q[3]) : "r"(at));
         #pragma unroll
         for (int e = 0; e < 4; ++e) af[mi][e] = axon_tf32(__uint_as_float(q[e]));
       }
       #pragma unroll
-      for (int ni = 0; ni < 2; ni += 2) {
-        const unsigned at = (unsigned)__cvta_generic_to_shared(&b_s[(wc * 16 + ni * 8 + (axon_fmod(lane, (int)8) + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)8))) * 20 + kk + (axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)4)]);
+      for (int ni = 0; ni < 4; ni += 2) {
+        const unsigned at = (unsigned)__cvta_generic_to_shared(&b_s[(wc * 32 + ni * 8 + (axon_fmod(lane, (int)8) + (axon_fdiv(axon_fdiv(lane, (int)8), (int)2) * (int)8))) * 20 + kk + (axon_fmod(axon_fdiv(lane, (int)8), (int)2) * (int)4)]);
         unsigned q[4];
         asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(q[0]), "=r"(q[1]), "=r"(q[2]), "=r"(q[3]) : "r"(at));
         #pragma unroll
         for (int e = 0; e < 4; ++e) bf[ni + e / 2][e % 2] = axon_tf32(__uint_as_float(q[e]));
       }
       #pragma unroll
-      for (int mi = 0; mi < 2; ++mi) {
+      for (int mi = 0; mi < 4; ++mi) {
         #pragma unroll
-        for (int ni = 0; ni < 2; ++ni) {
+        for (int ni = 0; ni < 4; ++ni) {
           asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(acc[mi][ni][0]), "=f"(acc[mi][ni][1]), "=f"(acc[mi][ni][2]), "=f"(acc[mi][ni][3]) : "r"(af[mi][0]), "r"(af[mi][1]), "r"(af[mi][2]), "r"(af[mi][3]), "r"(bf[ni][0]), "r"(bf[ni][1]), "f"(acc[mi][ni][0]), "f"(acc[mi][ni][1]), "f"(acc[mi][ni][2]), "f"(acc[mi][ni][3]));
         }
       }
@@ -95,14 +95,14 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
   }
   asm volatile("cp.async.wait_group 0;" :  :  : "memory");
   #pragma unroll
-  for (int mi = 0; mi < 2; ++mi) {
+  for (int mi = 0; mi < 4; ++mi) {
     #pragma unroll
-    for (int ni = 0; ni < 2; ++ni) {
+    for (int ni = 0; ni < 4; ++ni) {
       float ov0[4];
       #pragma unroll
       for (int e = 0; e < 4; ++e) {
-        const int gi = m0 + wr * 32 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
-        const int gj = n0 + wc * 16 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
+        const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
+        const int gj = n0 + wc * 32 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
         if (gi < 1000 && gj < 1000) {
           const float v0 = axon_round_i32(((float)gi));  // iota 6
           const float v1 = axon_round_i32(((float)gj));  // iota 7
@@ -116,8 +116,8 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
       }
       #pragma unroll
       for (int e = 0; e < 4; e += 2) {
-        const int gi = m0 + wr * 32 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
-        const int gj = n0 + wc * 16 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
+        const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
+        const int gj = n0 + wc * 32 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
         if (gi < 1000 && gj < 1000) {
           axon_st2_f32(out0 + (((gj + (gi * (int)1000)) + (axon_fmod(bz, (int)4) * (int)1000000)) + (axon_fdiv(bz, (int)4) * (int)4000000)), ov0[e], ov0[e + 1]);
         }
@@ -126,5 +126,5 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
   }
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_attention_causal_f32_rewritten_tf32_g1_contraction_t256_tf32_64x64x16_w2x4_s4: grid 2048, block 256, smem 40960, params r0 r1 w10
+// golden_attention_causal_f32_rewritten_tf32_g1_contraction_t256_tf32_128x128x16_w2x4_s4: grid 512, block 256, smem 81920, params r0 r1 w10
 // arch suffix '', grid dependency yes
