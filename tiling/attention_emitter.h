@@ -138,7 +138,8 @@ struct AttentionEmitter {
   [[nodiscard]] std::string swizzled_f32(const std::string& r, const std::string& c, int64_t rows) const;
   [[nodiscard]] std::string split_tf32(const std::string& v, const std::string& hi, const std::string& lo) const;
   void tf32_helpers();
-  void mma_tf32(const std::vector<std::string>& d, const std::string& ah, const std::string& al, const std::string& bh, const std::string& bl);
+  void mma_tf32(const std::vector<std::string>& d, const std::string& ah, const std::string& al, const std::string& bh, const std::string& bl,
+                const std::vector<std::string>& small = {});
   void issue_s_tf32();
   void issue_pv_tf32(const std::string& slot);
   void tiles_tf32();

@@ -540,7 +540,8 @@ std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionS
   for (int c : {1, 2})
     for (int bn : {32, 64})
       for (int stages : {2, 3}) {
-        const int64_t regs = dvp / 2 + bn / 2 + K.regs_overhead;
+        // O, S (and S's second accumulator for three products), the rest.
+        const int64_t regs = dvp / 2 + bn / 2 * (a.tf32_products == 3 ? 2 : 1) + K.regs_overhead;
         if (regs > (c == 2 ? K.regs_two : L.regs_per_thread)) continue;
         AttentionConfig t;
         t.threads = 128 * (c + 1);

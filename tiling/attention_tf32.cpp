@@ -114,21 +114,23 @@ void AttentionEmitter::tf32_helpers() {
   }
 }
 
-// The mma of one fragment pair into `d`: the small products first (three products).
+// The mma of one fragment pair into `d`: the small products first (three products), into
+// `small` where given (a second accumulator: S's chain of mma per k-step is then two long, not
+// three; the sums differ only in their order).
 void AttentionEmitter::mma_tf32(const std::vector<std::string>& d, const std::string& ah, const std::string& al, const std::string& bh,
-                                const std::string& bl) {
-  auto one = [&](const std::string& x, const std::string& y) {
-    em.line(inline_asm(*tf.mma, {{"d", "=f", d},
+                                const std::string& bl, const std::vector<std::string>& small) {
+  auto one = [&](const std::string& x, const std::string& y, const std::vector<std::string>& acc) {
+    em.line(inline_asm(*tf.mma, {{"d", "=f", acc},
                                  {"a", "r", {x + "[0]", x + "[1]", x + "[2]", x + "[3]"}},
                                  {"b", "r", {y + "[0]", y + "[1]"}},
-                                 {"c", "f", d}},
+                                 {"c", "f", acc}},
                        false));
   };
   if (a.tf32_products == 3) {
-    one(al, bh);
-    one(ah, bl);
+    one(al, bh, small.empty() ? d : small);
+    one(ah, bl, small.empty() ? d : small);
   }
-  one(ah, bh);
+  one(ah, bh, d);
 }
 
 // S = Q K^T of tile `slot` over the head dimension, 8 at a time: this warp's A fragment of Q,
@@ -138,8 +140,14 @@ void AttentionEmitter::issue_s_tf32() {
   const Fragment& fB = fragment(*tf.mma, "b");
   const int64_t qo = smem.offset("sq0"), ko = smem.offset("sk0");
   auto at = [&](const Term& t, int e) { return em.index(em.subst(t, {{0, term::mod(term::var(kLaneVar), term::integer(32))}, {1, term::integer(e)}})); };
+  const bool two = a.tf32_products == 3;  // the small products in sl, added to sc at the end
   em.line("#pragma unroll");
   em.line("for (int e = 0; e < " + S(RS) + "; ++e) sc[e] = 0.0f;");
+  if (two) {
+    em.line("float sl[" + S(RS) + "];");
+    em.line("#pragma unroll");
+    em.line("for (int e = 0; e < " + S(RS) + "; ++e) sl[e] = 0.0f;");
+  }
   // The k-steps that cover D; unrolled in full unless the tile loop would outgrow the
   // instruction cache (f32_tile_ops).
   const int steps = int((D + 7) / 8);
@@ -159,9 +167,14 @@ void AttentionEmitter::issue_s_tf32() {
     em.line(split_tf32("sf32[(" + S(ko) + " + slot * " + S(k_bytes) + " + " + swizzled_f32(r, c, BN) + ") / 4]", "fbh[" + S(e) + "]",
                        "fbl[" + S(e) + "]"));
   }
-  mma_tf32({"sc[j * 4]", "sc[j * 4 + 1]", "sc[j * 4 + 2]", "sc[j * 4 + 3]"}, "fah", "fal", "fbh", "fbl");
+  mma_tf32({"sc[j * 4]", "sc[j * 4 + 1]", "sc[j * 4 + 2]", "sc[j * 4 + 3]"}, "fah", "fal", "fbh", "fbl",
+           two ? std::vector<std::string>{"sl[j * 4]", "sl[j * 4 + 1]", "sl[j * 4 + 2]", "sl[j * 4 + 3]"} : std::vector<std::string>{});
   em.close();
   em.close();
+  if (two) {
+    em.line("#pragma unroll");
+    em.line("for (int e = 0; e < " + S(RS) + "; ++e) sc[e] += sl[e];");
+  }
 }
 
 // O += P V of tile `slot`: per chunk of 8 keys, P's A fragment from S's registers (pe), then each

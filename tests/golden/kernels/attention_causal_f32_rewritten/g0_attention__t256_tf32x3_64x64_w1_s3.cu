@@ -89,6 +89,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
     asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
     #pragma unroll
     for (int e = 0; e < 32; ++e) sc[e] = 0.0f;
+    float sl[32];
+    #pragma unroll
+    for (int e = 0; e < 32; ++e) sl[e] = 0.0f;
     #pragma unroll 4
     for (int kk = 0; kk < 12; ++kk) {
       unsigned fah[4], fal[4];
@@ -101,11 +104,13 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
         unsigned fbh[2], fbl[2];
         axon_split_tf32(sf32[(24576 + slot * 24576 + ((kk * 8 + axon_fmod(axon_fmod(th, (int)32), (int)4)) / 32) * 8192 + (j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) * 128 + (((((kk * 8 + axon_fmod(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 8)) * 16) + ((kk * 8 + axon_fmod(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[0], fbl[0]);
         axon_split_tf32(sf32[(24576 + slot * 24576 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4)) / 32) * 8192 + (j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4)) % 32) / 4) ^ ((j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4)) % 4) * 4) / 4], fbh[1], fbl[1]);
-        asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(sc[j * 4]), "=f"(sc[j * 4 + 1]), "=f"(sc[j * 4 + 2]), "=f"(sc[j * 4 + 3]) : "r"(fal[0]), "r"(fal[1]), "r"(fal[2]), "r"(fal[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(sc[j * 4]), "f"(sc[j * 4 + 1]), "f"(sc[j * 4 + 2]), "f"(sc[j * 4 + 3]));
-        asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(sc[j * 4]), "=f"(sc[j * 4 + 1]), "=f"(sc[j * 4 + 2]), "=f"(sc[j * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbl[0]), "r"(fbl[1]), "f"(sc[j * 4]), "f"(sc[j * 4 + 1]), "f"(sc[j * 4 + 2]), "f"(sc[j * 4 + 3]));
+        asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(sl[j * 4]), "=f"(sl[j * 4 + 1]), "=f"(sl[j * 4 + 2]), "=f"(sl[j * 4 + 3]) : "r"(fal[0]), "r"(fal[1]), "r"(fal[2]), "r"(fal[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(sl[j * 4]), "f"(sl[j * 4 + 1]), "f"(sl[j * 4 + 2]), "f"(sl[j * 4 + 3]));
+        asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(sl[j * 4]), "=f"(sl[j * 4 + 1]), "=f"(sl[j * 4 + 2]), "=f"(sl[j * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbl[0]), "r"(fbl[1]), "f"(sl[j * 4]), "f"(sl[j * 4 + 1]), "f"(sl[j * 4 + 2]), "f"(sl[j * 4 + 3]));
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(sc[j * 4]), "=f"(sc[j * 4 + 1]), "=f"(sc[j * 4 + 2]), "=f"(sc[j * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(sc[j * 4]), "f"(sc[j * 4 + 1]), "f"(sc[j * 4 + 2]), "f"(sc[j * 4 + 3]));
       }
     }
+    #pragma unroll
+    for (int e = 0; e < 32; ++e) sc[e] += sl[e];
     asm volatile("bar.warp.sync 0xffffffff;" :  :  : "memory");
     if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
     float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
