@@ -2,7 +2,8 @@
 
 The grid's size and kinds, names that say what each graph is, shapes inside the limits,
 determinism for a seed, samples that cover every kind, every graph valid for the suite's shape
-inference (benchmarks/suite/graph_info.py), and the report's list of workloads below 0.9x.
+inference (benchmarks/suite/graph_info.py), the report's list of workloads below 0.9x, and the whole
+sweep's summary from runs in parts (summarize.py).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ sys.path.insert(0, str(HERE.parent / "suite"))
 import generate  # noqa: E402
 import graph_info as gi  # noqa: E402
 import report  # noqa: E402
+import summarize  # noqa: E402
 
 BYTES = {"f32": 4, "bf16": 2, "f16": 2, "i32": 4, "bool": 1}
 
@@ -140,6 +142,34 @@ class Grid(unittest.TestCase):
         lines = report.summary_lines(s)
         self.assertIn("below 0.9x: 2: b 0.50x, c 0.89x", lines)
         self.assertIn("worst workload: b at 0.500x", lines)
+
+    def test_summary_takes_each_graphs_latest_result(self):
+        names = [g["name"] for g in self.all]
+        a, b, c = names[0], names[1], names[-1]
+
+        def run(folder, gpu, rows):
+            folder.mkdir(parents=True)
+            (folder / "results.json").write_text(json.dumps({"environment": {"gpu": gpu}, "workloads": [
+                {"name": n, "status": st, "speedup": x} for n, x, st in rows]}))
+
+        with tempfile.TemporaryDirectory() as d:
+            root = Path(d)
+            run(root / "2026-01-01", "GPU A", [(a, 0.5, "ok"), (b, 2.0, "ok")])
+            run(root / "2026-01-02" / "1-again", "GPU B", [(a, 1.5, "ok")])  # a again, later: this counts
+            # a run whose JSON did not come back: its table
+            (root / "2026-01-03").mkdir()
+            (root / "2026-01-03" / "results.md").write_text(
+                "# axon vs PyTorch: GPU C\n\n| workload | axon us | speedup vs fastest PyTorch | check |\n|---|---|---|---|\n"
+                "| %s | 9.0 | 0.70x | **FAILED** (wrong) |\n" % c)
+            s = summarize.summarize(1, root)
+        self.assertEqual((s["graphs"], s["measured"], s["validated"]), (len(names), 3, 2))
+        self.assertEqual(s["failed"], [c])
+        self.assertEqual(len(s["missing"]), len(names) - 3)
+        self.assertAlmostEqual(s["geomean"], math.sqrt(1.5 * 2.0))
+        self.assertEqual(s["worst"], (a, 1.5))
+        self.assertEqual(s["below_0.9x"], [])
+        self.assertEqual(s["gpus"], ["GPU A", "GPU B", "GPU C"])
+        self.assertIn("| **all** | %d | 3 | 2 |" % len(names), summarize.markdown(s))
 
 
 if __name__ == "__main__":
