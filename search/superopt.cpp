@@ -568,8 +568,9 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
     std::set<std::string> sigs;
     for (const Variant* v : ranked) {
       const Graph gv = r.variants.graph_of(v->id);
-      if (!sigs.insert(signature(gv)).second) continue;
-      const double us = best_estimate(gv, cost_of(gv));
+      const CostEstimate ce = cost_of(gv);
+      if (ce.assumed_sizes || !sigs.insert(signature(gv)).second) continue;  // (sizes unbound: no tiling estimates)
+      const double us = best_estimate(gv, ce);
       if (first_vid < 0 || us < first_us) first_vid = v->id, first_us = us;
     }
     if (first_vid >= 0 && std::find(chosen.begin(), chosen.end(), first_vid) == chosen.end()) {
