@@ -200,7 +200,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   const tiling::Lowerings& low = lowerings("sm_90");
   tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
-  int n = 0, overlap = 0, packed = 0, grouped = 0;
+  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0;
   // The last graph's scores are the chain (no scale, keys a multiple of the tiles): row maxima from
   // the packed pairs; with an L2 of 512 KiB its row blocks walk the batch in groups of two.
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
@@ -227,8 +227,16 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       const bool stored = s.att.scores != nullptr;
       // S = Q K^T from shared memory, or the stored scores' tile read from it; O += P V with P in
       // registers and V N-major.
+      // P V's wgmma N: the V panels' columns, or the head dim rounded to 8 (pv-exact, only where
+      // the two differ: V's last panel read in part); O's registers alike.
+      const int64_t pv_n = ac->pv_exact ? (s.att.pv.n + 7) / 8 * 8 : (s.att.pv.n + 63) / 64 * 64;
+      CHECK(ac->pv_exact <= ((s.att.pv.n + 7) / 8 * 8 != (s.att.pv.n + 63) / 64 * 64));
+      CHECK(k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(pv_n) + "k16.f32.bf16.bf16 {%0") != std::string::npos);
+      CHECK(k.body.find("float o[" + std::to_string(pv_n / 2) + "], sc[") != std::string::npos);
+      CHECK((rc.config.str().find(" pv-exact") != std::string::npos) == ac->pv_exact);
+      exact += ac->pv_exact;
       CHECK((k.body.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(ac->bn) + "k16.f32.bf16.bf16 {%0") != std::string::npos) ==
-            (!stored || (s.att.pv.n + 63) / 64 * 64 == ac->bn));
+            (!stored || pv_n == ac->bn));
       // S's k-steps cover the head dim, no more (d 40: 3 of the 64-column panel's 4).
       if (!stored) CHECK(k.body.find("for (int kk = 0; kk < " + std::to_string((s.att.qk.k + 15) / 16) + "; ++kk)") != std::string::npos);
       // The stored tile comes by ldmatrix.x4 (its fragment checked against S's d fragment).
@@ -296,6 +304,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   CHECK(overlap >= 8);
   CHECK(packed >= 4);
   CHECK(grouped >= 4);
+  CHECK(exact >= 8);  // head dims 72 and 40
   axon::test::check_sm90a(low, tu.str(), "attention");
 }
 

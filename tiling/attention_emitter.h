@@ -48,7 +48,7 @@ struct AttentionEmitter {
   const InstrSpec *mma_s = nullptr, *mma_o = nullptr, *shfl = nullptr, *proxy = nullptr;
   const InstrSpec *bar_named = nullptr, *bar_arrive = nullptr, *pmax = nullptr;
   int C, BM, BN, ST, KS;
-  int64_t D, DP, DV, DVP, SQ, SK;
+  int64_t D, DP, DV, DVP, DVN, SQ, SK;  // DVN: P V's wgmma N (attention_pv_columns)
   int RS, RO;    // accumulator elements per thread: S, O
   bool stored;   // scores copied from memory instead of Q K^T
   bool q_copied; // Q copied by TMA (else computed by the consumers, or absent: stored scores)

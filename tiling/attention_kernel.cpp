@@ -49,6 +49,10 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) 
 
 int attention_smem(const AttentionShape& a, const AttentionConfig& t) { return static_cast<int>(attention_smem_plan(a, t).size()); }
 
+int64_t attention_pv_columns(const AttentionShape& a, const AttentionConfig& t) {
+  return t.pv_exact ? (a.pv.n + 7) / 8 * 8 : up_panel(a, a.pv.n);
+}
+
 // The map of a copied operand: over the stored value, or over the value it is a view of.
 // Panels of 128-byte rows: 64 16-bit or 32 f32 elements.
 TensorMapSpec operand_map(const Group& g, const OperandPlan& p, int rows) {
@@ -110,10 +114,11 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   C = t.warps_m, BM = t.bm, BN = t.bn, ST = t.stages, KS = t.splits;
   D = qk.k, DP = up_panel(a, D), DV = pv.n, DVP = up_panel(a, DV), SQ = qk.m, SK = qk.n;
   AXON_CHECK(BM == 64 * C && (C == 1 || C == 2) && BN % (x32 ? 32 : 64) == 0 && BN <= 256 && DP <= 256 && DVP <= 256 && ST >= 2 &&
-                 (!x32 || (KS == 1 && !t.pingpong && !t.overlap)),
+                 (!x32 || (KS == 1 && !t.pingpong && !t.overlap && !t.pv_exact)),
              "codegen: an attention configuration outside its layouts (" + t.str() + ", head dims " + std::to_string(DP) + ", " +
                  std::to_string(DVP) + ")");
-  RS = BN / 2, RO = int(DVP / 2);
+  DVN = attention_pv_columns(a, t);  // P V's N (wgmma); the f32 engine's tiles stop at DV on their own
+  RS = BN / 2, RO = int((x32 ? DVP : DVN) / 2);
   q_copied = qk.a.direct;
   smem = attention_smem_plan(a, t);
   q_bytes = smem.bytes("sq0"), k_bytes = smem.bytes("sk0") / ST, v_bytes = smem.bytes("sv0") / ST;

@@ -113,7 +113,7 @@ bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, 
   const Fragment& fo = fragment(*mma_o, "d");
   const int BM = t.bm, NS = static_cast<int>(a.sums.size());
   const int64_t DP = up64(a.qk.k), DV = pv.n, DVP = up64(DV), SQ = a.qk.m;
-  const int RO = static_cast<int>(DVP / 2);
+  const int RO = static_cast<int>(attention_pv_columns(a, t) / 2);  // the kernel's O registers
   const std::vector<int> slot_o = row_slots(*mma_o, fo, RO);
   const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
   const std::string I = em.idx();

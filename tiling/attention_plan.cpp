@@ -571,8 +571,9 @@ std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionS
 std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s, const Limits& L) {
   std::vector<RankedConfig> out;
   const AttentionShape& a = s.att;
-  // S's k-steps cover D (16 at a time); P V's columns are the panels' (wgmma's N).
-  const int64_t dp = (a.qk.k + 15) / 16 * 16, dvp = (a.pv.n + 63) / 64 * 64;
+  // S's k-steps cover D (16 at a time); P V's columns (wgmma's N) are the panels', or the head
+  // dim's rounded to 8 (pv_exact, where they differ: V's last panel read in part).
+  const int64_t dp = (a.qk.k + 15) / 16 * 16, dvp = (a.pv.n + 63) / 64 * 64, dvn = (a.pv.n + 7) / 8 * 8;
   const AttentionCalibration& K = kAttention;
   const double tensor = L.tensor_tflops > 0 ? L.tensor_tflops : kTensorOverFp32 * L.fp32_tflops;
   double bytes = 0;
@@ -586,19 +587,22 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
   if (a.tf32_products > 0) return attention_f32_configs(g, a, L, group);
   // Stored scores may split the keys between two consumer warpgroups of one row block (more
   // warps per SM when the row blocks are few), with a slot more each.
+  for (bool exact : {false, true})
   for (int c : {1, 2})
     for (int ks : {1, 2})
     for (int bn : {64, 128})
       for (int stages : {2, 3, 4})
         for (int order : {0, 1, 2}) {  // tile by tile, overlap, pingpong
         const bool pingpong = order == 2, overlap = order == 1;
+        if (exact && dvn == dvp) continue;
+        const int64_t cols = exact ? dvn : dvp;
         if (order > 0 && a.scores != nullptr) continue;  // the deferred order issues S by wgmma
         if (pingpong && c != 2) continue;
         if (ks == 2 && (c != 1 || a.scores == nullptr)) continue;
         if (ks == 1 ? stages == 4 : stages == 3) continue;  // a key split has an even number of slots
         const int bm = 64 * c;
         // Registers per consumer thread: O, S (then P in place), P packed, row state, addresses.
-        const int64_t regs = dvp / 2 + bn / 2 + bn / 4 + K.regs_overhead;
+        const int64_t regs = cols / 2 + bn / 2 + bn / 4 + K.regs_overhead;
         if (regs > (c * ks == 2 ? K.regs_two : L.regs_per_thread)) continue;
         AttentionConfig t;
         t.threads = 128 * (c * ks + 1);
@@ -610,11 +614,12 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         t.overlap = overlap;
         t.splits = ks;
         t.group = group;
+        t.pv_exact = exact;
         if (attention_smem(a, t) > L.smem_dynamic) continue;
         // Work: the key tiles each row block visits (masks skip some).
         const VisitedTiles tiles = visited_tiles(a, bm, bn);
         const int64_t mt = (a.qk.m + bm - 1) / bm;
-        const double tile_flops = 2.0 * bm * bn * double(dp + dvp);
+        const double tile_flops = 2.0 * bm * bn * double(dp + cols);
         // Tile by tile, a warpgroup's softmax does not overlap its own wgmmas; the deferred order
         // runs it beside the previous tile's P V; two consumer warpgroups interleave theirs,
         // larger tiles amortize the row bookkeeping.

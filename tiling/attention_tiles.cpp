@@ -33,8 +33,9 @@ void AttentionEmitter::issue_s() {
   em.line(inline_asm(*wi.commit, {}, true));
 }
 
-// O += P V for tile `item` in `slot`: V's tile is N-major (64-column blocks of BN rows); 16 keys per
-// k-step; P from registers `preg`. Committed, not waited for.
+// O += P V for tile `item` in `slot`: V's tile is N-major (64-column blocks of BN rows; N is DVN,
+// the last block read in part under pv_exact); 16 keys per k-step; P from registers `preg`.
+// Committed, not waited for.
 // `fence`: O and P were written since the last wgmma. The fence comes after V's wait (or the
 // caller waited for V before its own fence): a wait loop (a divergent branch) between the
 // fence and the wgmma makes ptxas serialize every wgmma of the kernel (its warning C7520).
@@ -47,7 +48,7 @@ void AttentionEmitter::issue_pv(const std::string& slot, const std::string& item
     const std::string db = wgmma_desc("sv0", slot + " * " + S(desc_units(v_bytes)) + " + " + S(desc_units(kk * 2048)), (int64_t(BN) * 128) >> 4, 64);
     std::vector<std::string> areg;
     for (int q = 0; q < 4; ++q) areg.push_back(preg + "[" + S(kk * 4 + q) + "]");
-    em.line(inline_asm(*mma_o, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {db}}, {"p", "", {"p"}, true}, {"N", "", {S(DVP)}, true}, {"", "r", {"1"}}},
+    em.line(inline_asm(*mma_o, {{"d", "+f", d}, {"a", "r", areg}, {"b", "l", {db}}, {"p", "", {"p"}, true}, {"N", "", {S(DVN)}, true}, {"", "r", {"1"}}},
                        true, "{\\n.reg .pred p;\\nsetp.ne.b32 p, %" + S(RO + 5) + ", 0;\\n", "\\n}"));
   }
   em.line(inline_asm(*wi.commit, {}, true));

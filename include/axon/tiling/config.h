@@ -172,6 +172,10 @@ struct AttentionConfig {
   // f32 Q, K and V (AttentionShape::tf32_products): both products on tf32 mma.sync, this many per
   // multiply (3: tf32x3, f32's accuracy; 1: --allow-tf32); 0: 16-bit operands on wgmma.
   int tf32 = 0;
+  // 16-bit P V on wgmma: its N is the head dim rounded up to 8 (V's last 64-column panel read in
+  // part), not the panels' multiple of 64: head dims 32, 80 and 96 multiply 64, 80 and 96
+  // columns, not 64, 128 and 128 (O's registers shrink alike). Only where the two differ.
+  bool pv_exact = false;
   [[nodiscard]] std::string str() const;  // "attention t384 128x128 w2 s2 pingpong g4"
 };
 
