@@ -4,7 +4,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <functional>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "axon/core/graph_json.h"
 #include "axon/search/superopt.h"
@@ -46,5 +49,53 @@ inline std::string mm_graph(const std::string& a, const std::string& b, const st
          R"(,"dtype":")" + dtype + R"("})" + extra_inputs + R"(],"nodes":[{"name":"m","op":"matmul","inputs":["a","b"],"attrs":)" +
          attrs + "}" + epilogue + R"(],"outputs":[")" + out + R"("]})";
 }
+
+// For sm_80 and sm_90: the first `per_graph` contraction configurations of each graph (the
+// generic fallback skipped, and those `take` refuses), each generated and shown to `check` with
+// its group's shape, then all compiled together with nvcc when there is one. f32 matmuls are
+// classified by `f32`. Returns the kernels generated per target.
+inline int compile_contractions(const std::vector<std::string>& graphs, size_t per_graph, const std::string& tag,
+                         const std::function<void(const tiling::GroupShape&, const tiling::ContractionConfig&, const tiling::KernelCode&)>& check,
+                         tiling::F32Matmul f32 = tiling::F32Matmul::Fma,
+                         const std::function<bool(const tiling::ContractionConfig&)>& take = nullptr) {
+  const std::string cc = nvcc();
+  int per_target = 0;
+  for (const std::string target : {"sm_80", "sm_90"}) {
+    const tiling::Lowerings& low = lowerings(target);
+    std::ostringstream tu;
+    int kernels = 0;
+    for (size_t gi = 0; gi < graphs.size(); ++gi) {
+      Graph g = parse(graphs[gi]);
+      tiling::Group gr = contraction_group(g);
+      tiling::GroupShape s = tiling::classify(gr, low.isa.get(), f32);
+      INFO(target << ", " << graphs[gi] << ": " << s.why_generic);
+      REQUIRE(s.strategy == tiling::Strategy::Contraction);
+      auto configs = tiling::enumerate_configs(gr, s, axon::test::target_limits());
+      for (size_t j = 0, taken = 0; j < configs.size() && taken < per_graph; ++j) {
+        const auto* c_mm = configs[j].config.get_if<tiling::ContractionConfig>();
+        if (c_mm == nullptr || (take && !take(*c_mm))) continue;
+        const tiling::ContractionConfig& c = *c_mm;
+        ++taken;
+        tiling::CodegenOptions o;
+        o.name = "k" + std::to_string(gi) + "_" + std::to_string(j);
+        const tiling::KernelCode code = tiling::generate(gr, s, c, low, o);
+        check(s, c, code);
+        tu << code.body << "\n";
+        ++kernels;
+      }
+    }
+    per_target = kernels;
+    if (cc.empty()) {
+      WARN("nvcc not found: compile check skipped");
+      continue;
+    }
+    INFO(target << ": " << kernels << " kernels");
+    const axon::test::NvccRun r = axon::test::nvcc_compile(cc, tiling::prelude(low) + "\n" + tu.str(), "-arch=" + target, tag);
+    INFO(r.log.substr(0, 3000));
+    CHECK(r.rc == 0);
+  }
+  return per_target;
+}
+
 
 }  // namespace axon::test

@@ -573,7 +573,9 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
   const AttentionShape& a = s.att;
   // S's k-steps cover D (16 at a time); P V's columns (wgmma's N) are the panels', or the head
   // dim's rounded to 8 (pv_exact, where they differ: V's last panel read in part).
-  const int64_t dp = (a.qk.k + 15) / 16 * 16, dvp = (a.pv.n + 63) / 64 * 64, dvn = (a.pv.n + 7) / 8 * 8;
+  AttentionConfig exact;
+  exact.pv_exact = true;
+  const int64_t dp = (a.qk.k + 15) / 16 * 16, dvp = attention_pv_columns(a, AttentionConfig{}), dvn = attention_pv_columns(a, exact);
   const AttentionCalibration& K = kAttention;
   const double tensor = L.tensor_tflops > 0 ? L.tensor_tflops : kTensorOverFp32 * L.fp32_tflops;
   double bytes = 0;
