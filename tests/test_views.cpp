@@ -8,7 +8,7 @@
 
 #include "axon/core/graph_json.h"
 #include "axon/core/interpreter.h"
-#include "tiling/internal.h"  // dims_of
+#include "tiling/internal.h"  // dims_of, coords_of, flat_index
 #include "tiling/views.h"
 
 using namespace axon;
@@ -117,4 +117,70 @@ TEST_CASE("views: tensor maps of heads keep E contiguous and the other dimension
   const MergedView mv = merged(StridedView{v->base, {2, 3, 5, 8}, {120, 40, 8, 1}}, 2);
   CHECK(mv.view.dims == std::vector<int64_t>{6, 5, 8});
   CHECK(mv.axes == std::vector<std::vector<size_t>>{{0, 1}, {2}, {3}});
+}
+
+namespace {
+
+// An index term's value at x (variable 0; variable 1 is 3x + 1), floor semantics as axon_fdiv /
+// axon_fmod.
+int64_t index_value(const Term& t, int64_t x) {
+  auto fdiv = [](int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); };
+  switch (t->kind) {
+    case TermKind::Var: return t->ival == 0 ? x : 3 * x + 1;
+    case TermKind::Int: return t->ival;
+    case TermKind::IAdd: return index_value(t->args[0], x) + index_value(t->args[1], x);
+    case TermKind::IMul: return index_value(t->args[0], x) * index_value(t->args[1], x);
+    case TermKind::IFloorDiv: return fdiv(index_value(t->args[0], x), index_value(t->args[1], x));
+    case TermKind::IMod: {
+      const int64_t a = index_value(t->args[0], x), b = index_value(t->args[1], x);
+      return a - b * fdiv(a, b);
+    }
+    default: FAIL("not an index term: " << to_string(t));
+  }
+  return 0;
+}
+
+int count_kind(const Term& t, TermKind k) {
+  int n = t->kind == k ? 1 : 0;
+  for (const Term& a : t->args) n += count_kind(a, k);
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("flat indices read adjacent digits of one term as one, and agree with the unmerged sum", "[codegen][views]") {
+  const Term x = term::var(0);
+  auto unmerged = [](const std::vector<Term>& p, const std::vector<int64_t>& d) {
+    Term idx = term::integer(0);
+    int64_t stride = 1;
+    for (size_t i = d.size(); i-- > 0; stride *= d[i]) idx = term::add(idx, term::mul(p[i], term::integer(stride)));
+    return idx;
+  };
+  struct Case {
+    std::vector<Term> point;
+    std::vector<int64_t> dims;
+    int divisions;  // floor divisions and moduli left
+  };
+  const std::vector<int64_t> d3{34, 3, 15}, d4{2, 5, 1, 7};
+  const std::vector<Case> cases{
+      // A reduction over every axis of [34, 3, 15]: the offset is x.
+      {coords_of(x, d3), d3, 0},
+      // A size-1 axis between digits does not break the run.
+      {coords_of(x, d4), d4, 0},
+      // The trailing two of three axes: (x mod 45) and the leading digit x / 45 merge into x.
+      {{term::floordiv(x, term::integer(45)), term::mod(term::floordiv(x, term::integer(15)), term::integer(3)), term::mod(x, term::integer(15))}, d3, 0},
+      // Digits in another order (a transpose) stay apart.
+      {{term::mod(x, term::integer(3)), term::floordiv(x, term::integer(3))}, {3, 5}, 2},
+      // A coordinate whose modulus is not its axis's size stays apart (a broadcast of a digit).
+      {{term::floordiv(x, term::integer(4)), term::mod(x, term::integer(2))}, {5, 4}, 2},
+      // Two different terms stay apart.
+      {{term::floordiv(term::var(1), term::integer(4)), term::mod(x, term::integer(4))}, {5, 4}, 2},
+  };
+  for (const Case& c : cases) {
+    const Term f = flat_index(c.point, c.dims);
+    INFO(to_string(f));
+    CHECK(count_kind(f, TermKind::IFloorDiv) + count_kind(f, TermKind::IMod) == c.divisions);
+    const Term u = unmerged(c.point, c.dims);
+    for (int64_t v = -200; v < 1600; ++v) REQUIRE(index_value(f, v) == index_value(u, v));
+  }
 }

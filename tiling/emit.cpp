@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "axon/core/error.h"
 #include "internal.h"
@@ -88,13 +89,65 @@ std::string param_list(const Group& g) {
   return s;
 }
 
+namespace {
+
+// A coordinate read as a digit of an integer term: (x floordiv s) mod e (e = 0: no mod).
+struct Digit {
+  Term x;
+  int64_t s = 1, e = 0;
+};
+
+Digit digit_of(const Term& t) {
+  Digit d{t};
+  auto positive = [](const Term& a) { return a->kind == TermKind::Int && a->ival > 0; };
+  if (d.x->kind == TermKind::IMod && positive(d.x->args[1])) {
+    d.e = d.x->args[1]->ival;
+    d.x = d.x->args[0];
+  }
+  if (d.x->kind == TermKind::IFloorDiv && positive(d.x->args[1])) {
+    d.s = d.x->args[1]->ival;
+    d.x = d.x->args[0];
+  }
+  return d;
+}
+
+Term digit_term(const Digit& d) {
+  Term t = d.s == 1 ? d.x : term::floordiv(d.x, term::integer(d.s));
+  return d.e == 0 ? t : term::mod(t, term::integer(d.e));
+}
+
+}  // namespace
+
+// Adjacent axes whose coordinates are consecutive digits of one term (coords_of's output over
+// axes that are adjacent in memory too: a reduction over axes 0..2 of [34, 3, 15]) are read as
+// one digit, by floor division's identities for positive s, e1, e2:
+//   ((x / s) mod e1) + e1 * ((x / (s e1)) mod e2) = (x / s) mod (e1 e2), and without the
+//   outer mod, = x / s.
+// So the offset of such a point is x itself, not x mod 15 + ((x / 15) mod 3) * 15 + (x / 45) * 45.
 Term flat_index(const std::vector<Term>& point, const std::vector<int64_t>& dims) {
   Term idx = term::integer(0);
-  int64_t stride = 1;
+  int64_t stride = 1, run_stride = 1, run_dims = 1;
+  std::optional<Digit> run;
+  auto flush = [&] {
+    if (run) idx = term::add(idx, term::mul(digit_term(*run), term::integer(run_stride)));
+    run.reset();
+  };
   for (size_t i = dims.size(); i-- > 0;) {
-    if (dims[i] != 1) idx = term::add(idx, term::mul(point[i], term::integer(stride)));
+    if (dims[i] != 1) {
+      const Digit d = digit_of(point[i]);
+      if (run && run->e != 0 && run->e == run_dims && d.s == run->s * run->e && to_string(d.x) == to_string(run->x)) {
+        run->e = d.e == 0 ? 0 : run->e * d.e;
+        run_dims *= dims[i];
+      } else {
+        flush();
+        run = d;
+        run_stride = stride;
+        run_dims = dims[i];
+      }
+    }
     stride *= dims[i];
   }
+  flush();
   return idx;
 }
 

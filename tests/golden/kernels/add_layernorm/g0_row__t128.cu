@@ -5,8 +5,8 @@ extern "C" __global__ void __launch_bounds__(128) golden_add_layernorm_g0_row_t1
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   for (int lin = (int)blockIdx.x * 128 + threadIdx.x; lin < 67108864; lin += (int)gridDim.x * 128) {
-    const float v0 = axon_ld_bf16(in0 + (axon_fmod(lin, (int)4096) + (axon_fdiv(lin, (int)4096) * (int)4096)));
-    const float v1 = axon_ld_bf16(in1 + (axon_fmod(lin, (int)4096) + (axon_fdiv(lin, (int)4096) * (int)4096)));
+    const float v0 = axon_ld_bf16(in0 + lin);
+    const float v1 = axon_ld_bf16(in1 + lin);
     const float v2 = axon_round_bf16(axon_add_bf16(v0, v1));  // add 4
     const float t3 = v2;
     const float v4 = t3;  // cast 5

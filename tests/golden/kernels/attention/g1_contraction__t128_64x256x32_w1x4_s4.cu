@@ -27,7 +27,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_g1_contractio
       unsigned short* dst = sA + slot * 2048 + r * 32 + ((cc ^ (((r) >> 1) & 3)) << 3);
       const int go = m0 + r, gi = k0 + cc * 8;
       if (go < 2048 && gi < 128) {
-        const unsigned short* src = in0 + (long long)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16))) * 262144 + (long long)go * 128 + gi;
+        const unsigned short* src = in0 + (long long)(bz) * 262144 + (long long)go * 128 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
@@ -39,7 +39,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_g1_contractio
       unsigned short* dst = sB + slot * 8192 + r * 256 + ((cc ^ ((r) & 7)) << 3);
       const int go = k0 + r, gi = n0 + cc * 8;
       if (go < 128 && gi < 2048) {
-        const unsigned short* src = in1 + (long long)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16))) * 262144 + (long long)go * 2048 + gi;
+        const unsigned short* src = in1 + (long long)(bz) * 262144 + (long long)go * 2048 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
@@ -106,7 +106,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_g1_contractio
         const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
         const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
         if (gi < 2048 && gj < 2048) {
-          axon_st2_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)), ov0[e], ov0[e + 1]);
+          axon_st2_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)), ov0[e], ov0[e + 1]);
         }
       }
     }

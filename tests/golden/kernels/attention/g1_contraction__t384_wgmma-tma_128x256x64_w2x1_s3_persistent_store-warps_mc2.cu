@@ -63,16 +63,16 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
           const float v7 = axon_round_bf16(axon_mul_bf16(axon_bf16_to_f(sv[6]), v0));  // mul 6
           const float v8 = axon_round_bf16(axon_mul_bf16(axon_bf16_to_f(sv[7]), v0));  // mul 6
           if (gj + 8 <= 2048) {
-            *reinterpret_cast<uint4*>(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864))) = make_uint4((unsigned)axon_bf16_bits(v1) | ((unsigned)axon_bf16_bits(v2) << 16), (unsigned)axon_bf16_bits(v3) | ((unsigned)axon_bf16_bits(v4) << 16), (unsigned)axon_bf16_bits(v5) | ((unsigned)axon_bf16_bits(v6) << 16), (unsigned)axon_bf16_bits(v7) | ((unsigned)axon_bf16_bits(v8) << 16));
+            *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304))) = make_uint4((unsigned)axon_bf16_bits(v1) | ((unsigned)axon_bf16_bits(v2) << 16), (unsigned)axon_bf16_bits(v3) | ((unsigned)axon_bf16_bits(v4) << 16), (unsigned)axon_bf16_bits(v5) | ((unsigned)axon_bf16_bits(v6) << 16), (unsigned)axon_bf16_bits(v7) | ((unsigned)axon_bf16_bits(v8) << 16));
           } else {
-            if (gj + 0 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 0, v1);
-            if (gj + 1 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 1, v2);
-            if (gj + 2 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 2, v3);
-            if (gj + 3 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 3, v4);
-            if (gj + 4 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 4, v5);
-            if (gj + 5 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 5, v6);
-            if (gj + 6 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 6, v7);
-            if (gj + 7 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 7, v8);
+            if (gj + 0 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 0, v1);
+            if (gj + 1 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 1, v2);
+            if (gj + 2 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 2, v3);
+            if (gj + 3 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 3, v4);
+            if (gj + 4 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 4, v5);
+            if (gj + 5 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 5, v6);
+            if (gj + 6 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 6, v7);
+            if (gj + 7 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 7, v8);
           }
         }
         asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(sfree) : "memory");
@@ -91,8 +91,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
       const int first = (bt / 64) * 8, gsz = min(8 - first, 8);
       const int tm = first + (bt % 64) % gsz, tn = (bt % 64) / gsz;
       const int m0 = (tm * 2 + rank) * 128, n0 = tn * 256;
-      const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-      const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
+      const int panel0 = (int)(bz);
+      const int panel1 = (int)(bz);
       for (int j = 0; j < pre; ++j) {
         const int slot = j, k0 = (kb + j) * 64;
         asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(full0 + 8 * slot), "r"(49152) : "memory");
@@ -108,8 +108,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
       const int first = (bt / 64) * 8, gsz = min(8 - first, 8);
       const int tm = first + (bt % 64) % gsz, tn = (bt % 64) / gsz;
       const int m0 = (tm * 2 + rank) * 128, n0 = tn * 256;
-      const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-      const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
+      const int panel0 = (int)(bz);
+      const int panel1 = (int)(bz);
       for (int j = 0; j < NK; ++j) {
         const int kt = kb + j, g = gb + j;
         const int slot = g % 3, k0 = kt * 64;

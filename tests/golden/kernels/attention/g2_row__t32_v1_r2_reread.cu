@@ -22,7 +22,7 @@ extern "C" __global__ void __launch_bounds__(64) golden_attention_g2_row_t32_v1_
         const int e = c * 1 + l;
         const int col = col0 + l;
         (void)col; (void)e;
-        const float v0 = axon_ld_bf16(in0 + (((col + (axon_fmod(row, (int)2048) * (int)2048)) + (axon_fmod(axon_fdiv(row, (int)2048), (int)16) * (int)4194304)) + (axon_fdiv(row, (int)32768) * (int)67108864)));
+        const float v0 = axon_ld_bf16(in0 + (col + (row * (int)2048)));
         const float t1 = v0;
         const float v2 = t1;  // cast 7
         red0 = axon_max_nan(red0, v2);
@@ -42,7 +42,7 @@ extern "C" __global__ void __launch_bounds__(64) golden_attention_g2_row_t32_v1_
         const int e = c * 1 + l;
         const int col = col0 + l;
         (void)col; (void)e;
-        const float v3 = axon_ld_bf16(in0 + (((col + (axon_fmod(row, (int)2048) * (int)2048)) + (axon_fmod(axon_fdiv(row, (int)2048), (int)16) * (int)4194304)) + (axon_fdiv(row, (int)32768) * (int)67108864)));
+        const float v3 = axon_ld_bf16(in0 + (col + (row * (int)2048)));
         const float t4 = v3;
         const float v5 = t4;  // cast 7
         const float v6 = axon_sub_f32(v5, stat0);  // sub 9
@@ -54,8 +54,8 @@ extern "C" __global__ void __launch_bounds__(64) golden_attention_g2_row_t32_v1_
   red1 = axon_warp_sum_all(red1);
   const float stat1 = red1;
   if (valid && tid == 0) {
-    axon_st_f32(out0 + ((axon_fmod(row, (int)2048) + (axon_fmod(axon_fdiv(row, (int)2048), (int)16) * (int)2048)) + (axon_fdiv(row, (int)32768) * (int)32768)), stat0);
-    axon_st_f32(out1 + ((axon_fmod(row, (int)2048) + (axon_fmod(axon_fdiv(row, (int)2048), (int)16) * (int)2048)) + (axon_fdiv(row, (int)32768) * (int)32768)), stat1);
+    axon_st_f32(out0 + row, stat0);
+    axon_st_f32(out1 + row, stat1);
   }
 }
 // ---- launches (golden: what the launcher is told) ----

@@ -49,8 +49,8 @@ item(0, tile0, ka0, kz0);
       const int first = (bt / 8) * 8, gsz = min(32 - first, 8);
       const int tm = first + (bt % 8) % gsz, tn = (bt % 8) / gsz;
       const int m0 = tm * 64, n0 = tn * 128;
-      const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-      const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
+      const int panel0 = (int)(bz);
+      const int panel1 = (int)(bz);
       for (int j = 0; j < pre; ++j) {
         const int slot = j, k0 = (ka0 + j) * 64;
         asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(full0 + 8 * slot), "r"(24576) : "memory");
@@ -72,8 +72,8 @@ item(0, tile0, ka0, kz0);
       const int first = (bt / 8) * 8, gsz = min(32 - first, 8);
       const int tm = first + (bt % 8) % gsz, tn = (bt % 8) / gsz;
       const int m0 = tm * 64, n0 = tn * 128;
-      const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-      const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
+      const int panel0 = (int)(bz);
+      const int panel1 = (int)(bz);
       for (int j = 0; j < NK; ++j) {
         const int kt = kb + j, g = gb + j;
         const int slot = g % 3, k0 = kt * 64;
@@ -134,10 +134,10 @@ item(0, tile0, ka0, kz0);
             float fv0 = 0.0f, fv1 = 0.0f;
             const float t0 = axon_bf16_at(&wu, 0);
             const float v1 = t0;  // cast 7
-            const float v2 = axon_ld_f32(in2 + ((ar + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+            const float v2 = axon_ld_f32(in2 + (ar + (bz * (int)2048)));
             const float v3 = axon_sub_f32(v1, v2);  // sub 9
             const float v4 = axon_exp_f32(v3);  // exp 10
-            const float v5 = axon_ld_f32(in3 + ((ar + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+            const float v5 = axon_ld_f32(in3 + (ar + (bz * (int)2048)));
             const float v6 = axon_div_f32(v4, v5);  // div 12
             const float t7 = axon_round_bf16(v6);
             const float v8 = t7;  // cast 13
@@ -182,10 +182,10 @@ item(0, tile0, ka0, kz0);
             float fv0 = 0.0f, fv1 = 0.0f;
             const float t16 = axon_bf16_at(&wu, 0);
             const float v17 = t16;  // cast 7
-            const float v18 = axon_ld_f32(in2 + ((ar + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+            const float v18 = axon_ld_f32(in2 + (ar + (bz * (int)2048)));
             const float v19 = axon_sub_f32(v17, v18);  // sub 9
             const float v20 = axon_exp_f32(v19);  // exp 10
-            const float v21 = axon_ld_f32(in3 + ((ar + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+            const float v21 = axon_ld_f32(in3 + (ar + (bz * (int)2048)));
             const float v22 = axon_div_f32(v20, v21);  // div 12
             const float t23 = axon_round_bf16(v22);
             const float v24 = t23;  // cast 13

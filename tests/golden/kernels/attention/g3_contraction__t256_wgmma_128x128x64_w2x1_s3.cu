@@ -29,19 +29,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_g3_contrac
       float x[8];
       const int goc = min(go, (int)2048 - 1);
       const int pi0 = gi + 0, pic0 = min(pi0, (int)2048 - 1);
-      const float v0 = axon_ld_bf16(in1 + (((pic0 + (goc * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)));
+      const float v0 = axon_ld_bf16(in1 + ((pic0 + (goc * (int)2048)) + (bz * (int)4194304)));
       const float t1 = v0;
       const float v2 = t1;  // cast 7
-      const float v3 = axon_ld_f32(in2 + ((goc + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+      const float v3 = axon_ld_f32(in2 + (goc + (bz * (int)2048)));
       const float v4 = axon_sub_f32(v2, v3);  // sub 9
       const float v5 = axon_exp_f32(v4);  // exp 10
-      const float v6 = axon_ld_f32(in3 + ((goc + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+      const float v6 = axon_ld_f32(in3 + (goc + (bz * (int)2048)));
       const float v7 = axon_div_f32(v5, v6);  // div 12
       const float t8 = axon_round_bf16(v7);
       const float v9 = t8;  // cast 13
       x[0] = go < 2048 && pi0 < 2048 ? v9 : 0.0f;
       const int pi1 = gi + 1, pic1 = min(pi1, (int)2048 - 1);
-      const float v10 = axon_ld_bf16(in1 + (((pic1 + (goc * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)));
+      const float v10 = axon_ld_bf16(in1 + ((pic1 + (goc * (int)2048)) + (bz * (int)4194304)));
       const float t11 = v10;
       const float v12 = t11;  // cast 7
       const float v13 = axon_sub_f32(v12, v3);  // sub 9
@@ -51,7 +51,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_g3_contrac
       const float v17 = t16;  // cast 13
       x[1] = go < 2048 && pi1 < 2048 ? v17 : 0.0f;
       const int pi2 = gi + 2, pic2 = min(pi2, (int)2048 - 1);
-      const float v18 = axon_ld_bf16(in1 + (((pic2 + (goc * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)));
+      const float v18 = axon_ld_bf16(in1 + ((pic2 + (goc * (int)2048)) + (bz * (int)4194304)));
       const float t19 = v18;
       const float v20 = t19;  // cast 7
       const float v21 = axon_sub_f32(v20, v3);  // sub 9
@@ -61,7 +61,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_g3_contrac
       const float v25 = t24;  // cast 13
       x[2] = go < 2048 && pi2 < 2048 ? v25 : 0.0f;
       const int pi3 = gi + 3, pic3 = min(pi3, (int)2048 - 1);
-      const float v26 = axon_ld_bf16(in1 + (((pic3 + (goc * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)));
+      const float v26 = axon_ld_bf16(in1 + ((pic3 + (goc * (int)2048)) + (bz * (int)4194304)));
       const float t27 = v26;
       const float v28 = t27;  // cast 7
       const float v29 = axon_sub_f32(v28, v3);  // sub 9
@@ -71,7 +71,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_g3_contrac
       const float v33 = t32;  // cast 13
       x[3] = go < 2048 && pi3 < 2048 ? v33 : 0.0f;
       const int pi4 = gi + 4, pic4 = min(pi4, (int)2048 - 1);
-      const float v34 = axon_ld_bf16(in1 + (((pic4 + (goc * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)));
+      const float v34 = axon_ld_bf16(in1 + ((pic4 + (goc * (int)2048)) + (bz * (int)4194304)));
       const float t35 = v34;
       const float v36 = t35;  // cast 7
       const float v37 = axon_sub_f32(v36, v3);  // sub 9
@@ -81,7 +81,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_g3_contrac
       const float v41 = t40;  // cast 13
       x[4] = go < 2048 && pi4 < 2048 ? v41 : 0.0f;
       const int pi5 = gi + 5, pic5 = min(pi5, (int)2048 - 1);
-      const float v42 = axon_ld_bf16(in1 + (((pic5 + (goc * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)));
+      const float v42 = axon_ld_bf16(in1 + ((pic5 + (goc * (int)2048)) + (bz * (int)4194304)));
       const float t43 = v42;
       const float v44 = t43;  // cast 7
       const float v45 = axon_sub_f32(v44, v3);  // sub 9
@@ -91,7 +91,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_g3_contrac
       const float v49 = t48;  // cast 13
       x[5] = go < 2048 && pi5 < 2048 ? v49 : 0.0f;
       const int pi6 = gi + 6, pic6 = min(pi6, (int)2048 - 1);
-      const float v50 = axon_ld_bf16(in1 + (((pic6 + (goc * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)));
+      const float v50 = axon_ld_bf16(in1 + ((pic6 + (goc * (int)2048)) + (bz * (int)4194304)));
       const float t51 = v50;
       const float v52 = t51;  // cast 7
       const float v53 = axon_sub_f32(v52, v3);  // sub 9
@@ -101,7 +101,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_g3_contrac
       const float v57 = t56;  // cast 13
       x[6] = go < 2048 && pi6 < 2048 ? v57 : 0.0f;
       const int pi7 = gi + 7, pic7 = min(pi7, (int)2048 - 1);
-      const float v58 = axon_ld_bf16(in1 + (((pic7 + (goc * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)));
+      const float v58 = axon_ld_bf16(in1 + ((pic7 + (goc * (int)2048)) + (bz * (int)4194304)));
       const float t59 = v58;
       const float v60 = t59;  // cast 7
       const float v61 = axon_sub_f32(v60, v3);  // sub 9
@@ -122,7 +122,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_g3_contrac
       unsigned short* dst = sB + slot * 8192 + (cc >> 3) * 4096 + r * 64 + (((cc & 7) ^ (r & 7)) << 3);
       const int go = k0 + r, gi = n0 + cc * 8;
       if (go < 2048 && gi < 128) {
-        const unsigned short* src = in0 + (long long)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16))) * 262144 + (long long)go * 128 + gi;
+        const unsigned short* src = in0 + (long long)(bz) * 262144 + (long long)go * 128 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
@@ -177,16 +177,16 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_g3_contrac
     const int gjc6 = min(gj + 6, (int)128 - 1);
     const int gjc7 = min(gj + 7, (int)128 - 1);
     if (gj + 8 <= 128) {
-      *reinterpret_cast<uint4*>(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304))) = make_uint4((unsigned)axon_bf16_bits(axon_bf16_to_f(sv[0])) | ((unsigned)axon_bf16_bits(axon_bf16_to_f(sv[1])) << 16), (unsigned)axon_bf16_bits(axon_bf16_to_f(sv[2])) | ((unsigned)axon_bf16_bits(axon_bf16_to_f(sv[3])) << 16), (unsigned)axon_bf16_bits(axon_bf16_to_f(sv[4])) | ((unsigned)axon_bf16_bits(axon_bf16_to_f(sv[5])) << 16), (unsigned)axon_bf16_bits(axon_bf16_to_f(sv[6])) | ((unsigned)axon_bf16_bits(axon_bf16_to_f(sv[7])) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_bf16_bits(axon_bf16_to_f(sv[0])) | ((unsigned)axon_bf16_bits(axon_bf16_to_f(sv[1])) << 16), (unsigned)axon_bf16_bits(axon_bf16_to_f(sv[2])) | ((unsigned)axon_bf16_bits(axon_bf16_to_f(sv[3])) << 16), (unsigned)axon_bf16_bits(axon_bf16_to_f(sv[4])) | ((unsigned)axon_bf16_bits(axon_bf16_to_f(sv[5])) << 16), (unsigned)axon_bf16_bits(axon_bf16_to_f(sv[6])) | ((unsigned)axon_bf16_bits(axon_bf16_to_f(sv[7])) << 16));
     } else {
-      if (gj + 0 < 128) axon_st_bf16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 0, axon_bf16_to_f(sv[0]));
-      if (gj + 1 < 128) axon_st_bf16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 1, axon_bf16_to_f(sv[1]));
-      if (gj + 2 < 128) axon_st_bf16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 2, axon_bf16_to_f(sv[2]));
-      if (gj + 3 < 128) axon_st_bf16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 3, axon_bf16_to_f(sv[3]));
-      if (gj + 4 < 128) axon_st_bf16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 4, axon_bf16_to_f(sv[4]));
-      if (gj + 5 < 128) axon_st_bf16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 5, axon_bf16_to_f(sv[5]));
-      if (gj + 6 < 128) axon_st_bf16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 6, axon_bf16_to_f(sv[6]));
-      if (gj + 7 < 128) axon_st_bf16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 7, axon_bf16_to_f(sv[7]));
+      if (gj + 0 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, axon_bf16_to_f(sv[0]));
+      if (gj + 1 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, axon_bf16_to_f(sv[1]));
+      if (gj + 2 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, axon_bf16_to_f(sv[2]));
+      if (gj + 3 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, axon_bf16_to_f(sv[3]));
+      if (gj + 4 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, axon_bf16_to_f(sv[4]));
+      if (gj + 5 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, axon_bf16_to_f(sv[5]));
+      if (gj + 6 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, axon_bf16_to_f(sv[6]));
+      if (gj + 7 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, axon_bf16_to_f(sv[7]));
     }
   }
 }

@@ -38,8 +38,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
       const int first = (bt / 64) * 8, gsz = min(8 - first, 8);
       const int tm = first + (bt % 64) % gsz, tn = (bt % 64) / gsz;
       const int m0 = (tm * 2 + rank) * 128, n0 = tn * 256;
-      const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-      const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
+      const int panel0 = (int)(bz);
+      const int panel1 = (int)(bz);
       for (int j = 0; j < pre; ++j) {
         const int slot = j, k0 = (kb + j) * 64;
         asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(full0 + 8 * slot), "r"(49152) : "memory");
@@ -55,8 +55,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
       const int first = (bt / 64) * 8, gsz = min(8 - first, 8);
       const int tm = first + (bt % 64) % gsz, tn = (bt % 64) / gsz;
       const int m0 = (tm * 2 + rank) * 128, n0 = tn * 256;
-      const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-      const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
+      const int panel0 = (int)(bz);
+      const int panel1 = (int)(bz);
       for (int j = 0; j < NK; ++j) {
         const int kt = kb + j, g = gb + j;
         const int slot = g % 4, k0 = kt * 64;

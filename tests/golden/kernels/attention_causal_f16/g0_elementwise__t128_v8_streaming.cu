@@ -11,7 +11,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f16_g0
     #pragma unroll
     for (int l = 0; l < 8; ++l) {
       const int lin = base + l;
-      const float v0 = axon_ld_f16(in0 + (((axon_fmod(axon_fdiv(lin, (int)2048), (int)128) + (axon_fmod(lin, (int)2048) * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+      const float v0 = axon_ld_f16(in0 + ((axon_fmod(axon_fdiv(lin, (int)2048), (int)128) + (axon_fmod(lin, (int)2048) * (int)128)) + (axon_fdiv(lin, (int)262144) * (int)262144)));
       const float v1 = axon_round_f16(v0);  // transpose 3
       o0[l] = v1;
     }

@@ -10,8 +10,8 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f16_g1
     const float v2 = (axon_ge_f32(v0, v1) != 0 ? 1 : 0);  // ge 9
     float acc3 = 0.0f;
     for (int k0 = 0; k0 < (int)128; ++k0) {
-      const float v4 = axon_ld_f16(in0 + (((k0 + (axon_fmod(axon_fdiv(lin, (int)2048), (int)2048) * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)4194304), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)67108864) * (int)4194304)));
-      const float v5 = axon_ld_f16(in1 + (((axon_fmod(lin, (int)2048) + (k0 * (int)2048)) + (axon_fmod(axon_fdiv(lin, (int)4194304), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)67108864) * (int)4194304)));
+      const float v4 = axon_ld_f16(in0 + (k0 + (axon_fdiv(lin, (int)2048) * (int)128)));
+      const float v5 = axon_ld_f16(in1 + ((axon_fmod(lin, (int)2048) + (k0 * (int)2048)) + (axon_fdiv(lin, (int)4194304) * (int)262144)));
       const float t6 = v4 * v5;
       acc3 = acc3 + t6;
     }

@@ -27,7 +27,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
       unsigned short* dst = sA + slot * 8192 + r * 64 + ((cc ^ ((r) & 7)) << 3);
       const int go = m0 + r, gi = k0 + cc * 8;
       if (go < 2048 && gi < 128) {
-        const unsigned short* src = in0 + (long long)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16))) * 262144 + (long long)go * 128 + gi;
+        const unsigned short* src = in0 + (long long)(bz) * 262144 + (long long)go * 128 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
@@ -39,7 +39,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
       unsigned short* dst = sB + slot * 16384 + (cc >> 3) * 4096 + r * 64 + (((cc & 7) ^ (r & 7)) << 3);
       const int go = k0 + r, gi = n0 + cc * 8;
       if (go < 128 && gi < 2048) {
-        const unsigned short* src = in1 + (long long)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16))) * 262144 + (long long)go * 2048 + gi;
+        const unsigned short* src = in1 + (long long)(bz) * 262144 + (long long)go * 2048 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
@@ -136,16 +136,16 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
     const float v40 = axon_round_f16(axon_mul_f32(axon_f16_to_f(sv[7]), v3));  // mul 6
     const float v41 = axon_where_f32(v39, v40, v5);  // where 11
     if (gj + 8 <= 2048) {
-      *reinterpret_cast<uint4*>(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864))) = make_uint4((unsigned)axon_f_to_f16(v6) | ((unsigned)axon_f_to_f16(v11) << 16), (unsigned)axon_f_to_f16(v16) | ((unsigned)axon_f_to_f16(v21) << 16), (unsigned)axon_f_to_f16(v26) | ((unsigned)axon_f_to_f16(v31) << 16), (unsigned)axon_f_to_f16(v36) | ((unsigned)axon_f_to_f16(v41) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304))) = make_uint4((unsigned)axon_f_to_f16(v6) | ((unsigned)axon_f_to_f16(v11) << 16), (unsigned)axon_f_to_f16(v16) | ((unsigned)axon_f_to_f16(v21) << 16), (unsigned)axon_f_to_f16(v26) | ((unsigned)axon_f_to_f16(v31) << 16), (unsigned)axon_f_to_f16(v36) | ((unsigned)axon_f_to_f16(v41) << 16));
     } else {
-      if (gj + 0 < 2048) axon_st_f16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 0, v6);
-      if (gj + 1 < 2048) axon_st_f16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 1, v11);
-      if (gj + 2 < 2048) axon_st_f16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 2, v16);
-      if (gj + 3 < 2048) axon_st_f16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 3, v21);
-      if (gj + 4 < 2048) axon_st_f16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 4, v26);
-      if (gj + 5 < 2048) axon_st_f16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 5, v31);
-      if (gj + 6 < 2048) axon_st_f16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 6, v36);
-      if (gj + 7 < 2048) axon_st_f16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 7, v41);
+      if (gj + 0 < 2048) axon_st_f16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 0, v6);
+      if (gj + 1 < 2048) axon_st_f16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 1, v11);
+      if (gj + 2 < 2048) axon_st_f16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 2, v16);
+      if (gj + 3 < 2048) axon_st_f16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 3, v21);
+      if (gj + 4 < 2048) axon_st_f16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 4, v26);
+      if (gj + 5 < 2048) axon_st_f16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 5, v31);
+      if (gj + 6 < 2048) axon_st_f16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 6, v36);
+      if (gj + 7 < 2048) axon_st_f16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 7, v41);
     }
   }
 }

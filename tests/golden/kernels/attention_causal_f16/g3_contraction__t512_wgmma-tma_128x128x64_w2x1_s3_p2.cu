@@ -48,10 +48,10 @@ extern "C" __global__ void __launch_bounds__(512, 1) golden_attention_causal_f16
         const float v0 = axon_f16_to_f((unsigned short)(rw[0] >> 0));
         const float t1 = v0;
         const float v2 = t1;  // cast 12
-        const float v3 = axon_ld_f32(in2 + ((goc + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+        const float v3 = axon_ld_f32(in2 + (goc + (bz * (int)2048)));
         const float v4 = axon_sub_f32(v2, v3);  // sub 14
         const float v5 = axon_exp_f32(v4);  // exp 15
-        const float v6 = axon_ld_f32(in3 + ((goc + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+        const float v6 = axon_ld_f32(in3 + (goc + (bz * (int)2048)));
         const float v7 = axon_div_f32(v5, v6);  // div 17
         const float t8 = axon_round_f16(v7);
         const float v9 = t8;  // cast 18
@@ -138,8 +138,8 @@ extern "C" __global__ void __launch_bounds__(512, 1) golden_attention_causal_f16
     const unsigned long long tmap1 = (unsigned long long)&tm1;
     unsigned long long once_pol;
     asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(once_pol) : );
-    const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-    const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
+    const int panel0 = (int)(bz);
+    const int panel1 = (int)(bz);
     for (int it = 0; it < NK + 1; ++it) {
       if (it < NK) {
         const int kt = kb + it, g = it;
@@ -208,16 +208,16 @@ extern "C" __global__ void __launch_bounds__(512, 1) golden_attention_causal_f16
     const int gjc6 = min(gj + 6, (int)128 - 1);
     const int gjc7 = min(gj + 7, (int)128 - 1);
     if (gj + 8 <= 128) {
-      *reinterpret_cast<uint4*>(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304))) = make_uint4((unsigned)axon_f_to_f16(axon_f16_to_f(sv[0])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[1])) << 16), (unsigned)axon_f_to_f16(axon_f16_to_f(sv[2])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[3])) << 16), (unsigned)axon_f_to_f16(axon_f16_to_f(sv[4])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[5])) << 16), (unsigned)axon_f_to_f16(axon_f16_to_f(sv[6])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[7])) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(axon_f16_to_f(sv[0])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[1])) << 16), (unsigned)axon_f_to_f16(axon_f16_to_f(sv[2])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[3])) << 16), (unsigned)axon_f_to_f16(axon_f16_to_f(sv[4])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[5])) << 16), (unsigned)axon_f_to_f16(axon_f16_to_f(sv[6])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[7])) << 16));
     } else {
-      if (gj + 0 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 0, axon_f16_to_f(sv[0]));
-      if (gj + 1 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 1, axon_f16_to_f(sv[1]));
-      if (gj + 2 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 2, axon_f16_to_f(sv[2]));
-      if (gj + 3 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 3, axon_f16_to_f(sv[3]));
-      if (gj + 4 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 4, axon_f16_to_f(sv[4]));
-      if (gj + 5 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 5, axon_f16_to_f(sv[5]));
-      if (gj + 6 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 6, axon_f16_to_f(sv[6]));
-      if (gj + 7 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 7, axon_f16_to_f(sv[7]));
+      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, axon_f16_to_f(sv[0]));
+      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, axon_f16_to_f(sv[1]));
+      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, axon_f16_to_f(sv[2]));
+      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, axon_f16_to_f(sv[3]));
+      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, axon_f16_to_f(sv[4]));
+      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, axon_f16_to_f(sv[5]));
+      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, axon_f16_to_f(sv[6]));
+      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, axon_f16_to_f(sv[7]));
     }
   }
 }

@@ -47,7 +47,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f16_re
     }
     const float stat0 = red0;
     if (valid && tid == 0) {
-      axon_st_f32(out0 + ((axon_fmod(row, (int)2048) + (axon_fmod(axon_fdiv(row, (int)2048), (int)16) * (int)2048)) + (axon_fdiv(row, (int)32768) * (int)32768)), stat0);
+      axon_st_f32(out0 + row, stat0);
     }
     __syncthreads();
   }

@@ -7,7 +7,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f16_re
   for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 262144; lin += (int)gridDim.x * 256) {
     float acc0 = -__int_as_float(0x7f800000);
     for (int k0 = 0; k0 < (int)2048; ++k0) {
-      const float v1 = axon_ld_f16(in0 + (((k0 + (axon_fmod(lin, (int)2048) * (int)2048)) + (axon_fmod(axon_fdiv(lin, (int)2048), (int)16) * (int)4194304)) + (axon_fdiv(lin, (int)32768) * (int)67108864)));
+      const float v1 = axon_ld_f16(in0 + (k0 + (lin * (int)2048)));
       const float t2 = v1;
       const float v3 = t2;  // cast 11
       acc0 = axon_max_nan(acc0, v3);
@@ -22,12 +22,12 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f16_re
   for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 262144; lin += (int)gridDim.x * 256) {
     float acc0 = 0.0f;
     for (int k0 = 0; k0 < (int)2048; ++k0) {
-      const float v1 = axon_ld_f16(in0 + (((k0 + (axon_fmod(lin, (int)2048) * (int)2048)) + (axon_fmod(axon_fdiv(lin, (int)2048), (int)16) * (int)4194304)) + (axon_fdiv(lin, (int)32768) * (int)67108864)));
+      const float v1 = axon_ld_f16(in0 + (k0 + (lin * (int)2048)));
       const float t2 = v1;
       const float v3 = t2;  // cast 11
       float acc4 = -__int_as_float(0x7f800000);
       for (int k1 = 0; k1 < (int)2048; ++k1) {
-        const float v5 = axon_ld_f16(in0 + (((k1 + (axon_fmod(lin, (int)2048) * (int)2048)) + (axon_fmod(axon_fdiv(lin, (int)2048), (int)16) * (int)4194304)) + (axon_fdiv(lin, (int)32768) * (int)67108864)));
+        const float v5 = axon_ld_f16(in0 + (k1 + (lin * (int)2048)));
         const float t6 = v5;
         const float v7 = t6;  // cast 11
         acc4 = axon_max_nan(acc4, v7);

@@ -44,8 +44,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(once_pol) : );
     const int pre = NK < 3 ? NK : 3;
     {
-      const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-      const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
+      const int panel0 = (int)(bz);
+      const int panel1 = (int)(bz);
       for (int j = 0; j < pre; ++j) {
         const int slot = j, k0 = (kb + j) * 64;
         asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(full0 + 8 * slot), "r"(32768) : "memory");
@@ -56,8 +56,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
       }
     }
     asm volatile("griddepcontrol.wait;" :  :  : "memory");
-    const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-    const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
+    const int panel0 = (int)(bz);
+    const int panel1 = (int)(bz);
     for (int j = 0; j < NK; ++j) {
       const int kt = kb + j, g = j;
       const int slot = g % 3, k0 = kt * 64;
@@ -102,7 +102,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
           float fv0 = 0.0f, fv1 = 0.0f;
           const float t0 = axon_f16_at(&wu, 0);
           const float v1 = t0;  // cast 11
-          const float v2 = axon_ld_f32(in2 + ((ar + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+          const float v2 = axon_ld_f32(in2 + (ar + (bz * (int)2048)));
           const float v3 = axon_sub_f32(v1, v2);  // sub 13
           const float v4 = axon_exp_f32(v3);  // exp 14
           const float t5 = axon_round_f16(v4);
@@ -147,7 +147,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
           float fv0 = 0.0f, fv1 = 0.0f;
           const float t13 = axon_f16_at(&wu, 0);
           const float v14 = t13;  // cast 11
-          const float v15 = axon_ld_f32(in2 + ((ar + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+          const float v15 = axon_ld_f32(in2 + (ar + (bz * (int)2048)));
           const float v16 = axon_sub_f32(v14, v15);  // sub 13
           const float v17 = axon_exp_f32(v16);  // exp 14
           const float t18 = axon_round_f16(v17);
@@ -203,7 +203,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     const int gjc5 = min(gj + 5, (int)128 - 1);
     const int gjc6 = min(gj + 6, (int)128 - 1);
     const int gjc7 = min(gj + 7, (int)128 - 1);
-    const float v26 = axon_ld_f16(in3 + ((gi + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+    const float v26 = axon_ld_f16(in3 + (gi + (bz * (int)2048)));
     const float v27 = axon_round_f16(axon_div_f32(axon_f16_to_f(sv[0]), v26));  // div 18
     const float v28 = axon_round_f16(axon_div_f32(axon_f16_to_f(sv[1]), v26));  // div 18
     const float v29 = axon_round_f16(axon_div_f32(axon_f16_to_f(sv[2]), v26));  // div 18
@@ -213,16 +213,16 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     const float v33 = axon_round_f16(axon_div_f32(axon_f16_to_f(sv[6]), v26));  // div 18
     const float v34 = axon_round_f16(axon_div_f32(axon_f16_to_f(sv[7]), v26));  // div 18
     if (gj + 8 <= 128) {
-      *reinterpret_cast<uint4*>(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304))) = make_uint4((unsigned)axon_f_to_f16(v27) | ((unsigned)axon_f_to_f16(v28) << 16), (unsigned)axon_f_to_f16(v29) | ((unsigned)axon_f_to_f16(v30) << 16), (unsigned)axon_f_to_f16(v31) | ((unsigned)axon_f_to_f16(v32) << 16), (unsigned)axon_f_to_f16(v33) | ((unsigned)axon_f_to_f16(v34) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v27) | ((unsigned)axon_f_to_f16(v28) << 16), (unsigned)axon_f_to_f16(v29) | ((unsigned)axon_f_to_f16(v30) << 16), (unsigned)axon_f_to_f16(v31) | ((unsigned)axon_f_to_f16(v32) << 16), (unsigned)axon_f_to_f16(v33) | ((unsigned)axon_f_to_f16(v34) << 16));
     } else {
-      if (gj + 0 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 0, v27);
-      if (gj + 1 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 1, v28);
-      if (gj + 2 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 2, v29);
-      if (gj + 3 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 3, v30);
-      if (gj + 4 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 4, v31);
-      if (gj + 5 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 5, v32);
-      if (gj + 6 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 6, v33);
-      if (gj + 7 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 7, v34);
+      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v27);
+      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v28);
+      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v29);
+      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v30);
+      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v31);
+      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v32);
+      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v33);
+      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v34);
     }
   }
 }

@@ -12,8 +12,8 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
       const float v3 = (axon_ge_f32(v1, v2) != 0 ? 1 : 0);  // ge 8
       float acc4 = 0.0f;
       for (int k1 = 0; k1 < (int)96; ++k1) {
-        const float v5 = axon_ld_f32(in0 + (((k1 + (axon_fmod(axon_fdiv(lin, (int)96), (int)1000) * (int)96)) + (axon_fmod(axon_fdiv(lin, (int)96000), (int)4) * (int)96000)) + (axon_fdiv(lin, (int)384000) * (int)384000)));
-        const float v6 = axon_ld_f32(in1 + (((k1 + (k0 * (int)96)) + (axon_fmod(axon_fdiv(lin, (int)96000), (int)4) * (int)96000)) + (axon_fdiv(lin, (int)384000) * (int)384000)));
+        const float v5 = axon_ld_f32(in0 + (k1 + (axon_fdiv(lin, (int)96) * (int)96)));
+        const float v6 = axon_ld_f32(in1 + ((k1 + (k0 * (int)96)) + (axon_fdiv(lin, (int)96000) * (int)96000)));
         const float t7 = v5 * v6;
         acc4 = acc4 + t7;
       }
@@ -29,8 +29,8 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
         const float v16 = (axon_ge_f32(v14, v15) != 0 ? 1 : 0);  // ge 8
         float acc17 = 0.0f;
         for (int k3 = 0; k3 < (int)96; ++k3) {
-          const float v18 = axon_ld_f32(in0 + (((k3 + (axon_fmod(axon_fdiv(lin, (int)96), (int)1000) * (int)96)) + (axon_fmod(axon_fdiv(lin, (int)96000), (int)4) * (int)96000)) + (axon_fdiv(lin, (int)384000) * (int)384000)));
-          const float v19 = axon_ld_f32(in1 + (((k3 + (k2 * (int)96)) + (axon_fmod(axon_fdiv(lin, (int)96000), (int)4) * (int)96000)) + (axon_fdiv(lin, (int)384000) * (int)384000)));
+          const float v18 = axon_ld_f32(in0 + (k3 + (axon_fdiv(lin, (int)96) * (int)96)));
+          const float v19 = axon_ld_f32(in1 + ((k3 + (k2 * (int)96)) + (axon_fdiv(lin, (int)96000) * (int)96000)));
           const float t20 = v18 * v19;
           acc17 = acc17 + t20;
         }
@@ -42,7 +42,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
       const float v24 = acc13;  // reduce_max 11
       const float v25 = axon_sub_f32(v12, v24);  // sub 12
       const float v26 = axon_exp_f32(v25);  // exp 13
-      const float v27 = axon_ld_f32(in2 + (((axon_fmod(lin, (int)96) + (k0 * (int)96)) + (axon_fmod(axon_fdiv(lin, (int)96000), (int)4) * (int)96000)) + (axon_fdiv(lin, (int)384000) * (int)384000)));
+      const float v27 = axon_ld_f32(in2 + ((axon_fmod(lin, (int)96) + (k0 * (int)96)) + (axon_fdiv(lin, (int)96000) * (int)96000)));
       const float t28 = v26 * v27;
       acc0 = acc0 + t28;
     }
@@ -54,8 +54,8 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
       const float v33 = (axon_ge_f32(v31, v32) != 0 ? 1 : 0);  // ge 8
       float acc34 = 0.0f;
       for (int k5 = 0; k5 < (int)96; ++k5) {
-        const float v35 = axon_ld_f32(in0 + (((k5 + (axon_fmod(axon_fdiv(lin, (int)96), (int)1000) * (int)96)) + (axon_fmod(axon_fdiv(lin, (int)96000), (int)4) * (int)96000)) + (axon_fdiv(lin, (int)384000) * (int)384000)));
-        const float v36 = axon_ld_f32(in1 + (((k5 + (k4 * (int)96)) + (axon_fmod(axon_fdiv(lin, (int)96000), (int)4) * (int)96000)) + (axon_fdiv(lin, (int)384000) * (int)384000)));
+        const float v35 = axon_ld_f32(in0 + (k5 + (axon_fdiv(lin, (int)96) * (int)96)));
+        const float v36 = axon_ld_f32(in1 + ((k5 + (k4 * (int)96)) + (axon_fdiv(lin, (int)96000) * (int)96000)));
         const float t37 = v35 * v36;
         acc34 = acc34 + t37;
       }
@@ -71,8 +71,8 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
         const float v46 = (axon_ge_f32(v44, v45) != 0 ? 1 : 0);  // ge 8
         float acc47 = 0.0f;
         for (int k7 = 0; k7 < (int)96; ++k7) {
-          const float v48 = axon_ld_f32(in0 + (((k7 + (axon_fmod(axon_fdiv(lin, (int)96), (int)1000) * (int)96)) + (axon_fmod(axon_fdiv(lin, (int)96000), (int)4) * (int)96000)) + (axon_fdiv(lin, (int)384000) * (int)384000)));
-          const float v49 = axon_ld_f32(in1 + (((k7 + (k6 * (int)96)) + (axon_fmod(axon_fdiv(lin, (int)96000), (int)4) * (int)96000)) + (axon_fdiv(lin, (int)384000) * (int)384000)));
+          const float v48 = axon_ld_f32(in0 + (k7 + (axon_fdiv(lin, (int)96) * (int)96)));
+          const float v49 = axon_ld_f32(in1 + ((k7 + (k6 * (int)96)) + (axon_fdiv(lin, (int)96000) * (int)96000)));
           const float t50 = v48 * v49;
           acc47 = acc47 + t50;
         }

@@ -27,7 +27,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f32_re
       float* const dst = sA + slot * 4608 + r * 36 + cc;
       const int go = m0 + r, gi = k0 + cc;
       if (go < 1000 && gi < 96) {
-        const float* src = in0 + (long long)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4))) * 96000 + (long long)go * 96 + gi;
+        const float* src = in0 + (long long)(bz) * 96000 + (long long)go * 96 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
@@ -39,7 +39,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f32_re
       float* const dst = sB + slot * 4608 + r * 36 + cc;
       const int go = n0 + r, gi = k0 + cc;
       if (go < 1000 && gi < 96) {
-        const float* src = in1 + (long long)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4))) * 96000 + (long long)go * 96 + gi;
+        const float* src = in1 + (long long)(bz) * 96000 + (long long)go * 96 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
@@ -119,7 +119,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f32_re
         const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
         const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
         if (gi < 1000 && gj < 1000) {
-          axon_st2_f32(out0 + (((gj + (gi * (int)1000)) + (axon_fmod(bz, (int)4) * (int)1000000)) + (axon_fdiv(bz, (int)4) * (int)4000000)), ov0[e], ov0[e + 1]);
+          axon_st2_f32(out0 + ((gj + (gi * (int)1000)) + (bz * (int)1000000)), ov0[e], ov0[e + 1]);
         }
       }
     }

@@ -73,8 +73,8 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f32_re
     }
     const float stat1 = red1;
     if (valid && tid == 0) {
-      axon_st_f32(out0 + ((axon_fmod(row, (int)1000) + (axon_fmod(axon_fdiv(row, (int)1000), (int)4) * (int)1000)) + (axon_fdiv(row, (int)4000) * (int)4000)), stat0);
-      axon_st_f32(out1 + ((axon_fmod(row, (int)1000) + (axon_fmod(axon_fdiv(row, (int)1000), (int)4) * (int)1000)) + (axon_fdiv(row, (int)4000) * (int)4000)), stat1);
+      axon_st_f32(out0 + row, stat0);
+      axon_st_f32(out1 + row, stat1);
     }
     __syncthreads();
   }

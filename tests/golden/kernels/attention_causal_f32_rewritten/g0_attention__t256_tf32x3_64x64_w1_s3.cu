@@ -35,9 +35,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
   __syncthreads();
   if (role == 0) {
     if (tid != 0) return;
-    const int pq = (int)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4)));
-    const int pk = (int)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4)));
-    const int pvv = (int)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4)));
+    const int pq = (int)(bz);
+    const int pk = (int)(bz);
+    const int pvv = (int)(bz);
     const unsigned long long tk = (unsigned long long)&tmk, tv = (unsigned long long)&tmv;
     const unsigned long long tq = (unsigned long long)&tmq;
     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(qfull), "r"(24576) : "memory");
@@ -329,7 +329,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
     (void)rs;
     if (gi < 1000 && gj < 96) {
       const float v7 = axon_div_f32(o[e], l0[rs]);  // div 16
-      axon_st_f32(out0 + (((gj + (gi * (int)96)) + (axon_fmod(bz, (int)4) * (int)96000)) + (axon_fdiv(bz, (int)4) * (int)384000)), v7);
+      axon_st_f32(out0 + ((gj + (gi * (int)96)) + (bz * (int)96000)), v7);
     }
   }
 }

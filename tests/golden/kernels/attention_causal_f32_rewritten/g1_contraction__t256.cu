@@ -10,8 +10,8 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
     const float v2 = (axon_ge_f32(v0, v1) != 0 ? 1 : 0);  // ge 8
     float acc3 = 0.0f;
     for (int k0 = 0; k0 < (int)96; ++k0) {
-      const float v4 = axon_ld_f32(in0 + (((k0 + (axon_fmod(axon_fdiv(lin, (int)1000), (int)1000) * (int)96)) + (axon_fmod(axon_fdiv(lin, (int)1000000), (int)4) * (int)96000)) + (axon_fdiv(lin, (int)4000000) * (int)384000)));
-      const float v5 = axon_ld_f32(in1 + (((k0 + (axon_fmod(lin, (int)1000) * (int)96)) + (axon_fmod(axon_fdiv(lin, (int)1000000), (int)4) * (int)96000)) + (axon_fdiv(lin, (int)4000000) * (int)384000)));
+      const float v4 = axon_ld_f32(in0 + (k0 + (axon_fdiv(lin, (int)1000) * (int)96)));
+      const float v5 = axon_ld_f32(in1 + ((k0 + (axon_fmod(lin, (int)1000) * (int)96)) + (axon_fdiv(lin, (int)1000000) * (int)96000)));
       const float t6 = v4 * v5;
       acc3 = acc3 + t6;
     }

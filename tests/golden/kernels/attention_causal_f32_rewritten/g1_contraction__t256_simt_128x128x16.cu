@@ -27,7 +27,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
       const int ek = e % 16, er = e / 16;
       const int gr = m0 + er, gk = k0 + ek;
       const int grc = min(gr, (int)1000 - 1), gkc = min(gk, (int)96 - 1);
-      const float v0 = axon_ld_f32(in0 + (((gkc + (grc * (int)96)) + (axon_fmod(bz, (int)4) * (int)96000)) + (axon_fdiv(bz, (int)4) * (int)384000)));
+      const float v0 = axon_ld_f32(in0 + ((gkc + (grc * (int)96)) + (bz * (int)96000)));
       ra[p] = e < 2048 && gr < 1000 && gk < 96 ? v0 : 0.0f;
     }
     #pragma unroll
@@ -36,7 +36,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
       const int ek = e % 16, er = e / 16;
       const int gr = n0 + er, gk = k0 + ek;
       const int grc = min(gr, (int)1000 - 1), gkc = min(gk, (int)96 - 1);
-      const float v1 = axon_ld_f32(in1 + (((gkc + (grc * (int)96)) + (axon_fmod(bz, (int)4) * (int)96000)) + (axon_fdiv(bz, (int)4) * (int)384000)));
+      const float v1 = axon_ld_f32(in1 + ((gkc + (grc * (int)96)) + (bz * (int)96000)));
       rb[p] = e < 2048 && gr < 1000 && gk < 96 ? v1 : 0.0f;
     }
   };
@@ -90,7 +90,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
         const float v6 = axon_mul_f32(acc[i][j], v5);  // mul 5
         const float v7 = -__int_as_float(0x7f800000);  // constant 9
         const float v8 = axon_where_f32(v4, v6, v7);  // where 10
-        axon_st_f32(out0 + (((gj + (gi * (int)1000)) + (axon_fmod(bz, (int)4) * (int)1000000)) + (axon_fdiv(bz, (int)4) * (int)4000000)), v8);
+        axon_st_f32(out0 + ((gj + (gi * (int)1000)) + (bz * (int)1000000)), v8);
       }
     }
   }

@@ -7,7 +7,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
   for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 8000; lin += (int)gridDim.x * 256) {
     float acc0 = -__int_as_float(0x7f800000);
     for (int k0 = 0; k0 < (int)1000; ++k0) {
-      const float v1 = axon_ld_f32(in0 + (((k0 + (axon_fmod(lin, (int)1000) * (int)1000)) + (axon_fmod(axon_fdiv(lin, (int)1000), (int)4) * (int)1000000)) + (axon_fdiv(lin, (int)4000) * (int)4000000)));
+      const float v1 = axon_ld_f32(in0 + (k0 + (lin * (int)1000)));
       acc0 = axon_max_nan(acc0, v1);
     }
     const float v2 = acc0;  // reduce_max 11
@@ -20,10 +20,10 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
   for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 8000; lin += (int)gridDim.x * 256) {
     float acc0 = 0.0f;
     for (int k0 = 0; k0 < (int)1000; ++k0) {
-      const float v1 = axon_ld_f32(in0 + (((k0 + (axon_fmod(lin, (int)1000) * (int)1000)) + (axon_fmod(axon_fdiv(lin, (int)1000), (int)4) * (int)1000000)) + (axon_fdiv(lin, (int)4000) * (int)4000000)));
+      const float v1 = axon_ld_f32(in0 + (k0 + (lin * (int)1000)));
       float acc2 = -__int_as_float(0x7f800000);
       for (int k1 = 0; k1 < (int)1000; ++k1) {
-        const float v3 = axon_ld_f32(in0 + (((k1 + (axon_fmod(lin, (int)1000) * (int)1000)) + (axon_fmod(axon_fdiv(lin, (int)1000), (int)4) * (int)1000000)) + (axon_fdiv(lin, (int)4000) * (int)4000000)));
+        const float v3 = axon_ld_f32(in0 + (k1 + (lin * (int)1000)));
         acc2 = axon_max_nan(acc2, v3);
       }
       const float v4 = acc2;  // reduce_max 11

@@ -28,8 +28,8 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f32_re
       float* const dst = sA + slot * 2304 + r * 36 + cc;
       const int go = m0 + r, gi = k0 + cc;
       const int goc = min(go, (int)1000 - 1), gic = min(gi, (int)1000 - 1);
-      const float v0 = axon_ld_f32(in1 + (((gic + (goc * (int)1000)) + (axon_fmod(bz, (int)4) * (int)1000000)) + (axon_fdiv(bz, (int)4) * (int)4000000)));
-      const float v1 = axon_ld_f32(in2 + ((goc + (axon_fmod(bz, (int)4) * (int)1000)) + (axon_fdiv(bz, (int)4) * (int)4000)));
+      const float v0 = axon_ld_f32(in1 + ((gic + (goc * (int)1000)) + (bz * (int)1000000)));
+      const float v1 = axon_ld_f32(in2 + (goc + (bz * (int)1000)));
       const float v2 = axon_sub_f32(v0, v1);  // sub 12
       const float v3 = axon_exp_f32(v2);  // exp 13
       *dst = go < 1000 && gi < 1000 ? v3 : 0.0f;
@@ -39,7 +39,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f32_re
       float* const dst = sB + slot * 4352 + r * 136 + cc;
       const int go = k0 + r, gi = n0 + cc;
       if (go < 1000 && gi < 96) {
-        const float* src = in0 + (long long)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4))) * 96000 + (long long)go * 96 + gi;
+        const float* src = in0 + (long long)(bz) * 96000 + (long long)go * 96 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
@@ -121,7 +121,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f32_re
         const int gi = m0 + wr * 32 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
         const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
         if (gi < 1000 && gj < 96) {
-          const float v4 = axon_ld_f32(in3 + ((gi + (axon_fmod(bz, (int)4) * (int)1000)) + (axon_fdiv(bz, (int)4) * (int)4000)));
+          const float v4 = axon_ld_f32(in3 + (gi + (bz * (int)1000)));
           const float v5 = axon_div_f32(acc[mi][ni][e], v4);  // div 16
           ov0[e] = v5;
         }
@@ -131,7 +131,7 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_causal_f32_re
         const int gi = m0 + wr * 32 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
         const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
         if (gi < 1000 && gj < 96) {
-          axon_st2_f32(out0 + (((gj + (gi * (int)96)) + (axon_fmod(bz, (int)4) * (int)96000)) + (axon_fdiv(bz, (int)4) * (int)384000)), ov0[e], ov0[e + 1]);
+          axon_st2_f32(out0 + ((gj + (gi * (int)96)) + (bz * (int)96000)), ov0[e], ov0[e + 1]);
         }
       }
     }

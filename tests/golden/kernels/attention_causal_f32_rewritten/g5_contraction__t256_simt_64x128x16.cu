@@ -27,8 +27,8 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
       const int ek = e % 16, er = e / 16;
       const int gr = m0 + er, gk = k0 + ek;
       const int grc = min(gr, (int)1000 - 1), gkc = min(gk, (int)1000 - 1);
-      const float v0 = axon_ld_f32(in1 + (((gkc + (grc * (int)1000)) + (axon_fmod(bz, (int)4) * (int)1000000)) + (axon_fdiv(bz, (int)4) * (int)4000000)));
-      const float v1 = axon_ld_f32(in2 + ((grc + (axon_fmod(bz, (int)4) * (int)1000)) + (axon_fdiv(bz, (int)4) * (int)4000)));
+      const float v0 = axon_ld_f32(in1 + ((gkc + (grc * (int)1000)) + (bz * (int)1000000)));
+      const float v1 = axon_ld_f32(in2 + (grc + (bz * (int)1000)));
       const float v2 = axon_sub_f32(v0, v1);  // sub 12
       const float v3 = axon_exp_f32(v2);  // exp 13
       ra[p] = e < 1024 && gr < 1000 && gk < 1000 ? v3 : 0.0f;
@@ -39,7 +39,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
       const int er = e % 128, ek = e / 128;
       const int gr = n0 + er, gk = k0 + ek;
       const int grc = min(gr, (int)96 - 1), gkc = min(gk, (int)1000 - 1);
-      const float v4 = axon_ld_f32(in0 + (((grc + (gkc * (int)96)) + (axon_fmod(bz, (int)4) * (int)96000)) + (axon_fdiv(bz, (int)4) * (int)384000)));
+      const float v4 = axon_ld_f32(in0 + ((grc + (gkc * (int)96)) + (bz * (int)96000)));
       rb[p] = e < 2048 && gr < 96 && gk < 1000 ? v4 : 0.0f;
     }
   };
@@ -86,9 +86,9 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_f32_re
     for (int j = 0; j < 8; ++j) {
       const int gi = m0 + 4 * ty + 64 * (i / 4) + i % 4, gj = n0 + 4 * tx + 64 * (j / 4) + j % 4;
       if (gi < 1000 && gj < 96) {
-        const float v5 = axon_ld_f32(in3 + ((gi + (axon_fmod(bz, (int)4) * (int)1000)) + (axon_fdiv(bz, (int)4) * (int)4000)));
+        const float v5 = axon_ld_f32(in3 + (gi + (bz * (int)1000)));
         const float v6 = axon_div_f32(acc[i][j], v5);  // div 16
-        axon_st_f32(out0 + (((gj + (gi * (int)96)) + (axon_fmod(bz, (int)4) * (int)96000)) + (axon_fdiv(bz, (int)4) * (int)384000)), v6);
+        axon_st_f32(out0 + ((gj + (gi * (int)96)) + (bz * (int)96000)), v6);
       }
     }
   }

@@ -12,10 +12,10 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_rewrit
       const float v3 = (axon_ge_f32(v1, v2) != 0 ? 1 : 0);  // ge 5
       float acc4 = 0.0f;
       for (int k1 = 0; k1 < (int)128; ++k1) {
-        const float v5 = axon_ld_bf16(in0 + (((k1 + (axon_fmod(axon_fdiv(lin, (int)128), (int)2048) * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+        const float v5 = axon_ld_bf16(in0 + (k1 + (axon_fdiv(lin, (int)128) * (int)128)));
         const float v6 = axon_round_bf16(0x1.6ap-4f);  // constant 6
         const float v7 = axon_round_bf16(axon_mul_bf16(v5, v6));  // mul 7
-        const float v8 = axon_ld_bf16(in1 + (((k1 + (k0 * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+        const float v8 = axon_ld_bf16(in1 + ((k1 + (k0 * (int)128)) + (axon_fdiv(lin, (int)262144) * (int)262144)));
         const float t9 = v7 * v8;
         acc4 = acc4 + t9;
       }
@@ -31,10 +31,10 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_rewrit
         const float v18 = (axon_ge_f32(v16, v17) != 0 ? 1 : 0);  // ge 5
         float acc19 = 0.0f;
         for (int k3 = 0; k3 < (int)128; ++k3) {
-          const float v20 = axon_ld_bf16(in0 + (((k3 + (axon_fmod(axon_fdiv(lin, (int)128), (int)2048) * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+          const float v20 = axon_ld_bf16(in0 + (k3 + (axon_fdiv(lin, (int)128) * (int)128)));
           const float v21 = axon_round_bf16(0x1.6ap-4f);  // constant 6
           const float v22 = axon_round_bf16(axon_mul_bf16(v20, v21));  // mul 7
-          const float v23 = axon_ld_bf16(in1 + (((k3 + (k2 * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+          const float v23 = axon_ld_bf16(in1 + ((k3 + (k2 * (int)128)) + (axon_fdiv(lin, (int)262144) * (int)262144)));
           const float t24 = v22 * v23;
           acc19 = acc19 + t24;
         }
@@ -49,7 +49,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_rewrit
       const float v31 = axon_exp_f32(v30);  // exp 14
       const float t32 = axon_round_bf16(v31);
       const float v33 = t32;  // cast 15
-      const float v34 = axon_ld_bf16(in2 + (((axon_fmod(lin, (int)128) + (k0 * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+      const float v34 = axon_ld_bf16(in2 + ((axon_fmod(lin, (int)128) + (k0 * (int)128)) + (axon_fdiv(lin, (int)262144) * (int)262144)));
       const float t35 = v33 * v34;
       acc0 = acc0 + t35;
     }
@@ -61,10 +61,10 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_rewrit
       const float v40 = (axon_ge_f32(v38, v39) != 0 ? 1 : 0);  // ge 5
       float acc41 = 0.0f;
       for (int k5 = 0; k5 < (int)128; ++k5) {
-        const float v42 = axon_ld_bf16(in0 + (((k5 + (axon_fmod(axon_fdiv(lin, (int)128), (int)2048) * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+        const float v42 = axon_ld_bf16(in0 + (k5 + (axon_fdiv(lin, (int)128) * (int)128)));
         const float v43 = axon_round_bf16(0x1.6ap-4f);  // constant 6
         const float v44 = axon_round_bf16(axon_mul_bf16(v42, v43));  // mul 7
-        const float v45 = axon_ld_bf16(in1 + (((k5 + (k4 * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+        const float v45 = axon_ld_bf16(in1 + ((k5 + (k4 * (int)128)) + (axon_fdiv(lin, (int)262144) * (int)262144)));
         const float t46 = v44 * v45;
         acc41 = acc41 + t46;
       }
@@ -80,10 +80,10 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_rewrit
         const float v55 = (axon_ge_f32(v53, v54) != 0 ? 1 : 0);  // ge 5
         float acc56 = 0.0f;
         for (int k7 = 0; k7 < (int)128; ++k7) {
-          const float v57 = axon_ld_bf16(in0 + (((k7 + (axon_fmod(axon_fdiv(lin, (int)128), (int)2048) * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+          const float v57 = axon_ld_bf16(in0 + (k7 + (axon_fdiv(lin, (int)128) * (int)128)));
           const float v58 = axon_round_bf16(0x1.6ap-4f);  // constant 6
           const float v59 = axon_round_bf16(axon_mul_bf16(v57, v58));  // mul 7
-          const float v60 = axon_ld_bf16(in1 + (((k7 + (k6 * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+          const float v60 = axon_ld_bf16(in1 + ((k7 + (k6 * (int)128)) + (axon_fdiv(lin, (int)262144) * (int)262144)));
           const float t61 = v59 * v60;
           acc56 = acc56 + t61;
         }

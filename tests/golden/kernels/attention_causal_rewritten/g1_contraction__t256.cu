@@ -10,10 +10,10 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_rewrit
     const float v2 = (axon_ge_f32(v0, v1) != 0 ? 1 : 0);  // ge 5
     float acc3 = 0.0f;
     for (int k0 = 0; k0 < (int)128; ++k0) {
-      const float v4 = axon_ld_bf16(in0 + (((k0 + (axon_fmod(axon_fdiv(lin, (int)2048), (int)2048) * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)4194304), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)67108864) * (int)4194304)));
+      const float v4 = axon_ld_bf16(in0 + (k0 + (axon_fdiv(lin, (int)2048) * (int)128)));
       const float v5 = axon_round_bf16(0x1.6ap-4f);  // constant 6
       const float v6 = axon_round_bf16(axon_mul_bf16(v4, v5));  // mul 7
-      const float v7 = axon_ld_bf16(in1 + (((k0 + (axon_fmod(lin, (int)2048) * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)4194304), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)67108864) * (int)4194304)));
+      const float v7 = axon_ld_bf16(in1 + ((k0 + (axon_fmod(lin, (int)2048) * (int)128)) + (axon_fdiv(lin, (int)4194304) * (int)262144)));
       const float t8 = v6 * v7;
       acc3 = acc3 + t8;
     }

@@ -29,36 +29,36 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_rew
       float x[8];
       const int goc = min(go, (int)2048 - 1);
       const int pi0 = gi + 0, pic0 = min(pi0, (int)128 - 1);
-      const float v0 = axon_ld_bf16(in0 + (((pic0 + (goc * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)));
+      const float v0 = axon_ld_bf16(in0 + ((pic0 + (goc * (int)128)) + (bz * (int)262144)));
       const float v1 = axon_round_bf16(0x1.6ap-4f);  // constant 6
       const float v2 = axon_round_bf16(axon_mul_bf16(v0, v1));  // mul 7
       x[0] = go < 2048 && pi0 < 128 ? v2 : 0.0f;
       const int pi1 = gi + 1, pic1 = min(pi1, (int)128 - 1);
-      const float v3 = axon_ld_bf16(in0 + (((pic1 + (goc * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)));
+      const float v3 = axon_ld_bf16(in0 + ((pic1 + (goc * (int)128)) + (bz * (int)262144)));
       const float v4 = axon_round_bf16(axon_mul_bf16(v3, v1));  // mul 7
       x[1] = go < 2048 && pi1 < 128 ? v4 : 0.0f;
       const int pi2 = gi + 2, pic2 = min(pi2, (int)128 - 1);
-      const float v5 = axon_ld_bf16(in0 + (((pic2 + (goc * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)));
+      const float v5 = axon_ld_bf16(in0 + ((pic2 + (goc * (int)128)) + (bz * (int)262144)));
       const float v6 = axon_round_bf16(axon_mul_bf16(v5, v1));  // mul 7
       x[2] = go < 2048 && pi2 < 128 ? v6 : 0.0f;
       const int pi3 = gi + 3, pic3 = min(pi3, (int)128 - 1);
-      const float v7 = axon_ld_bf16(in0 + (((pic3 + (goc * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)));
+      const float v7 = axon_ld_bf16(in0 + ((pic3 + (goc * (int)128)) + (bz * (int)262144)));
       const float v8 = axon_round_bf16(axon_mul_bf16(v7, v1));  // mul 7
       x[3] = go < 2048 && pi3 < 128 ? v8 : 0.0f;
       const int pi4 = gi + 4, pic4 = min(pi4, (int)128 - 1);
-      const float v9 = axon_ld_bf16(in0 + (((pic4 + (goc * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)));
+      const float v9 = axon_ld_bf16(in0 + ((pic4 + (goc * (int)128)) + (bz * (int)262144)));
       const float v10 = axon_round_bf16(axon_mul_bf16(v9, v1));  // mul 7
       x[4] = go < 2048 && pi4 < 128 ? v10 : 0.0f;
       const int pi5 = gi + 5, pic5 = min(pi5, (int)128 - 1);
-      const float v11 = axon_ld_bf16(in0 + (((pic5 + (goc * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)));
+      const float v11 = axon_ld_bf16(in0 + ((pic5 + (goc * (int)128)) + (bz * (int)262144)));
       const float v12 = axon_round_bf16(axon_mul_bf16(v11, v1));  // mul 7
       x[5] = go < 2048 && pi5 < 128 ? v12 : 0.0f;
       const int pi6 = gi + 6, pic6 = min(pi6, (int)128 - 1);
-      const float v13 = axon_ld_bf16(in0 + (((pic6 + (goc * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)));
+      const float v13 = axon_ld_bf16(in0 + ((pic6 + (goc * (int)128)) + (bz * (int)262144)));
       const float v14 = axon_round_bf16(axon_mul_bf16(v13, v1));  // mul 7
       x[6] = go < 2048 && pi6 < 128 ? v14 : 0.0f;
       const int pi7 = gi + 7, pic7 = min(pi7, (int)128 - 1);
-      const float v15 = axon_ld_bf16(in0 + (((pic7 + (goc * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)));
+      const float v15 = axon_ld_bf16(in0 + ((pic7 + (goc * (int)128)) + (bz * (int)262144)));
       const float v16 = axon_round_bf16(axon_mul_bf16(v15, v1));  // mul 7
       x[7] = go < 2048 && pi7 < 128 ? v16 : 0.0f;
       uint4 w;
@@ -73,7 +73,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_rew
       unsigned short* dst = sB + slot * 16384 + r * 64 + ((cc ^ ((r) & 7)) << 3);
       const int go = n0 + r, gi = k0 + cc * 8;
       if (go < 2048 && gi < 128) {
-        const unsigned short* src = in1 + (long long)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16))) * 262144 + (long long)go * 128 + gi;
+        const unsigned short* src = in1 + (long long)(bz) * 262144 + (long long)go * 128 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
@@ -161,16 +161,16 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_rew
     const float v48 = (axon_ge_f32(v46, v47) != 0 ? 1 : 0);  // ge 5
     const float v49 = axon_where_bf16(v48, axon_bf16_to_f(sv[7]), v20);  // where 10
     if (gj + 8 <= 2048) {
-      *reinterpret_cast<uint4*>(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864))) = make_uint4((unsigned)axon_bf16_bits(v21) | ((unsigned)axon_bf16_bits(v25) << 16), (unsigned)axon_bf16_bits(v29) | ((unsigned)axon_bf16_bits(v33) << 16), (unsigned)axon_bf16_bits(v37) | ((unsigned)axon_bf16_bits(v41) << 16), (unsigned)axon_bf16_bits(v45) | ((unsigned)axon_bf16_bits(v49) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304))) = make_uint4((unsigned)axon_bf16_bits(v21) | ((unsigned)axon_bf16_bits(v25) << 16), (unsigned)axon_bf16_bits(v29) | ((unsigned)axon_bf16_bits(v33) << 16), (unsigned)axon_bf16_bits(v37) | ((unsigned)axon_bf16_bits(v41) << 16), (unsigned)axon_bf16_bits(v45) | ((unsigned)axon_bf16_bits(v49) << 16));
     } else {
-      if (gj + 0 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 0, v21);
-      if (gj + 1 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 1, v25);
-      if (gj + 2 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 2, v29);
-      if (gj + 3 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 3, v33);
-      if (gj + 4 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 4, v37);
-      if (gj + 5 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 5, v41);
-      if (gj + 6 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 6, v45);
-      if (gj + 7 < 2048) axon_st_bf16(out0 + (((gj + (gi * (int)2048)) + (axon_fmod(bz, (int)16) * (int)4194304)) + (axon_fdiv(bz, (int)16) * (int)67108864)) + 7, v49);
+      if (gj + 0 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 0, v21);
+      if (gj + 1 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 1, v25);
+      if (gj + 2 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 2, v29);
+      if (gj + 3 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 3, v33);
+      if (gj + 4 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 4, v37);
+      if (gj + 5 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 5, v41);
+      if (gj + 6 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 6, v45);
+      if (gj + 7 < 2048) axon_st_bf16(out0 + ((gj + (gi * (int)2048)) + (bz * (int)4194304)) + 7, v49);
     }
   }
 }

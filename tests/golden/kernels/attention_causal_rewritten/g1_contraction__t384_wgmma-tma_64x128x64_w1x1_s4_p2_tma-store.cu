@@ -87,8 +87,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
     };
     const unsigned long long tmap0 = (unsigned long long)&tm0;
     const unsigned long long tmap1 = (unsigned long long)&tm1;
-    const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-    const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
+    const int panel0 = (int)(bz);
+    const int panel1 = (int)(bz);
     for (int it = 0; it < NK + 2; ++it) {
       if (it < NK) {
         const int kt = kb + it, g = it;

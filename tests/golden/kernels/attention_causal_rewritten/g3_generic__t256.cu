@@ -7,25 +7,25 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_rewrit
   for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 33554432; lin += (int)gridDim.x * 256) {
     float acc0 = 0.0f;
     for (int k0 = 0; k0 < (int)2048; ++k0) {
-      const float v1 = axon_ld_bf16(in1 + (((k0 + (axon_fmod(axon_fdiv(lin, (int)128), (int)2048) * (int)2048)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)4194304)) + (axon_fdiv(lin, (int)4194304) * (int)67108864)));
+      const float v1 = axon_ld_bf16(in1 + (k0 + (axon_fdiv(lin, (int)128) * (int)2048)));
       const float t2 = v1;
       const float v3 = t2;  // cast 11
-      const float v4 = axon_ld_f32(in2 + ((axon_fmod(axon_fdiv(lin, (int)128), (int)2048) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)2048)) + (axon_fdiv(lin, (int)4194304) * (int)32768)));
+      const float v4 = axon_ld_f32(in2 + axon_fdiv(lin, (int)128));
       const float v5 = axon_sub_f32(v3, v4);  // sub 13
       const float v6 = axon_exp_f32(v5);  // exp 14
       const float t7 = axon_round_bf16(v6);
       const float v8 = t7;  // cast 15
-      const float v9 = axon_ld_bf16(in0 + (((axon_fmod(lin, (int)128) + (k0 * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+      const float v9 = axon_ld_bf16(in0 + ((axon_fmod(lin, (int)128) + (k0 * (int)128)) + (axon_fdiv(lin, (int)262144) * (int)262144)));
       const float t10 = v8 * v9;
       acc0 = acc0 + t10;
     }
     const float v11 = axon_round_bf16(acc0);  // matmul 16
     float acc12 = 0.0f;
     for (int k1 = 0; k1 < (int)2048; ++k1) {
-      const float v13 = axon_ld_bf16(in1 + (((k1 + (axon_fmod(axon_fdiv(lin, (int)128), (int)2048) * (int)2048)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)4194304)) + (axon_fdiv(lin, (int)4194304) * (int)67108864)));
+      const float v13 = axon_ld_bf16(in1 + (k1 + (axon_fdiv(lin, (int)128) * (int)2048)));
       const float t14 = v13;
       const float v15 = t14;  // cast 11
-      const float v16 = axon_ld_f32(in2 + ((axon_fmod(axon_fdiv(lin, (int)128), (int)2048) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)2048)) + (axon_fdiv(lin, (int)4194304) * (int)32768)));
+      const float v16 = axon_ld_f32(in2 + axon_fdiv(lin, (int)128));
       const float v17 = axon_sub_f32(v15, v16);  // sub 13
       const float v18 = axon_exp_f32(v17);  // exp 14
       const float t19 = axon_round_bf16(v18);

@@ -7,20 +7,20 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_causal_rewrit
   for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 33554432; lin += (int)gridDim.x * 256) {
     float acc0 = 0.0f;
     for (int k0 = 0; k0 < (int)2048; ++k0) {
-      const float v1 = axon_ld_bf16(in1 + (((k0 + (axon_fmod(axon_fdiv(lin, (int)128), (int)2048) * (int)2048)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)4194304)) + (axon_fdiv(lin, (int)4194304) * (int)67108864)));
+      const float v1 = axon_ld_bf16(in1 + (k0 + (axon_fdiv(lin, (int)128) * (int)2048)));
       const float t2 = v1;
       const float v3 = t2;  // cast 11
-      const float v4 = axon_ld_f32(in2 + ((axon_fmod(axon_fdiv(lin, (int)128), (int)2048) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)2048)) + (axon_fdiv(lin, (int)4194304) * (int)32768)));
+      const float v4 = axon_ld_f32(in2 + axon_fdiv(lin, (int)128));
       const float v5 = axon_sub_f32(v3, v4);  // sub 13
       const float v6 = axon_exp_f32(v5);  // exp 14
       const float t7 = axon_round_bf16(v6);
       const float v8 = t7;  // cast 15
-      const float v9 = axon_ld_bf16(in0 + (((axon_fmod(lin, (int)128) + (k0 * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+      const float v9 = axon_ld_bf16(in0 + ((axon_fmod(lin, (int)128) + (k0 * (int)128)) + (axon_fdiv(lin, (int)262144) * (int)262144)));
       const float t10 = v8 * v9;
       acc0 = acc0 + t10;
     }
     const float v11 = axon_round_bf16(acc0);  // matmul 16
-    const float v12 = axon_ld_bf16(in3 + ((axon_fmod(axon_fdiv(lin, (int)128), (int)2048) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)2048)) + (axon_fdiv(lin, (int)4194304) * (int)32768)));
+    const float v12 = axon_ld_bf16(in3 + axon_fdiv(lin, (int)128));
     const float v13 = axon_round_bf16(axon_div_bf16(v11, v12));  // div 18
     axon_st_bf16(out0 + lin, v13);
   }

@@ -34,9 +34,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
   __syncthreads();
   if (role == 0) {
     if (tid != 0) return;
-    const int pq = (int)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4)));
-    const int pk = (int)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4)));
-    const int pvv = (int)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4)));
+    const int pq = (int)(bz);
+    const int pk = (int)(bz);
+    const int pvv = (int)(bz);
     const unsigned long long tk = (unsigned long long)&tmk, tv = (unsigned long long)&tmv;
     for (int it = kb; it < ke; ++it) {
       const int g = it - kb, slot = g % 3;
@@ -75,7 +75,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
     const int gk6 = min((int)(c * 8 + 6), (int)79);
     const int gk7 = min((int)(c * 8 + 7), (int)79);
     const int gq = min((int)c * 8, (int)72);
-    axon_ldw<4>(in0 + (((gq + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)), qw[qi]);
+    axon_ldw<4>(in0 + ((gq + (gi * (int)80)) + (bz * (int)80000)), qw[qi]);
     const float v0 = axon_round_f16(0x1.cap-4f);  // constant 3
     const float v1 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 0), v0));  // mul 4
     qv[qi][0] = m0 + r < 1000 && c * 8 + 0 < 80 ? v1 : 0.0f;
@@ -328,16 +328,16 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
     const float v18 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
     const float v19 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
     if (gj + 8 <= 80) {
-      *reinterpret_cast<uint4*>(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000))) = make_uint4((unsigned)axon_f_to_f16(v12) | ((unsigned)axon_f_to_f16(v13) << 16), (unsigned)axon_f_to_f16(v14) | ((unsigned)axon_f_to_f16(v15) << 16), (unsigned)axon_f_to_f16(v16) | ((unsigned)axon_f_to_f16(v17) << 16), (unsigned)axon_f_to_f16(v18) | ((unsigned)axon_f_to_f16(v19) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000))) = make_uint4((unsigned)axon_f_to_f16(v12) | ((unsigned)axon_f_to_f16(v13) << 16), (unsigned)axon_f_to_f16(v14) | ((unsigned)axon_f_to_f16(v15) << 16), (unsigned)axon_f_to_f16(v16) | ((unsigned)axon_f_to_f16(v17) << 16), (unsigned)axon_f_to_f16(v18) | ((unsigned)axon_f_to_f16(v19) << 16));
     } else {
-      if (gj + 0 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 0, v12);
-      if (gj + 1 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 1, v13);
-      if (gj + 2 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 2, v14);
-      if (gj + 3 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 3, v15);
-      if (gj + 4 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 4, v16);
-      if (gj + 5 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 5, v17);
-      if (gj + 6 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 6, v18);
-      if (gj + 7 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 7, v19);
+      if (gj + 0 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 0, v12);
+      if (gj + 1 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 1, v13);
+      if (gj + 2 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 2, v14);
+      if (gj + 3 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 3, v15);
+      if (gj + 4 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 4, v16);
+      if (gj + 5 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 5, v17);
+      if (gj + 6 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 6, v18);
+      if (gj + 7 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 7, v19);
     }
   }
 }

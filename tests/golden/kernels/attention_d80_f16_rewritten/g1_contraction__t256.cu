@@ -7,10 +7,10 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_d80_f16_rewri
   for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 8000000; lin += (int)gridDim.x * 256) {
     float acc0 = 0.0f;
     for (int k0 = 0; k0 < (int)80; ++k0) {
-      const float v1 = axon_ld_f16(in0 + (((k0 + (axon_fmod(axon_fdiv(lin, (int)1000), (int)1000) * (int)80)) + (axon_fmod(axon_fdiv(lin, (int)1000000), (int)4) * (int)80000)) + (axon_fdiv(lin, (int)4000000) * (int)320000)));
+      const float v1 = axon_ld_f16(in0 + (k0 + (axon_fdiv(lin, (int)1000) * (int)80)));
       const float v2 = axon_round_f16(0x1.cap-4f);  // constant 3
       const float v3 = axon_round_f16(axon_mul_f32(v1, v2));  // mul 4
-      const float v4 = axon_ld_f16(in1 + (((k0 + (axon_fmod(lin, (int)1000) * (int)80)) + (axon_fmod(axon_fdiv(lin, (int)1000000), (int)4) * (int)80000)) + (axon_fdiv(lin, (int)4000000) * (int)320000)));
+      const float v4 = axon_ld_f16(in1 + ((k0 + (axon_fmod(lin, (int)1000) * (int)80)) + (axon_fdiv(lin, (int)1000000) * (int)80000)));
       const float t5 = v3 * v4;
       acc0 = acc0 + t5;
     }

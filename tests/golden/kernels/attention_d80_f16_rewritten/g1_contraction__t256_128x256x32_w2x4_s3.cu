@@ -29,36 +29,36 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_d80_f16_rewri
       float x[8];
       const int goc = min(go, (int)1000 - 1);
       const int pi0 = gi + 0, pic0 = min(pi0, (int)80 - 1);
-      const float v0 = axon_ld_f16(in0 + (((pic0 + (goc * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)));
+      const float v0 = axon_ld_f16(in0 + ((pic0 + (goc * (int)80)) + (bz * (int)80000)));
       const float v1 = axon_round_f16(0x1.cap-4f);  // constant 3
       const float v2 = axon_round_f16(axon_mul_f32(v0, v1));  // mul 4
       x[0] = go < 1000 && pi0 < 80 ? v2 : 0.0f;
       const int pi1 = gi + 1, pic1 = min(pi1, (int)80 - 1);
-      const float v3 = axon_ld_f16(in0 + (((pic1 + (goc * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)));
+      const float v3 = axon_ld_f16(in0 + ((pic1 + (goc * (int)80)) + (bz * (int)80000)));
       const float v4 = axon_round_f16(axon_mul_f32(v3, v1));  // mul 4
       x[1] = go < 1000 && pi1 < 80 ? v4 : 0.0f;
       const int pi2 = gi + 2, pic2 = min(pi2, (int)80 - 1);
-      const float v5 = axon_ld_f16(in0 + (((pic2 + (goc * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)));
+      const float v5 = axon_ld_f16(in0 + ((pic2 + (goc * (int)80)) + (bz * (int)80000)));
       const float v6 = axon_round_f16(axon_mul_f32(v5, v1));  // mul 4
       x[2] = go < 1000 && pi2 < 80 ? v6 : 0.0f;
       const int pi3 = gi + 3, pic3 = min(pi3, (int)80 - 1);
-      const float v7 = axon_ld_f16(in0 + (((pic3 + (goc * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)));
+      const float v7 = axon_ld_f16(in0 + ((pic3 + (goc * (int)80)) + (bz * (int)80000)));
       const float v8 = axon_round_f16(axon_mul_f32(v7, v1));  // mul 4
       x[3] = go < 1000 && pi3 < 80 ? v8 : 0.0f;
       const int pi4 = gi + 4, pic4 = min(pi4, (int)80 - 1);
-      const float v9 = axon_ld_f16(in0 + (((pic4 + (goc * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)));
+      const float v9 = axon_ld_f16(in0 + ((pic4 + (goc * (int)80)) + (bz * (int)80000)));
       const float v10 = axon_round_f16(axon_mul_f32(v9, v1));  // mul 4
       x[4] = go < 1000 && pi4 < 80 ? v10 : 0.0f;
       const int pi5 = gi + 5, pic5 = min(pi5, (int)80 - 1);
-      const float v11 = axon_ld_f16(in0 + (((pic5 + (goc * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)));
+      const float v11 = axon_ld_f16(in0 + ((pic5 + (goc * (int)80)) + (bz * (int)80000)));
       const float v12 = axon_round_f16(axon_mul_f32(v11, v1));  // mul 4
       x[5] = go < 1000 && pi5 < 80 ? v12 : 0.0f;
       const int pi6 = gi + 6, pic6 = min(pi6, (int)80 - 1);
-      const float v13 = axon_ld_f16(in0 + (((pic6 + (goc * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)));
+      const float v13 = axon_ld_f16(in0 + ((pic6 + (goc * (int)80)) + (bz * (int)80000)));
       const float v14 = axon_round_f16(axon_mul_f32(v13, v1));  // mul 4
       x[6] = go < 1000 && pi6 < 80 ? v14 : 0.0f;
       const int pi7 = gi + 7, pic7 = min(pi7, (int)80 - 1);
-      const float v15 = axon_ld_f16(in0 + (((pic7 + (goc * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)));
+      const float v15 = axon_ld_f16(in0 + ((pic7 + (goc * (int)80)) + (bz * (int)80000)));
       const float v16 = axon_round_f16(axon_mul_f32(v15, v1));  // mul 4
       x[7] = go < 1000 && pi7 < 80 ? v16 : 0.0f;
       uint4 w;
@@ -73,7 +73,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_d80_f16_rewri
       unsigned short* dst = sB + slot * 8192 + r * 32 + ((cc ^ (((r) >> 1) & 3)) << 3);
       const int go = n0 + r, gi = k0 + cc * 8;
       if (go < 1000 && gi < 80) {
-        const unsigned short* src = in1 + (long long)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4))) * 80000 + (long long)go * 80 + gi;
+        const unsigned short* src = in1 + (long long)(bz) * 80000 + (long long)go * 80 + gi;
         const unsigned sdst = (unsigned)__cvta_generic_to_shared(dst);
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(sdst), "l"(src) : "memory");
       } else {
@@ -138,7 +138,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_d80_f16_rewri
         const int gi = m0 + wr * 64 + mi * 16 + (axon_fdiv(lane, (int)4) + ((int)8 * axon_fdiv(e, (int)2)));
         const int gj = n0 + wc * 64 + ni * 8 + ((axon_fmod(lane, (int)4) * (int)2) + axon_fmod(e, (int)2));
         if (gi < 1000 && gj < 1000) {
-          axon_st2_f16(out0 + (((gj + (gi * (int)1000)) + (axon_fmod(bz, (int)4) * (int)1000000)) + (axon_fdiv(bz, (int)4) * (int)4000000)), ov0[e], ov0[e + 1]);
+          axon_st2_f16(out0 + ((gj + (gi * (int)1000)) + (bz * (int)1000000)), ov0[e], ov0[e + 1]);
         }
       }
     }

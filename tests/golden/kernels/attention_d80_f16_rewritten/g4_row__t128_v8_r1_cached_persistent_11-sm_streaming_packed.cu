@@ -79,8 +79,8 @@ extern "C" __global__ void __launch_bounds__(128) golden_attention_d80_f16_rewri
     }
     const float stat1 = axon_round_f16(red1);
     if (valid && tid == 0) {
-      axon_st_f32(out0 + ((axon_fmod(row, (int)1000) + (axon_fmod(axon_fdiv(row, (int)1000), (int)4) * (int)1000)) + (axon_fdiv(row, (int)4000) * (int)4000)), stat0);
-      axon_st_f16(out1 + ((axon_fmod(row, (int)1000) + (axon_fmod(axon_fdiv(row, (int)1000), (int)4) * (int)1000)) + (axon_fdiv(row, (int)4000) * (int)4000)), stat1);
+      axon_st_f32(out0 + row, stat0);
+      axon_st_f16(out1 + row, stat1);
     }
     __syncthreads();
   }

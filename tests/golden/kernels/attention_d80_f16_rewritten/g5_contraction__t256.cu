@@ -7,20 +7,20 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_d80_f16_rewri
   for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 640000; lin += (int)gridDim.x * 256) {
     float acc0 = 0.0f;
     for (int k0 = 0; k0 < (int)1000; ++k0) {
-      const float v1 = axon_ld_f16(in1 + (((k0 + (axon_fmod(axon_fdiv(lin, (int)80), (int)1000) * (int)1000)) + (axon_fmod(axon_fdiv(lin, (int)80000), (int)4) * (int)1000000)) + (axon_fdiv(lin, (int)320000) * (int)4000000)));
+      const float v1 = axon_ld_f16(in1 + (k0 + (axon_fdiv(lin, (int)80) * (int)1000)));
       const float t2 = v1;
       const float v3 = t2;  // cast 6
-      const float v4 = axon_ld_f32(in2 + ((axon_fmod(axon_fdiv(lin, (int)80), (int)1000) + (axon_fmod(axon_fdiv(lin, (int)80000), (int)4) * (int)1000)) + (axon_fdiv(lin, (int)320000) * (int)4000)));
+      const float v4 = axon_ld_f32(in2 + axon_fdiv(lin, (int)80));
       const float v5 = axon_sub_f32(v3, v4);  // sub 8
       const float v6 = axon_exp_f32(v5);  // exp 9
       const float t7 = axon_round_f16(v6);
       const float v8 = t7;  // cast 10
-      const float v9 = axon_ld_f16(in0 + (((axon_fmod(lin, (int)80) + (k0 * (int)80)) + (axon_fmod(axon_fdiv(lin, (int)80000), (int)4) * (int)80000)) + (axon_fdiv(lin, (int)320000) * (int)320000)));
+      const float v9 = axon_ld_f16(in0 + ((axon_fmod(lin, (int)80) + (k0 * (int)80)) + (axon_fdiv(lin, (int)80000) * (int)80000)));
       const float t10 = v8 * v9;
       acc0 = acc0 + t10;
     }
     const float v11 = axon_round_f16(acc0);  // matmul 11
-    const float v12 = axon_ld_f16(in3 + ((axon_fmod(axon_fdiv(lin, (int)80), (int)1000) + (axon_fmod(axon_fdiv(lin, (int)80000), (int)4) * (int)1000)) + (axon_fdiv(lin, (int)320000) * (int)4000)));
+    const float v12 = axon_ld_f16(in3 + axon_fdiv(lin, (int)80));
     const float v13 = axon_round_f16(axon_div_f32(v11, v12));  // div 13
     axon_st_f16(out0 + lin, v13);
   }

@@ -46,8 +46,8 @@ extern "C" __global__ void __cluster_dims__(3, 1, 1) __launch_bounds__(384, 1) g
     asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(once_pol) : );
     const int pre = NK < 4 ? NK : 4;
     {
-      const int panel0 = (int)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4)));
-      const int panel1 = (int)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4)));
+      const int panel0 = (int)(bz);
+      const int panel1 = (int)(bz);
       for (int j = 0; j < pre; ++j) {
         const int slot = j, k0 = (kb + j) * 64;
         asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(full0 + 8 * slot), "r"(32768) : "memory");
@@ -58,8 +58,8 @@ extern "C" __global__ void __cluster_dims__(3, 1, 1) __launch_bounds__(384, 1) g
       }
     }
     asm volatile("griddepcontrol.wait;" :  :  : "memory");
-    const int panel0 = (int)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4)));
-    const int panel1 = (int)((axon_fmod(bz, (int)4) + (axon_fdiv(bz, (int)4) * (int)4)));
+    const int panel0 = (int)(bz);
+    const int panel1 = (int)(bz);
     for (int j = 0; j < NK; ++j) {
       const int kt = kb + j, g = j;
       const int slot = g % 4, k0 = kt * 64;
@@ -106,7 +106,7 @@ extern "C" __global__ void __cluster_dims__(3, 1, 1) __launch_bounds__(384, 1) g
             if (ak < 1000) {
               const float t0 = axon_f16_at(&wu, 0);
               const float v1 = t0;  // cast 6
-              const float v2 = axon_ld_f32(in2 + ((ar + (axon_fmod(bz, (int)4) * (int)1000)) + (axon_fdiv(bz, (int)4) * (int)4000)));
+              const float v2 = axon_ld_f32(in2 + (ar + (bz * (int)1000)));
               const float v3 = axon_sub_f32(v1, v2);  // sub 8
               const float v4 = axon_exp_f32(v3);  // exp 9
               const float t5 = axon_round_f16(v4);
@@ -116,7 +116,7 @@ extern "C" __global__ void __cluster_dims__(3, 1, 1) __launch_bounds__(384, 1) g
             if (ak1 < 1000) {
               const float t7 = axon_f16_at(&wu, 1);
               const float v8 = t7;  // cast 6
-              const float v9 = axon_ld_f32(in2 + ((ar + (axon_fmod(bz, (int)4) * (int)1000)) + (axon_fdiv(bz, (int)4) * (int)4000)));
+              const float v9 = axon_ld_f32(in2 + (ar + (bz * (int)1000)));
               const float v10 = axon_sub_f32(v8, v9);  // sub 8
               const float v11 = axon_exp_f32(v10);  // exp 9
               const float t12 = axon_round_f16(v11);
@@ -158,7 +158,7 @@ extern "C" __global__ void __cluster_dims__(3, 1, 1) __launch_bounds__(384, 1) g
             if (ak < 1000) {
               const float t14 = axon_f16_at(&wu, 0);
               const float v15 = t14;  // cast 6
-              const float v16 = axon_ld_f32(in2 + ((ar + (axon_fmod(bz, (int)4) * (int)1000)) + (axon_fdiv(bz, (int)4) * (int)4000)));
+              const float v16 = axon_ld_f32(in2 + (ar + (bz * (int)1000)));
               const float v17 = axon_sub_f32(v15, v16);  // sub 8
               const float v18 = axon_exp_f32(v17);  // exp 9
               const float t19 = axon_round_f16(v18);
@@ -168,7 +168,7 @@ extern "C" __global__ void __cluster_dims__(3, 1, 1) __launch_bounds__(384, 1) g
             if (ak1 < 1000) {
               const float t21 = axon_f16_at(&wu, 1);
               const float v22 = t21;  // cast 6
-              const float v23 = axon_ld_f32(in2 + ((ar + (axon_fmod(bz, (int)4) * (int)1000)) + (axon_fdiv(bz, (int)4) * (int)4000)));
+              const float v23 = axon_ld_f32(in2 + (ar + (bz * (int)1000)));
               const float v24 = axon_sub_f32(v22, v23);  // sub 8
               const float v25 = axon_exp_f32(v24);  // exp 9
               const float t26 = axon_round_f16(v25);
@@ -247,7 +247,7 @@ extern "C" __global__ void __cluster_dims__(3, 1, 1) __launch_bounds__(384, 1) g
     const int gjc5 = min(gj + 5, (int)80 - 1);
     const int gjc6 = min(gj + 6, (int)80 - 1);
     const int gjc7 = min(gj + 7, (int)80 - 1);
-    const float v28 = axon_ld_f16(in3 + ((gi + (axon_fmod(bz, (int)4) * (int)1000)) + (axon_fdiv(bz, (int)4) * (int)4000)));
+    const float v28 = axon_ld_f16(in3 + (gi + (bz * (int)1000)));
     const float v29 = axon_round_f16(axon_div_f32(axon_round_f16(red[0]), v28));  // div 13
     const float v30 = axon_round_f16(axon_div_f32(axon_round_f16(red[1]), v28));  // div 13
     const float v31 = axon_round_f16(axon_div_f32(axon_round_f16(red[2]), v28));  // div 13
@@ -257,16 +257,16 @@ extern "C" __global__ void __cluster_dims__(3, 1, 1) __launch_bounds__(384, 1) g
     const float v35 = axon_round_f16(axon_div_f32(axon_round_f16(red[6]), v28));  // div 13
     const float v36 = axon_round_f16(axon_div_f32(axon_round_f16(red[7]), v28));  // div 13
     if (gj + 8 <= 80) {
-      *reinterpret_cast<uint4*>(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000))) = make_uint4((unsigned)axon_f_to_f16(v29) | ((unsigned)axon_f_to_f16(v30) << 16), (unsigned)axon_f_to_f16(v31) | ((unsigned)axon_f_to_f16(v32) << 16), (unsigned)axon_f_to_f16(v33) | ((unsigned)axon_f_to_f16(v34) << 16), (unsigned)axon_f_to_f16(v35) | ((unsigned)axon_f_to_f16(v36) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000))) = make_uint4((unsigned)axon_f_to_f16(v29) | ((unsigned)axon_f_to_f16(v30) << 16), (unsigned)axon_f_to_f16(v31) | ((unsigned)axon_f_to_f16(v32) << 16), (unsigned)axon_f_to_f16(v33) | ((unsigned)axon_f_to_f16(v34) << 16), (unsigned)axon_f_to_f16(v35) | ((unsigned)axon_f_to_f16(v36) << 16));
     } else {
-      if (gj + 0 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 0, v29);
-      if (gj + 1 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 1, v30);
-      if (gj + 2 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 2, v31);
-      if (gj + 3 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 3, v32);
-      if (gj + 4 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 4, v33);
-      if (gj + 5 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 5, v34);
-      if (gj + 6 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 6, v35);
-      if (gj + 7 < 80) axon_st_f16(out0 + (((gj + (gi * (int)80)) + (axon_fmod(bz, (int)4) * (int)80000)) + (axon_fdiv(bz, (int)4) * (int)320000)) + 7, v36);
+      if (gj + 0 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 0, v29);
+      if (gj + 1 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 1, v30);
+      if (gj + 2 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 2, v31);
+      if (gj + 3 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 3, v32);
+      if (gj + 4 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 4, v33);
+      if (gj + 5 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 5, v34);
+      if (gj + 6 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 6, v35);
+      if (gj + 7 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 7, v36);
     }
   }
   return;

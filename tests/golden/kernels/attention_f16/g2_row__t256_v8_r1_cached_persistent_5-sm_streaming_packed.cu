@@ -76,8 +76,8 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_f16_g2_row_t2
     }
     const float stat1 = red1;
     if (valid && tid == 0) {
-      axon_st_f32(out0 + ((axon_fmod(row, (int)2048) + (axon_fmod(axon_fdiv(row, (int)2048), (int)16) * (int)2048)) + (axon_fdiv(row, (int)32768) * (int)32768)), stat0);
-      axon_st_f32(out1 + ((axon_fmod(row, (int)2048) + (axon_fmod(axon_fdiv(row, (int)2048), (int)16) * (int)2048)) + (axon_fdiv(row, (int)32768) * (int)32768)), stat1);
+      axon_st_f32(out0 + row, stat0);
+      axon_st_f32(out1 + row, stat1);
     }
     __syncthreads();
   }

@@ -44,8 +44,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(once_pol) : );
     const int pre = NK < 3 ? NK : 3;
     {
-      const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-      const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
+      const int panel0 = (int)(bz);
+      const int panel1 = (int)(bz);
       for (int j = 0; j < pre; ++j) {
         const int slot = j, k0 = (kb + j) * 64;
         asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(full0 + 8 * slot), "r"(32768) : "memory");
@@ -56,8 +56,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
       }
     }
     asm volatile("griddepcontrol.wait;" :  :  : "memory");
-    const int panel0 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-    const int panel1 = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
+    const int panel0 = (int)(bz);
+    const int panel1 = (int)(bz);
     for (int j = 0; j < NK; ++j) {
       const int kt = kb + j, g = j;
       const int slot = g % 3, k0 = kt * 64;
@@ -102,10 +102,10 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
           float fv0 = 0.0f, fv1 = 0.0f;
           const float t0 = axon_f16_at(&wu, 0);
           const float v1 = t0;  // cast 7
-          const float v2 = axon_ld_f32(in2 + ((ar + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+          const float v2 = axon_ld_f32(in2 + (ar + (bz * (int)2048)));
           const float v3 = axon_sub_f32(v1, v2);  // sub 9
           const float v4 = axon_exp_f32(v3);  // exp 10
-          const float v5 = axon_ld_f32(in3 + ((ar + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+          const float v5 = axon_ld_f32(in3 + (ar + (bz * (int)2048)));
           const float v6 = axon_div_f32(v4, v5);  // div 12
           const float t7 = axon_round_f16(v6);
           const float v8 = t7;  // cast 13
@@ -150,10 +150,10 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
           float fv0 = 0.0f, fv1 = 0.0f;
           const float t16 = axon_f16_at(&wu, 0);
           const float v17 = t16;  // cast 7
-          const float v18 = axon_ld_f32(in2 + ((ar + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+          const float v18 = axon_ld_f32(in2 + (ar + (bz * (int)2048)));
           const float v19 = axon_sub_f32(v17, v18);  // sub 9
           const float v20 = axon_exp_f32(v19);  // exp 10
-          const float v21 = axon_ld_f32(in3 + ((ar + (axon_fmod(bz, (int)16) * (int)2048)) + (axon_fdiv(bz, (int)16) * (int)32768)));
+          const float v21 = axon_ld_f32(in3 + (ar + (bz * (int)2048)));
           const float v22 = axon_div_f32(v20, v21);  // div 12
           const float t23 = axon_round_f16(v22);
           const float v24 = t23;  // cast 13
@@ -210,16 +210,16 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     const int gjc6 = min(gj + 6, (int)128 - 1);
     const int gjc7 = min(gj + 7, (int)128 - 1);
     if (gj + 8 <= 128) {
-      *reinterpret_cast<uint4*>(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304))) = make_uint4((unsigned)axon_f_to_f16(axon_f16_to_f(sv[0])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[1])) << 16), (unsigned)axon_f_to_f16(axon_f16_to_f(sv[2])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[3])) << 16), (unsigned)axon_f_to_f16(axon_f16_to_f(sv[4])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[5])) << 16), (unsigned)axon_f_to_f16(axon_f16_to_f(sv[6])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[7])) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(axon_f16_to_f(sv[0])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[1])) << 16), (unsigned)axon_f_to_f16(axon_f16_to_f(sv[2])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[3])) << 16), (unsigned)axon_f_to_f16(axon_f16_to_f(sv[4])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[5])) << 16), (unsigned)axon_f_to_f16(axon_f16_to_f(sv[6])) | ((unsigned)axon_f_to_f16(axon_f16_to_f(sv[7])) << 16));
     } else {
-      if (gj + 0 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 0, axon_f16_to_f(sv[0]));
-      if (gj + 1 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 1, axon_f16_to_f(sv[1]));
-      if (gj + 2 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 2, axon_f16_to_f(sv[2]));
-      if (gj + 3 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 3, axon_f16_to_f(sv[3]));
-      if (gj + 4 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 4, axon_f16_to_f(sv[4]));
-      if (gj + 5 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 5, axon_f16_to_f(sv[5]));
-      if (gj + 6 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 6, axon_f16_to_f(sv[6]));
-      if (gj + 7 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 7, axon_f16_to_f(sv[7]));
+      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, axon_f16_to_f(sv[0]));
+      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, axon_f16_to_f(sv[1]));
+      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, axon_f16_to_f(sv[2]));
+      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, axon_f16_to_f(sv[3]));
+      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, axon_f16_to_f(sv[4]));
+      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, axon_f16_to_f(sv[5]));
+      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, axon_f16_to_f(sv[6]));
+      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, axon_f16_to_f(sv[7]));
     }
   }
 }

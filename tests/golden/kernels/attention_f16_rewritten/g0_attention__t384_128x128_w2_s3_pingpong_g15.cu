@@ -35,9 +35,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
   if (role == 0) {
     asm volatile("setmaxnreg.dec.sync.aligned.u32 24;" :  : );
     if (tid != 0) return;
-    const int pq = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-    const int pk = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
-    const int pvv = (int)((axon_fmod(bz, (int)16) + (axon_fdiv(bz, (int)16) * (int)16)));
+    const int pq = (int)(bz);
+    const int pk = (int)(bz);
+    const int pvv = (int)(bz);
     const unsigned long long tk = (unsigned long long)&tmk, tv = (unsigned long long)&tmv;
     for (int it = kb; it < ke; ++it) {
       const int g = it - kb, slot = g % 3;
@@ -77,7 +77,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
     const int gk6 = min((int)(c * 8 + 6), (int)127);
     const int gk7 = min((int)(c * 8 + 7), (int)127);
     const int gq = min((int)c * 8, (int)120);
-    axon_ldw<4>(in0 + (((gq + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)), qw[qi]);
+    axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
     const float v0 = axon_round_f16(0x1.6ap-4f);  // constant 3
     const float v1 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 0), v0));  // mul 4
     qv[qi][0] = m0 + r < 2048 && c * 8 + 0 < 128 ? v1 : 0.0f;
@@ -695,16 +695,16 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
     const float v24 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
     const float v25 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
     if (gj + 8 <= 128) {
-      *reinterpret_cast<uint4*>(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304))) = make_uint4((unsigned)axon_f_to_f16(v18) | ((unsigned)axon_f_to_f16(v19) << 16), (unsigned)axon_f_to_f16(v20) | ((unsigned)axon_f_to_f16(v21) << 16), (unsigned)axon_f_to_f16(v22) | ((unsigned)axon_f_to_f16(v23) << 16), (unsigned)axon_f_to_f16(v24) | ((unsigned)axon_f_to_f16(v25) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v18) | ((unsigned)axon_f_to_f16(v19) << 16), (unsigned)axon_f_to_f16(v20) | ((unsigned)axon_f_to_f16(v21) << 16), (unsigned)axon_f_to_f16(v22) | ((unsigned)axon_f_to_f16(v23) << 16), (unsigned)axon_f_to_f16(v24) | ((unsigned)axon_f_to_f16(v25) << 16));
     } else {
-      if (gj + 0 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 0, v18);
-      if (gj + 1 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 1, v19);
-      if (gj + 2 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 2, v20);
-      if (gj + 3 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 3, v21);
-      if (gj + 4 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 4, v22);
-      if (gj + 5 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 5, v23);
-      if (gj + 6 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 6, v24);
-      if (gj + 7 < 128) axon_st_f16(out0 + (((gj + (gi * (int)128)) + (axon_fmod(bz, (int)16) * (int)262144)) + (axon_fdiv(bz, (int)16) * (int)4194304)) + 7, v25);
+      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v18);
+      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v19);
+      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v20);
+      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v21);
+      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v22);
+      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v23);
+      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v24);
+      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v25);
     }
   }
 }

@@ -9,10 +9,10 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_rewritten_g0_
     for (int k0 = 0; k0 < (int)2048; ++k0) {
       float acc1 = 0.0f;
       for (int k1 = 0; k1 < (int)128; ++k1) {
-        const float v2 = axon_ld_bf16(in0 + (((k1 + (axon_fmod(axon_fdiv(lin, (int)128), (int)2048) * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+        const float v2 = axon_ld_bf16(in0 + (k1 + (axon_fdiv(lin, (int)128) * (int)128)));
         const float v3 = axon_round_bf16(0x1.6ap-4f);  // constant 3
         const float v4 = axon_round_bf16(axon_mul_bf16(v2, v3));  // mul 4
-        const float v5 = axon_ld_bf16(in1 + (((k1 + (k0 * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+        const float v5 = axon_ld_bf16(in1 + ((k1 + (k0 * (int)128)) + (axon_fdiv(lin, (int)262144) * (int)262144)));
         const float t6 = v4 * v5;
         acc1 = acc1 + t6;
       }
@@ -23,10 +23,10 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_rewritten_g0_
       for (int k2 = 0; k2 < (int)2048; ++k2) {
         float acc11 = 0.0f;
         for (int k3 = 0; k3 < (int)128; ++k3) {
-          const float v12 = axon_ld_bf16(in0 + (((k3 + (axon_fmod(axon_fdiv(lin, (int)128), (int)2048) * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+          const float v12 = axon_ld_bf16(in0 + (k3 + (axon_fdiv(lin, (int)128) * (int)128)));
           const float v13 = axon_round_bf16(0x1.6ap-4f);  // constant 3
           const float v14 = axon_round_bf16(axon_mul_bf16(v12, v13));  // mul 4
-          const float v15 = axon_ld_bf16(in1 + (((k3 + (k2 * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+          const float v15 = axon_ld_bf16(in1 + ((k3 + (k2 * (int)128)) + (axon_fdiv(lin, (int)262144) * (int)262144)));
           const float t16 = v14 * v15;
           acc11 = acc11 + t16;
         }
@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_rewritten_g0_
       const float v22 = axon_exp_f32(v21);  // exp 9
       const float t23 = axon_round_bf16(v22);
       const float v24 = t23;  // cast 10
-      const float v25 = axon_ld_bf16(in2 + (((axon_fmod(lin, (int)128) + (k0 * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+      const float v25 = axon_ld_bf16(in2 + ((axon_fmod(lin, (int)128) + (k0 * (int)128)) + (axon_fdiv(lin, (int)262144) * (int)262144)));
       const float t26 = v24 * v25;
       acc0 = acc0 + t26;
     }
@@ -49,10 +49,10 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_rewritten_g0_
     for (int k4 = 0; k4 < (int)2048; ++k4) {
       float acc29 = 0.0f;
       for (int k5 = 0; k5 < (int)128; ++k5) {
-        const float v30 = axon_ld_bf16(in0 + (((k5 + (axon_fmod(axon_fdiv(lin, (int)128), (int)2048) * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+        const float v30 = axon_ld_bf16(in0 + (k5 + (axon_fdiv(lin, (int)128) * (int)128)));
         const float v31 = axon_round_bf16(0x1.6ap-4f);  // constant 3
         const float v32 = axon_round_bf16(axon_mul_bf16(v30, v31));  // mul 4
-        const float v33 = axon_ld_bf16(in1 + (((k5 + (k4 * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+        const float v33 = axon_ld_bf16(in1 + ((k5 + (k4 * (int)128)) + (axon_fdiv(lin, (int)262144) * (int)262144)));
         const float t34 = v32 * v33;
         acc29 = acc29 + t34;
       }
@@ -63,10 +63,10 @@ extern "C" __global__ void __launch_bounds__(256) golden_attention_rewritten_g0_
       for (int k6 = 0; k6 < (int)2048; ++k6) {
         float acc39 = 0.0f;
         for (int k7 = 0; k7 < (int)128; ++k7) {
-          const float v40 = axon_ld_bf16(in0 + (((k7 + (axon_fmod(axon_fdiv(lin, (int)128), (int)2048) * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+          const float v40 = axon_ld_bf16(in0 + (k7 + (axon_fdiv(lin, (int)128) * (int)128)));
           const float v41 = axon_round_bf16(0x1.6ap-4f);  // constant 3
           const float v42 = axon_round_bf16(axon_mul_bf16(v40, v41));  // mul 4
-          const float v43 = axon_ld_bf16(in1 + (((k7 + (k6 * (int)128)) + (axon_fmod(axon_fdiv(lin, (int)262144), (int)16) * (int)262144)) + (axon_fdiv(lin, (int)4194304) * (int)4194304)));
+          const float v43 = axon_ld_bf16(in1 + ((k7 + (k6 * (int)128)) + (axon_fdiv(lin, (int)262144) * (int)262144)));
           const float t44 = v42 * v43;
           acc39 = acc39 + t44;
         }

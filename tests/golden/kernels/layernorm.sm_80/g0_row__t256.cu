@@ -3,7 +3,7 @@
 // tiling: generic t256
 extern "C" __global__ void __launch_bounds__(256) golden_layernorm_sm_80_g0_row_t256(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0) {
   for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 67108864; lin += (int)gridDim.x * 256) {
-    const float v0 = axon_ld_bf16(in0 + (axon_fmod(lin, (int)4096) + (axon_fdiv(lin, (int)4096) * (int)4096)));
+    const float v0 = axon_ld_bf16(in0 + lin);
     const float t1 = v0;
     const float v2 = t1;  // cast 3
     float acc3 = 0.0f;

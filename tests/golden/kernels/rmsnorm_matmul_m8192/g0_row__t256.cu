@@ -5,7 +5,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_rmsnorm_matmul_m8192_g0
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 33554432; lin += (int)gridDim.x * 256) {
-    const float v0 = axon_ld_bf16(in0 + (axon_fmod(lin, (int)4096) + (axon_fdiv(lin, (int)4096) * (int)4096)));
+    const float v0 = axon_ld_bf16(in0 + lin);
     const float t1 = v0;
     const float v2 = t1;  // cast 3
     float acc3 = 0.0f;

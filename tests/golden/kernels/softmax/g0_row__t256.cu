@@ -5,7 +5,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_softmax_g0_row_t256(con
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 67108864; lin += (int)gridDim.x * 256) {
-    const float v0 = axon_ld_f32(in0 + (axon_fmod(lin, (int)4096) + (axon_fdiv(lin, (int)4096) * (int)4096)));
+    const float v0 = axon_ld_f32(in0 + lin);
     float acc1 = -__int_as_float(0x7f800000);
     for (int k0 = 0; k0 < (int)4096; ++k0) {
       const float v2 = axon_ld_f32(in0 + (k0 + (axon_fdiv(lin, (int)4096) * (int)4096)));

@@ -5,7 +5,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_softmax_middle_axis_g0_
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   for (int lin = (int)blockIdx.x * 256 + threadIdx.x; lin < 1572864; lin += (int)gridDim.x * 256) {
-    const float v0 = axon_ld_f16(in0 + ((axon_fmod(lin, (int)96) + (axon_fmod(axon_fdiv(lin, (int)96), (int)2048) * (int)96)) + (axon_fdiv(lin, (int)196608) * (int)196608)));
+    const float v0 = axon_ld_f16(in0 + lin);
     const float t1 = v0;
     const float v2 = t1;  // cast 1
     float acc3 = -__int_as_float(0x7f800000);

@@ -12,7 +12,7 @@ extern "C" __global__ void __launch_bounds__(256) golden_swiglu_sm_80_g1_contrac
     }
     const float v4 = axon_round_bf16(acc0);  // matmul 3
     const float v5 = axon_round_bf16(axon_silu_bf16(v4));  // silu 5
-    const float v6 = axon_ld_bf16(in2 + (axon_fmod(lin, (int)5632) + (axon_fdiv(lin, (int)5632) * (int)5632)));
+    const float v6 = axon_ld_bf16(in2 + lin);
     const float v7 = axon_round_bf16(axon_mul_bf16(v5, v6));  // mul 6
     axon_st_bf16(out0 + lin, v7);
   }
