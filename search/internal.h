@@ -151,10 +151,13 @@ constexpr double kRuntimeSizedSlack = 1.1;
 // The winner among runtime-sized trials, -1 when none: untimed, the first; timed at the tuned
 // size only, pick_winner's rule; timed at other sizes too (ConfigTrial::runtime_us, the same sizes
 // for every sized trial that passed), the one whose worst ratio to the fastest sized trial, over
-// the tuned size and those, is least (ties: the faster at the tuned size). A runtime-sized kernel
-// serves a range of sizes: a kernel that fills whole waves at the tuned size and needs one more
-// just above it loses there what the tuned size does not show.
-int runtime_winner(const std::vector<ConfigTrial>& trials, bool timed);
+// the tuned size and the timed sizes (those up to `split` where it is given), is least (ties: the
+// faster at the tuned size). `upper`: the same over the timed sizes above `split` only, -1 when
+// none was timed there. A runtime-sized kernel serves a range of sizes: a kernel
+// that fills whole waves at the tuned size and needs one more just above it loses there what the
+// tuned size does not show, so the launcher takes another kernel above the tuned size where the
+// sizes timed there rank one first (docs/codegen.md, "Runtime sizes").
+int runtime_winner(const std::vector<ConfigTrial>& trials, bool timed, int64_t split = 0, bool upper = false);
 // VariantResult::runtime of a realized variant: sized when every kernel's winner is, with the
 // stored values' elements per unit of n (`outputs`: the variant's output nodes).
 void runtime_variant(VariantResult& vr, const Graph& gv, const std::vector<const Node*>& outputs, const RuntimeProbes& rp);

@@ -232,14 +232,13 @@ std::vector<int64_t> runtime_range_probes(const LibrarySpec& spec, const std::ve
   if (e.runtime.empty() || it == e.symbols.end()) return {};
   const auto r = static_cast<size_t>(it - e.symbols.begin());
   const int64_t v = job.sizes[r];
-  int64_t below = 0, above = 0;  // the neighbouring values (0: none)
+  int64_t above = 0;  // the next value (0: none)
   for (const LibraryJob& o : jobs) {
     if (o.entry != job.entry) continue;
     bool others = true;
     for (size_t s = 0; s < o.sizes.size(); ++s) others = others && (s == r || o.sizes[s] == job.sizes[s]);
     if (!others) continue;
     const int64_t x = o.sizes[r];
-    if (x < v && x > below) below = x;
     if (x > v && (above == 0 || x < above)) above = x;
   }
   // The largest size nearer a than b in log distance (pick_bucket: ties go to the larger).
@@ -250,9 +249,9 @@ std::vector<int64_t> runtime_range_probes(const LibrarySpec& spec, const std::ve
     return m;
   };
   std::vector<int64_t> out;
-  if (below == 0 && v > 1) out.push_back(1);
-  if (below > 0 && last_nearer(below, v) + 1 < v) out.push_back(last_nearer(below, v) + 1);
-  if (above > 0 && last_nearer(v, above) > v) out.push_back(last_nearer(v, above));
+  const int64_t last = above > 0 ? last_nearer(v, above) : v + 1;  // the range is open above the largest
+  if (last > v) out.push_back(v + 1);
+  if (last > v + 1) out.push_back(last);
   return out;
 }
 

@@ -267,7 +267,7 @@ void runtime_validate(KernelResult& kr, const std::vector<tiling::KernelCode>& c
   }
 }
 
-int runtime_winner(const std::vector<ConfigTrial>& trials, bool timed) {
+int runtime_winner(const std::vector<ConfigTrial>& trials, bool timed, int64_t split, bool upper) {
   std::vector<ConfigTrial> sized = trials;
   bool any = false;
   for (ConfigTrial& t : sized) {
@@ -277,24 +277,40 @@ int runtime_winner(const std::vector<ConfigTrial>& trials, bool timed) {
   }
   if (!any) return -1;
   if (timed) {
-    // Timed at other sizes too: the least worst ratio to the fastest, over every size.
+    // Timed at other sizes too: the least worst ratio to the fastest, over every size of the side.
     std::vector<size_t> ids;
     for (size_t i = 0; i < sized.size(); ++i)
       if (sized[i].status == "ok" && sized[i].us > 0) ids.push_back(i);
-    size_t probes = 0;
-    for (size_t i : ids) probes = std::max(probes, trials[i].runtime_us.size());
-    bool same = probes > 0;  // every one timed at every size (else the tuned size's rule)
-    for (size_t i : ids) same = same && trials[i].runtime_us.size() == probes;
-    if (!same) return pick_winner(sized);
-    std::vector<double> best(probes + 1, 0);
-    auto time_at = [&](size_t i, size_t k) { return k == 0 ? sized[i].us : trials[i].runtime_us[k - 1].second; };
+    // The sizes ranked over: the tuned one (k = 0) and the timed ones (at or below `split` where
+    // it is given), or the timed ones above `split` only.
+    std::vector<int64_t> at;
+    bool same = !ids.empty();  // every one timed at the same sizes (else the tuned size's rule)
+    for (size_t i : ids) {
+      std::vector<int64_t> ns;
+      for (const auto& [n, us] : trials[i].runtime_us)
+        if (split == 0 || (n > split) == upper) ns.push_back(n);
+      if (i == ids.front()) at = ns;
+      same = same && ns == at;
+    }
+    if (upper && (!same || at.empty())) return -1;
+    if (!same || at.empty()) return pick_winner(sized);
+    const bool tuned = !upper;
+    auto time_at = [&](size_t i, size_t k) {
+      if (tuned && k == 0) return sized[i].us;
+      const int64_t n = at[k - (tuned ? 1 : 0)];
+      for (const auto& [m, us] : trials[i].runtime_us)
+        if (m == n) return us;
+      return 0.0;
+    };
+    const size_t sizes = at.size() + (tuned ? 1 : 0);
+    std::vector<double> best(sizes, 0);
     for (size_t i : ids)
-      for (size_t k = 0; k <= probes; ++k) best[k] = best[k] > 0 ? std::min(best[k], time_at(i, k)) : time_at(i, k);
+      for (size_t k = 0; k < sizes; ++k) best[k] = best[k] > 0 ? std::min(best[k], time_at(i, k)) : time_at(i, k);
     int pick = -1;
     double pick_worst = 0;
     for (size_t i : ids) {
       double worst = 0;
-      for (size_t k = 0; k <= probes; ++k) worst = std::max(worst, time_at(i, k) / best[k]);
+      for (size_t k = 0; k < sizes; ++k) worst = std::max(worst, time_at(i, k) / best[k]);
       if (pick < 0 || worst < pick_worst || (worst == pick_worst && sized[i].us < sized[static_cast<size_t>(pick)].us)) {
         pick = static_cast<int>(i);
         pick_worst = worst;
@@ -302,6 +318,7 @@ int runtime_winner(const std::vector<ConfigTrial>& trials, bool timed) {
     }
     return pick;
   }
+  if (upper) return -1;
   for (size_t i = 0; i < sized.size(); ++i)
     if (sized[i].status == "untimed") return static_cast<int>(i);
   return -1;
@@ -325,6 +342,7 @@ void runtime_variant(VariantResult& vr, const Graph& gv, const std::vector<const
       return;
     }
     rs.max_n = std::min(rs.max_n, k.sized_code.runtime_max_n);
+    if (k.sized_above >= 0) rs.max_n = std::min(rs.max_n, k.sized_above_code.runtime_max_n);
   }
   // The stored values (kernel writes, graph inputs and outputs): element counts linear in n.
   std::vector<const Node*> stored = gv.inputs;

@@ -731,9 +731,21 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
         // Timed over the bucket's range too (--runtime-time-at): ranked over it, even when the
         // winner at the tuned size is sized.
         const bool ranged = r.timed && !o.runtime_time_at.empty();
+        const int64_t tuned = o.bind.count(o.runtime_size) ? o.bind.at(o.runtime_size) : 0;
         kr.sized_winner = !ranged && kr.trials[static_cast<size_t>(kr.winner)].runtime == "sized" ? kr.winner
-                                                                                                  : search_detail::runtime_winner(kr.trials, r.timed);
+                                                                                                  : search_detail::runtime_winner(kr.trials, r.timed, tuned);
         if (kr.sized_winner >= 0) kr.sized_code = codes[static_cast<size_t>(kr.sized_winner)];
+        // Above the tuned size: the one ranked first over the sizes timed there, where it differs.
+        if (ranged && kr.sized_winner >= 0 && tuned > 0) {
+          const int above = search_detail::runtime_winner(kr.trials, r.timed, tuned, true);
+          if (above >= 0 && above != kr.sized_winner) {
+            kr.sized_above = above;
+            kr.sized_above_code = codes[static_cast<size_t>(above)];
+            say("    runtime size: above " + o.runtime_size + " = " + std::to_string(tuned) + ", " +
+                kr.trials[static_cast<size_t>(above)].config.str() + " (at or below: " +
+                kr.trials[static_cast<size_t>(kr.sized_winner)].config.str() + ")");
+          }
+        }
       }
       done.emplace(key, kr);
       return kr;

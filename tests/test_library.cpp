@@ -214,7 +214,7 @@ TEST_CASE("library: dispatch takes the exact bucket, else the nearest sized one 
   CHECK(pick_bucket(b, -1, {20, 64}, &exact) == -1);  // no runtime symbol: exact only
 }
 
-TEST_CASE("library: each runtime-sized job is timed at the edges of the range its bucket serves", "[library]") {
+TEST_CASE("library: each runtime-sized job is timed just above its size and at the last size its bucket serves", "[library]") {
   TempDir dir;
   dir.write("sm.json", kSoftmax);
   dir.write("mm.json", R"({"name":"mm","inputs":[{"name":"x","shape":["M","K"],"dtype":"bf16"},{"name":"w","shape":["K","N"],"dtype":"bf16"}],
@@ -229,23 +229,27 @@ TEST_CASE("library: each runtime-sized job is timed at the edges of the range it
     FAIL("no job M=" << m << " N=" << n);
     return std::vector<int64_t>{};
   };
-  CHECK(probes(1024, 64) == std::vector<int64_t>{725, 1448});  // the M = 1024 bucket serves 725 .. 1448
-  CHECK(probes(1024, 128) == std::vector<int64_t>{725, 1448});  // the other N's jobs are their own list
-  CHECK(probes(1, 64).empty());                                  // 1 .. 1 (2 is nearer 2)
-  CHECK(probes(4, 64) == std::vector<int64_t>{3, 5});
-  CHECK(probes(8192, 64) == std::vector<int64_t>{5793});         // open above
-  CHECK(probes(16, 64, 1).empty());                              // no runtime symbol
-  // The edges agree with the dispatch: each is served by the job it probes for, its neighbour by the next.
+  CHECK(probes(1024, 64) == std::vector<int64_t>{1025, 1448});  // the M = 1024 bucket serves 725 .. 1448
+  CHECK(probes(1024, 128) == std::vector<int64_t>{1025, 1448});  // the other N's jobs are their own list
+  CHECK(probes(1, 64).empty());                                   // 1 .. 1 (2 is nearer 2)
+  CHECK(probes(4, 64) == std::vector<int64_t>{5});                // 3 .. 5
+  CHECK(probes(8192, 64) == std::vector<int64_t>{8193});          // open above
+  CHECK(probes(16, 64, 1).empty());                               // no runtime symbol
+  // The sizes agree with the dispatch: each is served by the job it probes for, the size after
+  // the last by the next bucket.
   std::vector<LibraryBucket> b;
   for (const LibraryJob& j : jobs)
     if (j.entry == 0 && j.sizes[2] == 64) b.push_back({j.sizes, j.name, true, 0});
   bool exact = false;
-  for (const LibraryBucket& k : b)
-    for (int64_t e : runtime_range_probes(s, jobs, jobs[static_cast<size_t>(&k - &b[0]) * 2])) {
+  for (const LibraryBucket& k : b) {
+    const std::vector<int64_t> at = runtime_range_probes(s, jobs, jobs[static_cast<size_t>(&k - &b[0]) * 2]);
+    for (int64_t e : at) {
+      CHECK(e > k.sizes[0]);
       CHECK(b[static_cast<size_t>(pick_bucket(b, 0, {e, 64, 64}, &exact))].sizes[0] == k.sizes[0]);
-      const int64_t out = e < k.sizes[0] ? e - 1 : e + 1;
-      if (out >= 1) CHECK(b[static_cast<size_t>(pick_bucket(b, 0, {out, 64, 64}, &exact))].sizes[0] != k.sizes[0]);
     }
+    if (!at.empty() && k.sizes[0] < 8192)
+      CHECK(b[static_cast<size_t>(pick_bucket(b, 0, {at.back() + 1, 64, 64}, &exact))].sizes[0] != k.sizes[0]);
+  }
 }
 
 TEST_CASE("library: a run writes the library, a warm rerun runs no superopt, stale entries are re-tuned, --status says which", "[library]") {

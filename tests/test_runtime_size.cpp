@@ -350,6 +350,75 @@ TEST_CASE("the runtime winner timed over a range is the least worst ratio to the
   CHECK(search_detail::runtime_winner(trials, true) == 0);
 }
 
+TEST_CASE("above the tuned size the runtime winner is ranked over the sizes timed there alone", "[codegen][runtime]") {
+  // At M = 1024: a fills whole waves (fastest there) and needs one more at 1025 and 1448; b, a
+  // stream-K kernel, is behind at 1024 and ahead above; 800 is below the tuned size.
+  auto trial = [](double us, std::vector<std::pair<int64_t, double>> at) {
+    ConfigTrial t;
+    t.status = "ok";
+    t.us = us;
+    t.runtime = "sized";
+    t.runtime_us = std::move(at);
+    return t;
+  };
+  std::vector<ConfigTrial> trials{trial(48.0, {{800, 47.0}, {1025, 96.0}, {1448, 97.0}}), trial(62.0, {{800, 50.0}, {1025, 63.0}, {1448, 88.0}})};
+  CHECK(search_detail::runtime_winner(trials, true, 1024) == 0);        // at 1024 and 800: a
+  CHECK(search_detail::runtime_winner(trials, true, 1024, true) == 1);  // at 1025 and 1448: b
+  CHECK(search_detail::runtime_winner(trials, true) == 1);              // over all four: b's worst is 1.29, a's 1.52
+  // Nothing timed above: no kernel above (the one at or below serves the whole range).
+  for (ConfigTrial& t : trials) t.runtime_us.resize(1);
+  CHECK(search_detail::runtime_winner(trials, true, 1024, true) == -1);
+  CHECK(search_detail::runtime_winner(trials, true, 1024) == 0);
+  // Untimed: no kernel above either.
+  for (ConfigTrial& t : trials) t.status = "untimed";
+  CHECK(search_detail::runtime_winner(trials, false, 1024, true) == -1);
+}
+
+TEST_CASE("_run_sized launches the kernel ranked first above the tuned size for n above it", "[codegen][superopt][runtime]") {
+  SuperoptOptions o = runtime_options(kSoftmax, 777, "above");
+  o.no_gpu = true;
+  o.budget_s = 20;
+  o.variants = 1;
+  const Graph g = bound(kSoftmax, 777);
+  Verifier v(axon_test::verify_options());
+  SuperoptResult r = superoptimize(g, o, [&v](const RuleSpec& rule) { return v.verify(rule); });
+  REQUIRE(r.best >= 0);
+  VariantResult& best = r.realized.at(static_cast<size_t>(r.best));
+  REQUIRE(best.runtime.sized);
+  REQUIRE(best.kernels.size() == 1);
+  KernelResult& k = best.kernels[0];
+  // Another sized candidate as the one above (superopt picks it from times above 777 on a GPU),
+  // generated and named as superopt names its candidates.
+  int other = -1;
+  for (size_t i = 0; i < k.trials.size() && other < 0; ++i)
+    if (static_cast<int>(i) != k.sized_winner && k.trials[i].runtime == "sized") other = static_cast<int>(i);
+  REQUIRE(other >= 0);
+  tiling::CodegenOptions co;
+  co.name = k.name + "_c" + std::to_string(other);
+  co.runtime_size = 777;
+  k.sized_above = other;
+  k.sized_above_code = tiling::generate(k.group, k.shape, k.trials[static_cast<size_t>(other)].config, r.lowerings, co);
+  REQUIRE(k.sized_above_code.runtime_sized);
+  const fs::path out = fs::path(o.work_dir) / "out";
+  (void)write_outputs(g, r, o, out.string());
+  const std::string cu = text_of(out / "axon_softmax_m.cu");
+  const size_t sized = cu.find("extern \"C\" int axon_softmax_m_run_sized(long long n");
+  REQUIRE(sized != std::string::npos);
+  const std::string body = cu.substr(sized);
+  const std::string below_fn = k.sized_code.launches.at(0).function, above_fn = k.sized_above_code.launches.at(0).function;
+  CHECK(below_fn != above_fn);
+  CHECK(body.find("if (n <= 777ll) {") != std::string::npos);
+  CHECK(body.find("if (n > 777ll) {") != std::string::npos);
+  CHECK(body.find("if (n <= 777ll) {") < body.find(below_fn));
+  CHECK(body.find(below_fn) < body.find("if (n > 777ll) {"));
+  CHECK(body.find("if (n > 777ll) {") < body.find(above_fn));
+  CHECK(fs::exists(out / "kernel0_row_sized_above.cu"));
+  // _run at the tuned size is _run_sized there, which takes the kernel at or below it.
+  CHECK(cu.find("return axon_softmax_m_run_sized(777,") != std::string::npos);
+  if (!nvcc().empty()) CHECK(nlohmann::json::parse(std::ifstream(out / "launcher.json"))["library_built"] == true);
+  fs::remove_all(o.work_dir);
+}
+
 TEST_CASE("runtime-sized kernels tuned at one size are right at other sizes on the GPU", "[gpu][runtime]") {
   const std::string exe = std::getenv("AXON_BIN") ? std::getenv("AXON_BIN") : AXON_BINARY;
   const gpu::Probe p = gpu::probe(exe);

@@ -44,10 +44,13 @@ struct LibraryJob {
 std::vector<LibraryJob> library_jobs(const LibrarySpec& spec);
 
 // The sizes of the entry's runtime symbol at which a job's runtime-sized candidates are also timed
-// (superopt --runtime-time-at): the edges of the range that the job's bucket serves under
-// pick_bucket's rule, among the entry's jobs equal in the other sizes: below the smallest value,
-// 1; between two values a and b, the last size nearer a (floor(sqrt(a b))) and the first nearer
-// b. None above the largest (its range is open) and none for a job without a runtime symbol.
+// (superopt --runtime-time-at), to pick _run_sized's kernel above the job's size: the sizes above
+// it that its bucket serves under pick_bucket's rule, among the entry's jobs equal in the other
+// sizes: the next size (where one more tile row costs a kernel that filled whole waves at the
+// job's size another wave) and the last one nearer it than the next value b (floor(sqrt(a b)));
+// above the largest value (an open range) the next size only. None where the next size is
+// another bucket's, and none for a job without a runtime symbol. Sizes below the job's are served
+// by the kernel fastest at its own size (they need no more waves than it).
 std::vector<int64_t> runtime_range_probes(const LibrarySpec& spec, const std::vector<LibraryJob>& jobs, const LibraryJob& job);
 
 // One tuned job of an entry, as the dispatch sees it.

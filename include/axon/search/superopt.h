@@ -79,6 +79,10 @@ struct KernelResult {
   // winner itself where it is sized), -1 when none did; and its code.
   int sized_winner = -1;
   tiling::KernelCode sized_code;
+  // --runtime-time-at with sizes above the tuned one: the runtime-sized trial ranked first there
+  // where it is another (_run_sized launches it for n above the tuned size), else -1; its code.
+  int sized_above = -1;
+  tiling::KernelCode sized_above_code;
   double bytes = 0, flops = 0; // minimum traffic, arithmetic
   [[nodiscard]] double time_us() const;  // measured, or estimated when untimed
 };
