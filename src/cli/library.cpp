@@ -434,9 +434,9 @@ Runner add_library(CLI::App& app, Streams io) {
       ->check(finite_number())->check(CLI::Range(1.0, 1e7));
   cmd->add_flag("--no-gpu", a->no_gpu, "Rank by the cost model (superopt --no-gpu); the untimed results are kept in the database");
   cmd->add_flag("--time-ranges", a->time_ranges,
-                "Time each runtime-sized bucket's candidates at the edges of the range it serves too, and give _run_sized the "
-                "least worst ratio over them (superopt --runtime-time-at; docs/library.md: on the H200 it lost in the "
-                "chained launch what it gained per kernel, so it is off by default)");
+                "Time each runtime-sized bucket's candidates at the sizes above it that it serves too (the next and the last), "
+                "and give _run_sized another kernel above the bucket's size where one ranks first there (superopt "
+                "--runtime-time-at; docs/library.md, \"Ranking over a range\")");
   cmd->add_flag("--status", a->status, "Print what is tuned, stale (and why) and left, from the database; run nothing");
   cmd->add_flag("-q,--quiet", a->quiet, "No progress lines");
   // A test seam, hidden: the axon executable the jobs run (and whose build the entries are judged by).

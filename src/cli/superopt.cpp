@@ -253,8 +253,9 @@ Runner add_superopt(CLI::App& app, Streams io) {
           "SYMBOL"));
   cmd->add_option("--runtime-time-at", args->runtime_time_at,
                   "With --runtime-size: other sizes (N,N,...) every runtime-sized candidate is also timed at; _run_sized's "
-                  "kernel is then the one whose worst ratio to the fastest over the tuned size and these is least (axon "
-                  "library gives the edges of the range each bucket serves)")
+                  "kernel is then the one whose worst ratio to the fastest over the tuned size and those of these at or "
+                  "below it is least, and above the tuned size the one ranked so over these sizes above it (axon library "
+                  "--time-ranges gives the next size and the last each bucket serves)")
       ->delimiter(',')
       ->check(CLI::Range(int64_t(1), int64_t(2147483647)));
   cmd->add_option("--name", args->name,

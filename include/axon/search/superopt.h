@@ -47,9 +47,11 @@ struct SuperoptOptions {
   // size about half the tuned one; search/internal.h, runtime_validation_sizes).
   std::vector<int64_t> runtime_validate_at;
   // Sizes every runtime-sized candidate that passed is also timed at (`--runtime-time-at`: `axon
-  // library` gives the edges of the range the bucket serves). Empty: ranked at the tuned size
-  // only. Given: the runtime winner is the candidate whose worst ratio to the fastest, over the
-  // tuned size and these, is least (search/internal.h, runtime_winner).
+  // library --time-ranges` gives the sizes above the bucket that it serves). Empty: ranked at the
+  // tuned size only. Given: the runtime winner is the candidate whose worst ratio to the fastest,
+  // over the tuned size and those of these at or below it, is least, and the kernel above the
+  // tuned size (KernelResult::sized_above) the one ranked so over these sizes above it
+  // (search/internal.h, runtime_winner).
   std::vector<int64_t> runtime_time_at;
 };
 
