@@ -68,6 +68,16 @@ SuperoptOptions runtime_options(const char* text, int64_t m, const std::string& 
   return o;
 }
 
+// A trial that passed: its time at the tuned size, its times at other sizes, its runtime sizing.
+ConfigTrial timed_trial(double us, std::vector<std::pair<int64_t, double>> at, const char* runtime = "sized") {
+  ConfigTrial t;
+  t.status = "ok";
+  t.us = us;
+  t.runtime = runtime;
+  t.runtime_us = std::move(at);
+  return t;
+}
+
 std::string text_of(const fs::path& p) {
   std::ifstream f(p);
   std::stringstream ss;
@@ -327,16 +337,8 @@ TEST_CASE("the runtime winner timed over a range is the least worst ratio to the
           "[codegen][runtime]") {
   // Three sized trials: a is fastest at the tuned size and loses 40% at 1145 (one more wave);
   // b is 5% behind at the tuned size and fastest above; c is not sized.
-  auto trial = [](double us, std::vector<std::pair<int64_t, double>> at, const char* runtime) {
-    ConfigTrial t;
-    t.status = "ok";
-    t.us = us;
-    t.runtime = runtime;
-    t.runtime_us = std::move(at);
-    return t;
-  };
-  std::vector<ConfigTrial> trials{trial(50.0, {{725, 40.0}, {1448, 140.0}}, "sized"), trial(52.5, {{725, 41.0}, {1448, 100.0}}, "sized"),
-                                  trial(30.0, {}, "split-K over a cluster sizes its receive area by M")};
+  std::vector<ConfigTrial> trials{timed_trial(50.0, {{725, 40.0}, {1448, 140.0}}, "sized"), timed_trial(52.5, {{725, 41.0}, {1448, 100.0}}, "sized"),
+                                  timed_trial(30.0, {}, "split-K over a cluster sizes its receive area by M")};
   CHECK(search_detail::runtime_winner(trials, true) == 1);
   // Without times at other sizes: the fastest sized one at the tuned size.
   for (ConfigTrial& t : trials) t.runtime_us.clear();
@@ -353,15 +355,7 @@ TEST_CASE("the runtime winner timed over a range is the least worst ratio to the
 TEST_CASE("above the tuned size the runtime winner is ranked over the sizes timed there alone", "[codegen][runtime]") {
   // At M = 1024: a fills whole waves (fastest there) and needs one more at 1025 and 1448; b, a
   // stream-K kernel, is behind at 1024 and ahead above; 800 is below the tuned size.
-  auto trial = [](double us, std::vector<std::pair<int64_t, double>> at) {
-    ConfigTrial t;
-    t.status = "ok";
-    t.us = us;
-    t.runtime = "sized";
-    t.runtime_us = std::move(at);
-    return t;
-  };
-  std::vector<ConfigTrial> trials{trial(48.0, {{800, 47.0}, {1025, 96.0}, {1448, 97.0}}), trial(62.0, {{800, 50.0}, {1025, 63.0}, {1448, 88.0}})};
+  std::vector<ConfigTrial> trials{timed_trial(48.0, {{800, 47.0}, {1025, 96.0}, {1448, 97.0}}), timed_trial(62.0, {{800, 50.0}, {1025, 63.0}, {1448, 88.0}})};
   CHECK(search_detail::runtime_winner(trials, true, 1024) == 0);        // at 1024 and 800: a
   CHECK(search_detail::runtime_winner(trials, true, 1024, true) == 1);  // at 1025 and 1448: b
   CHECK(search_detail::runtime_winner(trials, true) == 1);              // over all four: b's worst is 1.29, a's 1.52
