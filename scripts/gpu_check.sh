@@ -6,6 +6,9 @@
 #   scripts/gpu_check.sh f32-attention [run_suite args]
 #                                                     the sweep's f32 attention graphs (seed 1)
 #   scripts/gpu_check.sh models [run_blocks args]     benchmarks/models/run_blocks.py (budget 10)
+#   scripts/gpu_check.sh library SPEC EXACT SIZES [library args]
+#                                                     axon library on SPEC and EXACT, each bucket's picks,
+#                                                     then benchmarks/library/measure.py at SIZES (1,2,..)
 # Results go to $OUT (or ./out).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,7 +32,21 @@ case "$what" in
            --budget 10 "$@" 2>&1 | tee -a "$out/suite.log" | grep -vE '^\s*$' | tail -40 ;;
   models) PYTHONPATH="$root/python" python3 "$root/benchmarks/models/run_blocks.py" --out "$out/models" --budget 10 "$@" 2>&1 |
            tee -a "$out/models.log" | tail -40 ;;
-  *) echo "usage: gpu_check.sh tests FILTER | suite DIR [ARGS] | f32-attention [ARGS] | models [ARGS]" >&2; exit 2 ;;
+  library) spec=$1 exact=$2 sizes=$3; shift 3  # the libraries in /tmp (their work folders are large)
+         name=$(basename "$spec" .json); mkdir -p "$out/$name"
+         "$AXON_BIN" library "$spec" -o "/tmp/lib_$name" --workers 1 "$@" > "$out/$name/cold.log" 2>&1; tail -8 "$out/$name/cold.log"
+         "$AXON_BIN" library "$exact" -o "/tmp/lib_${name}_exact" --workers 1 > "$out/$name/exact.log" 2>&1; tail -5 "$out/$name/exact.log"
+         cp "/tmp/lib_$name/manifest.json" "/tmp/lib_$name/summary.csv" "$out/$name/"
+         for f in "/tmp/lib_$name"/work/*/*/report.json; do  # each bucket's picks: at the size, at or below it, above it
+           python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+for v in r["variants"]:
+    for k in v["kernels"] * bool(v.get("chosen")):
+        print(sys.argv[2], k["group"], "|", k["winner"], "|", k.get("runtime_winner"), "|", k.get("runtime_winner_above", "-"))' "$f" "$(basename "$(dirname "$f")")"
+         done | tee "$out/$name/picks.txt"
+         python3 "$root/benchmarks/library/measure.py" --axon "$AXON_BIN" --lib "/tmp/lib_$name" --exact "/tmp/lib_${name}_exact" \
+           --sizes "$sizes" --compile skip --out "$out/$name/measure" 2>&1 | tee "$out/$name/measure.log" | tail -25 ;;
+  *) echo "usage: gpu_check.sh tests FILTER | suite DIR [ARGS] | f32-attention [ARGS] | models [ARGS] | library SPEC EXACT SIZES [ARGS]" >&2; exit 2 ;;
 esac
 # The device tool brings back a bounded number of files: the searches' work folders (cubins,
 # jobs) and built libraries would crowd out the results.
