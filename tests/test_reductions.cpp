@@ -74,10 +74,14 @@ std::vector<Case> cases() {
       {norm_graph("norm_all_unit", "[1,133,25]", "f32", "[0,1,2]"), Strategy::Row},
       {norm_graph("norm_kept_unit", "[1,64,1,9]", "bf16", "[1,3]"), Strategy::Row},
       {norm_graph("norm_col_unit", "[37,1,5]", "f32", "[0]"), Strategy::Column},
-      {softmax_graph("softmax_unit", "[1,300,1]", "f32", 1), Strategy::Column},
-      // A few kept columns (two, one, thirteen): a whole block on each, combined by shuffles.
+      // The layout follows the last axis of extent above 1: a kept unit axis last leaves contiguous
+      // rows (one row of 1729 for max_one_kept), a reduced one last leaves kept runs (8 here).
+      {softmax_graph("softmax_unit", "[1,300,1]", "f32", 1), Strategy::Row},
+      {reduce_graph("max_one_kept", "[133,13,1]", "f32", "reduce_max", "[0,1]", false), Strategy::Row},
+      {reduce_graph("sum_unit_last", "[37,8,1]", "f32", "reduce_sum", "[0,2]", false), Strategy::Column},
+      // A few kept columns (two, three, thirteen): a whole block on each, combined by shuffles.
       {norm_graph("norm_two_kept", "[71,1021,2]", "f16", "[0,1]"), Strategy::Column},
-      {reduce_graph("max_one_kept", "[133,13,1]", "f32", "reduce_max", "[0,1]", false), Strategy::Column},
+      {reduce_graph("max_three_kept", "[133,13,3]", "f32", "reduce_max", "[0,1]", false), Strategy::Column},
       {reduce_graph("sum_13_kept", "[127,61,13,1]", "f32", "reduce_sum", "[0,1]", true), Strategy::Column},
       // Rows shorter than a warp's worth of vectors: several rows to a warp.
       {norm_graph("norm_rows8", "[521,16,18,8]", "bf16", "[3]"), Strategy::Row},
@@ -145,11 +149,29 @@ TEST_CASE("reductions over any axes are row or column kernels, fused with their 
   }
 }
 
+TEST_CASE("axes of extent 1 move no address: runs pass through them and indices stay plain", "[codegen][reductions]") {
+  // A layer norm over axes 0..2 of [34, 3, 15, 1] (the sweep's, 0.77x of torch.compile as a
+  // column kernel walking x mod 15 + ((x / 15) mod 3) * 15 + (x / 45) * 45): one row of 1530.
+  const Ranked ln = rank_one_group(norm_graph("norm_unit_last", "[34,3,15,1]", "f32", "[0,1,2]"));
+  CHECK(ln.s.strategy == tiling::Strategy::Row);
+  CHECK(ln.s.run == 1530);
+  CHECK(ln.kernel.find("axon_fdiv") == std::string::npos);
+  CHECK(ln.kernel.find("axon_fmod") == std::string::npos);
+  // Kept runs through a reduced unit axis: 8 kept values in a row, vectors along them.
+  const Ranked col = rank_one_group(reduce_graph("sum_unit_last", "[37,8,1]", "f32", "reduce_sum", "[0,2]", false));
+  CHECK(col.s.strategy == tiling::Strategy::Column);
+  CHECK(col.s.inner == 8);
+  bool vectors = false;
+  for (const tiling::RankedConfig& c : col.configs)
+    if (const auto* y = c.config.get_if<tiling::ColumnConfig>()) vectors = vectors || y->vec > 1;
+  CHECK(vectors);
+}
+
 TEST_CASE("a few kept columns get a whole block on their reduction, combined by warp shuffles", "[codegen][reductions]") {
   // Two kept columns of 72,491 elements: 32 threads per column (the former ceiling of ty) walked
   // 2,265 elements each, 64 us on the H200 against torch.compile's 17.
   for (const std::string& graph : {norm_graph("norm_two_kept", "[71,1021,2]", "f16", "[0,1]"),
-                                   reduce_graph("max_one_kept", "[133,13,1]", "f32", "reduce_max", "[0,1]", false)}) {
+                                   reduce_graph("max_three_kept", "[133,13,3]", "f32", "reduce_max", "[0,1]", false)}) {
     const Ranked r = rank_one_group(graph);
     INFO(r.g.name << " " << r.best().str());
     REQUIRE(r.best().strategy() == tiling::Strategy::Column);

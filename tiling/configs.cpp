@@ -107,8 +107,15 @@ GroupShape classify(const Group& g, const Isa* isa, F32Matmul f32) {
       (std::find(axes.begin(), axes.end(), static_cast<int64_t>(a)) != axes.end() ? s.red_dims : s.kept_dims).push_back(full[a]);
     s.rows = detail::numel(s.kept_dims);
     s.cols = detail::numel(s.red_dims);
-    for (int a = static_cast<int>(full.size()) - 1; a >= 0 && std::find(axes.begin(), axes.end(), a) != axes.end(); --a) s.run *= full[size_t(a)];
-    for (int a = static_cast<int>(full.size()) - 1; a >= 0 && std::find(axes.begin(), axes.end(), a) == axes.end(); --a) s.inner *= full[size_t(a)];
+    // An axis of extent 1 moves no address: the runs go on through such axes, reduced or kept, and
+    // the layout follows the last axis of extent above 1 (softmax over axis 2 of [1, 13, 257, 1]
+    // reads contiguous rows of 257, as over the last axis).
+    const auto reduced = [&axes](int a) { return std::find(axes.begin(), axes.end(), static_cast<int64_t>(a)) != axes.end(); };
+    const int rank = static_cast<int>(full.size());
+    for (int a = rank - 1; a >= 0 && (full[size_t(a)] == 1 || reduced(a)); --a) s.run *= full[size_t(a)];
+    for (int a = rank - 1; a >= 0 && (full[size_t(a)] == 1 || !reduced(a)); --a) s.inner *= full[size_t(a)];
+    int last = rank - 1;
+    while (last > 0 && full[size_t(last)] == 1) --last;
     for (const Node* w : g.writes) {
       auto d = detail::dims_of(w);
       if (d != full && !detail::statistic_dims(s, d)) {
@@ -116,7 +123,7 @@ GroupShape classify(const Group& g, const Isa* isa, F32Matmul f32) {
         return s;
       }
     }
-    const bool last_reduced = !axes.empty() && axes.back() == static_cast<int64_t>(full.size()) - 1;
+    const bool last_reduced = !axes.empty() && last >= 0 && reduced(last);
     s.strategy = last_reduced ? Strategy::Row : Strategy::Column;
     s.stages = static_cast<int>(reductions.size());
     // Column vectors (gamma of a norm over the last axis) are cached by rows over that axis alone.
