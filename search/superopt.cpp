@@ -731,7 +731,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
         // Timed over the bucket's range too (--runtime-time-at): ranked over it, even when the
         // winner at the tuned size is sized.
         const bool ranged = r.timed && !o.runtime_time_at.empty();
-        const int64_t tuned = o.bind.count(o.runtime_size) ? o.bind.at(o.runtime_size) : 0;
+        const int64_t tuned = rprobes.tuned;
         kr.sized_winner = !ranged && kr.trials[static_cast<size_t>(kr.winner)].runtime == "sized" ? kr.winner
                                                                                                   : search_detail::runtime_winner(kr.trials, r.timed, tuned);
         if (kr.sized_winner >= 0) kr.sized_code = codes[static_cast<size_t>(kr.sized_winner)];

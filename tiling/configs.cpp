@@ -102,16 +102,15 @@ GroupShape classify(const Group& g, const Isa* isa, F32Matmul f32) {
       }
     }
     s.full = full;
+    const auto reduced = [&axes](int a) { return std::find(axes.begin(), axes.end(), static_cast<int64_t>(a)) != axes.end(); };
+    const int rank = static_cast<int>(full.size());
     for (int64_t a : axes) s.red_axes.push_back(static_cast<int>(a));
-    for (size_t a = 0; a < full.size(); ++a)
-      (std::find(axes.begin(), axes.end(), static_cast<int64_t>(a)) != axes.end() ? s.red_dims : s.kept_dims).push_back(full[a]);
+    for (int a = 0; a < rank; ++a) (reduced(a) ? s.red_dims : s.kept_dims).push_back(full[size_t(a)]);
     s.rows = detail::numel(s.kept_dims);
     s.cols = detail::numel(s.red_dims);
     // An axis of extent 1 moves no address: the runs go on through such axes, reduced or kept, and
     // the layout follows the last axis of extent above 1 (softmax over axis 2 of [1, 13, 257, 1]
     // reads contiguous rows of 257, as over the last axis).
-    const auto reduced = [&axes](int a) { return std::find(axes.begin(), axes.end(), static_cast<int64_t>(a)) != axes.end(); };
-    const int rank = static_cast<int>(full.size());
     for (int a = rank - 1; a >= 0 && (full[size_t(a)] == 1 || reduced(a)); --a) s.run *= full[size_t(a)];
     for (int a = rank - 1; a >= 0 && (full[size_t(a)] == 1 || !reduced(a)); --a) s.inner *= full[size_t(a)];
     int last = rank - 1;
