@@ -181,7 +181,7 @@ double add_upstream(const Graph& gv, const tiling::Group& gr, const std::string&
 // What makes configurations of a group differ most, for variety: the strategy; for rows and
 // columns the threads, one row (one thread of the reduction) per block or several, persistence
 // and packed caches; for contractions the engine, its options and the block tile; for attention
-// its schedule (ping-pong or not), key split and tile.
+// its schedule (ping-pong or not), key split, cluster and tile.
 std::string variety(const tiling::TileConfig& c) {
   std::ostringstream os;
   os << tiling::strategy_name(c.strategy());
@@ -195,7 +195,7 @@ std::string variety(const tiling::TileConfig& c) {
     os << m->simt << m->tf32 << m->wgmma << m->tma << m->producers << (m->splits > 1) << m->store_warps << (m->multicast > 1) << m->tma_store
        << m->stream_k << (m->blocks_per_sm > 0) << " " << m->bm << "x" << m->bn;
   else if (const auto* a = c.get_if<tiling::AttentionConfig>())
-    os << a->pingpong << (a->splits > 1) << " " << a->bm << "x" << a->bn;
+    os << a->pingpong << (a->splits > 1) << (a->cluster > 1) << " " << a->bm << "x" << a->bn;
   return os.str();
 }
 

@@ -16,6 +16,7 @@
 #include "codegen_support.h"
 #include "contraction_support.h"
 #include "solver_limits.h"
+#include "tiling/internal.h"  // attention_exchange_fits
 
 using namespace axon;
 namespace fs = std::filesystem;
@@ -55,7 +56,7 @@ TEST_CASE("f32 attention runs on tf32 mma.sync: three products by default, one w
   const tiling::Lowerings& low = lowerings("sm_90");
   const tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
-  int n = 0, two_groups = 0, bn32 = 0;
+  int n = 0, two_groups = 0, bn32 = 0, clusters = 0;
   // Head sizes 64 (two panels), 80 (three, padded to 96), 256 (eight: one consumer warpgroup);
   // odd lengths, a batch, causal or not.
   for (const std::string& text : {f32_attention("[2,100,64]", "[2,130,64]", "[2,130,64]", true),
@@ -88,7 +89,15 @@ TEST_CASE("f32 attention runs on tf32 mma.sync: three products by default, one w
         CHECK(count(k.body, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32") == size_t(products * (1 + ac->bn / 8)));
         CHECK(k.body.find("wgmma") == std::string::npos);
         CHECK((k.body.find("axon_split_tf32(sf32[") != std::string::npos) == (products == 3));
-        CHECK(k.body.find("} while (++it < ke);") != std::string::npos);
+        // The key tiles: all of the row block's, or with a cluster every cluster-th from the
+        // rank's own (a loop that may not run), then the merge through distributed shared memory.
+        const std::string cl = std::to_string(ac->cluster);
+        CHECK((k.body.find("} while (++it < ke);") != std::string::npos) == (ac->cluster == 1));
+        CHECK((k.body.find("for (int it = kb + cr; it < ke; it += " + cl + ") {") != std::string::npos) == (ac->cluster > 1));
+        CHECK((k.body.find("__cluster_dims__(" + cl + ", 1, 1)") != std::string::npos) == (ac->cluster > 1));
+        CHECK(count(k.body, "ld.shared::cluster.v4.f32") == size_t(ac->cluster > 1));
+        CHECK(count(k.body, "barrier.cluster.wait.acquire.aligned") == size_t(2 * (ac->cluster > 1)));
+        clusters += ac->cluster > 1;
         CHECK((k.body.find("ke = min(ke") != std::string::npos) == (text.find("causal_mask") != std::string::npos));
         // S's k-steps and P V's column tiles cover the head dims (d 80: 10 of 8, not the panels'
         // 12); S's k-steps unroll by 4 where the unrolled tile loop would be too long for the
@@ -102,6 +111,7 @@ TEST_CASE("f32 attention runs on tf32 mma.sync: three products by default, one w
         CHECK(k.body.find("for (int ni = 0; ni < " + std::to_string((s.att.pv.n + 7) / 8) + "; ++ni) {") != std::string::npos);
         // Q, K and V through 32-bit tensor maps of 32-float boxes.
         REQUIRE(k.launches.size() == 1);
+        CHECK(k.launches[0].grid == s.att.qk.batch * ((s.att.qk.m + ac->bm - 1) / ac->bm) * ac->cluster);
         REQUIRE(k.launches[0].tmaps.size() == 3);
         for (const tiling::TensorMapSpec& m : k.launches[0].tmaps) {
           CHECK(m.elem_bytes == 4);
@@ -124,7 +134,45 @@ TEST_CASE("f32 attention runs on tf32 mma.sync: three products by default, one w
   }
   CHECK(two_groups >= 4);
   CHECK(bn32 >= 4);
+  CHECK(clusters >= 4);  // few row blocks: [1,65,256] has 2 of 64 rows (1 of 128), [2,100,64] 4
   axon::test::check_sm90a(low, tu.str(), "attention_f32");
+}
+
+TEST_CASE("f32 attention shares few row blocks among the blocks of a cluster and only few", "[codegen][attention]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  const tiling::Limits L = axon::test::target_limits();
+  struct Case {
+    std::string q;
+    bool causal;
+    int64_t row_blocks64;  // row blocks of 64 rows
+  };
+  // One causal head of 1256 rows at d 256 (the sweep's 0.23x case: 20 row blocks for 132 SMs);
+  // 2 x 3 heads of 114 rows; 16 heads of 1024 rows (256 row blocks: no cluster).
+  for (const Case& c : {Case{"[1,1256,256]", true, 20}, Case{"[6,114,128]", true, 12}, Case{"[16,1024,64]", false, 256}}) {
+    Graph g = parse(f32_attention(c.q, c.q, c.q, c.causal));
+    tiling::Group gr = whole_graph(g);
+    const tiling::GroupShape s = tiling::classify(gr, low.isa.get(), tiling::F32Matmul::Tf32x3);
+    REQUIRE(s.strategy == tiling::Strategy::Attention);
+    const std::vector<tiling::RankedConfig> ranked = tiling::enumerate_configs(gr, s, L);
+    int clusters = 0;
+    for (const tiling::RankedConfig& rc : ranked) {
+      const auto* ac = rc.config.get_if<tiling::AttentionConfig>();
+      if (ac == nullptr || ac->cluster == 1) continue;
+      INFO(c.q << ": " << rc.config.str() << ": " << rc.why);
+      ++clusters;
+      // The grid stays within the SMs; the exchange fits Q's region and the slots.
+      CHECK(c.row_blocks64 * 64 / ac->bm * ac->cluster <= L.sm_count);
+      CHECK(tiling::detail::attention_exchange_fits(s.att, *ac));
+      CHECK(rc.config.str().find(" cl" + std::to_string(ac->cluster)) != std::string::npos);
+    }
+    INFO(c.q);
+    CHECK((clusters > 0) == (c.row_blocks64 < L.sm_count / 2));
+    if (c.row_blocks64 == 20) {  // ranked first, by the longest block's share of the keys
+      const auto* first = ranked.at(0).config.get_if<tiling::AttentionConfig>();
+      REQUIRE(first != nullptr);
+      CHECK(first->cluster >= 4);
+    }
+  }
 }
 
 TEST_CASE("superopt realizes f32 attention as one kernel, and keeps its parts with --exact-f32", "[codegen][attention][superopt]") {

@@ -6,6 +6,7 @@
 // softmax of a tile; attention_tf32.cpp: the f32 engine (tf32 mma.sync instead of wgmma).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <sstream>
 #include <string>
@@ -48,6 +49,7 @@ struct AttentionEmitter {
   const InstrSpec *mma_s = nullptr, *mma_o = nullptr, *shfl = nullptr, *proxy = nullptr;
   const InstrSpec *bar_named = nullptr, *bar_arrive = nullptr, *pmax = nullptr;
   int C, BM, BN, ST, KS;
+  int CL;  // blocks of a cluster sharing the row block (AttentionConfig::cluster)
   int64_t D, DP, DV, DVP, DVN, SQ, SK;  // DVN: P V's wgmma N (attention_pv_columns)
   int RS, RO;    // accumulator elements per thread: S, O
   bool stored;   // scores copied from memory instead of Q K^T
@@ -117,6 +119,8 @@ struct AttentionEmitter {
   void later_tile(const std::string& it, const std::string& in, const std::string& out);
   void quad_sums();
   void merge_key_split();
+  void merge_rows(const std::function<std::string(const std::string&, const std::string&)>& load);
+  void merge_cluster();
   void to_graph_shift();
   void writes();
 

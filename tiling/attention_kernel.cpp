@@ -49,6 +49,17 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) 
 
 int attention_smem(const AttentionShape& a, const AttentionConfig& t) { return static_cast<int>(attention_smem_plan(a, t).size()); }
 
+// O's registers (the f32 engine: V's panels' columns / 2), shift, max and sums per row slot.
+int64_t attention_exchange_bytes(const AttentionShape& a, const AttentionConfig& t) {
+  return (up_panel(a, a.pv.n) / 2 + 4 + 2 * int64_t(a.sums.size())) * 128 * t.warps_m * 4;
+}
+
+// From Q's region to the end of V's slots (contiguous in the plan).
+bool attention_exchange_fits(const AttentionShape& a, const AttentionConfig& t) {
+  const SmemPlan p = attention_smem_plan(a, t);
+  return attention_exchange_bytes(a, t) <= p.offset("sv0") + p.bytes("sv0") - p.offset("sq0");
+}
+
 int64_t attention_pv_columns(const AttentionShape& a, const AttentionConfig& t) {
   return t.pv_exact ? (a.pv.n + 7) / 8 * 8 : up_panel(a, a.pv.n);
 }
@@ -111,7 +122,7 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   bar_named = low.isa->find("bar.sync.named");
   bar_arrive = low.isa->find("bar.arrive.named");
   pmax = low.isa->find("max.NaN.bf16x2");
-  C = t.warps_m, BM = t.bm, BN = t.bn, ST = t.stages, KS = t.splits;
+  C = t.warps_m, BM = t.bm, BN = t.bn, ST = t.stages, KS = t.splits, CL = t.cluster;
   D = qk.k, DP = up_panel(a, D), DV = pv.n, DVP = up_panel(a, DV), SQ = qk.m, SK = qk.n;
   AXON_CHECK(BM == 64 * C && (C == 1 || C == 2) && BN % (x32 ? 32 : 64) == 0 && BN <= 256 && DP <= 256 && DVP <= 256 && ST >= 2 &&
                  (!x32 || (KS == 1 && !t.pingpong && !t.overlap && !t.pv_exact)),
@@ -130,6 +141,8 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   // Each slot belongs to one warpgroup (ST a multiple of KS): its phases are that one's tiles.
   AXON_CHECK(KS == 1 || (KS == 2 && stored && C == 1 && t.threads == 384 && ST % KS == 0),
              "codegen: a key split needs stored scores, one row warpgroup and an even number of slots");
+  // The cluster's split (merge_cluster): the f32 engine's tile loop, one key split.
+  AXON_CHECK(CL >= 1 && CL <= 8 && (CL == 1 || (x32 && KS == 1)), "codegen: a cluster of 2 to 8 blocks per row block needs the f32 engine");
   if (!x32) {
     fs = &fragment(*mma_s, "d");
     fo = &fragment(*mma_o, "d");
@@ -180,7 +193,10 @@ bool AttentionEmitter::is_row_point(const Node* n, const std::vector<Term>& p) c
   return point_key(p) == point_key(r);
 }
 
-std::string AttentionEmitter::tile_vars() const { return "const int g = it - kb, slot = " + kring.slot_of("g") + ";"; }
+// g: the tile's place among the block's (a cluster's rank r takes kb + r, kb + r + CL, ..).
+std::string AttentionEmitter::tile_vars() const {
+  return std::string("const int g = ") + (CL > 1 ? "(it - kb) / " + S(CL) : "it - kb") + ", slot = " + kring.slot_of("g") + ";";
+}
 
 std::string AttentionEmitter::n0_line() const { return "const " + I + " n0 = (" + I + ")it * " + S(BN) + ";"; }
 
@@ -205,6 +221,7 @@ std::string AttentionEmitter::emit(const std::string& name) {
   if (!x32) em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
   quad_sums();
   if (KS == 2) merge_key_split();
+  if (CL > 1) merge_cluster();
   to_graph_shift();
   if (!stored && !x32 && KS == 1 && emit_staged_epilogue(em, g, a, t, *low.isa, batch, [this](const Node* n, const std::vector<Term>& p) {
         return is_row_point(n, p);
@@ -216,7 +233,8 @@ std::string AttentionEmitter::emit(const std::string& name) {
 
 std::string AttentionEmitter::signature(const std::string& name) const {
   std::ostringstream head;
-  head << "extern \"C\" __global__ void __launch_bounds__(" << t.threads << ", 1) " << name << "(" << param_list(g)
+  head << "extern \"C\" __global__ void " << (CL > 1 ? "__cluster_dims__(" + S(CL) + ", 1, 1) " : "") << "__launch_bounds__(" << t.threads
+       << ", 1) " << name << "(" << param_list(g)
        << (q_copied ? ", const __grid_constant__ axon_tmap tmq" : "")
        << ", const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {\n";
   return head.str();
@@ -233,7 +251,10 @@ void AttentionEmitter::block_prologue() {
   // Row blocks with the most key tiles first (masks make later rows longer), then the batch; in
   // groups of G batch entries (AttentionConfig::group), the last one possibly smaller.
   const int64_t MT = (SQ + BM - 1) / BM, G = t.group > 0 ? std::min<int64_t>(t.group, qk.batch) : qk.batch;
-  em.line("const int gc = (int)(blockIdx.x / " + S(G * MT) + "), gw = (int)(blockIdx.x % " + S(G * MT) + ");");
+  // A cluster's CL blocks share a row block: rank cr = blockIdx.x % CL (the cluster's x extent).
+  const std::string bid = CL > 1 ? "bid" : "blockIdx.x";
+  if (CL > 1) em.line("const int bid = (int)(blockIdx.x / " + S(CL) + "), cr = (int)(blockIdx.x % " + S(CL) + ");");
+  em.line("const int gc = (int)(" + bid + " / " + S(G * MT) + "), gw = (int)(" + bid + " % " + S(G * MT) + ");");
   em.line("const int gn = min((int)" + S(G) + ", (int)" + S(qk.batch) + " - gc * " + S(G) + ");");
   em.line("const int mt = " + S(MT - 1) + " - gw / gn;");
   em.line("const " + I + " bz = (" + I + ")(gc * " + S(G) + " + gw % gn), m0 = (" + I + ")mt * " + S(BM) + ";");
@@ -354,7 +375,7 @@ void AttentionEmitter::producer() {
     em.line(inline_asm(*ti.expect, {{"a", "r", {"qfull"}}, {"b", "r", {S(q_bytes)}}}, true));
     copy_panels("sq0", int64_t(BM) * 128, DP / PW, "tq", "(int)m0", "pq", "qfull", "0", false);
   }
-  em.open("for (int it = kb; it < ke; ++it) {");
+  em.open(CL > 1 ? "for (int it = kb + cr; it < ke; it += " + S(CL) + ") {" : "for (int it = kb; it < ke; ++it) {");
   em.line(tile_vars());
   for (const auto& [ring, base, bytes, panels, map, panel] :
        {std::tuple<const MbarrierRing*, const char*, int64_t, int64_t, const char*, const char*>{&kring, "sk0", k_bytes, DP / PW, "tk", "pk"},

@@ -496,18 +496,18 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s, F32Matmul
 namespace {
 
 // The key tiles the row blocks of bm rows visit (masks skip some): over all of them, and the
-// most one row block visits.
+// most one block visits (a cluster of `cluster` blocks per row block: its first rank's share).
 struct VisitedTiles {
   double total = 0;
   double longest = 0;
 };
-VisitedTiles visited_tiles(const AttentionShape& a, int bm, int bn) {
+VisitedTiles visited_tiles(const AttentionShape& a, int bm, int bn, int cluster = 1) {
   VisitedTiles v;
   const int64_t mt = (a.qk.m + bm - 1) / bm;
   for (int64_t t = 0; t < mt; ++t) {
     auto [b, e] = attention_key_tiles(a, t * bm, std::min<int64_t>((t + 1) * bm, a.qk.m) - 1, bn);
     v.total += double(e - b);
-    v.longest = std::max(v.longest, double(e - b));
+    v.longest = std::max(v.longest, double((e - b + cluster - 1) / cluster));
   }
   return v;
 }
@@ -539,7 +539,8 @@ std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionS
     for (const Node* n : *list) bytes += double(numel(dims_of(n))) * dtype_bytes(n->dtype());
   for (int c : {1, 2})
     for (int bn : {32, 64})
-      for (int stages : {2, 3}) {
+      for (int stages : {2, 3})
+        for (int cl : {1, 2, 3, 4, 6, 8}) {
         // O, S (and S's second accumulator for three products), the rest.
         const int64_t regs = dvp / 2 + bn / 2 * (a.tf32_products == 3 ? 2 : 1) + K.regs_overhead;
         if (regs > (c == 2 ? K.regs_two : L.regs_per_thread)) continue;
@@ -551,18 +552,25 @@ std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionS
         t.stages = stages;
         t.group = group;
         t.tf32 = a.tf32_products;
-        if (attention_smem(a, t) > L.smem_dynamic) continue;
-        const VisitedTiles tiles = visited_tiles(a, t.bm, bn);
+        t.cluster = cl;
+        if (attention_smem(a, t) > L.smem_dynamic || (cl > 1 && !attention_exchange_fits(a, t))) continue;
+        // A cluster per row block only where the row blocks leave SMs idle, each rank with two
+        // tiles or more of the longest row block.
+        const double row_blocks = double((a.qk.m + t.bm - 1) / t.bm * a.qk.batch);
+        if (cl > 1 && (row_blocks * cl > K.cluster_fill * L.sm_count || visited_tiles(a, t.bm, bn).longest < 2.0 * cl)) continue;
+        const VisitedTiles tiles = visited_tiles(a, t.bm, bn, cl);
         const double tile_flops = 2.0 * t.bm * bn * double(dp + dv8) * a.tf32_products;
         const double eff = K.f32_eff * (c == 2 ? K.f32_two : 1.0) * (bn == 64 ? 1.0 : K.bn64) * (stages >= 3 ? K.stages3 : 1.0);
-        const double blocks = double((a.qk.m + t.bm - 1) / t.bm * a.qk.batch);
-        const double us = grid_us(tiles, double(a.qk.batch), tile_flops, blocks, tf32 * eff, L) +
+        // The merge: every rank's O and row statistics through distributed shared memory.
+        const double merge = cl > 1 ? K.cluster_merge_us + (cl - 1) * double(attention_exchange_bytes(a, t)) / (K.dsmem_gb_s * 1e3) : 0.0;
+        const double us = grid_us(tiles, double(a.qk.batch), tile_flops, row_blocks * cl, tf32 * eff, L) + merge +
                           bytes / (L.hbm_gb_s * 1e3) * K.qkv_l2_share + K.fixed_us;
         std::ostringstream why;
-        why << "key tiles " << tiles.total << " (" << tiles.longest << " in the longest row block), tf32 x" << a.tf32_products
-            << ", efficiency " << eff;
+        why << "key tiles " << tiles.total << " (" << tiles.longest << " in the longest " << (cl > 1 ? "block" : "row block") << "), tf32 x"
+            << a.tf32_products << ", efficiency " << eff;
+        if (cl > 1) why << ", cluster of " << cl << " (merge " << merge << " us)";
         out.push_back({t, us, why.str()});
-      }
+        }
   return out;
 }
 

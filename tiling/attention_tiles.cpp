@@ -209,12 +209,25 @@ void AttentionEmitter::merge_key_split() {
   em.close();
   em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {"256"}}}, true));
   em.line("if (kp == 1) return;");
+  merge_rows([&](const std::string& j, const std::string& dst) { return inline_asm(*lds, {{"d", "=f", {dst}}, {"a", "r", {at(j)}}}, true); });
+  em.line("#pragma unroll");
+  em.open("for (int e = 0; e < " + S(RO) + "; ++e) {");
+  em.line("float x;");
+  em.line(inline_asm(*lds, {{"d", "=f", {"x"}}, {"a", "r", {at("e")}}}, true));
+  em.line("o[e] = o[e] * a0[rs_o[e]] + x * a1[rs_o[e]];");
+  em.close();
+}
+
+// The row statistics of another part of the keys (exchange index j (floats RO ..) read into a
+// float by `load(j, dst)`) merged into this thread's: both moved to the larger shift (0 if both
+// maxima are -inf), a part that saw only -inf counts nothing; a0, a1: O's factors per row slot.
+void AttentionEmitter::merge_rows(const std::function<std::string(const std::string&, const std::string&)>& load) {
   em.line("float a0[2], a1[2];");
   em.line("#pragma unroll");
   em.open("for (int r = 0; r < 2; ++r) {");
   em.line("float mu1, m1;");
-  em.line(inline_asm(*lds, {{"d", "=f", {"mu1"}}, {"a", "r", {at(S(RO) + " + r")}}}, true));
-  em.line(inline_asm(*lds, {{"d", "=f", {"m1"}}, {"a", "r", {at(S(RO + 2) + " + r")}}}, true));
+  em.line(load(S(RO) + " + r", "mu1"));
+  em.line(load(S(RO + 2) + " + r", "m1"));
   em.line("const float m = " + em.combine(Reducer::Max, "mrow[r]", "m1") + ", ns = " + sf.shift_of("m == kNegInf ? 0.0f : m") + ";");
   em.line("a0[r] = " + sf.move(em, "mu[r]", "ns") + ";");
   em.line("a1[r] = " + sf.move(em, "mu1", "ns") + ";");
@@ -222,17 +235,60 @@ void AttentionEmitter::merge_key_split() {
   em.line("if (m1 == kNegInf) a1[r] = 0.0f;");
   em.line("mrow[r] = m;");
   em.line("mu[r] = ns;");
-  for (int k = 0; k < NS; ++k) {
-    em.line("{ float l; " + inline_asm(*lds, {{"d", "=f", {"l"}}, {"a", "r", {at(S(RO + 4 + 2 * k) + " + r")}}}, true) + " l" + S(k) +
-            "[r] = l" + S(k) + "[r] * a0[r] + l * a1[r]; }");
+  for (int k = 0; k < NS; ++k) em.line("{ float l; " + load(S(RO + 4 + 2 * k) + " + r", "l") + " l" + S(k) + "[r] = l" + S(k) + "[r] * a0[r] + l * a1[r]; }");
+  em.close();
+}
+
+// The cluster's merge (CL > 1): once every consumer warp of the block is done with Q and the
+// slots, ranks 1 .. CL - 1 leave there (from Q's region on) their O (16-byte chunks: chunk c of consumer thread ct at
+// 16 (c T + ct), T the consumer threads), shifts, maxima and sums (float j >= RO at 4 (j T + ct))
+// in their slots; after the cluster barrier rank 0 reads each rank's through distributed shared
+// memory (mapa, ld.shared::cluster) and merges it into its own; a second cluster barrier keeps
+// every rank's shared memory until rank 0 has read it. Rank 0 then writes the rows.
+void AttentionEmitter::merge_cluster() {
+  const ClusterIsa ci = cluster_isa(*low.isa);
+  const InstrSpec* sts = low.isa->find("st.shared.f32");
+  const InstrSpec* st4 = low.isa->find("st.shared.v4.f32");
+  const InstrSpec* ld4 = low.isa->find("ld.shared::cluster.v4.f32");
+  AXON_CHECK(ci.reduces() && sts && st4 && ld4 && bar_named, "codegen: the ISA lacks the cluster instructions of attention's cluster merge");
+  AXON_CHECK(RO % 4 == 0, "codegen: O's registers are not whole 16-byte chunks");
+  const int64_t T = 128 * int64_t(C);
+  AXON_CHECK((RO + 4 + 2 * int64_t(NS)) * T * 4 == attention_exchange_bytes(a, t) && attention_exchange_fits(a, t),
+             "codegen: the cluster's exchange exceeds Q's region and the slots");
+  auto word = [&](const std::string& base, const std::string& j) { return base + " + (unsigned)(((" + j + ") * " + S(T) + " + ct) * 4)"; };
+  auto chunk = [&](const std::string& base, const std::string& c) { return base + " + (unsigned)(((" + c + ") * " + S(T) + " + ct) * 16)"; };
+  em.line("const int ct = tid - 128;");
+  em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {S(T)}}}, true));  // every warp is done with Q and the slots
+  em.open("if (cr != 0) {");
+  em.line("#pragma unroll");
+  em.line("for (int c = 0; c < " + S(RO / 4) + "; ++c) " +
+          inline_asm(*st4, {{"a", "r", {chunk("sq0", "c")}}, {"b", "f", {"o[4 * c]", "o[4 * c + 1]", "o[4 * c + 2]", "o[4 * c + 3]"}}}, true));
+  for (int r = 0; r < 2; ++r) {
+    std::vector<std::pair<int, std::string>> xs{{RO + r, "mu[" + S(r) + "]"}, {RO + 2 + r, "mrow[" + S(r) + "]"}};
+    for (int k = 0; k < NS; ++k) xs.push_back({RO + 4 + 2 * k + r, "l" + S(k) + "[" + S(r) + "]"});
+    for (const auto& [j, reg] : xs) em.line(inline_asm(*sts, {{"a", "r", {word("sq0", S(j))}}, {"b", "f", {reg}}}, true));
   }
   em.close();
+  em.line(inline_asm(*ci.arrive, {}, true));
+  em.line(inline_asm(*ci.wait, {}, true));
+  em.open("if (cr == 0) {");
+  em.line("#pragma unroll 1");
+  em.open("for (unsigned q = 1; q < " + S(CL) + "u; ++q) {");
+  em.line("unsigned rb;");
+  em.line(inline_asm(*ci.mapa, {{"d", "=r", {"rb"}}, {"a", "r", {"sq0"}}, {"b", "r", {"q"}}}, false));
+  merge_rows([&](const std::string& j, const std::string& dst) { return inline_asm(*ci.load, {{"d", "=f", {dst}}, {"a", "r", {word("rb", j)}}}, true); });
   em.line("#pragma unroll");
-  em.open("for (int e = 0; e < " + S(RO) + "; ++e) {");
-  em.line("float x;");
-  em.line(inline_asm(*lds, {{"d", "=f", {"x"}}, {"a", "r", {at("e")}}}, true));
-  em.line("o[e] = o[e] * a0[rs_o[e]] + x * a1[rs_o[e]];");
+  em.open("for (int c = 0; c < " + S(RO / 4) + "; ++c) {");
+  em.line("float x[4];");
+  em.line(inline_asm(*ld4, {{"d", "=f", {"x[0]", "x[1]", "x[2]", "x[3]"}}, {"a", "r", {chunk("rb", "c")}}}, true));
+  em.line("#pragma unroll");
+  em.line("for (int i = 0; i < 4; ++i) o[4 * c + i] = o[4 * c + i] * a0[rs_o[4 * c + i]] + x[i] * a1[rs_o[4 * c + i]];");
   em.close();
+  em.close();
+  em.close();
+  em.line(inline_asm(*ci.arrive, {}, true));  // rank 0 has read every rank's exchange
+  em.line(inline_asm(*ci.wait, {}, true));
+  em.line("if (cr != 0) return;");
 }
 
 // O and the sums from the kernel's shift to the graph's: the row max (0 for a row of -inf).

@@ -151,6 +151,14 @@ struct AttentionCalibration {
   // streaming its instructions from L2 each tile would explain; not measured with the change.
   int f32_tile_ops_max = 800;
   int f32_s_unroll = 4;
+  // f32 row blocks shared by a cluster (AttentionConfig::cluster): only while the grid stays
+  // within cluster_fill times the SMs; the merge's two cluster barriers and rank 0's reads of
+  // each other rank's exchange (distributed shared memory). Not measured: the barrier as the
+  // row kernels' cluster stage (RowCalibration::cluster_stage_us) twice, the reads at an L2-like
+  // rate for one SM.
+  double cluster_fill = 1.0;
+  double cluster_merge_us = 1.0;
+  double dsmem_gb_s = 200;
 };
 inline constexpr AttentionCalibration kAttention{};
 

@@ -164,6 +164,10 @@ struct AttentionConfig {
   // the same 64 rows take alternate key tiles, and merge their (max, sums, O) through shared
   // memory at the end.
   int splits = 1;
+  // > 1: a cluster of `cluster` blocks shares each row block (few row blocks: one head, a few
+  // hundred rows), block rank r taking key tiles kb + r, kb + r + cluster, ..; at the end rank 0
+  // merges every rank's (max, sums, O) through distributed shared memory and writes the rows.
+  int cluster = 1;
   // The order of the row blocks. The batch is walked in groups of `group` entries: all row blocks
   // of a group (longest first, then the entries) before the next group, so that the blocks
   // resident at once read the K and V of a few entries, which stay in L2 (0: one group of the

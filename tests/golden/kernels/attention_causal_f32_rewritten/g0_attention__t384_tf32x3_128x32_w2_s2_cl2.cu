@@ -1,20 +1,21 @@
 // golden kernel: graph 'attention_causal_f32_rewritten' (tests/golden/graphs/attention_causal_f32_rewritten.json), target sm_90
 // kernel g0_attention: attention -> y
-// tiling: attention t256 tf32x3 64x32 w1 s2
-extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32_rewritten_g0_attention_t256_tf32x3_64x32_w1_s2(const float* __restrict__ in0, const float* __restrict__ in1, const float* __restrict__ in2, float* __restrict__ out0, const __grid_constant__ axon_tmap tmq, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {
+// tiling: attention t384 tf32x3 128x32 w2 s2 cl2
+extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) golden_attention_causal_f32_rewritten_g0_attention_t384_tf32x3_128x32_w2_s2_cl2(const float* __restrict__ in0, const float* __restrict__ in1, const float* __restrict__ in2, float* __restrict__ out0, const __grid_constant__ axon_tmap tmq, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   extern __shared__ __align__(1024) unsigned char axon_smem_raw[];
   const unsigned sq0 = (unsigned)__cvta_generic_to_shared((void*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull));
-  const unsigned sk0 = sq0 + 24576, sv0 = sk0 + 24576;
+  const unsigned sk0 = sq0 + 49152, sv0 = sk0 + 24576;
   const unsigned qfull = sv0 + 24576, kfull0 = qfull + 8, vfull0 = kfull0 + 16, kempty0 = vfull0 + 16, vempty0 = kempty0 + 16, pin = vempty0 + 16;
   const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;
-  const int gc = (int)(blockIdx.x / 128), gw = (int)(blockIdx.x % 128);
+  const int bid = (int)(blockIdx.x / 2), cr = (int)(blockIdx.x % 2);
+  const int gc = (int)(bid / 64), gw = (int)(bid % 64);
   const int gn = min((int)8, (int)8 - gc * 8);
-  const int mt = 15 - gw / gn;
-  const int bz = (int)(gc * 8 + gw % gn), m0 = (int)mt * 64;
+  const int mt = 7 - gw / gn;
+  const int bz = (int)(gc * 8 + gw % gn), m0 = (int)mt * 128;
   int kb = 0, ke = 32;
-  const long long i0 = m0, i1 = min(m0 + 64, (int)1000) - 1;
+  const long long i0 = m0, i1 = min(m0 + 128, (int)1000) - 1;
   (void)i0; (void)i1;
   { const long long jmax = axon_fdiv((1LL * i1 + 0LL), 1LL); ke = min(ke, jmax < 0 ? 0 : (int)(jmax / 32) + 1); }
   kb = min(kb, 31);
@@ -26,26 +27,27 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
     for (int s = 0; s < 2; ++s) {
       asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(kfull0 + 8 * s), "r"(1) : "memory");
       asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(vfull0 + 8 * s), "r"(1) : "memory");
-      asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(kempty0 + 8 * s), "r"(4) : "memory");
-      asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(vempty0 + 8 * s), "r"(4) : "memory");
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(kempty0 + 8 * s), "r"(8) : "memory");
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(vempty0 + 8 * s), "r"(8) : "memory");
     }
     asm volatile("fence.mbarrier_init.release.cluster;" :  :  : "memory");
     asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
   }
   __syncthreads();
   if (role == 0) {
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 24;" :  : );
     if (tid != 0) return;
     const int pq = (int)(bz);
     const int pk = (int)(bz);
     const int pvv = (int)(bz);
     const unsigned long long tk = (unsigned long long)&tmk, tv = (unsigned long long)&tmv;
     const unsigned long long tq = (unsigned long long)&tmq;
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(qfull), "r"(24576) : "memory");
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(qfull), "r"(49152) : "memory");
     asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sq0 + 0), "l"(tq), "r"(0 + 0), "r"((int)m0), "r"(pq), "r"(qfull) : "memory");
-    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sq0 + 8192), "l"(tq), "r"(0 + 32), "r"((int)m0), "r"(pq), "r"(qfull) : "memory");
-    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sq0 + 16384), "l"(tq), "r"(0 + 64), "r"((int)m0), "r"(pq), "r"(qfull) : "memory");
-    for (int it = kb; it < ke; ++it) {
-      const int g = it - kb, slot = g % 2;
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sq0 + 16384), "l"(tq), "r"(0 + 32), "r"((int)m0), "r"(pq), "r"(qfull) : "memory");
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sq0 + 32768), "l"(tq), "r"(0 + 64), "r"((int)m0), "r"(pq), "r"(qfull) : "memory");
+    for (int it = kb + cr; it < ke; it += 2) {
+      const int g = (it - kb) / 2, slot = g % 2;
       if (g >= 2) asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kempty0 + 8 * slot), "r"(((g / 2) + 1) & 1) : "memory");
       asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(kfull0 + 8 * slot), "r"(12288) : "memory");
       asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sk0 + (unsigned)(slot * 12288) + 0), "l"(tk), "r"(0 + 0), "r"(it * 32), "r"(pk), "r"(kfull0 + 8 * slot) : "memory");
@@ -59,6 +61,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
     }
     return;
   }
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 240;" :  : );
   const float kNegInf = -__int_as_float(0x7f800000);  // NVRTC has no INFINITY
   float o[48], sc[16];
   constexpr int rs_s[16] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
@@ -82,9 +85,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
   const int wq = th >> 5;
   const int kb0 = axon_fmod(axon_fmod(th, (int)32), (int)4), vk0 = (kb0 == 0 ? 0 : (kb0 == 1 ? 2 : (kb0 == 2 ? 4 : (kb0 == 3 ? 6 : (kb0 == 4 ? 1 : (kb0 == 5 ? 3 : (kb0 == 6 ? 5 : 7)))))));
   const int kb1 = (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4), vk1 = (kb1 == 0 ? 0 : (kb1 == 1 ? 2 : (kb1 == 2 ? 4 : (kb1 == 3 ? 6 : (kb1 == 4 ? 1 : (kb1 == 5 ? 3 : (kb1 == 6 ? 5 : 7)))))));
-  int it = kb;
-  do {
-    const int g = it - kb, slot = g % 2;
+  for (int it = kb + cr; it < ke; it += 2) {
+    const int g = (it - kb) / 2, slot = g % 2;
     const int n0 = (int)it * 32;
     asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 2) & 1) : "memory");
     #pragma unroll
@@ -95,15 +97,15 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
     #pragma unroll
     for (int kk = 0; kk < 12; ++kk) {
       unsigned fah[4], fal[4];
-      axon_split_tf32(sf32[(0 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)0, (int)2)))) / 32) * 8192 + (wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)0, (int)2)))) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)0, (int)2)))) % 32) / 4) ^ ((wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)0, (int)2)))) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)0, (int)2)))) % 4) * 4) / 4], fah[0], fal[0]);
-      axon_split_tf32(sf32[(0 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)1, (int)2)))) / 32) * 8192 + (wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)1, (int)2)))) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)1, (int)2)))) % 32) / 4) ^ ((wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)1, (int)2)))) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)1, (int)2)))) % 4) * 4) / 4], fah[1], fal[1]);
-      axon_split_tf32(sf32[(0 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)2, (int)2)))) / 32) * 8192 + (wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)2, (int)2)))) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)2, (int)2)))) % 32) / 4) ^ ((wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)2, (int)2)))) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)2, (int)2)))) % 4) * 4) / 4], fah[2], fal[2]);
-      axon_split_tf32(sf32[(0 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)3, (int)2)))) / 32) * 8192 + (wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)3, (int)2)))) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)3, (int)2)))) % 32) / 4) ^ ((wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)3, (int)2)))) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)3, (int)2)))) % 4) * 4) / 4], fah[3], fal[3]);
+      axon_split_tf32(sf32[(0 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)0, (int)2)))) / 32) * 16384 + (wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)0, (int)2)))) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)0, (int)2)))) % 32) / 4) ^ ((wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)0, (int)2)))) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)0, (int)2)))) % 4) * 4) / 4], fah[0], fal[0]);
+      axon_split_tf32(sf32[(0 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)1, (int)2)))) / 32) * 16384 + (wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)1, (int)2)))) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)1, (int)2)))) % 32) / 4) ^ ((wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)1, (int)2)))) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)1, (int)2)))) % 4) * 4) / 4], fah[1], fal[1]);
+      axon_split_tf32(sf32[(0 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)2, (int)2)))) / 32) * 16384 + (wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)2, (int)2)))) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)2, (int)2)))) % 32) / 4) ^ ((wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)2, (int)2)))) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)2, (int)2)))) % 4) * 4) / 4], fah[2], fal[2]);
+      axon_split_tf32(sf32[(0 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)3, (int)2)))) / 32) * 16384 + (wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)3, (int)2)))) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)3, (int)2)))) % 32) / 4) ^ ((wg * 64 + wq * 16 + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fmod((int)3, (int)2)))) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + ((int)4 * axon_fdiv((int)3, (int)2)))) % 4) * 4) / 4], fah[3], fal[3]);
       #pragma unroll
       for (int j = 0; j < 4; ++j) {
         unsigned fbh[2], fbl[2];
-        axon_split_tf32(sf32[(24576 + slot * 12288 + ((kk * 8 + axon_fmod(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) * 128 + (((((kk * 8 + axon_fmod(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 8)) * 16) + ((kk * 8 + axon_fmod(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[0], fbl[0]);
-        axon_split_tf32(sf32[(24576 + slot * 12288 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4)) / 32) * 4096 + (j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4)) % 32) / 4) ^ ((j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4)) % 4) * 4) / 4], fbh[1], fbl[1]);
+        axon_split_tf32(sf32[(49152 + slot * 12288 + ((kk * 8 + axon_fmod(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) * 128 + (((((kk * 8 + axon_fmod(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 8)) * 16) + ((kk * 8 + axon_fmod(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[0], fbl[0]);
+        axon_split_tf32(sf32[(49152 + slot * 12288 + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4)) / 32) * 4096 + (j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) * 128 + (((((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4)) % 32) / 4) ^ ((j * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 8)) * 16) + ((kk * 8 + (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4)) % 4) * 4) / 4], fbh[1], fbl[1]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(sl[j * 4]), "=f"(sl[j * 4 + 1]), "=f"(sl[j * 4 + 2]), "=f"(sl[j * 4 + 3]) : "r"(fal[0]), "r"(fal[1]), "r"(fal[2]), "r"(fal[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(sl[j * 4]), "f"(sl[j * 4 + 1]), "f"(sl[j * 4 + 2]), "f"(sl[j * 4 + 3]));
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(sl[j * 4]), "=f"(sl[j * 4 + 1]), "=f"(sl[j * 4 + 2]), "=f"(sl[j * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbl[0]), "r"(fbl[1]), "f"(sl[j * 4]), "f"(sl[j * 4 + 1]), "f"(sl[j * 4 + 2]), "f"(sl[j * 4 + 3]));
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(sc[j * 4]), "=f"(sc[j * 4 + 1]), "=f"(sc[j * 4 + 2]), "=f"(sc[j * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(sc[j * 4]), "f"(sc[j * 4 + 1]), "f"(sc[j * 4 + 2]), "f"(sc[j * 4 + 3]));
@@ -187,8 +189,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
       #pragma unroll
       for (int ni = 0; ni < 12; ++ni) {
         unsigned fbh[2], fbl[2];
-        axon_split_tf32(sf32[(49152 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (0 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((0 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[0], fbl[0]);
-        axon_split_tf32(sf32[(49152 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (0 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((0 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[1], fbl[1]);
+        axon_split_tf32(sf32[(73728 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (0 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((0 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[0], fbl[0]);
+        axon_split_tf32(sf32[(73728 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (0 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((0 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[1], fbl[1]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fal[0]), "r"(fal[1]), "r"(fal[2]), "r"(fal[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbl[0]), "r"(fbl[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
@@ -203,8 +205,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
       #pragma unroll
       for (int ni = 0; ni < 12; ++ni) {
         unsigned fbh[2], fbl[2];
-        axon_split_tf32(sf32[(49152 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (8 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((8 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[0], fbl[0]);
-        axon_split_tf32(sf32[(49152 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (8 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((8 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[1], fbl[1]);
+        axon_split_tf32(sf32[(73728 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (8 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((8 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[0], fbl[0]);
+        axon_split_tf32(sf32[(73728 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (8 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((8 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[1], fbl[1]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fal[0]), "r"(fal[1]), "r"(fal[2]), "r"(fal[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbl[0]), "r"(fbl[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
@@ -219,8 +221,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
       #pragma unroll
       for (int ni = 0; ni < 12; ++ni) {
         unsigned fbh[2], fbl[2];
-        axon_split_tf32(sf32[(49152 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (16 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((16 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[0], fbl[0]);
-        axon_split_tf32(sf32[(49152 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (16 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((16 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[1], fbl[1]);
+        axon_split_tf32(sf32[(73728 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (16 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((16 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[0], fbl[0]);
+        axon_split_tf32(sf32[(73728 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (16 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((16 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[1], fbl[1]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fal[0]), "r"(fal[1]), "r"(fal[2]), "r"(fal[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbl[0]), "r"(fbl[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
@@ -235,8 +237,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
       #pragma unroll
       for (int ni = 0; ni < 12; ++ni) {
         unsigned fbh[2], fbl[2];
-        axon_split_tf32(sf32[(49152 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (24 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((24 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[0], fbl[0]);
-        axon_split_tf32(sf32[(49152 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (24 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((24 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[1], fbl[1]);
+        axon_split_tf32(sf32[(73728 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (24 + vk0) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((24 + vk0) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[0], fbl[0]);
+        axon_split_tf32(sf32[(73728 + slot * 12288 + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) / 32) * 4096 + (24 + vk1) * 128 + (((((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 32) / 4) ^ ((24 + vk1) % 8)) * 16) + ((ni * 8 + axon_fdiv(axon_fmod(th, (int)32), (int)4)) % 4) * 4) / 4], fbh[1], fbl[1]);
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fal[0]), "r"(fal[1]), "r"(fal[2]), "r"(fal[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbl[0]), "r"(fbl[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
@@ -244,11 +246,57 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
     }
     asm volatile("bar.warp.sync 0xffffffff;" :  :  : "memory");
     if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(vempty0 + 8 * slot) : "memory");
-  } while (++it < ke);
+  }
   { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
   { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 2, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
   { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[1])); l0[1] += t; }
   { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 2, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[1])); l0[1] += t; }
+  const int ct = tid - 128;
+  asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(256) : "memory");
+  if (cr != 0) {
+    #pragma unroll
+    for (int c = 0; c < 12; ++c) asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" :  : "r"(sq0 + (unsigned)(((c) * 256 + ct) * 16)), "f"(o[4 * c]), "f"(o[4 * c + 1]), "f"(o[4 * c + 2]), "f"(o[4 * c + 3]) : "memory");
+    asm volatile("st.shared.f32 [%0], %1;" :  : "r"(sq0 + (unsigned)(((48) * 256 + ct) * 4)), "f"(mu[0]) : "memory");
+    asm volatile("st.shared.f32 [%0], %1;" :  : "r"(sq0 + (unsigned)(((50) * 256 + ct) * 4)), "f"(mrow[0]) : "memory");
+    asm volatile("st.shared.f32 [%0], %1;" :  : "r"(sq0 + (unsigned)(((52) * 256 + ct) * 4)), "f"(l0[0]) : "memory");
+    asm volatile("st.shared.f32 [%0], %1;" :  : "r"(sq0 + (unsigned)(((49) * 256 + ct) * 4)), "f"(mu[1]) : "memory");
+    asm volatile("st.shared.f32 [%0], %1;" :  : "r"(sq0 + (unsigned)(((51) * 256 + ct) * 4)), "f"(mrow[1]) : "memory");
+    asm volatile("st.shared.f32 [%0], %1;" :  : "r"(sq0 + (unsigned)(((53) * 256 + ct) * 4)), "f"(l0[1]) : "memory");
+  }
+  asm volatile("barrier.cluster.arrive.release.aligned;" :  :  : "memory");
+  asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
+  if (cr == 0) {
+    #pragma unroll 1
+    for (unsigned q = 1; q < 2u; ++q) {
+      unsigned rb;
+      asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(rb) : "r"(sq0), "r"(q));
+      float a0[2], a1[2];
+      #pragma unroll
+      for (int r = 0; r < 2; ++r) {
+        float mu1, m1;
+        asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(mu1) : "r"(rb + (unsigned)(((48 + r) * 256 + ct) * 4)) : "memory");
+        asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(m1) : "r"(rb + (unsigned)(((50 + r) * 256 + ct) * 4)) : "memory");
+        const float m = axon_max_nan(mrow[r], m1), ns = (-(m == kNegInf ? 0.0f : m) * 0x1.715476p+0f);
+        a0[r] = axon_exp2_at_f32(0.0f, ns - mu[r]);
+        a1[r] = axon_exp2_at_f32(0.0f, ns - mu1);
+        if (mrow[r] == kNegInf) a0[r] = 0.0f;
+        if (m1 == kNegInf) a1[r] = 0.0f;
+        mrow[r] = m;
+        mu[r] = ns;
+        { float l; asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(l) : "r"(rb + (unsigned)(((52 + r) * 256 + ct) * 4)) : "memory"); l0[r] = l0[r] * a0[r] + l * a1[r]; }
+      }
+      #pragma unroll
+      for (int c = 0; c < 12; ++c) {
+        float x[4];
+        asm volatile("ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [%4];" : "=f"(x[0]), "=f"(x[1]), "=f"(x[2]), "=f"(x[3]) : "r"(rb + (unsigned)(((c) * 256 + ct) * 16)) : "memory");
+        #pragma unroll
+        for (int i = 0; i < 4; ++i) o[4 * c + i] = o[4 * c + i] * a0[rs_o[4 * c + i]] + x[i] * a1[rs_o[4 * c + i]];
+      }
+    }
+  }
+  asm volatile("barrier.cluster.arrive.release.aligned;" :  :  : "memory");
+  asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
+  if (cr != 0) return;
   float tg[2];
   #pragma unroll
   for (int r = 0; r < 2; ++r) {
@@ -270,8 +318,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f32
   }
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_attention_causal_f32_rewritten_g0_attention_t256_tf32x3_64x32_w1_s2: grid 128, block 256, smem 75344, params r0 r1 r2 w16
-//   tensor map: param 0, 96 x 1000 x 8, box 32 x 64
+// golden_attention_causal_f32_rewritten_g0_attention_t384_tf32x3_128x32_w2_s2_cl2: grid 128, block 384, smem 100432, params r0 r1 r2 w16
+//   tensor map: param 0, 96 x 1000 x 8, box 32 x 128
 //   tensor map: param 1, 96 x 1000 x 8, box 32 x 32
 //   tensor map: param 2, 96 x 1000 x 8, box 32 x 32
 // arch suffix 'a', grid dependency yes
