@@ -136,11 +136,14 @@ struct AttentionCalibration {
   int regs_overhead = 48;      // registers per consumer thread besides O, S and P
   int regs_two = 240;          // registers per thread at most with two consumer warpgroups
   // f32 operands on tf32 mma.sync: the tf32 rate's share. Measured (H100, 2026-12-05, full
-  // attention d128 4x4x1449, 128x32 w2 s3): 734.6 us against 292.2 estimated at 0.4, so 0.16;
-  // calibrated with the parts' engines (kTf32, kSimt) from the same runs: each within 15% of its
-  // time. The fused kernel and the parts, 6% apart measured (734.6, 783.9 on the H100), come out
-  // 722.9 and 691.7: the parts' transpose copy is estimated 8.9 us against 28.4 measured.
-  double f32_eff = 0.16;
+  // attention d128 4x4x1449, 128x32 w2 s3): 734.6 us against 292.2 estimated at 0.4, so 0.16,
+  // calibrated with the parts' engines (kTf32, kSimt) from the same runs. The conversions by
+  // cvt.rn.tf32.f32 (4c1aba3) then made the fused kernel faster by about 1.45: at 0.16 the
+  // estimates of the best configuration were 1.3-1.6 times the H100's times on five sweep
+  // graphs (full d128 722.9 against 530.8 us, causal d80 438.0 / 305.1, full d80 502.5 / 322.8,
+  // full d64 347.7 / 225.2, causal d256 one head 471.1 / 332.1-400.2; 2026-12-05 evening and
+  // 2026-12-06), so 0.23.
+  double f32_eff = 0.23;
   double f32_two = 1.15;       // two consumer warpgroups interleave their softmax and mma
   // The f32 engine's tile loop, fully unrolled, is this many mma.sync and tf32 splits at most
   // (attention_tf32.cpp, f32_tile_ops); beyond it S's k-steps unroll by f32_s_unroll. Read off
