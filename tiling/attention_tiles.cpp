@@ -240,11 +240,12 @@ void AttentionEmitter::merge_rows(const std::function<std::string(const std::str
 }
 
 // The cluster's merge (CL > 1): once every consumer warp of the block is done with Q and the
-// slots, ranks 1 .. CL - 1 leave there (from Q's region on) their O (16-byte chunks: chunk c of consumer thread ct at
-// 16 (c T + ct), T the consumer threads), shifts, maxima and sums (float j >= RO at 4 (j T + ct))
-// in their slots; after the cluster barrier rank 0 reads each rank's through distributed shared
-// memory (mapa, ld.shared::cluster) and merges it into its own; a second cluster barrier keeps
-// every rank's shared memory until rank 0 has read it. Rank 0 then writes the rows.
+// slots, ranks 1 .. CL - 1 leave, from Q's region on, their O (16-byte chunks: chunk c of
+// consumer thread ct at 16 (c T + ct), T the consumer threads), then their shifts, maxima and
+// sums (float j >= RO at 4 (j T + ct)); after the cluster barrier rank 0 reads each rank's
+// through distributed shared memory (mapa, ld.shared::cluster) and merges it into its own; a
+// second cluster barrier keeps every rank's shared memory until rank 0 has read it. Rank 0 then
+// writes the rows.
 void AttentionEmitter::merge_cluster() {
   const ClusterIsa ci = cluster_isa(*low.isa);
   const InstrSpec* sts = low.isa->find("st.shared.f32");
