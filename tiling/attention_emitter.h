@@ -94,6 +94,7 @@ struct AttentionEmitter {
   std::string wait(const std::string& bar, const std::string& parity) const { return mbarrier_wait_loop(*ti.wait, bar, parity); }
   std::string tile_vars() const;  // g and slot of tile `it`
   std::string n0_line() const;    // the tile's first key
+  std::string cluster_tiles() const;  // the loop over a cluster rank's key tiles (CL > 1)
 
   // attention_kernel.cpp
   std::string signature(const std::string& name) const;
@@ -119,6 +120,7 @@ struct AttentionEmitter {
   void later_tile(const std::string& it, const std::string& in, const std::string& out);
   void quad_sums();
   void merge_key_split();
+  [[nodiscard]] std::vector<std::pair<int, std::string>> row_state() const;
   void merge_rows(const std::function<std::string(const std::string&, const std::string&)>& load);
   void merge_cluster();
   void to_graph_shift();

@@ -49,7 +49,7 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) 
 
 int attention_smem(const AttentionShape& a, const AttentionConfig& t) { return static_cast<int>(attention_smem_plan(a, t).size()); }
 
-// O's registers (the f32 engine: V's panels' columns / 2), shift, max and sums per row slot.
+// O's registers (V's panels' columns / 2), shift, max and sums per row slot, per consumer thread.
 int64_t attention_exchange_bytes(const AttentionShape& a, const AttentionConfig& t) {
   return (up_panel(a, a.pv.n) / 2 + 4 + 2 * int64_t(a.sums.size())) * 128 * t.warps_m * 4;
 }
@@ -197,6 +197,8 @@ bool AttentionEmitter::is_row_point(const Node* n, const std::vector<Term>& p) c
 std::string AttentionEmitter::tile_vars() const {
   return std::string("const int g = ") + (CL > 1 ? "(it - kb) / " + S(CL) : "it - kb") + ", slot = " + kring.slot_of("g") + ";";
 }
+
+std::string AttentionEmitter::cluster_tiles() const { return "for (int it = kb + cr; it < ke; it += " + S(CL) + ") {"; }
 
 std::string AttentionEmitter::n0_line() const { return "const " + I + " n0 = (" + I + ")it * " + S(BN) + ";"; }
 
@@ -375,7 +377,7 @@ void AttentionEmitter::producer() {
     em.line(inline_asm(*ti.expect, {{"a", "r", {"qfull"}}, {"b", "r", {S(q_bytes)}}}, true));
     copy_panels("sq0", int64_t(BM) * 128, DP / PW, "tq", "(int)m0", "pq", "qfull", "0", false);
   }
-  em.open(CL > 1 ? "for (int it = kb + cr; it < ke; it += " + S(CL) + ") {" : "for (int it = kb; it < ke; ++it) {");
+  em.open(CL > 1 ? cluster_tiles() : "for (int it = kb; it < ke; ++it) {");
   em.line(tile_vars());
   for (const auto& [ring, base, bytes, panels, map, panel] :
        {std::tuple<const MbarrierRing*, const char*, int64_t, int64_t, const char*, const char*>{&kring, "sk0", k_bytes, DP / PW, "tk", "pk"},

@@ -496,18 +496,18 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s, F32Matmul
 namespace {
 
 // The key tiles the row blocks of bm rows visit (masks skip some): over all of them, and the
-// most one block visits (a cluster of `cluster` blocks per row block: its first rank's share).
+// most one row block visits.
 struct VisitedTiles {
   double total = 0;
   double longest = 0;
 };
-VisitedTiles visited_tiles(const AttentionShape& a, int bm, int bn, int cluster = 1) {
+VisitedTiles visited_tiles(const AttentionShape& a, int bm, int bn) {
   VisitedTiles v;
   const int64_t mt = (a.qk.m + bm - 1) / bm;
   for (int64_t t = 0; t < mt; ++t) {
     auto [b, e] = attention_key_tiles(a, t * bm, std::min<int64_t>((t + 1) * bm, a.qk.m) - 1, bn);
     v.total += double(e - b);
-    v.longest = std::max(v.longest, double((e - b + cluster - 1) / cluster));
+    v.longest = std::max(v.longest, double(e - b));
   }
   return v;
 }
@@ -557,8 +557,9 @@ std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionS
         // A cluster per row block only where the row blocks leave SMs idle, each rank with two
         // tiles or more of the longest row block.
         const double row_blocks = double((a.qk.m + t.bm - 1) / t.bm * a.qk.batch);
-        if (cl > 1 && (row_blocks * cl > K.cluster_fill * L.sm_count || visited_tiles(a, t.bm, bn).longest < 2.0 * cl)) continue;
-        const VisitedTiles tiles = visited_tiles(a, t.bm, bn, cl);
+        VisitedTiles tiles = visited_tiles(a, t.bm, bn);
+        if (cl > 1 && (row_blocks * cl > K.cluster_fill * L.sm_count || tiles.longest < 2.0 * cl)) continue;
+        tiles.longest = std::ceil(tiles.longest / cl);  // the longest block: the first rank of the longest row block
         const double tile_flops = 2.0 * t.bm * bn * double(dp + dv8) * a.tf32_products;
         const double eff = K.f32_eff * (c == 2 ? K.f32_two : 1.0) * (bn == 64 ? 1.0 : K.bn64) * (stages >= 3 ? K.stages3 : 1.0);
         // The merge: every rank's O and row statistics through distributed shared memory.

@@ -217,7 +217,7 @@ void AttentionEmitter::tiles_tf32() {
   tf32_helpers();
   // A cluster's rank may have no tile of a short row block: a loop that may not run.
   if (CL > 1) {
-    em.open("for (int it = kb + cr; it < ke; it += " + S(CL) + ") {");
+    em.open(cluster_tiles());
   } else {
     em.line("int it = kb;");
     em.open("do {");

@@ -1,20 +1,10 @@
 // The attention kernel's consumers (AttentionEmitter, attention_emitter.h): the loop over the
 // key tiles in either order (S = Q K^T or the stored tile, the softmax, P V), and the end: the
-// sums over the quad, the key split's merge, the shift to the graph's, the writes.
+// sums over the quad, the key split's and the cluster's merges, the shift to the graph's, the writes.
 #include "attention_emitter.h"
 #include "axon/core/error.h"
 
 namespace axon::tiling::detail {
-
-namespace {
-
-int64_t up64(int64_t v) { return (v + 63) / 64 * 64; }
-
-// The key split's exchange (splits = 2): per consumer thread of the second warpgroup its O
-// elements, then per row slot its shift, max and sums; float j of thread th at 4 * (j * 128 + th).
-int64_t split_exchange_floats(const AttentionShape& a) { return up64(a.pv.n) / 2 + 4 + 2 * int64_t(a.sums.size()); }
-
-}  // namespace
 
 // S = Q K^T over the head dimension: 64-column panels, 16 per k-step (32 bytes in a swizzled
 // row), as many k-steps as cover D (the panels' columns past it hold zeros: no products);
@@ -192,20 +182,14 @@ void AttentionEmitter::merge_key_split() {
   const InstrSpec* lds = low.isa->find("ld.shared.f32");
   const InstrSpec* sts = low.isa->find("st.shared.f32");
   AXON_CHECK(lds && sts && bar_named, "codegen: the ISA lacks ld.shared.f32, st.shared.f32 or bar.sync.named");
+  // Float j of the second warpgroup's thread th at 4 (j 128 + th): its O elements, then row_state.
   auto at = [&](const std::string& j) { return "sk0 + (unsigned)(((" + j + ") * 128 + th) * 4)"; };
-  std::vector<std::pair<std::string, std::string>> xs;  // (exchange index, register)
-  xs.push_back({"e", "o[e]"});
-  for (int r = 0; r < 2; ++r) {
-    xs.push_back({S(RO + r), "mu[" + S(r) + "]"});
-    xs.push_back({S(RO + 2 + r), "mrow[" + S(r) + "]"});
-    for (int k = 0; k < NS; ++k) xs.push_back({S(RO + 4 + 2 * k + r), "l" + S(k) + "[" + S(r) + "]"});
-  }
-  AXON_CHECK(split_exchange_floats(a) * 128 * 4 <= smem.bytes("sk0") + smem.bytes("sv0"), "codegen: the key split's exchange exceeds the slots");
+  AXON_CHECK(attention_exchange_bytes(a, t) <= smem.bytes("sk0") + smem.bytes("sv0"), "codegen: the key split's exchange exceeds the slots");
   em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {"256"}}}, true));  // both are done with every slot
   em.open("if (kp == 1) {");
   em.line("#pragma unroll");
   em.line("for (int e = 0; e < " + S(RO) + "; ++e) " + inline_asm(*sts, {{"a", "r", {at("e")}}, {"b", "f", {"o[e]"}}}, true));
-  for (size_t i = 1; i < xs.size(); ++i) em.line(inline_asm(*sts, {{"a", "r", {at(xs[i].first)}}, {"b", "f", {xs[i].second}}}, true));
+  for (const auto& [j, reg] : row_state()) em.line(inline_asm(*sts, {{"a", "r", {at(S(j))}}, {"b", "f", {reg}}}, true));
   em.close();
   em.line(inline_asm(*bar_named, {{"id", "r", {"1"}}, {"n", "r", {"256"}}}, true));
   em.line("if (kp == 1) return;");
@@ -216,6 +200,19 @@ void AttentionEmitter::merge_key_split() {
   em.line(inline_asm(*lds, {{"d", "=f", {"x"}}, {"a", "r", {at("e")}}}, true));
   em.line("o[e] = o[e] * a0[rs_o[e]] + x * a1[rs_o[e]];");
   em.close();
+}
+
+// The row statistics a part of the keys leaves for another (the key split, the cluster): per row
+// slot r its shift, max and sums, at exchange indices RO + r, RO + 2 + r, RO + 4 + 2 k + r
+// (after O's RO elements), with the registers that hold them; merge_rows reads them back.
+std::vector<std::pair<int, std::string>> AttentionEmitter::row_state() const {
+  std::vector<std::pair<int, std::string>> xs;
+  for (int r = 0; r < 2; ++r) {
+    xs.push_back({RO + r, "mu[" + S(r) + "]"});
+    xs.push_back({RO + 2 + r, "mrow[" + S(r) + "]"});
+    for (int k = 0; k < NS; ++k) xs.push_back({RO + 4 + 2 * k + r, "l" + S(k) + "[" + S(r) + "]"});
+  }
+  return xs;
 }
 
 // The row statistics of another part of the keys (exchange index j (floats RO ..) read into a
@@ -264,11 +261,7 @@ void AttentionEmitter::merge_cluster() {
   em.line("#pragma unroll");
   em.line("for (int c = 0; c < " + S(RO / 4) + "; ++c) " +
           inline_asm(*st4, {{"a", "r", {chunk("sq0", "c")}}, {"b", "f", {"o[4 * c]", "o[4 * c + 1]", "o[4 * c + 2]", "o[4 * c + 3]"}}}, true));
-  for (int r = 0; r < 2; ++r) {
-    std::vector<std::pair<int, std::string>> xs{{RO + r, "mu[" + S(r) + "]"}, {RO + 2 + r, "mrow[" + S(r) + "]"}};
-    for (int k = 0; k < NS; ++k) xs.push_back({RO + 4 + 2 * k + r, "l" + S(k) + "[" + S(r) + "]"});
-    for (const auto& [j, reg] : xs) em.line(inline_asm(*sts, {{"a", "r", {word("sq0", S(j))}}, {"b", "f", {reg}}}, true));
-  }
+  for (const auto& [j, reg] : row_state()) em.line(inline_asm(*sts, {{"a", "r", {word("sq0", S(j))}}, {"b", "f", {reg}}}, true));
   em.close();
   em.line(inline_asm(*ci.arrive, {}, true));
   em.line(inline_asm(*ci.wait, {}, true));

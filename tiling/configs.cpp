@@ -122,7 +122,7 @@ GroupShape classify(const Group& g, const Isa* isa, F32Matmul f32) {
         return s;
       }
     }
-    const bool last_reduced = !axes.empty() && last >= 0 && reduced(last);
+    const bool last_reduced = !axes.empty() && reduced(last);
     s.strategy = last_reduced ? Strategy::Row : Strategy::Column;
     s.stages = static_cast<int>(reductions.size());
     // Column vectors (gamma of a norm over the last axis) are cached by rows over that axis alone.

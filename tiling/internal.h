@@ -482,9 +482,9 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
 std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const AttentionConfig& t);
 // Dynamic shared memory: Q, `stages` K and V slots (1024-aligned), then the mbarriers.
 int attention_smem(const AttentionShape& a, const AttentionConfig& t);
-// The cluster's merge (AttentionConfig::cluster): the bytes each rank leaves for rank 0 (O and
-// the row statistics of every consumer thread), and whether they fit the regions Q, K and V no
-// longer need by then.
+// The merges of a key split (AttentionConfig::splits) and of a cluster (::cluster): the bytes a
+// part of the keys leaves for another (O by V's panels' columns and the row statistics of every
+// consumer thread), and whether they fit the regions Q, K and V no longer need by then.
 int64_t attention_exchange_bytes(const AttentionShape& a, const AttentionConfig& t);
 bool attention_exchange_fits(const AttentionShape& a, const AttentionConfig& t);
 // P V's wgmma N, O's columns per row in registers: V's panels' columns (64 per 16-bit panel,
