@@ -200,7 +200,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   const tiling::Lowerings& low = lowerings("sm_90");
   tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
-  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0;
+  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0;
   // The last graph's scores are the chain (no scale, keys a multiple of the tiles): row maxima from
   // the packed pairs; with an L2 of 512 KiB its row blocks walk the batch in groups of two.
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
@@ -257,9 +257,22 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       // least once.
       const bool deferred = ac->pingpong || ac->overlap;
       CHECK(!(stored && deferred));
-      CHECK((k.body.find("for (int i2 = kb + 1; i2 < ke; i2 += 2)") != std::string::npos) == deferred);
+      // A cluster of CL blocks per row block: rank cr takes every CL-th tile from kb + cr (the
+      // first one as a stand-in where the row block has fewer), rank 0 merges the others' parts.
+      const int cl = ac->cluster;
+      const std::string step = std::to_string(cl);
+      const std::string loop = cl > 1 ? "for (int i2 = kr + " + step + "; i2 < ke; i2 += " + std::to_string(2 * cl) + ")"
+                                      : "for (int i2 = kb + 1; i2 < ke; i2 += 2)";
+      CHECK((k.body.find(loop) != std::string::npos) == deferred);
       CHECK((k.body.find(": \"r\"(pin), \"r\"(0) : \"memory\");") != std::string::npos) == deferred);
-      CHECK((k.body.find("} while (++it < ke);") != std::string::npos) == (!deferred && ac->splits == 1));
+      CHECK((k.body.find(cl > 1 ? "} while ((it += " + step + ") < ke);" : "} while (++it < ke);") != std::string::npos) ==
+            (!deferred && ac->splits == 1));
+      CHECK((k.body.find("__cluster_dims__(" + step + ", 1, 1)") != std::string::npos) == (cl > 1));
+      CHECK((k.body.find("const int kr = kb + cr < ke ? kb + cr : kb;") != std::string::npos) == (cl > 1));
+      CHECK((k.body.find("if (kb + (int)q >= ke) break;") != std::string::npos) == (cl > 1));
+      CHECK((k.body.find("mapa.shared::cluster") != std::string::npos) == (cl > 1));
+      CHECK((cl > 1) <= (ac->splits == 1));
+      clustered += cl > 1;
       overlap += ac->overlap;
       // Masked tiles test the band in integers; the kept side of a mask is neither selected nor
       // rounded again (a where of bf16 values is one); the scale runs on the packed pairs of
@@ -291,7 +304,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((k.body.find("sstat[") != std::string::npos) == staged_out);
       CHECK((k.body.find("const int gjc7") != std::string::npos) == staged_out);
       // The key split (stored scores only): alternate key tiles, merged through shared memory.
-      CHECK((k.body.find("it += 2") != std::string::npos) == (ac->splits == 2));
+      CHECK((k.body.find("it = kb + kp; it < ke; it += 2") != std::string::npos) == (ac->splits == 2));
       CHECK((ac->splits == 2) <= stored);
       if (ac->splits == 2) CHECK(k.body.find("st.shared.f32") != std::string::npos);
       CHECK(k.launches.at(0).smem <= L.smem_dynamic);
@@ -305,6 +318,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   CHECK(packed >= 4);
   CHECK(grouped >= 4);
   CHECK(exact >= 8);  // head dims 72 and 40
+  CHECK(clustered >= 8);
   axon::test::check_sm90a(low, tu.str(), "attention");
 }
 
@@ -485,6 +499,8 @@ TEST_CASE("attention at head sizes 32-256, odd lengths, bf16, f16 and f32: fused
     int b, h, l, d;
     const char* dtype;
     bool causal;
+    int lq = 0;                 // query rows, when not l (not causal)
+    const char* match = "";     // only the configurations this matches (SuperoptOptions::config_match)
   };
   // Inputs N(2, 3^2) among the worker's distributions make scores of tens: where the exact score
   // lies within f32's accumulation error of a rounding boundary the reference's slack covers the
@@ -492,12 +508,17 @@ TEST_CASE("attention at head sizes 32-256, odd lengths, bf16, f16 and f32: fused
   const Shape shapes[] = {{2, 12, 1000, 96, "bf16", true}, {1, 2, 1999, 128, "f16", true}, {2, 3, 333, 32, "bf16", false},
                           {1, 4, 517, 64, "f16", true},     {2, 2, 300, 80, "bf16", true},  {1, 2, 257, 256, "bf16", false},
                           {1, 2, 390, 256, "f16", true},    {2, 3, 129, 128, "f16", false}, {2, 3, 333, 64, "f32", true},
-                          {1, 2, 300, 80, "f32", false},    {1, 1, 257, 256, "f32", true}};
+                          {1, 2, 300, 80, "f32", false},    {1, 1, 257, 256, "f32", true},
+                          // Few row blocks on clusters of blocks (only those tried): 3 and 1 query
+                          // rows, and short causal row blocks whose ranks run stand-in tiles.
+                          {1, 4, 1500, 80, "f16", false, 3, " cl"}, {2, 1, 300, 64, "bf16", false, 1, " cl"},
+                          {1, 2, 700, 96, "bf16", true, 0, " cl"}};
   Verifier v(axon_test::verify_options());
   for (const Shape& s : shapes) {
-    const std::string dims = "[" + std::to_string(s.b) + "," + std::to_string(s.h) + "," + std::to_string(s.l) + "," + std::to_string(s.d) + "]";
+    auto dims_of = [&](int l) { return "[" + std::to_string(s.b) + "," + std::to_string(s.h) + "," + std::to_string(l) + "," + std::to_string(s.d) + "]"; };
+    const std::string dims = dims_of(s.l), qdims = dims_of(s.lq > 0 ? s.lq : s.l);
     const std::string in = R"(,"dtype":")" + std::string(s.dtype) + R"("})";
-    Graph g = parse(R"({"name":"attn_d)" + std::to_string(s.d) + "_" + std::to_string(s.l) + R"(","inputs":[{"name":"q","shape":)" + dims + in +
+    Graph g = parse(R"({"name":"attn_d)" + std::to_string(s.d) + "_" + std::to_string(s.lq) + "_" + std::to_string(s.l) + R"(","inputs":[{"name":"q","shape":)" + qdims + in +
                     R"(,{"name":"k","shape":)" + dims + in + R"(,{"name":"v","shape":)" + dims + in + R"(],
         "nodes":[{"name":"kt","op":"transpose","inputs":["k"],"attrs":{"perm":[0,1,3,2]}},{"name":"s","op":"matmul","inputs":["q","kt"]},
                  {"name":"c","op":"constant","inputs":[],"attrs":{"value":)" + std::to_string(1.0 / std::sqrt(double(s.d))) + R"(}},
@@ -511,6 +532,7 @@ TEST_CASE("attention at head sizes 32-256, odd lengths, bf16, f16 and f32: fused
     o.budget_s = 90;
     o.configs = 4;
     o.variants = 1;
+    o.config_match = s.match;
     o.self_exe = self;
     o.work_dir = (fs::temp_directory_path() / ("axon_gpu_att_" + g.name + "_" + std::to_string(::getpid()))).string();
     fs::create_directories(o.work_dir);
@@ -523,7 +545,7 @@ TEST_CASE("attention at head sizes 32-256, odd lengths, bf16, f16 and f32: fused
     // search may keep the parts there, but tries clusters of blocks per row block.
     axon::test::check_attention_realized(r);
     const VariantResult& best = r.realized.at(static_cast<size_t>(r.best));
-    if (std::string(s.dtype) == "f32" && s.b * s.h * ((s.l + 63) / 64) < p.props.sm_count / 2) {
+    if ((std::string(s.dtype) == "f32" || *s.match != '\0') && s.b * s.h * ((s.l + 63) / 64) < p.props.sm_count / 2) {
       int clusters = 0;
       for (const VariantResult& vr : r.realized)
         for (const KernelResult& k : vr.kernels)

@@ -95,6 +95,9 @@ struct AttentionEmitter {
   std::string tile_vars() const;  // g and slot of tile `it`
   std::string n0_line() const;    // the tile's first key
   std::string cluster_tiles() const;  // the loop over a cluster rank's key tiles (CL > 1)
+  std::string first_tile() const;     // the block's first key tile: kb, or the rank's kr
+  std::string last_place() const;     // g of the block's last key tile
+  std::string tiles_next() const;     // the end of a do-while loop over the block's key tiles (it)
 
   // attention_kernel.cpp
   std::string signature(const std::string& name) const;

@@ -49,9 +49,9 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) 
 
 int attention_smem(const AttentionShape& a, const AttentionConfig& t) { return static_cast<int>(attention_smem_plan(a, t).size()); }
 
-// O's registers (V's panels' columns / 2), shift, max and sums per row slot, per consumer thread.
+// O's registers (P V's columns / 2), shift, max and sums per row slot, per consumer thread.
 int64_t attention_exchange_bytes(const AttentionShape& a, const AttentionConfig& t) {
-  return (up_panel(a, a.pv.n) / 2 + 4 + 2 * int64_t(a.sums.size())) * 128 * t.warps_m * 4;
+  return (attention_pv_columns(a, t) / 2 + 4 + 2 * int64_t(a.sums.size())) * 128 * t.warps_m * 4;
 }
 
 // From Q's region to the end of V's slots (contiguous in the plan).
@@ -141,8 +141,8 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   // Each slot belongs to one warpgroup (ST a multiple of KS): its phases are that one's tiles.
   AXON_CHECK(KS == 1 || (KS == 2 && stored && C == 1 && t.threads == 384 && ST % KS == 0),
              "codegen: a key split needs stored scores, one row warpgroup and an even number of slots");
-  // The cluster's split (merge_cluster): the f32 engine's tile loop, one key split.
-  AXON_CHECK(CL >= 1 && CL <= 8 && (CL == 1 || (x32 && KS == 1)), "codegen: a cluster of 2 to 8 blocks per row block needs the f32 engine");
+  // The cluster's split (merge_cluster): each rank its share of the row block's key tiles.
+  AXON_CHECK(CL >= 1 && CL <= 8 && (CL == 1 || KS == 1), "codegen: a cluster of 2 to 8 blocks per row block needs one key split");
   if (!x32) {
     fs = &fragment(*mma_s, "d");
     fo = &fragment(*mma_o, "d");
@@ -193,12 +193,18 @@ bool AttentionEmitter::is_row_point(const Node* n, const std::vector<Term>& p) c
   return point_key(p) == point_key(r);
 }
 
-// g: the tile's place among the block's (a cluster's rank r takes kb + r, kb + r + CL, ..).
+// g: the tile's place among the block's (a cluster's rank takes kr, kr + CL, .., key_range).
 std::string AttentionEmitter::tile_vars() const {
-  return std::string("const int g = ") + (CL > 1 ? "(it - kb) / " + S(CL) : "it - kb") + ", slot = " + kring.slot_of("g") + ";";
+  return std::string("const int g = ") + (CL > 1 ? "(it - kr) / " + S(CL) : "it - kb") + ", slot = " + kring.slot_of("g") + ";";
 }
 
-std::string AttentionEmitter::cluster_tiles() const { return "for (int it = kb + cr; it < ke; it += " + S(CL) + ") {"; }
+std::string AttentionEmitter::first_tile() const { return CL > 1 ? "kr" : "kb"; }
+
+std::string AttentionEmitter::last_place() const { return CL > 1 ? "(ke - 1 - kr) / " + S(CL) : "ke - 1 - kb"; }
+
+std::string AttentionEmitter::tiles_next() const { return CL > 1 ? "} while ((it += " + S(CL) + ") < ke);" : "} while (++it < ke);"; }
+
+std::string AttentionEmitter::cluster_tiles() const { return "for (int it = kr; it < ke; it += " + S(CL) + ") {"; }
 
 std::string AttentionEmitter::n0_line() const { return "const " + I + " n0 = (" + I + ")it * " + S(BN) + ";"; }
 
@@ -282,6 +288,10 @@ void AttentionEmitter::key_range() {
   // then runs at least once: ptxas keeps the wgmma pipelined only when no path skips it (C7515).
   em.line("kb = min(kb, " + S((SK + BN - 1) / BN - 1) + ");");
   em.line("if (ke <= kb) ke = kb + 1;");
+  // A cluster's rank cr takes tiles kr = kb + cr, kr + CL, .. below ke. A rank the row block has
+  // no tile for (cr >= ke - kb) runs the first one as a stand-in, so that its loop too runs at
+  // least once; merge_cluster leaves its part out.
+  if (CL > 1) em.line("const int kr = kb + cr < ke ? kb + cr : kb;");
 }
 
 // Barriers: Q landed; the K and V rings; `pin`, its phase 0 completed at once (later_tile).

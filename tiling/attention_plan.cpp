@@ -525,6 +525,18 @@ double grid_us(const VisitedTiles& v, double batch, double tile_flops, double bl
   return std::max(chip, longest);
 }
 
+// A cluster of t.cluster blocks per row block only where the row blocks leave SMs idle, each
+// rank with two tiles or more of the longest row block, and the ranks' exchange fits.
+bool cluster_pays(const AttentionShape& a, const AttentionConfig& t, const VisitedTiles& tiles, double row_blocks, const Limits& L) {
+  return row_blocks * t.cluster <= kAttention.cluster_fill * L.sm_count && tiles.longest >= 2.0 * t.cluster && attention_exchange_fits(a, t);
+}
+
+// The cluster's merge: every other rank's O and row statistics through distributed shared memory.
+double cluster_merge_us(const AttentionShape& a, const AttentionConfig& t) {
+  const AttentionCalibration& K = kAttention;
+  return t.cluster > 1 ? K.cluster_merge_us + (t.cluster - 1) * double(attention_exchange_bytes(a, t)) / (K.dsmem_gb_s * 1e3) : 0.0;
+}
+
 // f32 operands (AttentionShape::tf32_products): one or two consumer warpgroups, tile by tile,
 // key tiles of 32 or 64 (f32 slots are twice a 16-bit one's), two or three slots.
 std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionShape& a, const Limits& L, int group) {
@@ -553,17 +565,14 @@ std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionS
         t.group = group;
         t.tf32 = a.tf32_products;
         t.cluster = cl;
-        if (attention_smem(a, t) > L.smem_dynamic || (cl > 1 && !attention_exchange_fits(a, t))) continue;
-        // A cluster per row block only where the row blocks leave SMs idle, each rank with two
-        // tiles or more of the longest row block.
+        if (attention_smem(a, t) > L.smem_dynamic) continue;
         const double row_blocks = double((a.qk.m + t.bm - 1) / t.bm * a.qk.batch);
         VisitedTiles tiles = visited_tiles(a, t.bm, bn);
-        if (cl > 1 && (row_blocks * cl > K.cluster_fill * L.sm_count || tiles.longest < 2.0 * cl)) continue;
+        if (cl > 1 && !cluster_pays(a, t, tiles, row_blocks, L)) continue;
         tiles.longest = std::ceil(tiles.longest / cl);  // the longest block: the first rank of the longest row block
         const double tile_flops = 2.0 * t.bm * bn * double(dp + dv8) * a.tf32_products;
         const double eff = K.f32_eff * (c == 2 ? K.f32_two : 1.0) * (bn == 64 ? 1.0 : K.bn64) * (stages >= 3 ? K.stages3 : 1.0);
-        // The merge: every rank's O and row statistics through distributed shared memory.
-        const double merge = cl > 1 ? K.cluster_merge_us + (cl - 1) * double(attention_exchange_bytes(a, t)) / (K.dsmem_gb_s * 1e3) : 0.0;
+        const double merge = cluster_merge_us(a, t);
         const double us = grid_us(tiles, double(a.qk.batch), tile_flops, row_blocks * cl, tf32 * eff, L) + merge +
                           bytes / (L.hbm_gb_s * 1e3) * K.qkv_l2_share + K.fixed_us;
         std::ostringstream why;
@@ -597,15 +606,18 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
   const int group = fit < a.qk.batch ? static_cast<int>(fit) : 0;
   if (a.tf32_products > 0) return attention_f32_configs(g, a, L, group);
   // Stored scores may split the keys between two consumer warpgroups of one row block (more
-  // warps per SM when the row blocks are few), with a slot more each.
+  // warps per SM when the row blocks are few), with a slot more each; a cluster of CL blocks
+  // may share a row block (few row blocks, long rows: one head of decoding's single row).
   for (bool exact : {false, true})
   for (int c : {1, 2})
     for (int ks : {1, 2})
     for (int bn : {64, 128})
       for (int stages : {2, 3, 4})
-        for (int order : {0, 1, 2}) {  // tile by tile, overlap, pingpong
+        for (int order : {0, 1, 2})  // tile by tile, overlap, pingpong
+        for (int cl : {1, 2, 3, 4, 6, 8}) {
         const bool pingpong = order == 2, overlap = order == 1;
         if (exact && dvn == dvp) continue;
+        if (cl > 1 && ks > 1) continue;
         const int64_t cols = exact ? dvn : dvp;
         if (order > 0 && a.scores != nullptr) continue;  // the deferred order issues S by wgmma
         if (pingpong && c != 2) continue;
@@ -626,22 +638,27 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         t.splits = ks;
         t.group = group;
         t.pv_exact = exact;
+        t.cluster = cl;
         if (attention_smem(a, t) > L.smem_dynamic) continue;
         // Work: the key tiles each row block visits (masks skip some).
-        const VisitedTiles tiles = visited_tiles(a, bm, bn);
+        VisitedTiles tiles = visited_tiles(a, bm, bn);
         const int64_t mt = (a.qk.m + bm - 1) / bm;
+        if (cl > 1 && !cluster_pays(a, t, tiles, double(mt * a.qk.batch), L)) continue;
+        tiles.longest = std::ceil(tiles.longest / cl);  // the longest block: the first rank of the longest row block
         const double tile_flops = 2.0 * bm * bn * double(dp + cols);
         // Tile by tile, a warpgroup's softmax does not overlap its own wgmmas; the deferred order
         // runs it beside the previous tile's P V; two consumer warpgroups interleave theirs,
         // larger tiles amortize the row bookkeeping.
         const double eff = (c * ks == 2 ? K.eff_two : K.eff_one) * (order > 0 ? K.deferred : 1.0) * (bn == 128 ? 1.0 : K.bn64) *
                            (stages >= 3 ? K.stages3 : 1.0);
-        const double blocks = double(mt * a.qk.batch);
+        const double blocks = double(mt * a.qk.batch * cl);
         // Stored scores are read once, the bulk of the bytes; Q, K, V mostly hit L2.
-        const double us = grid_us(tiles, double(a.qk.batch), tile_flops, blocks, tensor * eff, L) +
+        const double us = grid_us(tiles, double(a.qk.batch), tile_flops, blocks, tensor * eff, L) + cluster_merge_us(a, t) +
                           bytes / (L.hbm_gb_s * 1e3) * (a.scores ? 1.0 : K.qkv_l2_share) + K.fixed_us;
         std::ostringstream why;
-        why << "key tiles " << tiles.total << " (" << tiles.longest << " in the longest row block), tensor efficiency " << eff;
+        why << "key tiles " << tiles.total << " (" << tiles.longest << " in the longest " << (cl > 1 ? "block" : "row block")
+            << "), tensor efficiency " << eff;
+        if (cl > 1) why << ", cluster of " << cl << " (merge " << cluster_merge_us(a, t) << " us)";
         out.push_back({t, us * (pingpong ? K.pingpong : 1.0), why.str()});
         }
   return out;

@@ -215,13 +215,8 @@ void AttentionEmitter::tiles_tf32() {
   const InstrSpec* warp_sync = low.isa->find("bar.warp.sync");
   AXON_CHECK(warp_sync != nullptr, "codegen: the ISA lacks bar.warp.sync");
   tf32_helpers();
-  // A cluster's rank may have no tile of a short row block: a loop that may not run.
-  if (CL > 1) {
-    em.open(cluster_tiles());
-  } else {
-    em.line("int it = kb;");
-    em.open("do {");
-  }
+  em.line("int it = " + first_tile() + ";");
+  em.open("do {");
   em.line(tile_vars());
   em.line(n0_line());
   em.line(kring.consumer_wait("slot", "g"));
@@ -236,8 +231,7 @@ void AttentionEmitter::tiles_tf32() {
   issue_pv_tf32("slot");
   em.line(inline_asm(*warp_sync, {}, true));
   em.line("if ((th & 31) == 0) " + vring.consumer_release("slot"));
-  if (CL > 1) em.close();
-  else em.close("} while (++it < ke);");
+  em.close(tiles_next());
 }
 
 }  // namespace axon::tiling::detail

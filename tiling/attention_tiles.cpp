@@ -64,7 +64,7 @@ void AttentionEmitter::turn_pass() {
 // under the key split the second may have none.
 void AttentionEmitter::tiles_in_order() {
   if (KS == 1) {
-    em.line("int it = kb;");
+    em.line("int it = " + first_tile() + ";");
     em.open("do {");
   } else {
     em.open("for (int it = kb + kp; it < ke; it += 2) {");
@@ -91,7 +91,7 @@ void AttentionEmitter::tiles_in_order() {
   softmax_p();
   pack_p("pr");
   issue_pv("slot", "g", true, true);
-  if (KS == 1) em.close("} while (++it < ke);");
+  if (KS == 1) em.close(tiles_next());
   else em.close();
 }
 
@@ -103,7 +103,7 @@ void AttentionEmitter::tiles_deferred() {
   if (pingpong) em.line("if (wg == 1) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
   // The first tile: S, then its softmax (O is still 0).
   em.open("{");
-  em.line("const int it = kb;");
+  em.line("const int it = " + first_tile() + ";");
   em.line(tile_vars());
   em.line(n0_line());
   em.line(kring.consumer_wait_parity("slot", "0"));
@@ -119,16 +119,18 @@ void AttentionEmitter::tiles_deferred() {
   // Every later tile (later_tile); the P buffers alternate (pr, pn), two tiles per turn of the
   // loop: no copy between them, each tile's wgmmas fenced, committed and waited for within it.
   em.line("unsigned pn[" + S(BN / 4) + "];");
-  em.open("for (int i2 = kb + 1; i2 < ke; i2 += 2) {");
+  // (A cluster's rank: every CL-th tile from kr.)
+  const std::string step = CL > 1 ? S(CL) : "1";
+  em.open("for (int i2 = " + first_tile() + " + " + step + "; i2 < ke; i2 += " + (CL > 1 ? S(2 * CL) : "2") + ") {");
   later_tile("i2", "pr", "pn");
-  em.open("if (i2 + 1 < ke) {");
-  later_tile("i2 + 1", "pn", "pr");
+  em.open("if (i2 + " + step + " < ke) {");
+  later_tile("i2 + " + step, "pn", "pr");
   em.close();
   em.close();
-  // The last tile's P V: tile t's P is in pn when t - kb is odd.
+  // The last tile's P V: the P of the tile at place g is in pn when g is odd.
   for (int odd : {1, 0}) {
-    em.open(std::string(odd ? "if" : "else if") + " (((ke - 1 - kb) & 1) == " + S(odd) + ") {");
-    em.line("const int g = ke - 1 - kb, slot = " + kring.slot_of("g") + ";");
+    em.open(std::string(odd ? "if" : "else if") + " (((" + last_place() + ") & 1) == " + S(odd) + ") {");
+    em.line("const int g = " + last_place() + ", slot = " + kring.slot_of("g") + ";");
     issue_pv("slot", "g", true, true, odd ? "pn" : "pr");
     em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
     em.close();
@@ -242,7 +244,8 @@ void AttentionEmitter::merge_rows(const std::function<std::string(const std::str
 // sums (float j >= RO at 4 (j T + ct)); after the cluster barrier rank 0 reads each rank's
 // through distributed shared memory (mapa, ld.shared::cluster) and merges it into its own; a
 // second cluster barrier keeps every rank's shared memory until rank 0 has read it. Rank 0 then
-// writes the rows.
+// writes the rows. Ranks the row block had no tile for (they ran a stand-in, key_range) are
+// left out.
 void AttentionEmitter::merge_cluster() {
   const ClusterIsa ci = cluster_isa(*low.isa);
   const InstrSpec* sts = low.isa->find("st.shared.f32");
@@ -268,6 +271,7 @@ void AttentionEmitter::merge_cluster() {
   em.open("if (cr == 0) {");
   em.line("#pragma unroll 1");
   em.open("for (unsigned q = 1; q < " + S(CL) + "u; ++q) {");
+  em.line("if (kb + (int)q >= ke) break;  // ranks q.. ran a stand-in tile (key_range)");
   em.line("unsigned rb;");
   em.line(inline_asm(*ci.mapa, {{"d", "=r", {"rb"}}, {"a", "r", {"sq0"}}, {"b", "r", {"q"}}}, false));
   merge_rows([&](const std::string& j, const std::string& dst) { return inline_asm(*ci.load, {{"d", "=f", {dst}}, {"a", "r", {word("rb", j)}}}, true); });

@@ -20,6 +20,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
   { const long long jmax = axon_fdiv((1LL * i1 + 0LL), 1LL); ke = min(ke, jmax < 0 ? 0 : (int)(jmax / 64) + 1); }
   kb = min(kb, 15);
   if (ke <= kb) ke = kb + 1;
+  const int kr = kb + cr < ke ? kb + cr : kb;
   if (tid == 0) {
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(qfull), "r"(1) : "memory");
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(pin), "r"(1) : "memory");
@@ -46,8 +47,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sq0 + 0), "l"(tq), "r"(0 + 0), "r"((int)m0), "r"(pq), "r"(qfull) : "memory");
     asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sq0 + 16384), "l"(tq), "r"(0 + 32), "r"((int)m0), "r"(pq), "r"(qfull) : "memory");
     asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sq0 + 32768), "l"(tq), "r"(0 + 64), "r"((int)m0), "r"(pq), "r"(qfull) : "memory");
-    for (int it = kb + cr; it < ke; it += 2) {
-      const int g = (it - kb) / 2, slot = g % 3;
+    for (int it = kr; it < ke; it += 2) {
+      const int g = (it - kr) / 2, slot = g % 3;
       if (g >= 3) asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kempty0 + 8 * slot), "r"(((g / 3) + 1) & 1) : "memory");
       asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(kfull0 + 8 * slot), "r"(24576) : "memory");
       asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sk0 + (unsigned)(slot * 24576) + 0), "l"(tk), "r"(0 + 0), "r"(it * 64), "r"(pk), "r"(kfull0 + 8 * slot) : "memory");
@@ -85,8 +86,9 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
   const int wq = th >> 5;
   const int kb0 = axon_fmod(axon_fmod(th, (int)32), (int)4), vk0 = (kb0 == 0 ? 0 : (kb0 == 1 ? 2 : (kb0 == 2 ? 4 : (kb0 == 3 ? 6 : (kb0 == 4 ? 1 : (kb0 == 5 ? 3 : (kb0 == 6 ? 5 : 7)))))));
   const int kb1 = (axon_fmod(axon_fmod(th, (int)32), (int)4) + (int)4), vk1 = (kb1 == 0 ? 0 : (kb1 == 1 ? 2 : (kb1 == 2 ? 4 : (kb1 == 3 ? 6 : (kb1 == 4 ? 1 : (kb1 == 5 ? 3 : (kb1 == 6 ? 5 : 7)))))));
-  for (int it = kb + cr; it < ke; it += 2) {
-    const int g = (it - kb) / 2, slot = g % 3;
+  int it = kr;
+  do {
+    const int g = (it - kr) / 2, slot = g % 3;
     const int n0 = (int)it * 64;
     asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
     #pragma unroll
@@ -310,7 +312,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     }
     asm volatile("bar.warp.sync 0xffffffff;" :  :  : "memory");
     if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(vempty0 + 8 * slot) : "memory");
-  }
+  } while ((it += 2) < ke);
   { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
   { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 2, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
   { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[1])); l0[1] += t; }
@@ -332,6 +334,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
   if (cr == 0) {
     #pragma unroll 1
     for (unsigned q = 1; q < 2u; ++q) {
+      if (kb + (int)q >= ke) break;  // ranks q.. ran a stand-in tile (key_range)
       unsigned rb;
       asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(rb) : "r"(sq0), "r"(q));
       float a0[2], a1[2];

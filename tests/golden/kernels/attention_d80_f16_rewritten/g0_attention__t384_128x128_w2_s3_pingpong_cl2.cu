@@ -1,7 +1,7 @@
 // golden kernel: graph 'attention_d80_f16_rewritten' (tests/golden/graphs/attention_d80_f16_rewritten.json), target sm_90
 // kernel g0_attention: attention -> out
-// tiling: attention t384 128x128 w2 s3 pingpong
-extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_d80_f16_rewritten_g0_attention_t384_128x128_w2_s3_pingpong(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {
+// tiling: attention t384 128x128 w2 s3 pingpong cl2
+extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) golden_attention_d80_f16_rewritten_g0_attention_t384_128x128_w2_s3_pingpong_cl2(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   extern __shared__ __align__(1024) unsigned char axon_smem_raw[];
@@ -9,7 +9,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_d80_f16_re
   const unsigned sk0 = sq0 + 32768, sv0 = sk0 + 98304;
   const unsigned qfull = sv0 + 98304, kfull0 = qfull + 8, vfull0 = kfull0 + 24, kempty0 = vfull0 + 24, vempty0 = kempty0 + 24, pin = vempty0 + 24;
   const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;
-  const int gc = (int)(blockIdx.x / 64), gw = (int)(blockIdx.x % 64);
+  const int bid = (int)(blockIdx.x / 2), cr = (int)(blockIdx.x % 2);
+  const int gc = (int)(bid / 64), gw = (int)(bid % 64);
   const int gn = min((int)8, (int)8 - gc * 8);
   const int mt = 7 - gw / gn;
   const int bz = (int)(gc * 8 + gw % gn), m0 = (int)mt * 128;
@@ -18,6 +19,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_d80_f16_re
   (void)i0; (void)i1;
   kb = min(kb, 7);
   if (ke <= kb) ke = kb + 1;
+  const int kr = kb + cr < ke ? kb + cr : kb;
   if (tid == 0) {
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(qfull), "r"(1) : "memory");
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(pin), "r"(1) : "memory");
@@ -39,8 +41,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_d80_f16_re
     const int pk = (int)(bz);
     const int pvv = (int)(bz);
     const unsigned long long tk = (unsigned long long)&tmk, tv = (unsigned long long)&tmv;
-    for (int it = kb; it < ke; ++it) {
-      const int g = it - kb, slot = g % 3;
+    for (int it = kr; it < ke; it += 2) {
+      const int g = (it - kr) / 2, slot = g % 3;
       if (g >= 3) asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kempty0 + 8 * slot), "r"(((g / 3) + 1) & 1) : "memory");
       asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(kfull0 + 8 * slot), "r"(32768) : "memory");
       asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sk0 + (unsigned)(slot * 32768) + 0), "l"(tk), "r"(0 + 0), "r"(it * 128), "r"(pk), "r"(kfull0 + 8 * slot) : "memory");
@@ -108,8 +110,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_d80_f16_re
   asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(256) : "memory");
   if (wg == 1) asm volatile("bar.arrive %0, %1;" :  : "r"(2), "r"(256) : "memory");
   {
-    const int it = kb;
-    const int g = it - kb, slot = g % 3;
+    const int it = kr;
+    const int g = (it - kr) / 2, slot = g % 3;
     const int n0 = (int)it * 128;
     asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"(0) : "memory");
     asm volatile("bar.sync %0, %1;" :  : "r"(2 + wg), "r"(256) : "memory");
@@ -262,10 +264,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_d80_f16_re
     l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
   }
   unsigned pn[32];
-  for (int i2 = kb + 1; i2 < ke; i2 += 2) {
+  for (int i2 = kr + 2; i2 < ke; i2 += 4) {
     {
       const int it = i2;
-      const int g = it - kb, slot = g % 3;
+      const int g = (it - kr) / 2, slot = g % 3;
       const int n0 = (int)it * 128;
       const int pg = g - 1, ps = pg % 3;
       asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
@@ -435,10 +437,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_d80_f16_re
         o[e] *= al[rs_o[e]];
       }
     }
-    if (i2 + 1 < ke) {
+    if (i2 + 2 < ke) {
       {
-        const int it = i2 + 1;
-        const int g = it - kb, slot = g % 3;
+        const int it = i2 + 2;
+        const int g = (it - kr) / 2, slot = g % 3;
         const int n0 = (int)it * 128;
         const int pg = g - 1, ps = pg % 3;
         asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
@@ -610,8 +612,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_d80_f16_re
       }
     }
   }
-  if (((ke - 1 - kb) & 1) == 1) {
-    const int g = ke - 1 - kb, slot = g % 3;
+  if ((((ke - 1 - kr) / 2) & 1) == 1) {
+    const int g = (ke - 1 - kr) / 2, slot = g % 3;
     asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
     asm volatile("wgmma.fence.sync.aligned;" :  :  : "memory");
     asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\nwgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}" : "+f"(o[0]), "+f"(o[1]), "+f"(o[2]), "+f"(o[3]), "+f"(o[4]), "+f"(o[5]), "+f"(o[6]), "+f"(o[7]), "+f"(o[8]), "+f"(o[9]), "+f"(o[10]), "+f"(o[11]), "+f"(o[12]), "+f"(o[13]), "+f"(o[14]), "+f"(o[15]), "+f"(o[16]), "+f"(o[17]), "+f"(o[18]), "+f"(o[19]), "+f"(o[20]), "+f"(o[21]), "+f"(o[22]), "+f"(o[23]), "+f"(o[24]), "+f"(o[25]), "+f"(o[26]), "+f"(o[27]), "+f"(o[28]), "+f"(o[29]), "+f"(o[30]), "+f"(o[31]), "+f"(o[32]), "+f"(o[33]), "+f"(o[34]), "+f"(o[35]), "+f"(o[36]), "+f"(o[37]), "+f"(o[38]), "+f"(o[39]), "+f"(o[40]), "+f"(o[41]), "+f"(o[42]), "+f"(o[43]), "+f"(o[44]), "+f"(o[45]), "+f"(o[46]), "+f"(o[47]), "+f"(o[48]), "+f"(o[49]), "+f"(o[50]), "+f"(o[51]), "+f"(o[52]), "+f"(o[53]), "+f"(o[54]), "+f"(o[55]), "+f"(o[56]), "+f"(o[57]), "+f"(o[58]), "+f"(o[59]), "+f"(o[60]), "+f"(o[61]), "+f"(o[62]), "+f"(o[63]) : "r"(pn[0]), "r"(pn[1]), "r"(pn[2]), "r"(pn[3]), "l"(((1073741888ull << 32) | (unsigned)((((sv0) & 0x3FFFF) >> 4) + (unsigned)(slot * 2048 + 0) + 67108864u))), "r"(1) : "memory");
@@ -625,8 +627,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_d80_f16_re
     asm volatile("wgmma.commit_group.sync.aligned;" :  :  : "memory");
     asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
   }
-  else if (((ke - 1 - kb) & 1) == 0) {
-    const int g = ke - 1 - kb, slot = g % 3;
+  else if ((((ke - 1 - kr) / 2) & 1) == 0) {
+    const int g = (ke - 1 - kr) / 2, slot = g % 3;
     asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
     asm volatile("wgmma.fence.sync.aligned;" :  :  : "memory");
     asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\nwgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}" : "+f"(o[0]), "+f"(o[1]), "+f"(o[2]), "+f"(o[3]), "+f"(o[4]), "+f"(o[5]), "+f"(o[6]), "+f"(o[7]), "+f"(o[8]), "+f"(o[9]), "+f"(o[10]), "+f"(o[11]), "+f"(o[12]), "+f"(o[13]), "+f"(o[14]), "+f"(o[15]), "+f"(o[16]), "+f"(o[17]), "+f"(o[18]), "+f"(o[19]), "+f"(o[20]), "+f"(o[21]), "+f"(o[22]), "+f"(o[23]), "+f"(o[24]), "+f"(o[25]), "+f"(o[26]), "+f"(o[27]), "+f"(o[28]), "+f"(o[29]), "+f"(o[30]), "+f"(o[31]), "+f"(o[32]), "+f"(o[33]), "+f"(o[34]), "+f"(o[35]), "+f"(o[36]), "+f"(o[37]), "+f"(o[38]), "+f"(o[39]), "+f"(o[40]), "+f"(o[41]), "+f"(o[42]), "+f"(o[43]), "+f"(o[44]), "+f"(o[45]), "+f"(o[46]), "+f"(o[47]), "+f"(o[48]), "+f"(o[49]), "+f"(o[50]), "+f"(o[51]), "+f"(o[52]), "+f"(o[53]), "+f"(o[54]), "+f"(o[55]), "+f"(o[56]), "+f"(o[57]), "+f"(o[58]), "+f"(o[59]), "+f"(o[60]), "+f"(o[61]), "+f"(o[62]), "+f"(o[63]) : "r"(pr[0]), "r"(pr[1]), "r"(pr[2]), "r"(pr[3]), "l"(((1073741888ull << 32) | (unsigned)((((sv0) & 0x3FFFF) >> 4) + (unsigned)(slot * 2048 + 0) + 67108864u))), "r"(1) : "memory");
@@ -646,6 +648,53 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_d80_f16_re
   { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 2, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
   { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[1])); l0[1] += t; }
   { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 2, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[1])); l0[1] += t; }
+  const int ct = tid - 128;
+  asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(256) : "memory");
+  if (cr != 0) {
+    #pragma unroll
+    for (int c = 0; c < 16; ++c) asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" :  : "r"(sq0 + (unsigned)(((c) * 256 + ct) * 16)), "f"(o[4 * c]), "f"(o[4 * c + 1]), "f"(o[4 * c + 2]), "f"(o[4 * c + 3]) : "memory");
+    asm volatile("st.shared.f32 [%0], %1;" :  : "r"(sq0 + (unsigned)(((64) * 256 + ct) * 4)), "f"(mu[0]) : "memory");
+    asm volatile("st.shared.f32 [%0], %1;" :  : "r"(sq0 + (unsigned)(((66) * 256 + ct) * 4)), "f"(mrow[0]) : "memory");
+    asm volatile("st.shared.f32 [%0], %1;" :  : "r"(sq0 + (unsigned)(((68) * 256 + ct) * 4)), "f"(l0[0]) : "memory");
+    asm volatile("st.shared.f32 [%0], %1;" :  : "r"(sq0 + (unsigned)(((65) * 256 + ct) * 4)), "f"(mu[1]) : "memory");
+    asm volatile("st.shared.f32 [%0], %1;" :  : "r"(sq0 + (unsigned)(((67) * 256 + ct) * 4)), "f"(mrow[1]) : "memory");
+    asm volatile("st.shared.f32 [%0], %1;" :  : "r"(sq0 + (unsigned)(((69) * 256 + ct) * 4)), "f"(l0[1]) : "memory");
+  }
+  asm volatile("barrier.cluster.arrive.release.aligned;" :  :  : "memory");
+  asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
+  if (cr == 0) {
+    #pragma unroll 1
+    for (unsigned q = 1; q < 2u; ++q) {
+      if (kb + (int)q >= ke) break;  // ranks q.. ran a stand-in tile (key_range)
+      unsigned rb;
+      asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(rb) : "r"(sq0), "r"(q));
+      float a0[2], a1[2];
+      #pragma unroll
+      for (int r = 0; r < 2; ++r) {
+        float mu1, m1;
+        asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(mu1) : "r"(rb + (unsigned)(((64 + r) * 256 + ct) * 4)) : "memory");
+        asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(m1) : "r"(rb + (unsigned)(((66 + r) * 256 + ct) * 4)) : "memory");
+        const float m = axon_max_nan(mrow[r], m1), ns = (-(m == kNegInf ? 0.0f : m) * 0x1.715476p+0f);
+        a0[r] = axon_exp2_at_f32(0.0f, ns - mu[r]);
+        a1[r] = axon_exp2_at_f32(0.0f, ns - mu1);
+        if (mrow[r] == kNegInf) a0[r] = 0.0f;
+        if (m1 == kNegInf) a1[r] = 0.0f;
+        mrow[r] = m;
+        mu[r] = ns;
+        { float l; asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(l) : "r"(rb + (unsigned)(((68 + r) * 256 + ct) * 4)) : "memory"); l0[r] = l0[r] * a0[r] + l * a1[r]; }
+      }
+      #pragma unroll
+      for (int c = 0; c < 16; ++c) {
+        float x[4];
+        asm volatile("ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [%4];" : "=f"(x[0]), "=f"(x[1]), "=f"(x[2]), "=f"(x[3]) : "r"(rb + (unsigned)(((c) * 256 + ct) * 16)) : "memory");
+        #pragma unroll
+        for (int i = 0; i < 4; ++i) o[4 * c + i] = o[4 * c + i] * a0[rs_o[4 * c + i]] + x[i] * a1[rs_o[4 * c + i]];
+      }
+    }
+  }
+  asm volatile("barrier.cluster.arrive.release.aligned;" :  :  : "memory");
+  asm volatile("barrier.cluster.wait.acquire.aligned;" :  :  : "memory");
+  if (cr != 0) return;
   float tg[2];
   #pragma unroll
   for (int r = 0; r < 2; ++r) {
@@ -709,7 +758,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_d80_f16_re
   }
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_attention_d80_f16_rewritten_g0_attention_t384_128x128_w2_s3_pingpong: grid 64, block 384, smem 231536, params r0 r1 r2 w13
+// golden_attention_d80_f16_rewritten_g0_attention_t384_128x128_w2_s3_pingpong_cl2: grid 128, block 384, smem 231536, params r0 r1 r2 w13
 //   tensor map: param 1, 80 x 1000 x 8, box 64 x 128
 //   tensor map: param 2, 80 x 1000 x 8, box 64 x 128
 // arch suffix 'a', grid dependency yes
