@@ -35,6 +35,9 @@ pid_t in_child(const std::function<void()>& body) {
     int code = 0;
     try {
       body();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "child %d: %s\n", static_cast<int>(::getpid()), e.what());  // the test's log says why
+      code = 1;
     } catch (...) {
       code = 1;
     }

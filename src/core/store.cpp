@@ -5,8 +5,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <thread>
 
 #include "axon/core/error.h"
 #include "axon/core/files.h"
@@ -16,6 +19,7 @@ namespace axon {
 namespace {
 
 constexpr const char* kFormat = "axon-store-1";
+constexpr int kBusyMs = 60000;  // how long a step waits for another process's lock
 
 std::string not_regular(mode_t m) {
   if (S_ISLNK(m)) return "is a symbolic link; the store must be a regular file (or a missing path)";
@@ -26,6 +30,11 @@ std::string not_regular(mode_t m) {
 }
 
 sqlite3* db_of(void* p) { return static_cast<sqlite3*>(p); }
+
+// SQLITE_BUSY that the busy timeout did not cover (Store::open tries those steps again).
+struct StoreBusy : UserError {
+  using UserError::UserError;
+};
 
 }  // namespace
 
@@ -70,12 +79,31 @@ void Store::open() {
   }
   db_ = db;
   owner_ = ::getpid();
-  sqlite3_busy_timeout(db, 60000);  // other processes' writes are short
+  sqlite3_busy_timeout(db, kBusyMs);  // other processes' writes are short
+  // Other processes may open the new file at the same moment: SQLite answers some of the steps
+  // below with SQLITE_BUSY at once, the busy timeout notwithstanding (changing the journal mode,
+  // a read transaction that must become a write one). Every step is idempotent: the whole setup
+  // is tried again, for as long as the busy timeout.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyMs);
+  for (int tries = 0;; ++tries) {
+    try {
+      setup(shown);
+      return;
+    } catch (const StoreBusy&) {
+      if (std::chrono::steady_clock::now() > until) throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5 + 5 * std::min(tries, 9)));
+    }
+  }
+}
+
+void Store::setup(const std::string& shown) {
   // What the file holds: an axon store (axon_meta says its format), a new empty database, or
   // something else, which is refused and left as it is.
   std::vector<Row> tables;
   try {
     tables = run("SELECT name FROM sqlite_master WHERE type = 'table'");
+  } catch (const StoreBusy&) {
+    throw;
   } catch (const UserError&) {
     throw UserError(shown + ": holds something else (not an axon store); give the store a file of its own");
   }
@@ -129,6 +157,7 @@ std::vector<Store::Row> Store::run(const std::string& sql, const std::vector<Val
   for (;;) {
     const int rc = sqlite3_step(st);
     if (rc == SQLITE_DONE) break;
+    if ((rc & 0xff) == SQLITE_BUSY) throw StoreBusy(fail("step").what());
     if (rc != SQLITE_ROW) throw fail("step");
     Row row;
     for (int c = 0; c < sqlite3_column_count(st); ++c) {

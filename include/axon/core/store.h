@@ -39,6 +39,7 @@ class Store {
  private:
   void* handle();  // this process's connection (sqlite3*)
   void open();
+  void setup(const std::string& shown);  // the file's tables and journal (open, tried again while busy)
   std::string path_;
   void* db_ = nullptr;
   pid_t owner_ = 0;  // the process that opened db_
