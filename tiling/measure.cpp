@@ -186,9 +186,11 @@ constexpr int kScreenReps = 3;
 constexpr double kFinal = 1.25;
 constexpr size_t kFinalists = 8;
 // A candidate right once may still race (the blocks of a cluster, the warps of a ring): after its
-// screening runs (back to back) its output is checked again, and again after each of kRechecks
-// pairs of back-to-back runs (recheck).
-constexpr int kRechecks = 24;
+// screening runs (back to back) its output is checked again, and again after each of as many
+// pairs of back-to-back runs as take kRecheckMs of kernel time, kRechecks to kRechecksMax
+// (recheck: a race seen in 3 runs of 100 is missed by 400 runs once in 10^5).
+constexpr int kRechecks = 24, kRechecksMax = 200;
+constexpr double kRecheckMs = 10.0;
 
 // One job in the worker process (run_worker): the inputs and the double-precision reference per
 // input distribution, then each candidate validated against them and screened, then the
@@ -397,19 +399,19 @@ class Worker {
     return wrong;
   }
 
-  // The output of the first distribution's last run, then of kRechecks more pairs of runs
+  // The output of the first distribution's last run, then of `pairs` more pairs of runs
   // launched back to back, against the reference: "" when every check passes, else which run
   // failed and how. Each run computes the same values (launch_all zeroes the scratch flags), so a
   // difference is a race that one validation did not meet.
-  std::string recheck(const std::vector<LaunchSpec>& launches, const std::vector<void*>& fns, Bound& b) {
+  std::string recheck(const std::vector<LaunchSpec>& launches, const std::vector<void*>& fns, Bound& b, int pairs) {
     double worst = 0;
-    for (int r = 0; r <= kRechecks; ++r) {
+    for (int r = 0; r <= pairs; ++r) {
       if (r > 0)
         for (int k = 0; k < 2; ++k) launch_all(*drv, fns, launches, b);
       drv->sync();
       for (size_t o = 0; o < outs.size(); ++o) {
         const std::string wrong = check_output(o, 0, worst);
-        if (!wrong.empty()) return "right once, then not in check " + std::to_string(r + 1) + " of " + std::to_string(kRechecks + 1) + " (a race?): " + wrong;
+        if (!wrong.empty()) return "right once, then not in check " + std::to_string(r + 1) + " of " + std::to_string(pairs + 1) + " (a race?): " + wrong;
       }
     }
     return "";
@@ -447,12 +449,13 @@ class Worker {
     drv->sync();
     std::vector<double> times;
     for (int r = 0; r < kScreenReps; ++r) times.push_back(time_once(c.launches, fns, bound[0], r) * 1e3);
-    const std::string racy = recheck(c.launches, fns, bound[0]);
+    const double med = median(times);
+    const int pairs = std::clamp(static_cast<int>(kRecheckMs * 1e3 / std::max(2.0 * med, 1.0)), kRechecks, kRechecksMax);
+    const std::string racy = recheck(c.launches, fns, bound[0], pairs);
     if (!racy.empty()) {
       emit({{"result", {{"id", c.id}, {"status", "wrong"}, {"detail", racy}, {"worst", worst}}}});
       return;
     }
-    const double med = median(times);
     emit({{"result", {{"id", c.id}, {"status", "ok"}, {"us", med}, {"reps", times.size()}, {"worst", worst}}}});
     if (best_us <= 0 || med < best_us) best_us = med;
     passed.push_back({c.id, med, c.launches, std::move(fns), std::move(bound[0])});
