@@ -20,6 +20,7 @@ import report  # noqa: E402
 import run_suite  # noqa: E402
 import sdpa  # noqa: E402
 import shape_sweep  # noqa: E402
+import stress  # noqa: E402
 import torch_graph as tg  # noqa: E402
 
 try:
@@ -328,6 +329,18 @@ class Reporting(unittest.TestCase):
             doc = json.loads((Path(d) / "results.json").read_text())
             self.assertEqual(doc["summary"]["passed"], 1)
             self.assertIn("Skipped:", (Path(d) / "results.md").read_text())
+
+
+class Stress(unittest.TestCase):
+    def test_help_needs_no_gpu(self):
+        # --help and bad arguments end before torch is imported.
+        import contextlib
+        import io
+        for argv, code in ((["--help"], 0), ([], 2)):
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                with self.assertRaises(SystemExit) as e:
+                    stress.main(argv)
+            self.assertEqual(e.exception.code, code)
 
 
 @unittest.skipUnless(torch is not None, "torch is not importable")
