@@ -39,7 +39,7 @@ struct LibraryArgs {
   std::vector<std::string> test_superopt_args;  // hidden test seam: appended to every superopt child's arguments
   int workers = 0;
   bool mpi = false, no_gpu = false, status = false, quiet = false;
-  bool time_ranges = false;  // --time-ranges: each sized bucket ranked over its range (superopt --runtime-time-at)
+  bool time_ranges = true;  // --time-ranges (the default): each sized bucket ranked over its range too (superopt --runtime-time-at)
   double mpi_timeout = 86400;
   std::vector<std::string> merge_files;
 };
@@ -433,10 +433,11 @@ Runner add_library(CLI::App& app, Streams io) {
   cmd->add_option("--mpi-timeout", a->mpi_timeout, "Seconds rank 0 waits for the other ranks (default 86400)")
       ->check(finite_number())->check(CLI::Range(1.0, 1e7));
   cmd->add_flag("--no-gpu", a->no_gpu, "Rank by the cost model (superopt --no-gpu); the untimed results are kept in the database");
-  cmd->add_flag("--time-ranges", a->time_ranges,
+  cmd->add_flag("--time-ranges,!--no-time-ranges", a->time_ranges,
                 "Time each runtime-sized bucket's candidates at the sizes above it that it serves too (the next and the last), "
                 "and give _run_sized another kernel above the bucket's size where one ranks first there (superopt "
-                "--runtime-time-at; docs/library.md, \"Ranking over a range\")");
+                "--runtime-time-at; docs/library.md, \"Ranking over a range\"); the default, --no-time-ranges: ranked at the "
+                "bucket's size only");
   cmd->add_flag("--status", a->status, "Print what is tuned, stale (and why) and left, from the database; run nothing");
   cmd->add_flag("-q,--quiet", a->quiet, "No progress lines");
   // A test seam, hidden: the axon executable the jobs run (and whose build the entries are judged by).
