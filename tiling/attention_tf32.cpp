@@ -221,6 +221,7 @@ void AttentionEmitter::tiles_tf32() {
   em.line(n0_line());
   em.line(kring.consumer_wait("slot", "g"));
   issue_s_tf32();
+  em.line(kring.generic_reads_done());
   em.line(inline_asm(*warp_sync, {}, true));  // every lane of the warp has read K's slot
   em.line("if ((th & 31) == 0) " + kring.consumer_release("slot"));
   softmax_max();
@@ -229,6 +230,7 @@ void AttentionEmitter::tiles_tf32() {
   fold_sums();
   em.line(vring.consumer_wait("slot", "g"));
   issue_pv_tf32("slot");
+  em.line(vring.generic_reads_done());
   em.line(inline_asm(*warp_sync, {}, true));
   em.line("if ((th & 31) == 0) " + vring.consumer_release("slot"));
   em.close(tiles_next());

@@ -79,6 +79,7 @@ void AttentionEmitter::tiles_in_order() {
   if (stored) {  // every lane of the warp has read its scores before lane 0 releases the slot
     const InstrSpec* warp_sync = low.isa->find("bar.warp.sync");
     AXON_CHECK(warp_sync != nullptr, "codegen: the ISA lacks bar.warp.sync");
+    em.line(kring.generic_reads_done());
     em.line(inline_asm(*warp_sync, {}, true));
   }
   em.open("if ((th & 31) == 0) {");

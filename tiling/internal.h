@@ -213,6 +213,9 @@ WgmmaIsa wgmma_isa(const Isa& isa, DType in);
 struct TmaIsa {
   const InstrSpec *copy = nullptr, *init = nullptr, *init_fence = nullptr, *expect = nullptr, *arrive = nullptr,
                   *wait = nullptr, *reg_dec = nullptr, *reg_inc = nullptr;
+  // The proxy fence between the generic proxy (ld.shared, st.shared, ldmatrix) and the async proxy
+  // (TMA, wgmma's shared operands) on shared memory.
+  const InstrSpec* proxy = nullptr;
   // griddepcontrol.wait, where the spec has it: copies of graph inputs may start before it.
   const InstrSpec* dep_wait = nullptr;
   // The bulk tensor store and its bulk async-groups (TMA-store epilogues), where the spec has them.

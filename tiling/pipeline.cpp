@@ -58,4 +58,6 @@ std::string MbarrierRing::consumer_release(const std::string& s) const {
   return inline_asm(*ti->arrive, {{"a", "r", {empty_at(s)}}}, true);
 }
 
+std::string MbarrierRing::generic_reads_done() const { return inline_asm(*ti->proxy, {}, true); }
+
 }  // namespace axon::tiling::detail

@@ -88,6 +88,7 @@ TmaIsa tma_isa(const Isa& isa) {
   m.expect = isa.find("mbarrier.arrive.expect_tx.shared::cta.b64");
   m.arrive = isa.find("mbarrier.arrive.shared::cta.b64");
   m.wait = isa.find("mbarrier.try_wait.parity.shared::cta.b64");
+  m.proxy = isa.find("fence.proxy.async.shared::cta");
   m.reg_dec = isa.find("setmaxnreg.dec.sync.aligned.u32");
   m.reg_inc = isa.find("setmaxnreg.inc.sync.aligned.u32");
   m.dep_wait = isa.find("griddepcontrol.wait");
@@ -105,7 +106,7 @@ TmaIsa tma_isa(const Isa& isa) {
   m.copy5 = isa.find("cp.async.bulk.tensor.5d.shared::cluster.global.mbarrier::complete_tx::bytes");
   if (!generator_swizzle(m.copy4)) m.copy4 = nullptr;
   if (!generator_swizzle(m.copy5)) m.copy5 = nullptr;
-  m.ok = m.copy && m.init && m.init_fence && m.expect && m.arrive && m.wait && m.reg_dec && m.reg_inc && generator_swizzle(m.copy);
+  m.ok = m.copy && m.init && m.init_fence && m.expect && m.arrive && m.wait && m.proxy && m.reg_dec && m.reg_inc && generator_swizzle(m.copy);
   return m;
 }
 

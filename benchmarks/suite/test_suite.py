@@ -342,6 +342,16 @@ class Stress(unittest.TestCase):
                     stress.main(argv)
             self.assertEqual(e.exception.code, code)
 
+    @unittest.skipUnless(torch is not None, "torch is not importable")
+    def test_differing_places(self):
+        a = torch.zeros(2, 40, 8)
+        b = a.clone()
+        b[1, 17, 3] = 1.0
+        b[1, 30, 0] = 2.0
+        b[0, 39, 7] = 3.0
+        self.assertEqual(stress.differing_places([b, torch.zeros(3)], [a, torch.zeros(3)]),
+                         {(0, (1,), 16), (0, (0,), 32)})
+
 
 @unittest.skipUnless(torch is not None, "torch is not importable")
 class TorchCPU(unittest.TestCase):

@@ -115,6 +115,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     }
     #pragma unroll
     for (int e = 0; e < 32; ++e) sc[e] += sl[e];
+    asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
     asm volatile("bar.warp.sync 0xffffffff;" :  :  : "memory");
     if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
     float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
@@ -310,6 +311,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
         asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};" : "=f"(o[ni * 4]), "=f"(o[ni * 4 + 1]), "=f"(o[ni * 4 + 2]), "=f"(o[ni * 4 + 3]) : "r"(fah[0]), "r"(fah[1]), "r"(fah[2]), "r"(fah[3]), "r"(fbh[0]), "r"(fbh[1]), "f"(o[ni * 4]), "f"(o[ni * 4 + 1]), "f"(o[ni * 4 + 2]), "f"(o[ni * 4 + 3]));
       }
     }
+    asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
     asm volatile("bar.warp.sync 0xffffffff;" :  :  : "memory");
     if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(vempty0 + 8 * slot) : "memory");
   } while ((it += 2) < ke);

@@ -85,6 +85,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
       sc[c * 8 + 6 + 1] = axon_f16_at(&lw[3], 1);
     }
     asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
+    asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
     asm volatile("bar.warp.sync 0xffffffff;" :  :  : "memory");
     if ((th & 31) == 0) {
       asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");

@@ -87,6 +87,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_softmax_matmul_rewri
       sc[c * 8 + 6 + 1] = __uint_as_float(lw[3] & 0xFFFF0000u);
     }
     asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
+    asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
     asm volatile("bar.warp.sync 0xffffffff;" :  :  : "memory");
     if ((th & 31) == 0) {
       asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
