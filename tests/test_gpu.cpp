@@ -561,7 +561,7 @@ TEST_CASE("f32 matmuls on the tensor cores, tf32 and tf32x3: every configuration
     }
 }
 
-TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, goes on, and times its finalists side by side (GPU)", "[gpu]") {
+TEST_CASE("the worker catches wrong, unwritten, racy, faulting and hanging kernels, goes on, and times its finalists side by side (GPU)", "[gpu][worker]") {
   if (!have_gpu()) return;
   Graph g = parse(R"({"name":"silu","inputs":[{"name":"x","shape":[300,1000],"dtype":"f32"},{"name":"b","shape":[1000],"dtype":"f32"}],
       "nodes":[{"name":"h","op":"add","inputs":["x","b"]},{"name":"y","op":"silu","inputs":["h"]}],"outputs":["y"]})");
@@ -586,10 +586,18 @@ TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, go
   };
   const std::string head = "extern \"C\" __global__ void __launch_bounds__(128) k(";
   size_t body = good.source.find('{', good.source.find(head)) + 1;
+  // Right in its first launches (validation, screening), wrong from the 16th on: what a race that
+  // one validation misses looks like to the worker, whose recheck must call it wrong.
+  std::string racy_src = edit("o0[l] = ", "o0[l] = (n_ >= 16u ? 1.01f : 1.0f) * ");
+  racy_src.insert(racy_src.find('{', racy_src.find(head)) + 1,
+                  " const unsigned n_ = *(volatile unsigned*)&axon_launches; if (blockIdx.x == 0 && threadIdx.x == 0) atomicAdd(&axon_launches, 1u);");
+  racy_src.insert(racy_src.find(head), "__device__ unsigned axon_launches = 0;\n");
+  const std::pair<std::string, std::string> racy{"wrong", racy_src};
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"ok", good.source},
       {"wrong", edit("o0[l] = ", "o0[l] = 1.01f * ")},
       {"wrong", std::string(good.source).insert(body, " if (blockIdx.x == 0) return;")},  // leaves outputs unwritten
+      racy,
       {"fault", std::string(good.source).insert(body, " asm volatile(\"trap;\");")},
       {"timeout", std::string(good.source).insert(body, " if (threadIdx.x == 0) { while (clock64() >= 0) {} }")},
       {"ok", good.source},
@@ -629,6 +637,7 @@ TEST_CASE("the worker catches wrong, unwritten, faulting and hanging kernels, go
   for (size_t i = 0; i < cases.size(); ++i) {
     INFO("candidate " << i << ": " << results[i].status << " " << results[i].detail);
     CHECK(results[i].status == cases[i].first);
+    if (cases[i].second == racy_src) CHECK(results[i].detail.find("(a race?)") != std::string::npos);
   }
   CHECK(results[0].us > 0);
   CHECK(results.back().us > 0);
