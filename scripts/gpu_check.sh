@@ -9,12 +9,20 @@
 #   scripts/gpu_check.sh library SPEC EXACT SIZES [library args]
 #                                                     axon library on SPEC and EXACT, each bucket's picks,
 #                                                     then benchmarks/library/measure.py at SIZES (1,2,..)
+#   scripts/gpu_check.sh stress GRAPH MATCH [MATCH ...] [--runs N]
+#                                                     one kernel folder per MATCH (superopt --config-match,
+#                                                     one configuration), each run N times (3000) by
+#                                                     benchmarks/suite/stress.py: a race shows as runs that differ
 # Results go to $OUT (or ./out).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-$root/out}
 mkdir -p "$out" /tmp/axon_bundle
-[ -x /tmp/axon_bundle/axon/bin/axon ] || tar -C /tmp/axon_bundle -xJf "$root/.gpu/bundle.tar.xz"
+# Unpacked again whenever the bundle changed (a warm machine keeps /tmp between calls).
+stamp=$(cksum < "$root/.gpu/bundle.tar.xz")
+if [ ! -x /tmp/axon_bundle/axon/bin/axon ] || [ "$(cat /tmp/axon_bundle/.stamp 2>/dev/null)" != "$stamp" ]; then
+  rm -rf /tmp/axon_bundle/axon && tar -C /tmp/axon_bundle -xJf "$root/.gpu/bundle.tar.xz" && echo "$stamp" > /tmp/axon_bundle/.stamp
+fi
 export LD_LIBRARY_PATH=/tmp/axon_bundle/axon/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export AXON_BIN=/tmp/axon_bundle/axon/bin/axon AXON_ISA_DIR=$root/isa_specs AXON_SYNTH_CACHE=$root/synth/cache
 export PYTHONUNBUFFERED=1
@@ -46,7 +54,18 @@ for v in r["variants"]:
          done | tee "$out/$name/picks.txt"
          python3 "$root/benchmarks/library/measure.py" --axon "$AXON_BIN" --lib "/tmp/lib_$name" --exact "/tmp/lib_${name}_exact" \
            --sizes "$sizes" --compile skip --out "$out/$name/measure" 2>&1 | tee "$out/$name/measure.log" | tail -25 ;;
-  *) echo "usage: gpu_check.sh tests FILTER | suite DIR [ARGS] | f32-attention [ARGS] | models [ARGS] | library SPEC EXACT SIZES [ARGS]" >&2; exit 2 ;;
+  stress) graph=$1; shift; runs=3000; dirs=()
+         while [ $# -gt 0 ]; do
+           if [ "$1" = --runs ]; then runs=$2; shift 2; continue; fi
+           d="/tmp/stress_$(basename "$graph" .json)_${#dirs[@]}"; rm -rf "$d"
+           if "$AXON_BIN" superopt "$graph" --store none --budget 10 --configs 1 --config-match "$1" -o "$d" > "$d.log" 2>&1; then
+             echo "[$1] $(grep -E '^k[0-9]+ ' "$d.log" | cut -c1-70 | tr -s ' ' | paste -sd ';')"; dirs+=("$d")
+           else echo "[$1] superopt failed: $(tail -2 "$d.log")"; fi
+           shift
+         done
+         [ ${#dirs[@]} -gt 0 ] && python3 "$root/benchmarks/suite/stress.py" "$graph" "${dirs[@]}" --runs "$runs" --axon "$AXON_BIN" 2>&1 |
+           tee -a "$out/stress.log" ;;
+  *) echo "usage: gpu_check.sh tests FILTER | suite DIR [ARGS] | f32-attention [ARGS] | models [ARGS] | library SPEC EXACT SIZES [ARGS] | stress GRAPH MATCH... [--runs N]" >&2; exit 2 ;;
 esac
 # The device tool brings back a bounded number of files: the searches' work folders (cubins,
 # jobs) and built libraries would crowd out the results.

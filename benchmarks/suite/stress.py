@@ -4,7 +4,8 @@ inputs and count the runs whose output is not bit for bit the first run's.
     python3 benchmarks/suite/stress.py GRAPH.json DIR [DIR ...] [--runs N] [--axon AXON]
 
 Each DIR is an output folder of `axon superopt` for GRAPH (e.g. one configuration picked with
---config-match and --configs 1). Each run is compared with the first as soon as it is done (the
+--config-match and --configs 1; on the GPU host `scripts/gpu_check.sh stress GRAPH MATCH...` builds
+one folder per MATCH and runs this on them). Each run is compared with the first as soon as it is done (the
 count waits for it), with device work of varying length (a fill of up to 64 MiB) before every
 third, so that blocks start and meet at varying times. Every kernel axon generates computes the same bits on the
 same inputs (no atomics in a reduction's order), so any difference is a race. One line per DIR:
