@@ -91,6 +91,22 @@ inline void check_nvrtc_compiles(const tiling::KernelCode& k, const std::string&
   CHECK(c.ok);
 }
 
+// Every consumer release of `ring`'s slots (an arrival on `ring + 8 * ...`) comes within three
+// lines after a proxy fence: the warp read the slot through the generic proxy (ld.shared,
+// ldmatrix) and the slot's next TMA copy writes through the async proxy (docs/attention.md, "A
+// race in the f32 family"). Returns the number of releases checked.
+inline size_t check_fenced_releases(const std::string& body, const std::string& ring) {
+  const std::string arrive = "mbarrier.arrive.shared::cta.b64 _, [%0];\" :  : \"r\"(" + ring + " + 8 * ";
+  size_t n = 0;
+  for (size_t at = body.find(arrive); at != std::string::npos; at = body.find(arrive, at + 1), ++n) {
+    size_t from = at;
+    for (int l = 0; l < 4 && from != 0 && from != std::string::npos; ++l) from = body.rfind('\n', from - 1);
+    if (from == std::string::npos) from = 0;
+    INFO(body.substr(from, at - from));
+    CHECK(body.substr(from, at - from).find("fence.proxy.async.shared::cta") != std::string::npos);
+  }
+  return n;
+}
 
 // Compiles generated sm_90a kernels (after the prelude of `low`) with nvcc when there is one:
 // they must compile, and ptxas must not serialize any wgmma (its C7514, C7515, C7520 reports).

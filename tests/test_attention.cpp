@@ -241,6 +241,8 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       if (!stored) CHECK(k.body.find("for (int kk = 0; kk < " + std::to_string((s.att.qk.k + 15) / 16) + "; ++kk)") != std::string::npos);
       // The stored tile comes by ldmatrix.x4 (its fragment checked against S's d fragment).
       CHECK((k.body.find("ldmatrix.sync.aligned.m8n8.x4.shared.b16") != std::string::npos) == stored);
+      // ... and its slot goes back to TMA after a proxy fence (the scores are used after the release).
+      if (stored) CHECK(axon::test::check_fenced_releases(k.body, "kempty0") >= 1);
       // The stored scores, read once per launch, are copied under the evict-first L2 policy; K and V
       // (read by every row block) are not.
       CHECK((k.body.find("createpolicy.fractional.L2::evict_first.b64") != std::string::npos) == stored);

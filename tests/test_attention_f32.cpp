@@ -89,6 +89,9 @@ TEST_CASE("f32 attention runs on tf32 mma.sync: three products by default, one w
         CHECK(count(k.body, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32") == size_t(products * (1 + ac->bn / 8)));
         CHECK(k.body.find("wgmma") == std::string::npos);
         CHECK((k.body.find("axon_split_tf32(sf32[") != std::string::npos) == (products == 3));
+        // K's and V's slots, read by ld.shared, go back to TMA after a proxy fence.
+        CHECK(axon::test::check_fenced_releases(k.body, "kempty0") == 1);
+        CHECK(axon::test::check_fenced_releases(k.body, "vempty0") == 1);
         // The key tiles: all of the row block's, or with a cluster every cluster-th from the
         // rank's own (the first one as a stand-in for a rank without), then the merge through
         // distributed shared memory.
