@@ -46,7 +46,7 @@ struct AttentionEmitter {
   WgmmaIsa wi;
   Tf32Isa tf;
   TmaIsa ti;
-  const InstrSpec *mma_s = nullptr, *mma_o = nullptr, *shfl = nullptr, *proxy = nullptr;
+  const InstrSpec *mma_s = nullptr, *mma_o = nullptr, *shfl = nullptr;
   const InstrSpec *bar_named = nullptr, *bar_arrive = nullptr, *pmax = nullptr;
   int C, BM, BN, ST, KS;
   int CL;  // blocks of a cluster sharing the row block (AttentionConfig::cluster)

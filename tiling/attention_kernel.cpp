@@ -118,7 +118,6 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   mma_s = wi.pick(true, true);
   mma_o = wi.mma_areg_nb;
   shfl = low.isa->find("shfl.sync.bfly.b32");
-  proxy = low.isa->find("fence.proxy.async.shared::cta");
   bar_named = low.isa->find("bar.sync.named");
   bar_arrive = low.isa->find("bar.arrive.named");
   pmax = low.isa->find("max.NaN.bf16x2");
@@ -134,7 +133,7 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   smem = attention_smem_plan(a, t);
   q_bytes = smem.bytes("sq0"), k_bytes = smem.bytes("sk0") / ST, v_bytes = smem.bytes("sv0") / ST;
   if (x32) setup_tf32();
-  AXON_CHECK(mma_s && mma_o && ti.ok && shfl && proxy, "codegen: the ISA lacks an instruction of the attention kernel");
+  AXON_CHECK(mma_s && mma_o && ti.ok && shfl, "codegen: the ISA lacks an instruction of the attention kernel");
   stored = a.scores != nullptr;
   AXON_CHECK(!stored || (D == 0 && !qk.a.direct && !t.pingpong), "codegen: stored scores without Q, K or ping-pong");
   // The key split: KS consumer warpgroups (kp = 0, 1) on the same rows (wg = 0), alternate tiles.
@@ -305,7 +304,7 @@ void AttentionEmitter::init_barriers() {
   for (const MbarrierRing* r : {&kring, &vring}) em.line(r->init_empty("s"));
   em.close();
   em.line(inline_asm(*ti.init_fence, {}, true));
-  em.line(inline_asm(*proxy, {}, true));
+  em.line(inline_asm(*ti.proxy, {}, true));
   em.close();
   em.line("__syncthreads();");
 }
@@ -492,7 +491,7 @@ void AttentionEmitter::store_q(int64_t cpr, int64_t NQ) {
   }
   em.close();
   em.close();
-  if (!x32) em.line(inline_asm(*proxy, {}, true));  // generic-proxy stores before wgmma's reads (f32: generic loads)
+  if (!x32) em.line(inline_asm(*ti.proxy, {}, true));  // generic-proxy stores before wgmma's reads (f32: generic loads)
   em.line(inline_asm(*bar_sync, {{"id", "r", {"1"}}, {"n", "r", {S(128 * C)}}}, true));
 }
 
