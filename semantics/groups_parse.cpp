@@ -69,6 +69,10 @@ GroupedRuleFile parse_grouped_rules(std::string_view text, const std::string& pa
   std::set<std::string> groups;
   std::map<std::string, SlotLayout> slots;  // input name -> slots (inputs with groups only)
   std::ostringstream rewritten;
+  // `group` and `input` lines are read here only where they begin a statement of their own (as
+  // parse_rules splits statements); anywhere else they are text of another statement.
+  std::map<int, int> statement_end;  // first line -> last line
+  for (const auto& [first, last] : statement_lines(text)) statement_end[first] = last;
   std::istringstream in{std::string(text)};
   std::string line;
   int n = 0;
@@ -76,6 +80,15 @@ GroupedRuleFile parse_grouped_rules(std::string_view text, const std::string& pa
     ++n;
     try {
       std::string code = line.substr(0, line.find('#'));
+      auto starts = statement_end.find(n);
+      const bool own = starts != statement_end.end() && code.find_first_not_of(" \t\r") == 0;
+      const bool declares = code.rfind("group ", 0) == 0 || code == "group" || (!groups.empty() && code.rfind("input ", 0) == 0);
+      if (declares && own && starts->second != n)
+        throw UserError("a group or input declaration of a file with groups goes on one line");
+      if (declares && !own) {
+        rewritten << (groups.empty() ? line : replace_products(code, groups)) << "\n";
+        continue;
+      }
       if (code.rfind("group ", 0) == 0 || code == "group") {
         if (trim(code.substr(5)).empty()) throw UserError("expected \"group NAME, ...\"");
         std::istringstream s(code.substr(5));
@@ -128,7 +141,8 @@ GroupedRuleFile parse_grouped_rules(std::string_view text, const std::string& pa
           }
           std::istringstream ns(code.substr(6, colon - 6));
           std::string name;
-          while (std::getline(ns, name, ',')) slots[trim(name)] = layout;
+          while (std::getline(ns, name, ','))
+            if (!slots.emplace(trim(name), layout).second) throw UserError("input " + trim(name) + " declared twice");
           (void)any_group;
           rewritten << code.substr(0, open + 1) << dims << code.substr(close) << "\n";
           continue;
@@ -142,6 +156,9 @@ GroupedRuleFile parse_grouped_rules(std::string_view text, const std::string& pa
   g.file = parse_rules(rewritten.str(), path);
   for (const auto& decl : g.file.inputs) {
     auto it = slots.find(decl.name);
+    if (it != slots.end() && it->second.size() != decl.shape.size())
+      throw UserError(path + ": input " + decl.name + ": its shape has " + std::to_string(decl.shape.size()) +
+                      " sizes but its declaration was read as " + std::to_string(it->second.size()) + " slots");
     g.input_slots[decl.name] = it != slots.end() ? it->second : SlotLayout(decl.shape.size());
   }
   return g;

@@ -240,8 +240,13 @@ void parse_condition(const std::string& text, const std::set<std::string>& input
 
 // Splits the text into statements: a line starting without indentation begins one; indented
 // lines, lines starting with "=>", and lines inside open brackets continue it.
-std::vector<std::pair<int, std::string>> statements(std::string_view text) {
-  std::vector<std::pair<int, std::string>> out;
+struct Statement {
+  int first = 0, last = 0;  // its lines
+  std::string text;
+};
+
+std::vector<Statement> statements(std::string_view text) {
+  std::vector<Statement> out;
   std::istringstream in{std::string(text)};
   std::string line;
   int n = 0, depth = 0;
@@ -253,8 +258,12 @@ std::vector<std::pair<int, std::string>> statements(std::string_view text) {
     if (first == std::string::npos) continue;
     std::string body = line.substr(first);
     bool cont = !out.empty() && (depth > 0 || first > 0 || body.rfind("=>", 0) == 0);
-    if (cont) out.back().second += " " + body;
-    else out.emplace_back(n, body);
+    if (cont) {
+      out.back().text += " " + body;
+      out.back().last = n;
+    } else {
+      out.push_back({n, n, body});
+    }
     for (char ch : body) {
       if (ch == '(' || ch == '[') ++depth;
       if (ch == ')' || ch == ']') --depth;
@@ -271,7 +280,9 @@ RuleFile parse_rules(std::string_view text, const std::string& path) {
   std::set<std::string> sizes, inputs, names;
   std::vector<SizeCondition> global_sizes;
   std::vector<ValueCondition> global_values;
-  for (const auto& [line, stmt] : statements(text)) {
+  for (const auto& st : statements(text)) {
+    const int line = st.first;
+    const std::string& stmt = st.text;
     try {
       if (stmt.rfind("size ", 0) == 0) {
         std::istringstream s(stmt.substr(5));
@@ -288,6 +299,8 @@ RuleFile parse_rules(std::string_view text, const std::string& path) {
         auto close = stmt.rfind(']');
         if (colon == std::string::npos || open == std::string::npos || close == std::string::npos || close < open)
           throw UserError("expected \"input NAME, ...: DTYPE[SIZES]\"");
+        if (stmt.find_first_not_of(" \t\r", close + 1) != std::string::npos)
+          throw UserError("unexpected \"" + trim(stmt.substr(close + 1)) + "\" after the shape of an input");
         std::string dt = stmt.substr(colon + 1, open - colon - 1);
         dt = trim(dt);
         auto t = parse_dtype(dt);
@@ -349,6 +362,12 @@ RuleFile parse_rules(std::string_view text, const std::string& path) {
     }
   }
   return f;
+}
+
+std::vector<std::pair<int, int>> statement_lines(std::string_view text) {
+  std::vector<std::pair<int, int>> out;
+  for (const auto& st : statements(text)) out.emplace_back(st.first, st.last);
+  return out;
 }
 
 RuleFile load_rules(const std::string& path) {

@@ -104,6 +104,32 @@ TEST_CASE("groups: uses that are not group-uniform are refused", "[groups]") {
   CHECK_THROWS_AS(parse_grouped_rules("group B\nsize B\n", "t.axr"), UserError);               // one namespace
 }
 
+TEST_CASE("groups: declarations are read where parse_rules reads them (a fuzz finding)", "[groups][fuzz]") {
+  auto refusal = [](const std::string& text) -> std::string {
+    try {
+      group_rules_of(parse_grouped_rules(text, "t.axr"));
+    } catch (const UserError& e) {
+      return e.what();
+    }
+    return "(accepted)";
+  };
+  // A bracket left open makes the lines below it part of the rule; the group and input lines
+  // there were once read as declarations all the same, and an input's slots (three) outran its
+  // shape (two): a read past the end of a vector.
+  std::string m = refusal(
+      "size N, M\ninput x: f32[N, M]\nr: reshape(x, shape=[N*M]) => reshape(x, shape=[N*M\n"
+      "group B\ninput x: f32(a, axes=[0]), b(y, axes=[0]))\n");
+  CHECK(m.rfind("t.axr:", 0) == 0);
+  CHECK(m.find('\n') == std::string::npos);
+  // A declaration that goes on below its line, or says more after its shape, is refused.
+  CHECK(refusal("group B\nsize N\ninput x: f32[B...,\n  N]\n") ==
+        "t.axr:3: a group or input declaration of a file with groups goes on one line");
+  CHECK(refusal("group B\nsize N\ninput x: f32[B..., N] junk\n") ==
+        "t.axr:3: unexpected \"junk\" after the shape of an input");
+  CHECK(refusal("size N\ninput x: f32[N] (N > 2)\n") == "t.axr:2: unexpected \"(N > 2)\" after the shape of an input");
+  CHECK(refusal("group B\nsize N\ninput x: f32[B..., N]\ninput x: f32[N]\n") == "t.axr:4: input x declared twice");
+}
+
 // ---- the corpus's group rules at ranks 1 to 5 -------------------------------------------------
 
 namespace {

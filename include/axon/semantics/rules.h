@@ -69,6 +69,8 @@ struct RuleFile {
 // Throws UserError "<path>:<line>: <reason>".
 RuleFile parse_rules(std::string_view text, const std::string& path);
 RuleFile load_rules(const std::string& path);
+// The first and last line (1-based) of each statement of a rules file, as parse_rules splits them.
+std::vector<std::pair<int, int>> statement_lines(std::string_view text);
 
 // Builds an expression in `ctx`; `inputs` maps input names to nodes. Throws UserError.
 // Symbols in size-valued attributes are replaced by their values in `bindings`.
