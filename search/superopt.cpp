@@ -49,6 +49,18 @@ bool matches_any(std::string_view description, std::string_view alternatives) {
   }
 }
 
+// The configurations a search may try: under --config-match those it names (the generic
+// fallback always), else all but the trial ones (RankedConfig::trial: not yet run on a GPU).
+std::vector<tiling::RankedConfig> searchable(std::vector<tiling::RankedConfig> ranked, const std::string& config_match) {
+  ranked.erase(std::remove_if(ranked.begin(), ranked.end(),
+                              [&](const tiling::RankedConfig& rc) {
+                                if (config_match.empty()) return rc.trial;
+                                return rc.config.strategy() != tiling::Strategy::Generic && !matches_any(rc.config.str(), config_match);
+                              }),
+               ranked.end());
+  return ranked;
+}
+
 }  // namespace
 
 namespace search_detail {
@@ -552,7 +564,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
     double us = 0;
     for (const KernelEstimate& k : ce.kernel_list) {
       const tiling::Group gr = group_of(gv, k);
-      const auto ranked = tiling::enumerate_configs(gr, tiling::classify(gr, r.lowerings.isa.get(), o.f32), L);
+      const auto ranked = searchable(tiling::enumerate_configs(gr, tiling::classify(gr, r.lowerings.isa.get(), o.f32), L), "");
       us += ranked.empty() ? k.time_us : ranked.front().est_us;
     }
     return us;
@@ -660,14 +672,7 @@ SuperoptResult superoptimize(const Graph& g, const SuperoptOptions& o, const Pro
       kr.shape = tiling::classify(gr, r.lowerings.isa.get(), o.f32);
       kr.bytes = group_bytes(gr);
       kr.flops = k.flops;
-      std::vector<tiling::RankedConfig> ranked = tiling::enumerate_configs(gr, kr.shape, L);
-      if (!o.config_match.empty())
-        ranked.erase(std::remove_if(ranked.begin(), ranked.end(),
-                                    [&](const tiling::RankedConfig& rc) {
-                                      return rc.config.strategy() != tiling::Strategy::Generic &&
-                                             !matches_any(rc.config.str(), o.config_match);
-                                    }),
-                     ranked.end());
+      std::vector<tiling::RankedConfig> ranked = searchable(tiling::enumerate_configs(gr, kr.shape, L), o.config_match);
       std::vector<tiling::RankedConfig> picked = pick_configs(ranked, o.configs);
       // Named after the launcher (axon_<name>_kN): two outputs of one graph under other names
       // (superopt --name) link into one library without clashing kernels.

@@ -111,16 +111,19 @@ inline size_t check_fenced_releases(const std::string& body, const std::string& 
 // Compiles generated sm_90a kernels (after the prelude of `low`) with nvcc when there is one:
 // they must compile, and ptxas must not serialize any wgmma (its C7514, C7515, C7520 reports).
 // Without nvcc the check is skipped with a warning.
-inline void check_sm90a(const tiling::Lowerings& low, const std::string& kernels, const std::string& tag) {
+// `no_spills`: ptxas keeps every kernel in registers (its --warn-on-spills reports none).
+inline void check_sm90a(const tiling::Lowerings& low, const std::string& kernels, const std::string& tag, bool no_spills = false) {
   const std::string cc = nvcc();
   if (cc.empty()) {
     WARN("nvcc not found: compile check skipped");
     return;
   }
-  const NvccRun r = nvcc_compile(cc, tiling::prelude(low) + "\n" + kernels, "-gencode arch=compute_90a,code=sm_90a", tag);
+  const NvccRun r = nvcc_compile(cc, tiling::prelude(low) + "\n" + kernels,
+                                 std::string("-gencode arch=compute_90a,code=sm_90a") + (no_spills ? " -Xptxas --warn-on-spills" : ""), tag);
   INFO(r.log.substr(0, 3000));
   CHECK(r.rc == 0);
   CHECK(r.log.find("wgmma.mma_async instructions are serialized") == std::string::npos);
+  if (no_spills) CHECK(r.log.find("spilled") == std::string::npos);
 }
 
 // A candidate's contraction fields; for another family (the generic fallback among a contraction

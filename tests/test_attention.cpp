@@ -200,7 +200,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   const tiling::Lowerings& low = lowerings("sm_90");
   tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
-  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0;
+  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0;
   // The last graph's scores are the chain (no scale, keys a multiple of the tiles): row maxima from
   // the packed pairs; with an L2 of 512 KiB its row blocks walk the batch in groups of two.
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
@@ -302,7 +302,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       // Q computed from a stored source: its rows read 16 bytes at a time. The epilogue staged in
       // Q's panels (head dims within Q's) and stored in 8-column chunks.
       CHECK((k.body.find("axon_ldw<4>(in") != std::string::npos) == (text.find("\"qs\"") != std::string::npos));
-      const bool staged_out = !stored && (s.att.pv.n + 63) / 64 <= (s.att.qk.k + 63) / 64;
+      const bool staged_out = !stored && !ac->persistent && (s.att.pv.n + 63) / 64 <= (s.att.qk.k + 63) / 64;
       CHECK((k.body.find("sstat[") != std::string::npos) == staged_out);
       CHECK((k.body.find("const int gjc7") != std::string::npos) == staged_out);
       // The key split (stored scores only): alternate key tiles, merged through shared memory.
@@ -310,6 +310,21 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((ac->splits == 2) <= stored);
       if (ac->splits == 2) CHECK(k.body.find("st.shared.f32") != std::string::npos);
       CHECK(k.launches.at(0).smem <= L.smem_dynamic);
+      // Persistent (a trial: never searched unless named): ping-pong over Q K^T, one block per SM
+      // at most, walking the row blocks; the rings run on (item g from gb), so the last tile's V
+      // slot goes back too; a copied Q goes back after each warpgroup's last S, a computed one is
+      // stored after a barrier of both.
+      CHECK(rc.trial == ac->persistent);
+      CHECK(ac->persistent <= (ac->pingpong && !stored && ac->cluster == 1));
+      const int64_t row_blocks = s.att.qk.batch * ((s.att.qk.m + ac->bm - 1) / ac->bm);
+      CHECK(k.launches.at(0).grid == (ac->persistent ? std::min<int64_t>(row_blocks, 132) : row_blocks * ac->cluster));
+      CHECK((k.body.find("for (int rbk = blockIdx.x; rbk < " + std::to_string(row_blocks) + "; rbk += gridDim.x, ++qn) {") !=
+             std::string::npos) == ac->persistent);
+      CHECK((k.body.find("const int g = gb + it - kb, slot = ") != std::string::npos) == ac->persistent);
+      CHECK((k.body.find("qempty") != std::string::npos) == ac->persistent);
+      CHECK((k.body.find("if (it == ke - 1 && (th & 31) == 0) ") != std::string::npos) == (ac->persistent && s.att.qk.a.direct));
+      CHECK((k.body.find("%%tid.x") != std::string::npos) == ac->persistent);
+      persistent += ac->persistent;
       if (first) axon::test::check_nvrtc_compiles(k);
       first = false;
       tu << k.body << "\n";
@@ -321,7 +336,8 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   CHECK(grouped >= 4);
   CHECK(exact >= 8);  // head dims 72 and 40
   CHECK(clustered >= 8);
-  axon::test::check_sm90a(low, tu.str(), "attention");
+  CHECK(persistent >= 8);
+  axon::test::check_sm90a(low, tu.str(), "attention", true);
 }
 
 TEST_CASE("attention keeps the natural shift without the exp2_at lowering or with an exp of the max in bf16 (nvcc)", "[codegen][attention][nvcc]") {
@@ -387,6 +403,15 @@ TEST_CASE("superopt runs the plain attention graph as one fused kernel on sm_90,
       REQUIRE(best.kernels.size() == 1);
       CHECK(fused == 1);
       CHECK(best.kernels[0].code.launches.at(0).tmaps.size() >= 2);  // K and V (Q too when stored)
+      // Trial configurations (the persistent kernel, never run on a GPU yet) are tried only where
+      // --config-match names them.
+      for (const ConfigTrial& t : best.kernels[0].trials) CHECK(t.config.str().find("persistent") == std::string::npos);
+      SuperoptOptions named = o;
+      named.config_match = "pingpong persistent";
+      SuperoptResult rn = superoptimize(g, named, [&v](const RuleSpec& rule) { return v.verify(rule); });
+      const auto& bn = rn.realized.at(static_cast<size_t>(rn.best));
+      REQUIRE(bn.kernels.size() == 1);
+      CHECK(bn.kernels[0].code.config.str().find("pingpong persistent") != std::string::npos);
     } else {
       CHECK(fused == 0);
       CHECK(best.kernels.size() >= 2);  // the scores are stored again

@@ -75,6 +75,8 @@ struct AttentionEmitter {
   // The tile order: ping-pong between two consumer warpgroups; deferred (ping-pong or
   // overlap): a tile's S issued before the previous tile's P V.
   bool pingpong, deferred;
+  // One block per SM walks the row blocks (AttentionConfig::persistent; attention_persistent.cpp).
+  bool persistent = false;
   // The softmax's pieces (set by prepare_softmax, after the producer).
   std::string pack_fn;  // the synthesized pack of f32 pairs to T16x2
   const Node* p_node = nullptr;  // P as the kernel computes it
@@ -102,6 +104,7 @@ struct AttentionEmitter {
   // attention_kernel.cpp
   std::string signature(const std::string& name) const;
   void block_prologue();
+  void row_block(const std::string& bid);
   void key_range();
   void init_barriers();
   void producer();
@@ -111,6 +114,11 @@ struct AttentionEmitter {
   void consumer_registers();
   void compute_q();
   void store_q(int64_t cpr, int64_t NQ);
+
+  // attention_persistent.cpp
+  [[nodiscard]] int64_t row_blocks() const;
+  void emit_persistent();
+  void release_q();
 
   // attention_tiles.cpp
   void issue_s();

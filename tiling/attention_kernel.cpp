@@ -43,6 +43,7 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) 
   SmemPlan p;
   p.add("sq0", int64_t(t.bm) * dp * eb).add("sk0", ST * k_bytes).add("sv0", ST * v_bytes);
   p.add("qfull", 8).add("kfull0", 8 * ST).add("vfull0", 8 * ST).add("kempty0", 8 * ST).add("vempty0", 8 * ST).add("pin", 8);
+  if (t.persistent) p.add("qempty", 8);  // Q released for the next row block
   p.add("stats", int64_t(t.bm) * 4 * (1 + int64_t(a.sums.size())));
   return p;
 }
@@ -184,6 +185,9 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   NS = static_cast<int>(a.sums.size());
   pingpong = t.pingpong;
   deferred = pingpong || t.overlap;
+  persistent = t.persistent;
+  AXON_CHECK(!persistent || (pingpong && !stored && !x32 && KS == 1 && CL == 1),
+             "codegen: a persistent attention kernel needs ping-pong, Q K^T, no key split and no cluster (" + t.str() + ")");
 }
 
 bool AttentionEmitter::is_row_point(const Node* n, const std::vector<Term>& p) const {
@@ -193,8 +197,9 @@ bool AttentionEmitter::is_row_point(const Node* n, const std::vector<Term>& p) c
 }
 
 // g: the tile's place among the block's (a cluster's rank takes kr, kr + CL, .., key_range).
+// Persistent: g counts on from gb, the tiles of the row blocks before (the rings run on).
 std::string AttentionEmitter::tile_vars() const {
-  return std::string("const int g = ") + (CL > 1 ? "(it - kr) / " + S(CL) : "it - kb") + ", slot = " + kring.slot_of("g") + ";";
+  return std::string("const int g = ") + (CL > 1 ? "(it - kr) / " + S(CL) : persistent ? "gb + it - kb" : "it - kb") + ", slot = " + kring.slot_of("g") + ";";
 }
 
 std::string AttentionEmitter::first_tile() const { return CL > 1 ? "kr" : "kb"; }
@@ -210,6 +215,10 @@ std::string AttentionEmitter::n0_line() const { return "const " + I + " n0 = (" 
 std::string AttentionEmitter::emit(const std::string& name) {
   const std::string head = signature(name);
   block_prologue();
+  if (persistent) {
+    emit_persistent();
+    return head + em.str() + "}\n";
+  }
   key_range();
   init_barriers();
   producer();
@@ -252,15 +261,21 @@ void AttentionEmitter::block_prologue() {
   em.line(smem.declare_raw());
   em.line(smem.declare_base());
   em.line(smem.declare({"sk0", "sv0"}));
-  em.line(smem.declare({"qfull", "kfull0", "vfull0", "kempty0", "vempty0", "pin"}));
+  if (persistent) em.line(smem.declare({"qfull", "kfull0", "vfull0", "kempty0", "vempty0", "pin", "qempty"}));
+  else em.line(smem.declare({"qfull", "kfull0", "vfull0", "kempty0", "vempty0", "pin"}));
   em.line(KS == 1 ? "const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;"
                   : "const int tid = threadIdx.x, role = tid >> 7, wg = 0, kp = role - 1, th = tid & 127;");
-  // Row blocks with the most key tiles first (masks make later rows longer), then the batch; in
-  // groups of G batch entries (AttentionConfig::group), the last one possibly smaller.
-  const int64_t MT = (SQ + BM - 1) / BM, G = t.group > 0 ? std::min<int64_t>(t.group, qk.batch) : qk.batch;
+  if (persistent) return;  // the row block is the loop's (emit_persistent)
   // A cluster's CL blocks share a row block: rank cr = blockIdx.x % CL (the cluster's x extent).
-  const std::string bid = CL > 1 ? "bid" : "blockIdx.x";
   if (CL > 1) em.line("const int bid = (int)(blockIdx.x / " + S(CL) + "), cr = (int)(blockIdx.x % " + S(CL) + ");");
+  row_block(CL > 1 ? "bid" : "blockIdx.x");
+}
+
+// Row block `bid`'s batch entry bz and first row m0. Row blocks with the most key tiles first
+// (masks make later rows longer), then the batch; in groups of G batch entries
+// (AttentionConfig::group), the last one possibly smaller.
+void AttentionEmitter::row_block(const std::string& bid) {
+  const int64_t MT = (SQ + BM - 1) / BM, G = t.group > 0 ? std::min<int64_t>(t.group, qk.batch) : qk.batch;
   em.line("const int gc = (int)(" + bid + " / " + S(G * MT) + "), gw = (int)(" + bid + " % " + S(G * MT) + ");");
   em.line("const int gn = min((int)" + S(G) + ", (int)" + S(qk.batch) + " - gc * " + S(G) + ");");
   em.line("const int mt = " + S(MT - 1) + " - gw / gn;");
@@ -297,6 +312,7 @@ void AttentionEmitter::key_range() {
 void AttentionEmitter::init_barriers() {
   em.open("if (tid == 0) {");
   em.line(inline_asm(*ti.init, {{"a", "r", {"qfull"}}, {"b", "r", {"1"}}}, true));
+  if (persistent) em.line(inline_asm(*ti.init, {{"a", "r", {"qempty"}}, {"b", "r", {S(4 * C)}}}, true));
   em.line(inline_asm(*ti.init, {{"a", "r", {"pin"}}, {"b", "r", {"1"}}}, true));
   em.line(inline_asm(*ti.arrive, {{"a", "r", {"pin"}}}, true));
   em.open("for (int s = 0; s < " + S(ST) + "; ++s) {");
@@ -372,17 +388,28 @@ void AttentionEmitter::producer() {
     em.line("const int pk = (int)(" + (batch.empty() ? "0" : em.index(flat_index(batch, std::vector<int64_t>(d.begin(), d.end() - 2)))) + ");");
     coords["pk"] = {0, {"pk"}};
   }
-  for (const auto& [op, c, var] : {std::tuple<int, const ContractionShape*, const char*>{0, &qk, "pq"}, {1, &qk, "pk"}, {1, &pv, "pvv"}}) {
-    if (stored && c == &qk) continue;
-    operand_coords(var, *c, op);
-  }
+  auto all_coords = [&] {
+    for (const auto& [op, c, var] : {std::tuple<int, const ContractionShape*, const char*>{0, &qk, "pq"}, {1, &qk, "pk"}, {1, &pv, "pvv"}}) {
+      if (stored && c == &qk) continue;
+      operand_coords(var, *c, op);
+    }
+  };
+  if (!persistent) all_coords();
   em.line("const unsigned long long tk = (unsigned long long)&tmk, tv = (unsigned long long)&tmv;");
   // Stored scores are copied once per launch (each row block its rows): under the evict-first L2
   // policy, so that they do not push out V, which every row block reads.
   const bool once = stored && ti.hints();
   if (once) declare_once_policy(em, ti);
+  if (q_copied) em.line("const unsigned long long tq = (unsigned long long)&tmq;");
+  if (persistent) {  // row block n of this block: Q once the consumers have released row block n - 1's
+    em.line("int gb = 0, qn = 0;");
+    em.open("for (int rbk = blockIdx.x; rbk < " + S(row_blocks()) + "; rbk += gridDim.x, ++qn) {");
+    row_block("rbk");
+    key_range();
+    all_coords();
+    if (q_copied) em.line("if (qn > 0) " + wait("qempty", "(qn - 1) & 1"));
+  }
   if (q_copied) {
-    em.line("const unsigned long long tq = (unsigned long long)&tmq;");
     em.line(inline_asm(*ti.expect, {{"a", "r", {"qfull"}}, {"b", "r", {S(q_bytes)}}}, true));
     copy_panels("sq0", int64_t(BM) * 128, DP / PW, "tq", "(int)m0", "pq", "qfull", "0", false);
   }
@@ -401,6 +428,10 @@ void AttentionEmitter::producer() {
     }
   }
   em.close();
+  if (persistent) {
+    em.line("gb += ke - kb;");
+    em.close();
+  }
   em.line("return;");
   em.close();
 }
@@ -408,7 +439,7 @@ void AttentionEmitter::producer() {
 // The consumers' registers: O, S, the row slots of their elements, P, the running max, shift
 // and sums.
 void AttentionEmitter::consumer_registers() {
-  if (C * KS == 2) em.line(inline_asm(*ti.reg_inc, {{"n", "", {"240"}, true}}, false));
+  if (C * KS == 2 && !persistent) em.line(inline_asm(*ti.reg_inc, {{"n", "", {"240"}, true}}, false));
   em.line("const float kNegInf = -__int_as_float(0x7f800000);  // NVRTC has no INFINITY");
   em.line("float o[" + S(RO) + "], sc[" + S(RS) + "];");
   em.line(slot_table("rs_s", slot_s));
@@ -475,6 +506,9 @@ void AttentionEmitter::store_q(int64_t cpr, int64_t NQ) {
     if (f16) return "__uint_as_float(axon_pack2_f16(qv[qi][" + S(e) + "], qv[qi][" + S(e + 1) + "]))";
     return "__uint_as_float((__float_as_uint(qv[qi][" + S(e) + "]) >> 16) | (__float_as_uint(qv[qi][" + S(e + 1) + "]) & 0xFFFF0000u))";
   };
+  // Persistent: both warpgroups' last S of the row block before have completed (each stores
+  // chunks of the other's rows).
+  if (persistent) em.line(inline_asm(*bar_sync, {{"id", "r", {"1"}}, {"n", "r", {S(128 * C)}}}, true));
   em.line("#pragma unroll");
   em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
   em.line("const int q = tid - 128 + qi * " + S(128 * C) + ", r = q / " + S(cpr) + ", c = q % " + S(cpr) + ";");

@@ -107,12 +107,13 @@ void AttentionEmitter::tiles_deferred() {
   em.line("const int it = " + first_tile() + ";");
   em.line(tile_vars());
   em.line(n0_line());
-  em.line(kring.consumer_wait_parity("slot", "0"));
+  em.line(persistent ? kring.consumer_wait("slot", "g") : kring.consumer_wait_parity("slot", "0"));
   turn_wait();
   issue_s();
   turn_pass();
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
   release_k();
+  release_q();
   softmax_max();  // al = 0 (nothing seen yet): O, still 0, needs no rescaling
   softmax_p();
   pack_p("pr");
@@ -131,9 +132,11 @@ void AttentionEmitter::tiles_deferred() {
   // The last tile's P V: the P of the tile at place g is in pn when g is odd.
   for (int odd : {1, 0}) {
     em.open(std::string(odd ? "if" : "else if") + " (((" + last_place() + ") & 1) == " + S(odd) + ") {");
-    em.line("const int g = " + last_place() + ", slot = " + kring.slot_of("g") + ";");
+    em.line("const int g = " + std::string(persistent ? "gb + " : "") + last_place() + ", slot = " + kring.slot_of("g") + ";");
     issue_pv("slot", "g", true, true, odd ? "pn" : "pr");
     em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+    // Persistent: the ring runs on into the next row block, whose tiles will need this V slot.
+    if (persistent) em.line("if ((th & 31) == 0) " + vring.consumer_release("slot"));
     em.close();
   }
   if (pingpong) em.line("if (wg == 0) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
@@ -156,6 +159,7 @@ void AttentionEmitter::later_tile(const std::string& it, const std::string& in, 
   turn_pass();
   em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));  // S is done, P V may run on
   release_k();
+  release_q();
   softmax_max();
   softmax_p();
   pack_p(out);

@@ -13,7 +13,9 @@ namespace axon::tiling::detail {
 
 std::string inline_asm(const InstrSpec& ins, const std::vector<AsmArg>& args, bool memory, const std::string& prefix,
                        const std::string& suffix) {
-  std::string text = ins.ptx;
+  // A '%' of the instruction's own text (a special register: %tid.x) is literal: "%%" in asm.
+  std::string text;
+  for (char c : ins.ptx) text += c == '%' ? std::string("%%") : std::string(1, c);
   int next = 0;
   auto fill = [&](const AsmArg& a) {
     std::string rep;

@@ -256,7 +256,8 @@ void Generation::contraction() {
 void Generation::attention() {
   const auto& c = cfg.attention();
   body << detail::attention_kernel(g, s, c, low, o.name, wide);
-  const int64_t blocks = s.att.qk.batch * ((s.att.qk.m + c.bm - 1) / c.bm) * c.cluster;
+  int64_t blocks = s.att.qk.batch * ((s.att.qk.m + c.bm - 1) / c.bm) * c.cluster;
+  if (c.persistent) blocks = std::min<int64_t>(blocks, std::max(1, o.sm_count));  // one per SM walks the row blocks
   k.launches.push_back({o.name, tile_grid(blocks, g.label), c.threads, detail::attention_smem(s.att, c), params, roles, {}});
   k.launches.back().tmaps = detail::attention_maps(g, s.att, c);
   k.arch_suffix = "a";
