@@ -539,7 +539,11 @@ TEST_CASE("attention at head sizes 32-256, odd lengths, bf16, f16 and f32: fused
                           // Few row blocks on clusters of blocks (only those tried): 3 and 1 query
                           // rows, and short causal row blocks whose ranks run stand-in tiles.
                           {1, 4, 1500, 80, "f16", false, 3, " cl"}, {2, 1, 300, 64, "bf16", false, 1, " cl"},
-                          {1, 2, 700, 96, "bf16", true, 0, " cl"}};
+                          {1, 2, 700, 96, "bf16", true, 0, " cl"},
+                          // The persistent kernel (a trial, tried only where named), over more row
+                          // blocks than SMs: each block walks two or three.
+                          {2, 12, 1000, 96, "bf16", true, 0, "pingpong persistent"},
+                          {4, 8, 1300, 128, "f16", false, 0, "pingpong persistent"}};
   Verifier v(axon_test::verify_options());
   for (const Shape& s : shapes) {
     auto dims_of = [&](int l) { return "[" + std::to_string(s.b) + "," + std::to_string(s.h) + "," + std::to_string(l) + "," + std::to_string(s.d) + "]"; };

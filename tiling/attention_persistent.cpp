@@ -1,4 +1,4 @@
-// The persistent attention kernel (AttentionConfig::persistent, docs/attention.md, "Persistent"):
+// The persistent attention kernel (AttentionConfig::persistent; docs/attention.md, "Not done"):
 // one block per SM walks the row blocks rbk = blockIdx.x, + gridDim.x, .. in the block order of
 // the launch that is not persistent. What a block of that launch does once, this one does per
 // row block, with three differences:

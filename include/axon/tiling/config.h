@@ -180,9 +180,10 @@ struct AttentionConfig {
   // part), not the panels' multiple of 64: head dims 32, 80 and 96 multiply 64, 80 and 96
   // columns, not 64, 128 and 128 (O's registers shrink alike). Only where the two differ.
   bool pv_exact = false;
-  // One block per SM walks the row blocks (ping-pong, Q copied, no key split or cluster): the K
-  // and V rings and the turns run on across row blocks, Q goes back once both warpgroups have
-  // their last S, and the epilogue writes from registers (docs/attention.md, "Persistent").
+  // One block per SM walks the row blocks (ping-pong over Q K^T, no key split or cluster): the K
+  // and V rings run on across row blocks, Q is given back (or computed again) once both
+  // warpgroups have their last S, and the epilogue writes from registers (docs/attention.md,
+  // "Not done": a trial, RankedConfig::trial, until a GPU has run it).
   bool persistent = false;
   [[nodiscard]] std::string str() const;  // "attention t384 128x128 w2 s2 pingpong g4"
 };
