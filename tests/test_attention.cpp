@@ -200,7 +200,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   const tiling::Lowerings& low = lowerings("sm_90");
   tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
-  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0;
+  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0, counted_blocks = 0;
   // The last graph's scores are the chain (no scale, keys a multiple of the tiles): row maxima from
   // the packed pairs; with an L2 of 512 KiB its row blocks walk the batch in groups of two.
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
@@ -313,18 +313,26 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       // Persistent (a trial: never searched unless named): ping-pong over Q K^T, one block per SM
       // at most, walking the row blocks; the rings run on (item g from gb), so the last tile's V
       // slot goes back too; a copied Q goes back after each warpgroup's last S, a computed one is
-      // stored after a barrier of both.
+      // stored after a barrier of both. Masks that skip tiles (head dims to 128): the row blocks
+      // handed out by a counter in the launch's 4 bytes of scratch, the producer at 40 registers.
       CHECK(rc.trial == ac->persistent);
       CHECK(ac->persistent <= (ac->pingpong && !stored && ac->cluster == 1));
       const int64_t row_blocks = s.att.qk.batch * ((s.att.qk.m + ac->bm - 1) / ac->bm);
       CHECK(k.launches.at(0).grid == (ac->persistent ? std::min<int64_t>(row_blocks, 132) : row_blocks * ac->cluster));
+      const bool counted = ac->persistent && !s.att.bands.empty() && pv_n <= 128;
       CHECK((k.body.find("for (int rbk = blockIdx.x; rbk < " + std::to_string(row_blocks) + "; rbk += gridDim.x, ++qn) {") !=
-             std::string::npos) == ac->persistent);
+             std::string::npos) == (ac->persistent && !counted));
+      CHECK((k.body.find("atom.relaxed.gpu.global.add.u32") != std::string::npos) == counted);
+      CHECK((k.body.find("if (rbk >= " + std::to_string(row_blocks) + ") break;") != std::string::npos) == counted);
+      CHECK(k.launches.at(0).scratch == (counted ? 4 : 0));
+      CHECK((k.body.find("setmaxnreg.dec.sync.aligned.u32 40;") != std::string::npos) == counted);
       CHECK((k.body.find("const int g = gb + it - kb, slot = ") != std::string::npos) == ac->persistent);
       CHECK((k.body.find("qempty") != std::string::npos) == ac->persistent);
-      CHECK((k.body.find("if (it == ke - 1 && (th & 31) == 0) ") != std::string::npos) == (ac->persistent && s.att.qk.a.direct));
+      CHECK((k.body.find("if (it == ke - 1 && (th & 31) == 0) ") != std::string::npos) ==
+            (ac->persistent && (s.att.qk.a.direct || counted)));
       CHECK((k.body.find("%%tid.x") != std::string::npos) == ac->persistent);
       persistent += ac->persistent;
+      counted_blocks += counted;
       if (first) axon::test::check_nvrtc_compiles(k);
       first = false;
       tu << k.body << "\n";
@@ -337,6 +345,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   CHECK(exact >= 8);  // head dims 72 and 40
   CHECK(clustered >= 8);
   CHECK(persistent >= 8);
+  CHECK(counted_blocks >= 2);
   axon::test::check_sm90a(low, tu.str(), "attention", true);
 }
 

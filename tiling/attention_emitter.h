@@ -77,6 +77,7 @@ struct AttentionEmitter {
   bool pingpong, deferred;
   // One block per SM walks the row blocks (AttentionConfig::persistent; attention_persistent.cpp).
   bool persistent = false;
+  bool dynamic = false;  // its row blocks handed out by a counter (attention_counts_row_blocks)
   // The softmax's pieces (set by prepare_softmax, after the producer).
   std::string pack_fn;  // the synthesized pack of f32 pairs to T16x2
   const Node* p_node = nullptr;  // P as the kernel computes it
@@ -118,6 +119,10 @@ struct AttentionEmitter {
   // attention_persistent.cpp
   [[nodiscard]] int64_t row_blocks() const;
   void emit_persistent();
+  void producer_row_block(const std::function<void()>& coords);
+  [[nodiscard]] int regs_producer() const;  // after setmaxnreg (two consumer warpgroups)
+  [[nodiscard]] int regs_consumer() const;
+  void consumer_row_block();
   void release_q();
 
   // attention_tiles.cpp

@@ -43,7 +43,7 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) 
   SmemPlan p;
   p.add("sq0", int64_t(t.bm) * dp * eb).add("sk0", ST * k_bytes).add("sv0", ST * v_bytes);
   p.add("qfull", 8).add("kfull0", 8 * ST).add("vfull0", 8 * ST).add("kempty0", 8 * ST).add("vempty0", 8 * ST).add("pin", 8);
-  if (t.persistent) p.add("qempty", 8);  // Q released for the next row block
+  if (t.persistent) p.add("qempty", 8).add("qrow", 8);  // Q released for the next row block; the next row block's index
   p.add("stats", int64_t(t.bm) * 4 * (1 + int64_t(a.sums.size())));
   return p;
 }
@@ -186,6 +186,7 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   pingpong = t.pingpong;
   deferred = pingpong || t.overlap;
   persistent = t.persistent;
+  dynamic = attention_counts_row_blocks(a, t);
   AXON_CHECK(!persistent || (pingpong && !stored && !x32 && KS == 1 && CL == 1),
              "codegen: a persistent attention kernel needs ping-pong, Q K^T, no key split and no cluster (" + t.str() + ")");
 }
@@ -250,7 +251,7 @@ std::string AttentionEmitter::emit(const std::string& name) {
 std::string AttentionEmitter::signature(const std::string& name) const {
   std::ostringstream head;
   head << "extern \"C\" __global__ void " << (CL > 1 ? "__cluster_dims__(" + S(CL) + ", 1, 1) " : "") << "__launch_bounds__(" << t.threads
-       << ", 1) " << name << "(" << param_list(g)
+       << ", 1) " << name << "(" << param_list(g) << (dynamic ? ", unsigned* __restrict__ axw" : "")  // the launch's scratch: the row blocks' counter
        << (q_copied ? ", const __grid_constant__ axon_tmap tmq" : "")
        << ", const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {\n";
   return head.str();
@@ -261,7 +262,7 @@ void AttentionEmitter::block_prologue() {
   em.line(smem.declare_raw());
   em.line(smem.declare_base());
   em.line(smem.declare({"sk0", "sv0"}));
-  if (persistent) em.line(smem.declare({"qfull", "kfull0", "vfull0", "kempty0", "vempty0", "pin", "qempty"}));
+  if (persistent) em.line(smem.declare({"qfull", "kfull0", "vfull0", "kempty0", "vempty0", "pin", "qempty", "qrow"}));
   else em.line(smem.declare({"qfull", "kfull0", "vfull0", "kempty0", "vempty0", "pin"}));
   em.line(KS == 1 ? "const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;"
                   : "const int tid = threadIdx.x, role = tid >> 7, wg = 0, kp = role - 1, th = tid & 127;");
@@ -381,7 +382,7 @@ void AttentionEmitter::operand_coords(const std::string& var, const ContractionS
 // scores' tile) and V into the tile's slots of the rings.
 void AttentionEmitter::producer() {
   em.open("if (role == 0) {");
-  if (C * KS == 2) em.line(inline_asm(*ti.reg_dec, {{"n", "", {"24"}, true}}, false));
+  if (C * KS == 2) em.line(inline_asm(*ti.reg_dec, {{"n", "", {S(regs_producer())}, true}}, false));
   em.line("if (tid != 0) return;");
   if (stored) {  // the scores' batch panel: P's batch coordinates
     const std::vector<int64_t> d = dims_of(a.scores);
@@ -401,14 +402,7 @@ void AttentionEmitter::producer() {
   const bool once = stored && ti.hints();
   if (once) declare_once_policy(em, ti);
   if (q_copied) em.line("const unsigned long long tq = (unsigned long long)&tmq;");
-  if (persistent) {  // row block n of this block: Q once the consumers have released row block n - 1's
-    em.line("int gb = 0, qn = 0;");
-    em.open("for (int rbk = blockIdx.x; rbk < " + S(row_blocks()) + "; rbk += gridDim.x, ++qn) {");
-    row_block("rbk");
-    key_range();
-    all_coords();
-    if (q_copied) em.line("if (qn > 0) " + wait("qempty", "(qn - 1) & 1"));
-  }
+  if (persistent) producer_row_block(all_coords);
   if (q_copied) {
     em.line(inline_asm(*ti.expect, {{"a", "r", {"qfull"}}, {"b", "r", {S(q_bytes)}}}, true));
     copy_panels("sq0", int64_t(BM) * 128, DP / PW, "tq", "(int)m0", "pq", "qfull", "0", false);
@@ -439,7 +433,7 @@ void AttentionEmitter::producer() {
 // The consumers' registers: O, S, the row slots of their elements, P, the running max, shift
 // and sums.
 void AttentionEmitter::consumer_registers() {
-  if (C * KS == 2 && !persistent) em.line(inline_asm(*ti.reg_inc, {{"n", "", {"240"}, true}}, false));
+  if (C * KS == 2 && !persistent) em.line(inline_asm(*ti.reg_inc, {{"n", "", {S(regs_consumer())}, true}}, false));
   em.line("const float kNegInf = -__int_as_float(0x7f800000);  // NVRTC has no INFINITY");
   em.line("float o[" + S(RO) + "], sc[" + S(RS) + "];");
   em.line(slot_table("rs_s", slot_s));

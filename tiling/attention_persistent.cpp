@@ -13,6 +13,11 @@
 // - the epilogue writes from registers (writes): Q's rows, where the staged epilogue would
 //   stage O, belong to the next row block by then.
 // The ping-pong turns are balanced within each row block (tiles_deferred), as in one block.
+// Where masks make the row blocks' work unequal (causal), the producer hands them out by a
+// counter (attention_counts_row_blocks): the next index, taken once Q is given back, reaches the
+// consumers in shared memory with qfull (a Q they compute: a plain arrival on it).
+#include <functional>
+
 #include "attention_emitter.h"
 #include "axon/core/error.h"
 
@@ -20,16 +25,66 @@ namespace axon::tiling::detail {
 
 int64_t AttentionEmitter::row_blocks() const { return (SQ + BM - 1) / BM * qk.batch; }
 
-// After the barriers and the producer (attention_kernel.cpp), the consumers' loop over the row
-// blocks.
-void AttentionEmitter::emit_persistent() {
-  AXON_CHECK(bar_named != nullptr && bar_arrive != nullptr && C == 2, "codegen: ping-pong needs two consumer warpgroups and named barriers");
-  init_barriers();
-  producer();
-  em.line(inline_asm(*ti.reg_inc, {{"n", "", {"240"}, true}}, false));
-  prepare_softmax();
-  em.line("int gb = 0, qn = 0;");
-  em.open("for (int rbk = blockIdx.x; rbk < " + S(row_blocks()) + "; rbk += gridDim.x, ++qn) {");
+// The counter's atomic in the producer's loop took it past 24 registers (68 bytes spilled at 24,
+// 16 at 32, none at 40: ptxas, causal d 128); its consumers then have 232, where an O of 256
+// columns spills (124 bytes at d 256): those keep the stride.
+bool attention_counts_row_blocks(const AttentionShape& a, const AttentionConfig& t) {
+  return t.persistent && !a.bands.empty() && attention_pv_columns(a, t) <= 128;
+}
+
+// Registers per thread after setmaxnreg, from the 168 of a block of 384 (24 + 2 x 240 = 40 + 2 x
+// 232 = 3 x 168).
+int AttentionEmitter::regs_producer() const { return dynamic ? 40 : 24; }
+int AttentionEmitter::regs_consumer() const { return dynamic ? 232 : 240; }
+
+// The producer's loop over its row blocks, up to the copies of Q (`coords`: the operands'
+// coordinates at the row block). With a counter: row block qn is blockIdx.x, then gridDim.x plus
+// the counter's old value, taken once the consumers have given row block qn - 1's Q back; its
+// index goes to the consumers in `qrow` (they read it after qfull), an index past the end ends
+// both loops.
+void AttentionEmitter::producer_row_block(const std::function<void()>& coords) {
+  em.line("int gb = 0;");
+  if (!dynamic) {
+    em.line("int qn = 0;");
+    em.open("for (int rbk = blockIdx.x; rbk < " + S(row_blocks()) + "; rbk += gridDim.x, ++qn) {");
+  } else {
+    const InstrSpec* atom = low.isa->find("atom.relaxed.gpu.global.add.u32");
+    const InstrSpec* sts = low.isa->find("st.shared.f32");
+    AXON_CHECK(atom != nullptr && sts != nullptr, "codegen: the ISA lacks atom.relaxed.gpu.global.add.u32 or st.shared.f32");
+    em.open("for (int qn = 0;; ++qn) {");
+    em.line("if (qn > 0) " + wait("qempty", "(qn - 1) & 1"));
+    em.line("unsigned taken = 0;");
+    em.line("if (qn > 0) " + inline_asm(*atom, {{"d", "=r", {"taken"}}, {"a", "l", {"axw"}}, {"b", "r", {"1u"}}}, true));
+    em.line("const int rbk = qn == 0 ? (int)blockIdx.x : (int)gridDim.x + (int)taken;");
+    em.line(inline_asm(*sts, {{"a", "r", {"qrow"}}, {"b", "f", {"__int_as_float(rbk)"}}}, true));
+    em.open("if (rbk >= " + S(row_blocks()) + ") {");
+    em.line(inline_asm(*ti.arrive, {{"a", "r", {"qfull"}}}, true));
+    em.line("break;");
+    em.close();
+  }
+  row_block("rbk");
+  key_range();
+  coords();
+  if (dynamic && !q_copied) em.line(inline_asm(*ti.arrive, {{"a", "r", {"qfull"}}}, true));  // the index is in qrow
+  if (!dynamic && q_copied) em.line("if (qn > 0) " + wait("qempty", "(qn - 1) & 1"));
+}
+
+// The consumers' head of a row block: its index (by stride, or from the producer's qrow once
+// qfull has completed), and Q (landed, or computed here).
+void AttentionEmitter::consumer_row_block() {
+  if (!dynamic) {
+    em.line("int qn = 0;");
+    em.open("for (int rbk = blockIdx.x; rbk < " + S(row_blocks()) + "; rbk += gridDim.x, ++qn) {");
+  } else {
+    const InstrSpec* lds = low.isa->find("ld.shared.f32");
+    AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
+    em.open("for (int qn = 0;; ++qn) {");
+    em.line(wait("qfull", "qn & 1"));
+    em.line("float rbf;");
+    em.line(inline_asm(*lds, {{"d", "=f", {"rbf"}}, {"a", "r", {"qrow"}}}, true));
+    em.line("const int rbk = __float_as_int(rbf);");
+    em.line("if (rbk >= " + S(row_blocks()) + ") break;");
+  }
   // The thread's index read anew: otherwise what derives from it is hoisted out of the loop
   // and kept live across it (40 bytes spilled at 240 registers).
   const InstrSpec* tid_x = low.isa->find("mov.u32.tid.x");
@@ -40,8 +95,20 @@ void AttentionEmitter::emit_persistent() {
   row_block("rbk");
   key_range();
   consumer_registers();
-  if (q_copied) em.line(wait("qfull", "qn & 1"));
-  else compute_q();
+  if (q_copied && !dynamic) em.line(wait("qfull", "qn & 1"));
+  else if (!q_copied) compute_q();
+}
+
+// After the barriers and the producer (attention_kernel.cpp), the consumers' loop over the row
+// blocks.
+void AttentionEmitter::emit_persistent() {
+  AXON_CHECK(bar_named != nullptr && bar_arrive != nullptr && C == 2, "codegen: ping-pong needs two consumer warpgroups and named barriers");
+  init_barriers();
+  producer();
+  em.line(inline_asm(*ti.reg_inc, {{"n", "", {S(regs_consumer())}, true}}, false));
+  prepare_softmax();
+  em.line("int gb = 0;");
+  consumer_row_block();
   tiles_deferred();
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
   quad_sums();
@@ -52,9 +119,10 @@ void AttentionEmitter::emit_persistent() {
 }
 
 // Within a key tile's turn, after its S has completed: on the row block's last tile each
-// consumer warp gives Q back (lane 0 arrives).
+// consumer warp gives Q (and the row block's index) back (lane 0 arrives).
 void AttentionEmitter::release_q() {
-  if (persistent && q_copied) em.line("if (it == ke - 1 && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"qempty"}}}, true));
+  if (persistent && (q_copied || dynamic))
+    em.line("if (it == ke - 1 && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"qempty"}}}, true));
 }
 
 }  // namespace axon::tiling::detail

@@ -485,6 +485,10 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
 std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const AttentionConfig& t);
 // Dynamic shared memory: Q, `stages` K and V slots (1024-aligned), then the mbarriers.
 int attention_smem(const AttentionShape& a, const AttentionConfig& t);
+// A persistent attention kernel whose masks skip tiles (row blocks of unequal work) hands the row
+// blocks out by a counter in the launch's scratch (4 bytes, zeroed per launch), not by a stride
+// (head dims up to 128: tiling/attention_persistent.cpp says why).
+bool attention_counts_row_blocks(const AttentionShape& a, const AttentionConfig& t);
 // The merges of a key split (AttentionConfig::splits) and of a cluster (::cluster): the bytes a
 // part of the keys leaves for another (O by V's panels' columns and the row statistics of every
 // consumer thread), and whether they fit the regions Q, K and V no longer need by then.

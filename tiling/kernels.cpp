@@ -260,6 +260,7 @@ void Generation::attention() {
   if (c.persistent) blocks = std::min<int64_t>(blocks, std::max(1, o.sm_count));  // one per SM walks the row blocks
   k.launches.push_back({o.name, tile_grid(blocks, g.label), c.threads, detail::attention_smem(s.att, c), params, roles, {}});
   k.launches.back().tmaps = detail::attention_maps(g, s.att, c);
+  if (detail::attention_counts_row_blocks(s.att, c)) k.launches.back().scratch = 4;  // the counter, zeroed per launch
   k.arch_suffix = "a";
 }
 

@@ -1,13 +1,13 @@
 // golden kernel: graph 'attention_causal_rewritten' (tests/golden/graphs/attention_causal_rewritten.json), target sm_90
 // kernel g0_attention: attention -> out
 // tiling: attention t384 128x128 w2 s3 pingpong persistent g15
-extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rewritten_g0_attention_t384_128x128_w2_s3_pingpong_persistent_g15(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {
+extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rewritten_g0_attention_t384_128x128_w2_s3_pingpong_persistent_g15(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0, unsigned* __restrict__ axw, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   extern __shared__ __align__(1024) unsigned char axon_smem_raw[];
   const unsigned sq0 = (unsigned)__cvta_generic_to_shared((void*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull));
   const unsigned sk0 = sq0 + 32768, sv0 = sk0 + 98304;
-  const unsigned qfull = sv0 + 98304, kfull0 = qfull + 8, vfull0 = kfull0 + 24, kempty0 = vfull0 + 24, vempty0 = kempty0 + 24, pin = vempty0 + 24, qempty = pin + 8;
+  const unsigned qfull = sv0 + 98304, kfull0 = qfull + 8, vfull0 = kfull0 + 24, kempty0 = vfull0 + 24, vempty0 = kempty0 + 24, pin = vempty0 + 24, qempty = pin + 8, qrow = qempty + 8;
   const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;
   if (tid == 0) {
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(qfull), "r"(1) : "memory");
@@ -25,11 +25,20 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
   }
   __syncthreads();
   if (role == 0) {
-    asm volatile("setmaxnreg.dec.sync.aligned.u32 24;" :  : );
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 40;" :  : );
     if (tid != 0) return;
     const unsigned long long tk = (unsigned long long)&tmk, tv = (unsigned long long)&tmv;
-    int gb = 0, qn = 0;
-    for (int rbk = blockIdx.x; rbk < 2048; rbk += gridDim.x, ++qn) {
+    int gb = 0;
+    for (int qn = 0;; ++qn) {
+      if (qn > 0) asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(qempty), "r"((qn - 1) & 1) : "memory");
+      unsigned taken = 0;
+      if (qn > 0) asm volatile("atom.relaxed.gpu.global.add.u32 %0, [%1], %2;" : "=r"(taken) : "l"(axw), "r"(1u) : "memory");
+      const int rbk = qn == 0 ? (int)blockIdx.x : (int)gridDim.x + (int)taken;
+      asm volatile("st.shared.f32 [%0], %1;" :  : "r"(qrow), "f"(__int_as_float(rbk)) : "memory");
+      if (rbk >= 2048) {
+        asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qfull) : "memory");
+        break;
+      }
       const int gc = (int)(rbk / 240), gw = (int)(rbk % 240);
       const int gn = min((int)15, (int)128 - gc * 15);
       const int mt = 15 - gw / gn;
@@ -43,6 +52,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
       const int pq = (int)(bz);
       const int pk = (int)(bz);
       const int pvv = (int)(bz);
+      asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qfull) : "memory");
       for (int it = kb; it < ke; ++it) {
         const int g = gb + it - kb, slot = g % 3;
         if (g >= 3) asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kempty0 + 8 * slot), "r"(((g / 3) + 1) & 1) : "memory");
@@ -58,9 +68,14 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
     }
     return;
   }
-  asm volatile("setmaxnreg.inc.sync.aligned.u32 240;" :  : );
-  int gb = 0, qn = 0;
-  for (int rbk = blockIdx.x; rbk < 2048; rbk += gridDim.x, ++qn) {
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 232;" :  : );
+  int gb = 0;
+  for (int qn = 0;; ++qn) {
+    asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(qfull), "r"(qn & 1) : "memory");
+    float rbf;
+    asm volatile("ld.shared.f32 %0, [%1];" : "=f"(rbf) : "r"(qrow) : "memory");
+    const int rbk = __float_as_int(rbf);
+    if (rbk >= 2048) break;
     unsigned tidr;
     asm volatile("mov.u32 %0, %%tid.x;" : "=r"(tidr) : );
     const int tid = (int)tidr, wg = (tid >> 7) - 1, th = tid & 127;
@@ -146,6 +161,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
       asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
       asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
+      if (it == ke - 1 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qempty) : "memory");
       unsigned mx2[2][2] = {{0xFF80FF80u, 0xFF80FF80u}, {0xFF80FF80u, 0xFF80FF80u}};  // -inf pairs
       #pragma unroll
       for (int e = 0; e < 64; e += 2) {
@@ -331,6 +347,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
         asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
         asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
         if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
+        if (it == ke - 1 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qempty) : "memory");
         unsigned mx2[2][2] = {{0xFF80FF80u, 0xFF80FF80u}, {0xFF80FF80u, 0xFF80FF80u}};  // -inf pairs
         #pragma unroll
         for (int e = 0; e < 64; e += 2) {
@@ -522,6 +539,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
           asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
           asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
           if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
+          if (it == ke - 1 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qempty) : "memory");
           unsigned mx2[2][2] = {{0xFF80FF80u, 0xFF80FF80u}, {0xFF80FF80u, 0xFF80FF80u}};  // -inf pairs
           #pragma unroll
           for (int e = 0; e < 64; e += 2) {
@@ -747,7 +765,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
   }
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_attention_causal_rewritten_g0_attention_t384_128x128_w2_s3_pingpong_persistent_g15: grid 132, block 384, smem 231544, params r0 r1 r2 w18
+// golden_attention_causal_rewritten_g0_attention_t384_128x128_w2_s3_pingpong_persistent_g15: grid 132, block 384, smem 231552, params r0 r1 r2 w18, scratch 4 (zeroed from 0)
 //   tensor map: param 1, 128 x 2048 x 128, box 64 x 128
 //   tensor map: param 2, 128 x 2048 x 128, box 64 x 128
 // arch suffix 'a', grid dependency yes
