@@ -3,6 +3,7 @@
 
     python3 run_suite.py --axon build/axon --graphs benchmarks/graphs --out results/ \
         [--budget SECONDS_PER_GRAPH] [--only name1,name2] [--skip-compile] [--allow-tf32]
+        [--config-match TEXT]
 
 For each graph: search with `axon superopt`, load its launcher with ctypes, check its outputs
 against PyTorch eager on the same inputs, then time axon, eager and torch.compile side by side
@@ -262,7 +263,8 @@ class Suite:
         kdir = self.out / "kernels" / stem
         so = run_superopt(self.args.axon, path, kdir, self.args.budget,
                           self.out / "logs" / (stem + ".superopt.log"), name,
-                          ("--allow-tf32",) if self.args.allow_tf32 else ())
+                          (("--allow-tf32",) if self.args.allow_tf32 else ())
+                          + (("--config-match", self.args.config_match) if self.args.config_match else ()))
         rec.update(search_s=so["seconds"], superopt_rc=so["rc"], axon_out=str(kdir))
         try:
             rec["search"] = report.search_summary(
@@ -486,6 +488,7 @@ def environment(args, axon: str, timer: Timer) -> dict:
             "torch": torch.__version__, "triton": triton_version, "cuda": torch.version.cuda,
             "python": platform.python_version(), "axon": axon, "axon_version": axon_version,
             "settings": {"budget_s": args.budget, "allow_tf32": args.allow_tf32,
+                         "config_match": args.config_match,
                          "skip_compile": args.skip_compile, "seed": args.seed,
                          "flush_bytes": timer.flush_bytes, "reps": [MIN_REPS, MAX_REPS],
                          "seconds_per_side": SIDE_SECONDS, "tolerances": TOLERANCES,
@@ -506,6 +509,10 @@ def parse_args(argv=None):
     p.add_argument("--allow-tf32", action="store_true",
                    help="let PyTorch and axon (superopt --allow-tf32) use TF32 for f32 matmuls "
                         "(f32 tolerance 5e-3)")
+    p.add_argument("--config-match", default="",
+                   help="passed to axon superopt --config-match: only the tiling configurations whose "
+                        "description contains this text (or one of several separated by '|'); also how "
+                        "a trial configuration (not yet run on a GPU) is tried")
     p.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
     p.add_argument("--time-limit", type=float, default=0.0,
                    help="stop starting workloads once this many seconds have passed (0: no limit); "
