@@ -118,6 +118,7 @@ struct AttentionEmitter {
 
   // attention_persistent.cpp
   [[nodiscard]] int64_t row_blocks() const;
+  void open_strided_loop();
   void emit_persistent();
   void producer_row_block(const std::function<void()>& coords);
   [[nodiscard]] int regs_producer() const;  // after setmaxnreg (two consumer warpgroups)

@@ -43,7 +43,8 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) 
   SmemPlan p;
   p.add("sq0", int64_t(t.bm) * dp * eb).add("sk0", ST * k_bytes).add("sv0", ST * v_bytes);
   p.add("qfull", 8).add("kfull0", 8 * ST).add("vfull0", 8 * ST).add("kempty0", 8 * ST).add("vempty0", 8 * ST).add("pin", 8);
-  if (t.persistent) p.add("qempty", 8).add("qrow", 8);  // Q released for the next row block; the next row block's index
+  if (t.persistent) p.add("qempty", 8);                      // Q released for the next row block
+  if (attention_counts_row_blocks(a, t)) p.add("qrow", 8);  // the next row block's index
   p.add("stats", int64_t(t.bm) * 4 * (1 + int64_t(a.sums.size())));
   return p;
 }
@@ -262,8 +263,10 @@ void AttentionEmitter::block_prologue() {
   em.line(smem.declare_raw());
   em.line(smem.declare_base());
   em.line(smem.declare({"sk0", "sv0"}));
-  if (persistent) em.line(smem.declare({"qfull", "kfull0", "vfull0", "kempty0", "vempty0", "pin", "qempty", "qrow"}));
-  else em.line(smem.declare({"qfull", "kfull0", "vfull0", "kempty0", "vempty0", "pin"}));
+  std::vector<std::string> barriers = {"qfull", "kfull0", "vfull0", "kempty0", "vempty0", "pin"};
+  if (persistent) barriers.push_back("qempty");
+  if (dynamic) barriers.push_back("qrow");
+  em.line(smem.declare(barriers));
   em.line(KS == 1 ? "const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;"
                   : "const int tid = threadIdx.x, role = tid >> 7, wg = 0, kp = role - 1, th = tid & 127;");
   if (persistent) return;  // the row block is the loop's (emit_persistent)

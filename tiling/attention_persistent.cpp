@@ -25,6 +25,12 @@ namespace axon::tiling::detail {
 
 int64_t AttentionEmitter::row_blocks() const { return (SQ + BM - 1) / BM * qk.batch; }
 
+// Row blocks by a static stride (no counter): qn counts the block's row blocks.
+void AttentionEmitter::open_strided_loop() {
+  em.line("int qn = 0;");
+  em.open("for (int rbk = blockIdx.x; rbk < " + S(row_blocks()) + "; rbk += gridDim.x, ++qn) {");
+}
+
 // The counter's atomic in the producer's loop took it past 24 registers (68 bytes spilled at 24,
 // 16 at 32, none at 40: ptxas, causal d 128); its consumers then have 232, where an O of 256
 // columns spills (124 bytes at d 256): those keep the stride.
@@ -45,8 +51,7 @@ int AttentionEmitter::regs_consumer() const { return dynamic ? 232 : 240; }
 void AttentionEmitter::producer_row_block(const std::function<void()>& coords) {
   em.line("int gb = 0;");
   if (!dynamic) {
-    em.line("int qn = 0;");
-    em.open("for (int rbk = blockIdx.x; rbk < " + S(row_blocks()) + "; rbk += gridDim.x, ++qn) {");
+    open_strided_loop();
   } else {
     const InstrSpec* atom = low.isa->find("atom.relaxed.gpu.global.add.u32");
     const InstrSpec* sts = low.isa->find("st.shared.f32");
@@ -73,8 +78,7 @@ void AttentionEmitter::producer_row_block(const std::function<void()>& coords) {
 // qfull has completed), and Q (landed, or computed here).
 void AttentionEmitter::consumer_row_block() {
   if (!dynamic) {
-    em.line("int qn = 0;");
-    em.open("for (int rbk = blockIdx.x; rbk < " + S(row_blocks()) + "; rbk += gridDim.x, ++qn) {");
+    open_strided_loop();
   } else {
     const InstrSpec* lds = low.isa->find("ld.shared.f32");
     AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");

@@ -7,7 +7,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
   extern __shared__ __align__(1024) unsigned char axon_smem_raw[];
   const unsigned sq0 = (unsigned)__cvta_generic_to_shared((void*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull));
   const unsigned sk0 = sq0 + 32768, sv0 = sk0 + 98304;
-  const unsigned qfull = sv0 + 98304, kfull0 = qfull + 8, vfull0 = kfull0 + 24, kempty0 = vfull0 + 24, vempty0 = kempty0 + 24, pin = vempty0 + 24, qempty = pin + 8, qrow = qempty + 8;
+  const unsigned qfull = sv0 + 98304, kfull0 = qfull + 8, vfull0 = kfull0 + 24, kempty0 = vfull0 + 24, vempty0 = kempty0 + 24, pin = vempty0 + 24, qempty = pin + 8;
   const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;
   if (tid == 0) {
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(qfull), "r"(1) : "memory");
@@ -693,7 +693,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
   }
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_attention_f16_rewritten_g0_attention_t384_128x128_w2_s3_pingpong_persistent_g15: grid 132, block 384, smem 231552, params r0 r1 r2 w13
+// golden_attention_f16_rewritten_g0_attention_t384_128x128_w2_s3_pingpong_persistent_g15: grid 132, block 384, smem 231544, params r0 r1 r2 w13
 //   tensor map: param 1, 128 x 2048 x 128, box 64 x 128
 //   tensor map: param 2, 128 x 2048 x 128, box 64 x 128
 // arch suffix 'a', grid dependency yes
