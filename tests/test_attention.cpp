@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "axon/core/graph_json.h"
@@ -422,6 +423,13 @@ TEST_CASE("superopt runs the plain attention graph as one fused kernel on sm_90,
       const auto& bn = rn.realized.at(static_cast<size_t>(rn.best));
       REQUIRE(bn.kernels.size() == 1);
       CHECK(bn.kernels[0].code.config.str().find("pingpong persistent") != std::string::npos);
+      // Its row blocks handed out by a counter in the launch's scratch: the launcher passes it
+      // (as every scratch, a float*) and its library builds.
+      CHECK(bn.kernels[0].code.launches.at(0).scratch == 4);
+      const fs::path out = fs::path(named.work_dir) / "out";
+      (void)write_outputs(g, rn, named, out.string());
+      nlohmann::json lj = nlohmann::json::parse(std::ifstream(out / "launcher.json"));
+      if (!nvcc().empty()) CHECK(lj["library_built"] == true);
     } else {
       CHECK(fused == 0);
       CHECK(best.kernels.size() >= 2);  // the scores are stored again

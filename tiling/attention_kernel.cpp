@@ -252,7 +252,7 @@ std::string AttentionEmitter::emit(const std::string& name) {
 std::string AttentionEmitter::signature(const std::string& name) const {
   std::ostringstream head;
   head << "extern \"C\" __global__ void " << (CL > 1 ? "__cluster_dims__(" + S(CL) + ", 1, 1) " : "") << "__launch_bounds__(" << t.threads
-       << ", 1) " << name << "(" << param_list(g) << (dynamic ? ", unsigned* __restrict__ axw" : "")  // the launch's scratch: the row blocks' counter
+       << ", 1) " << name << "(" << param_list(g) << (dynamic ? ", float* __restrict__ axw" : "")  // the launch's scratch (as every launcher passes it): the row blocks' counter, by its address
        << (q_copied ? ", const __grid_constant__ axon_tmap tmq" : "")
        << ", const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {\n";
   return head.str();

@@ -1,7 +1,7 @@
 // golden kernel: graph 'attention_causal_rewritten' (tests/golden/graphs/attention_causal_rewritten.json), target sm_90
 // kernel g0_attention: attention -> out
 // tiling: attention t384 128x128 w2 s3 pingpong persistent g15
-extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rewritten_g0_attention_t384_128x128_w2_s3_pingpong_persistent_g15(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0, unsigned* __restrict__ axw, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {
+extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rewritten_g0_attention_t384_128x128_w2_s3_pingpong_persistent_g15(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0, float* __restrict__ axw, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   extern __shared__ __align__(1024) unsigned char axon_smem_raw[];
