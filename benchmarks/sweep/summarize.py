@@ -1,6 +1,7 @@
 """The whole sweep from its runs: the latest result of each graph of a seed's grid.
 
     python3 benchmarks/sweep/summarize.py [--seed 1] [--results benchmarks/sweep/results] [--md FILE]
+    python3 benchmarks/sweep/summarize.py --not-on H200    (the graphs a run on the H200 still owes)
 
 The sweep runs in parts on the GPU host (a run covers what its time allows); each part leaves a
 results.json (or, where the JSON did not come back, the runner's results.md table) under
@@ -112,6 +113,15 @@ def summarize(seed: int, results: Path) -> dict:
     }
 
 
+def not_on(seed: int, results: Path, gpu: str) -> List[str]:
+    """The grid's graphs (in grid order) whose latest result was not measured on a GPU whose name
+    contains `gpu` (case-insensitive), or that have none: what a run on that GPU still owes."""
+    found = latest(results)
+    want = gpu.lower()
+    return [g["name"] for v in generate.grid(seed).values() for g in v
+            if g["name"] not in found or want not in found[g["name"]].gpu.lower()]
+
+
 def markdown(s: dict) -> str:
     out = ["| kind | graphs | measured | validate | geomean | worst |", "|---|---|---|---|---|---|"]
     for kind, k in s["kinds"].items():
@@ -134,11 +144,21 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--results", default=str(HERE / "results"), help="the runs' folder (default benchmarks/sweep/results)")
     ap.add_argument("--md", help="also write the table to this file")
+    ap.add_argument("--not-on", metavar="GPU",
+                    help="print instead the names, comma-separated, of the graphs whose latest result was not measured "
+                         "on a GPU whose name contains GPU (e.g. H200), or that have none (run.sh's SWEEP_ONLY, "
+                         "run_suite.py --only)")
     args = ap.parse_args(argv)
     root = Path(args.results)
     if not root.is_dir():
         print("summarize.py: --results %s: no such folder" % root, file=sys.stderr)
         return 2
+    if args.not_on is not None:
+        if not args.not_on.strip():
+            print("summarize.py: --not-on: give a GPU name or part of one (e.g. H200)", file=sys.stderr)
+            return 2
+        print(",".join(not_on(args.seed, root, args.not_on.strip())))
+        return 0
     s = summarize(args.seed, root)
     text = markdown(s)
     print(text, end="")

@@ -171,6 +171,21 @@ class Grid(unittest.TestCase):
         self.assertEqual(s["gpus"], ["GPU A", "GPU B", "GPU C"])
         self.assertIn("| **all** | %d | 3 | 2 |" % len(names), summarize.markdown(s))
 
+    def test_not_on_lists_what_a_gpu_still_owes(self):
+        names = [g["name"] for g in self.all]
+        a, b = names[0], names[1]
+        with tempfile.TemporaryDirectory() as d:
+            root = Path(d)
+            for folder, gpu, rows in (("2026-01-01", "NVIDIA H200", [a, b]), ("2026-01-02", "NVIDIA H100 80GB HBM3", [b])):
+                (root / folder).mkdir()
+                (root / folder / "results.json").write_text(json.dumps({"environment": {"gpu": gpu}, "workloads": [
+                    {"name": n, "status": "ok", "speedup": 1.0} for n in rows]}))
+            owed = summarize.not_on(1, root, "h200")
+            self.assertNotIn(a, owed)          # measured on the H200
+            self.assertIn(b, owed)             # its latest result is the H100's
+            self.assertEqual(len(owed), len(names) - 1)
+            self.assertEqual(owed, [n for n in names if n in owed])  # grid order
+
 
 if __name__ == "__main__":
     unittest.main()
