@@ -13,6 +13,9 @@
 #                                                     one kernel folder per MATCH (superopt --config-match,
 #                                                     one configuration), each run N times (3000) by
 #                                                     benchmarks/suite/stress.py: a race shows as runs that differ
+#   scripts/gpu_check.sh side GRAPH MATCH [MATCH ...] [--rounds N]
+#                                                     one kernel folder per MATCH as above, then all of them
+#                                                     timed side by side with PyTorch (benchmarks/suite/side_by_side.py)
 # Results go to $OUT (or ./out).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,18 +57,23 @@ for v in r["variants"]:
          done | tee "$out/$name/picks.txt"
          python3 "$root/benchmarks/library/measure.py" --axon "$AXON_BIN" --lib "/tmp/lib_$name" --exact "/tmp/lib_${name}_exact" \
            --sizes "$sizes" --compile skip --out "$out/$name/measure" 2>&1 | tee "$out/$name/measure.log" | tail -25 ;;
-  stress) graph=$1; shift; runs=3000; dirs=()
+  stress|side) graph=$1; shift; runs=3000; rounds=3; dirs=()
          while [ $# -gt 0 ]; do
            if [ "$1" = --runs ]; then runs=$2; shift 2; continue; fi
+           if [ "$1" = --rounds ]; then rounds=$2; shift 2; continue; fi
            d="/tmp/stress_$(basename "$graph" .json)_${#dirs[@]}"; rm -rf "$d"
            if "$AXON_BIN" superopt "$graph" --store none --budget 10 --configs 1 --config-match "$1" -o "$d" > "$d.log" 2>&1; then
              echo "[$1] $(grep -E '^k[0-9]+ ' "$d.log" | cut -c1-70 | tr -s ' ' | paste -sd ';')"; dirs+=("$d")
            else echo "[$1] superopt failed: $(tail -2 "$d.log")"; fi
            shift
          done
-         [ ${#dirs[@]} -gt 0 ] && python3 "$root/benchmarks/suite/stress.py" "$graph" "${dirs[@]}" --runs "$runs" --axon "$AXON_BIN" 2>&1 |
-           tee -a "$out/stress.log" ;;
-  *) echo "usage: gpu_check.sh tests FILTER | suite DIR [ARGS] | f32-attention [ARGS] | models [ARGS] | library SPEC EXACT SIZES [ARGS] | stress GRAPH MATCH... [--runs N]" >&2; exit 2 ;;
+         [ ${#dirs[@]} -eq 0 ] && exit 1
+         if [ "$what" = stress ]; then
+           python3 "$root/benchmarks/suite/stress.py" "$graph" "${dirs[@]}" --runs "$runs" --axon "$AXON_BIN" 2>&1 | tee -a "$out/stress.log"
+         else
+           python3 "$root/benchmarks/suite/side_by_side.py" "$graph" "${dirs[@]}" --rounds "$rounds" 2>&1 | tee -a "$out/side.log"
+         fi ;;
+  *) echo "usage: gpu_check.sh tests FILTER | suite DIR [ARGS] | f32-attention [ARGS] | models [ARGS] | library SPEC EXACT SIZES [ARGS] | stress GRAPH MATCH... [--runs N] | side GRAPH MATCH... [--rounds N]" >&2; exit 2 ;;
 esac
 # The device tool brings back a bounded number of files: the searches' work folders (cubins,
 # jobs) and built libraries would crowd out the results.
