@@ -267,9 +267,12 @@ void AttentionEmitter::block_prologue() {
   if (persistent) barriers.push_back("qempty");
   if (dynamic) barriers.push_back("qrow");
   em.line(smem.declare(barriers));
+  if (persistent) {  // the consumers' warpgroup and thread are read per row block, with the row block (emit_persistent)
+    em.line("const int tid = threadIdx.x, role = tid >> 7;");
+    return;
+  }
   em.line(KS == 1 ? "const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;"
                   : "const int tid = threadIdx.x, role = tid >> 7, wg = 0, kp = role - 1, th = tid & 127;");
-  if (persistent) return;  // the row block is the loop's (emit_persistent)
   // A cluster's CL blocks share a row block: rank cr = blockIdx.x % CL (the cluster's x extent).
   if (CL > 1) em.line("const int bid = (int)(blockIdx.x / " + S(CL) + "), cr = (int)(blockIdx.x % " + S(CL) + ");");
   row_block(CL > 1 ? "bid" : "blockIdx.x");
@@ -395,6 +398,7 @@ void AttentionEmitter::producer() {
   auto all_coords = [&] {
     for (const auto& [op, c, var] : {std::tuple<int, const ContractionShape*, const char*>{0, &qk, "pq"}, {1, &qk, "pk"}, {1, &pv, "pvv"}}) {
       if (stored && c == &qk) continue;
+      if (op == 0 && !q_copied) continue;  // Q computed by the consumers: no copy to place
       operand_coords(var, *c, op);
     }
   };

@@ -35,7 +35,6 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
   if (role == 0) {
     asm volatile("setmaxnreg.dec.sync.aligned.u32 24;" :  : );
     if (tid != 0) return;
-    const int pq = (int)(bz);
     const int pk = (int)(bz);
     const int pvv = (int)(bz);
     const unsigned long long tk = (unsigned long long)&tmk, tv = (unsigned long long)&tmv;

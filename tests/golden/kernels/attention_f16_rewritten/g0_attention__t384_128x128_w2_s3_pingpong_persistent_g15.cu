@@ -8,7 +8,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
   const unsigned sq0 = (unsigned)__cvta_generic_to_shared((void*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull));
   const unsigned sk0 = sq0 + 32768, sv0 = sk0 + 98304;
   const unsigned qfull = sv0 + 98304, kfull0 = qfull + 8, vfull0 = kfull0 + 24, kempty0 = vfull0 + 24, vempty0 = kempty0 + 24, pin = vempty0 + 24, qempty = pin + 8;
-  const int tid = threadIdx.x, role = tid >> 7, wg = role - 1, th = tid & 127;
+  const int tid = threadIdx.x, role = tid >> 7;
   if (tid == 0) {
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(qfull), "r"(1) : "memory");
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(qempty), "r"(8) : "memory");
@@ -40,7 +40,6 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
       (void)i0; (void)i1;
       kb = min(kb, 15);
       if (ke <= kb) ke = kb + 1;
-      const int pq = (int)(bz);
       const int pk = (int)(bz);
       const int pvv = (int)(bz);
       for (int it = kb; it < ke; ++it) {
