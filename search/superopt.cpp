@@ -50,7 +50,7 @@ bool matches_any(std::string_view description, std::string_view alternatives) {
 }
 
 // The configurations a search may try: under --config-match those it names (the generic
-// fallback always), else all but the trial ones (RankedConfig::trial: not yet run on a GPU).
+// fallback always), else all but the trial ones (RankedConfig::trial: not kept for searches).
 std::vector<tiling::RankedConfig> searchable(std::vector<tiling::RankedConfig> ranked, const std::string& config_match) {
   ranked.erase(std::remove_if(ranked.begin(), ranked.end(),
                               [&](const tiling::RankedConfig& rc) {
