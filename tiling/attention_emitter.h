@@ -115,6 +115,7 @@ struct AttentionEmitter {
   void consumer_registers();
   void compute_q();
   void store_q(int64_t cpr, int64_t NQ);
+  [[nodiscard]] std::string q_chunk() const;
 
   // attention_persistent.cpp
   [[nodiscard]] int64_t row_blocks() const;

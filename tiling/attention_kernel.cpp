@@ -461,14 +461,16 @@ void AttentionEmitter::consumer_registers() {
 void AttentionEmitter::compute_q() {
   const InstrSpec* st4 = low.isa->find("st.shared.v4.f32");
   AXON_CHECK(low.isa->find("bar.sync.named") != nullptr && st4 != nullptr, "codegen: the ISA lacks bar.sync.named or st.shared.v4.f32");
-  const int64_t cpr = DP / 8, NQ = (int64_t(BM) * cpr + 128 * C - 1) / (128 * C);
+  // Persistent: each warpgroup its own rows (those its S reads), so that no barrier of both
+  // stands between row blocks; otherwise the consumers' threads over all rows.
+  const int64_t cpr = DP / 8, rows = persistent ? BM / C : BM, T = persistent ? 128 : 128 * C, NQ = (rows * cpr + T - 1) / T;
   const Node* qs = qk.a.staged;
   AXON_CHECK(qs == nullptr || (D % 8 == 0 && dims_of(qs) == dims_of(qk.a.node)), "codegen: Q's staged source is not in 16-byte rows");
   em.line("float qv[" + S(NQ) + "][8];");
   if (qs != nullptr) em.line("unsigned qw[" + S(NQ) + "][4];");
   em.line("#pragma unroll");
   em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
-  em.line("const int q = tid - 128 + qi * " + S(128 * C) + ", r = min(q / " + S(cpr) + ", " + S(BM - 1) + "), c = q % " + S(cpr) + ";");
+  em.line(q_chunk() + ", r = " + (persistent ? "wg * " + S(rows) + " + " : "") + "min(q / " + S(cpr) + ", " + S(rows - 1) + "), c = q % " + S(cpr) + ";");
   em.line("const " + I + " gi = min(m0 + r, (" + I + ")" + S(SQ - 1) + ");");
   std::map<std::string, int> at_e;
   for (int e = 0; e < 8; ++e) {
@@ -507,13 +509,13 @@ void AttentionEmitter::store_q(int64_t cpr, int64_t NQ) {
     if (f16) return "__uint_as_float(axon_pack2_f16(qv[qi][" + S(e) + "], qv[qi][" + S(e + 1) + "]))";
     return "__uint_as_float((__float_as_uint(qv[qi][" + S(e) + "]) >> 16) | (__float_as_uint(qv[qi][" + S(e + 1) + "]) & 0xFFFF0000u))";
   };
-  // Persistent: both warpgroups' last S of the row block before have completed (each stores
-  // chunks of the other's rows).
-  if (persistent) em.line(inline_asm(*bar_sync, {{"id", "r", {"1"}}, {"n", "r", {S(128 * C)}}}, true));
+  // Persistent: the warpgroup stores its own rows, over which its last S of the row block before
+  // has completed (its wait); the other may still be reading its own.
+  const int64_t rows = persistent ? BM / C : BM;
   em.line("#pragma unroll");
   em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
-  em.line("const int q = tid - 128 + qi * " + S(128 * C) + ", r = q / " + S(cpr) + ", c = q % " + S(cpr) + ";");
-  em.open("if (r < " + S(BM) + ") {");
+  em.line(q_chunk() + ", r = " + (persistent ? "wg * " + S(rows) + " + " : "") + "q / " + S(cpr) + ", c = q % " + S(cpr) + ";");
+  em.open(persistent ? "if (q < " + S(rows * cpr) + ") {" : "if (r < " + S(BM) + ") {");
   if (x32) {  // f32: the 8 values are the 16-byte chunks 2c and 2c + 1 of the row's 32-float panels
     for (int h = 0; h < 2; ++h) {
       em.line("{ const int cc = 2 * c + " + S(h) + ";");
@@ -527,7 +529,14 @@ void AttentionEmitter::store_q(int64_t cpr, int64_t NQ) {
   em.close();
   em.close();
   if (!x32) em.line(inline_asm(*ti.proxy, {}, true));  // generic-proxy stores before wgmma's reads (f32: generic loads)
-  em.line(inline_asm(*bar_sync, {{"id", "r", {"1"}}, {"n", "r", {S(128 * C)}}}, true));
+  // The warpgroup's own barrier (named 4 + wg) where it stored its own rows, else both's (1).
+  if (persistent) em.line(inline_asm(*bar_sync, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
+  else em.line(inline_asm(*bar_sync, {{"id", "r", {"1"}}, {"n", "r", {S(128 * C)}}}, true));
+}
+
+// The first line of Q's chunk loop: chunk q of the consumers' (or, persistent, the warpgroup's).
+std::string AttentionEmitter::q_chunk() const {
+  return persistent ? "const int q = th + qi * 128" : "const int q = tid - 128 + qi * " + S(128 * C);
 }
 
 }  // namespace axon::tiling::detail

@@ -1,18 +1,20 @@
 // The persistent attention kernel (AttentionConfig::persistent; docs/attention.md, "Not done"):
 // one block per SM walks the row blocks rbk = blockIdx.x, + gridDim.x, .. in the block order of
 // the launch that is not persistent. What a block of that launch does once, this one does per
-// row block, with three differences:
+// row block, with four differences:
 // - the K and V rings run on: item g counts every key tile the block has taken (gb: the tiles of
 //   its earlier row blocks), so the producer fills the next row block's first slots while the
 //   consumers finish this one;
 // - a copied Q has an empty barrier beside its full one (`qempty`, one arrival per consumer
 //   warp): each warp arrives once its warpgroup's last S of the row block has completed
 //   (release_q), and the producer waits for it before it copies the next row block's Q
-//   (parity: the row block's count qn & 1); a Q the consumers compute is loaded, then stored
-//   after a barrier of both warpgroups (store_q: both are past their last S);
+//   (parity: the row block's count qn & 1); a Q the consumers compute is loaded and stored by
+//   each warpgroup for its own rows (those its S reads: its own last S is past), then its own
+//   barrier (store_q), no barrier of both;
+// - the ping-pong turns run on across row blocks (warpgroup 0's first S of a row block may go
+//   once warpgroup 1 has issued its last S of the one before);
 // - the epilogue writes from registers (writes): Q's rows, where the staged epilogue would
 //   stage O, belong to the next row block by then.
-// The ping-pong turns are balanced within each row block (tiles_deferred), as in one block.
 // Where masks make the row blocks' work unequal (causal), the producer hands them out by a
 // counter (attention_counts_row_blocks): the next index, taken once Q is given back, reaches the
 // consumers in shared memory with qfull (a Q they compute: a plain arrival on it).
@@ -112,6 +114,8 @@ void AttentionEmitter::emit_persistent() {
   em.line(inline_asm(*ti.reg_inc, {{"n", "", {S(regs_consumer())}, true}}, false));
   prepare_softmax();
   em.line("int gb = 0;");
+  // The turns run on across row blocks (turn_wait): warpgroup 1 (role 2) lets 0 go first once.
+  em.line("if (role == 2) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
   consumer_row_block();
   tiles_deferred();
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
@@ -120,6 +124,7 @@ void AttentionEmitter::emit_persistent() {
   writes();
   em.line("gb += ke - kb;");
   em.close();
+  em.line("if (role == 1) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
 }
 
 // Within a key tile's turn, after its S has completed: on the row block's last tile each

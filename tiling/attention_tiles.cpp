@@ -50,7 +50,9 @@ void AttentionEmitter::release_k() { em.line("if ((th & 31) == 0) " + kring.cons
 // one issues its S and P V while the other computes its softmax. Warpgroup 1 lets 0 go first,
 // each lets the other go after every issue (no condition between a wgmma and its wait), and
 // warpgroup 0 takes the one turn too many at the end, after its last wait: both pass each
-// barrier as often (n + 1 times barrier 2, n times barrier 3, n >= 1 key tiles each).
+// barrier as often (n + 1 times barrier 2, n times barrier 3, n >= 1 key tiles each). A
+// persistent kernel's turns run on across its row blocks (emit_persistent): the first grant
+// before the first, the turn too many after the last.
 void AttentionEmitter::turn_wait() {
   if (pingpong) em.line(inline_asm(*bar_named, {{"id", "r", {"2 + wg"}}, {"n", "r", {"256"}}}, true));
 }
@@ -101,7 +103,7 @@ void AttentionEmitter::tiles_in_order() {
 // peeled so that no branch separates a wgmma from its fence or its wait (ptxas serializes
 // every wgmma of the kernel otherwise: C7514, C7520).
 void AttentionEmitter::tiles_deferred() {
-  if (pingpong) em.line("if (wg == 1) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+  if (pingpong && !persistent) em.line("if (wg == 1) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
   // The first tile: S, then its softmax (O is still 0).
   em.open("{");
   em.line("const int it = " + first_tile() + ";");
@@ -139,7 +141,7 @@ void AttentionEmitter::tiles_deferred() {
     if (persistent) em.line("if ((th & 31) == 0) " + vring.consumer_release("slot"));
     em.close();
   }
-  if (pingpong) em.line("if (wg == 0) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+  if (pingpong && !persistent) em.line("if (wg == 0) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
 }
 
 // A later tile of the deferred order: its S and the previous tile's P V (P in `in`) under one

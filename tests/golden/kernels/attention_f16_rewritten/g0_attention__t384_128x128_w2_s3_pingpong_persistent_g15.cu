@@ -59,6 +59,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
   }
   asm volatile("setmaxnreg.inc.sync.aligned.u32 240;" :  : );
   int gb = 0;
+  if (role == 2) asm volatile("bar.arrive %0, %1;" :  : "r"(2), "r"(256) : "memory");
   int qn = 0;
   for (int rbk = blockIdx.x; rbk < 2048; rbk += gridDim.x, ++qn) {
     unsigned tidr;
@@ -86,7 +87,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
     unsigned qw[8][4];
     #pragma unroll
     for (int qi = 0; qi < 8; ++qi) {
-      const int q = tid - 128 + qi * 256, r = min(q / 16, 127), c = q % 16;
+      const int q = th + qi * 128, r = wg * 64 + min(q / 16, 63), c = q % 16;
       const int gi = min(m0 + r, (int)2047);
       const int gk0 = min((int)(c * 8 + 0), (int)127);
       const int gk1 = min((int)(c * 8 + 1), (int)127);
@@ -116,18 +117,16 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
       const float v8 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 7), v0));  // mul 4
       qv[qi][7] = m0 + r < 2048 && c * 8 + 7 < 128 ? v8 : 0.0f;
     }
-    asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(256) : "memory");
     #pragma unroll
     for (int qi = 0; qi < 8; ++qi) {
-      const int q = tid - 128 + qi * 256, r = q / 16, c = q % 16;
-      if (r < 128) {
+      const int q = th + qi * 128, r = wg * 64 + q / 16, c = q % 16;
+      if (q < 1024) {
         const unsigned at = sq0 + (unsigned)((c / 8) * 16384 + r * 128 + (((c % 8) ^ (r % 8)) * 16));
         asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" :  : "r"(at), "f"(__uint_as_float(axon_pack2_f16(qv[qi][0], qv[qi][1]))), "f"(__uint_as_float(axon_pack2_f16(qv[qi][2], qv[qi][3]))), "f"(__uint_as_float(axon_pack2_f16(qv[qi][4], qv[qi][5]))), "f"(__uint_as_float(axon_pack2_f16(qv[qi][6], qv[qi][7]))) : "memory");
       }
     }
     asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
-    asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(256) : "memory");
-    if (wg == 1) asm volatile("bar.arrive %0, %1;" :  : "r"(2), "r"(256) : "memory");
+    asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
     {
       const int it = kb;
       const int g = gb + it - kb, slot = g % 3;
@@ -663,7 +662,6 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
       asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(vempty0 + 8 * slot) : "memory");
     }
-    if (wg == 0) asm volatile("bar.sync %0, %1;" :  : "r"(2), "r"(256) : "memory");
     asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
     { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
     { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 2, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
@@ -690,6 +688,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
     }
     gb += ke - kb;
   }
+  if (role == 1) asm volatile("bar.sync %0, %1;" :  : "r"(2), "r"(256) : "memory");
 }
 // ---- launches (golden: what the launcher is told) ----
 // golden_attention_f16_rewritten_g0_attention_t384_128x128_w2_s3_pingpong_persistent_g15: grid 132, block 384, smem 231544, params r0 r1 r2 w13
