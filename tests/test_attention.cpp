@@ -332,6 +332,18 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((k.body.find("if (it == ke - 1 && (th & 31) == 0) ") != std::string::npos) ==
             (ac->persistent && (s.att.qk.a.direct || counted)));
       CHECK((k.body.find("%%tid.x") != std::string::npos) == ac->persistent);
+      // Persistent: the ping-pong turns run on across row blocks (one grant before the loop, one
+      // turn too many after it); a computed Q is stored by each warpgroup for its own rows
+      // behind its own barrier, no barrier of both.
+      const std::string grant = R"(if (role == 2) asm volatile("bar.arrive %0, %1;" :  : "r"(2), "r"(256))";
+      CHECK((k.body.find(grant) != std::string::npos) == ac->persistent);
+      CHECK((k.body.find(R"(if (wg == 1) asm volatile("bar.arrive %0, %1;" :  : "r"(2))") != std::string::npos) ==
+            (ac->pingpong && !ac->persistent));
+      if (ac->persistent && !s.att.qk.a.direct) {
+        CHECK(k.body.find("const int q = th + qi * 128, r = wg * " + std::to_string(ac->bm / 2)) != std::string::npos);
+        CHECK(k.body.find(R"(asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128))") != std::string::npos);
+        CHECK(k.body.find(R"(asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(256))") == std::string::npos);
+      }
       persistent += ac->persistent;
       counted_blocks += counted;
       if (first) axon::test::check_nvrtc_compiles(k);
