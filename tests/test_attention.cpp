@@ -426,7 +426,7 @@ TEST_CASE("superopt runs the plain attention graph as one fused kernel on sm_90,
       REQUIRE(best.kernels.size() == 1);
       CHECK(fused == 1);
       CHECK(best.kernels[0].code.launches.at(0).tmaps.size() >= 2);  // K and V (Q too when stored)
-      // Trial configurations (the persistent kernel, measured slower) are tried only where
+      // Trial configurations (the persistent kernel: not kept for searches) are tried only where
       // --config-match names them.
       for (const ConfigTrial& t : best.kernels[0].trials) CHECK(t.config.str().find("persistent") == std::string::npos);
       SuperoptOptions named = o;

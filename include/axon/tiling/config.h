@@ -183,8 +183,8 @@ struct AttentionConfig {
   // One block per SM walks the row blocks (ping-pong over Q K^T, no key split or cluster): the K
   // and V rings run on across row blocks, Q is given back (or computed again) once both
   // warpgroups have their last S, and the epilogue writes from registers (docs/attention.md,
-  // "Not done": a trial, RankedConfig::trial: right on the GPU, but measured slower than the
-  // kernel that is not persistent).
+  // "Not done": a trial, RankedConfig::trial: an earlier form was right on the GPU but slower
+  // than the kernel that is not persistent; this one has not run on a GPU yet).
   bool persistent = false;
   [[nodiscard]] std::string str() const;  // "attention t384 128x128 w2 s2 pingpong g4"
 };
