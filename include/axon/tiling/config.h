@@ -181,8 +181,9 @@ struct AttentionConfig {
   // columns, not 64, 128 and 128 (O's registers shrink alike). Only where the two differ.
   bool pv_exact = false;
   // One block per SM walks the row blocks (ping-pong over Q K^T, no key split or cluster): the K
-  // and V rings run on across row blocks, Q is given back (or computed again) once both
-  // warpgroups have their last S, and the epilogue writes from registers (docs/attention.md,
+  // and V rings run on across row blocks, as do the ping-pong turns; a copied Q is given back
+  // once both warpgroups have their last S, a computed one is stored again by each warpgroup
+  // for its own rows; the epilogue writes from registers (docs/attention.md,
   // "Not done": a trial, RankedConfig::trial: an earlier form was right on the GPU but slower
   // than the kernel that is not persistent; this one has not run on a GPU yet).
   bool persistent = false;
