@@ -201,7 +201,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   const tiling::Lowerings& low = lowerings("sm_90");
   tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
-  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0, counted_blocks = 0;
+  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0, counted_blocks = 0, loads_ahead = 0;
   // The last graph's scores are the chain (no scale, keys a multiple of the tiles): row maxima from
   // the packed pairs; with an L2 of 512 KiB its row blocks walk the batch in groups of two.
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
@@ -210,6 +210,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
                                   stored_scores("[300,1000]", "[1000,128]", false), stored_scores("[2,77,512]", "[2,512,40]", true),
                                   deferred("[5,200,64]", "[5,256,64]", "[5,256,64]", true, "", Scale::None),
                                   deferred("[150,90,64]", "[150,140,64]", "[150,140,72]", false, "", Scale::Q),
+                                  deferred("[140,100,64]", "[140,130,64]", "[140,130,64]", false, "", Scale::Q),
                                   deferred("[2,64,64]", "[2,128,64]", "[2,128,64]", true)}) {
     L.l2_bytes = text.find("[5,256,64]") != std::string::npos ? 512 * 1024 : 50 << 20;
     Graph g = parse(text);
@@ -301,9 +302,10 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       if (ac->group > 0) CHECK(rc.config.str().find(" g" + std::to_string(ac->group)) != std::string::npos);
       grouped += ac->group > 0;
       // Q computed from a stored source: its rows read 16 bytes at a time. The epilogue staged in
-      // Q's panels (head dims within Q's) and stored in 8-column chunks.
+      // Q's panels (head dims within Q's; persistent: only where the consumers compute Q, each
+      // warpgroup in its own rows) and stored in 8-column chunks.
       CHECK((k.body.find("axon_ldw<4>(in") != std::string::npos) == (text.find("\"qs\"") != std::string::npos));
-      const bool staged_out = !stored && !ac->persistent && (s.att.pv.n + 63) / 64 <= (s.att.qk.k + 63) / 64;
+      const bool staged_out = !stored && !(ac->persistent && s.att.qk.a.direct) && (s.att.pv.n + 63) / 64 <= (s.att.qk.k + 63) / 64;
       CHECK((k.body.find("sstat[") != std::string::npos) == staged_out);
       CHECK((k.body.find("const int gjc7") != std::string::npos) == staged_out);
       // The key split (stored scores only): alternate key tiles, merged through shared memory.
@@ -339,6 +341,11 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((k.body.find(grant) != std::string::npos) == ac->persistent);
       CHECK((k.body.find(R"(if (wg == 1) asm volatile("bar.arrive %0, %1;" :  : "r"(2))") != std::string::npos) ==
             (ac->pingpong && !ac->persistent));
+      // A computed Q from a stored source by stride, O staged: its loads issued a row block
+      // ahead, before the epilogue; the warpgroup's barrier between its staged O and the next
+      // Q's stores.
+      const bool q_ahead = ac->persistent && staged_out && !counted && text.find("\"qs\"") != std::string::npos;
+      CHECK((k.body.find("const int rbn = min(rbk + (int)gridDim.x, " + std::to_string(row_blocks - 1) + ");") != std::string::npos) == q_ahead);
       if (ac->persistent && !s.att.qk.a.direct) {
         CHECK(k.body.find("const int q = th + qi * 128, r = wg * " + std::to_string(ac->bm / 2)) != std::string::npos);
         CHECK(k.body.find(R"(asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128))") != std::string::npos);
@@ -346,6 +353,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       }
       persistent += ac->persistent;
       counted_blocks += counted;
+      loads_ahead += q_ahead;
       if (first) axon::test::check_nvrtc_compiles(k);
       first = false;
       tu << k.body << "\n";
@@ -358,6 +366,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   CHECK(exact >= 8);  // head dims 72 and 40
   CHECK(clustered >= 8);
   CHECK(persistent >= 8);
+  CHECK(loads_ahead >= 1);
   CHECK(counted_blocks >= 2);
   axon::test::check_sm90a(low, tu.str(), "attention", true);
 }

@@ -78,6 +78,7 @@ struct AttentionEmitter {
   // One block per SM walks the row blocks (AttentionConfig::persistent; attention_persistent.cpp).
   bool persistent = false;
   bool dynamic = false;  // its row blocks handed out by a counter (attention_counts_row_blocks)
+  bool q_ahead = false;  // persistent, Q computed from a staged source by stride: its loads a row block ahead (load_q)
   // The softmax's pieces (set by prepare_softmax, after the producer).
   std::string pack_fn;  // the synthesized pack of f32 pairs to T16x2
   const Node* p_node = nullptr;  // P as the kernel computes it
@@ -114,6 +115,9 @@ struct AttentionEmitter {
                    const std::string& operand, const std::string& bar, const std::string& inner0, bool read_once);
   void consumer_registers();
   void compute_q();
+  void load_q();
+  [[nodiscard]] int64_t q_chunks() const;
+  void q_chunk_load();
   void store_q(int64_t cpr, int64_t NQ);
   [[nodiscard]] std::string q_chunk() const;
 

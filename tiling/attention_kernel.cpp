@@ -463,11 +463,11 @@ void AttentionEmitter::compute_q() {
   AXON_CHECK(low.isa->find("bar.sync.named") != nullptr && st4 != nullptr, "codegen: the ISA lacks bar.sync.named or st.shared.v4.f32");
   // Persistent: each warpgroup its own rows (those its S reads), so that no barrier of both
   // stands between row blocks; otherwise the consumers' threads over all rows.
-  const int64_t cpr = DP / 8, rows = persistent ? BM / C : BM, T = persistent ? 128 : 128 * C, NQ = (rows * cpr + T - 1) / T;
+  const int64_t cpr = DP / 8, rows = persistent ? BM / C : BM, NQ = q_chunks();
   const Node* qs = qk.a.staged;
   AXON_CHECK(qs == nullptr || (D % 8 == 0 && dims_of(qs) == dims_of(qk.a.node)), "codegen: Q's staged source is not in 16-byte rows");
   em.line("float qv[" + S(NQ) + "][8];");
-  if (qs != nullptr) em.line("unsigned qw[" + S(NQ) + "][4];");
+  if (qs != nullptr && !q_ahead) em.line("unsigned qw[" + S(NQ) + "][4];");
   em.line("#pragma unroll");
   em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
   em.line(q_chunk() + ", r = " + (persistent ? "wg * " + S(rows) + " + " : "") + "min(q / " + S(cpr) + ", " + S(rows - 1) + "), c = q % " + S(cpr) + ";");
@@ -479,10 +479,7 @@ void AttentionEmitter::compute_q() {
     at_e[point_key(operand_point(qk, 0, batch, term::var(kRowVar), term::var(kChunkVar + e)))] = e;
   }
   if (qs != nullptr) {
-    em.line("const " + I + " gq = min((" + I + ")c * 8, (" + I + ")" + S(D - 8) + ");");
-    em.name_var(kKVar, "gq");
-    em.line("axon_ldw<4>(in" + S(int64_t(find_param(g.reads, qs))) + " + " +
-            em.index(flat_index(operand_point(qk, 0, batch, term::var(kRowVar), term::var(kKVar)), dims_of(qs))) + ", qw[qi]);");
+    if (!q_ahead) q_chunk_load();
     em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
       if (n != qs) return "";
       auto it = at_e.find(point_key(p));
@@ -497,6 +494,34 @@ void AttentionEmitter::compute_q() {
   em.given = nullptr;
   em.close();
   store_q(cpr, NQ);
+}
+
+// Q's 8-value chunks per thread: the consumers' rows (persistent: the warpgroup's) over their threads.
+int64_t AttentionEmitter::q_chunks() const {
+  const int64_t rows = persistent ? BM / C : BM, T = persistent ? 128 : 128 * C;
+  return (rows * (DP / 8) + T - 1) / T;
+}
+
+// The 16-byte load of a staged Q's chunk qi (c, gi in scope) into qw[qi].
+void AttentionEmitter::q_chunk_load() {
+  const Node* qs = qk.a.staged;
+  em.line("const " + I + " gq = min((" + I + ")c * 8, (" + I + ")" + S(D - 8) + ");");
+  em.name_var(kKVar, "gq");
+  em.line("axon_ldw<4>(in" + S(int64_t(find_param(g.reads, qs))) + " + " +
+          em.index(flat_index(operand_point(qk, 0, batch, term::var(kRowVar), term::var(kKVar)), dims_of(qs))) + ", qw[qi]);");
+}
+
+// q_ahead: the loads of the warpgroup's chunks of Q's staged source for the row block whose m0
+// and bz are in scope, into qw (declared before the row blocks' loop); compute_q reads them
+// there a row block later, after its loads' latency has passed in the epilogue before.
+void AttentionEmitter::load_q() {
+  const int64_t cpr = DP / 8, rows = BM / C, NQ = q_chunks();
+  em.line("#pragma unroll");
+  em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
+  em.line(q_chunk() + ", r = wg * " + S(rows) + " + min(q / " + S(cpr) + ", " + S(rows - 1) + "), c = q % " + S(cpr) + ";");
+  em.line("const " + I + " gi = min(m0 + r, (" + I + ")" + S(SQ - 1) + ");");
+  q_chunk_load();
+  em.close();
 }
 
 // Q's values into its swizzled panels, then the consumers' barrier (named barrier 1).

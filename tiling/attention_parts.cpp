@@ -103,20 +103,14 @@ std::string epilogue_answer(Emitter& em, const AttentionShape& a, const Node* n,
 // them, all done), 128-byte rows with 16-byte chunks swizzled by the row as Q's are, and its rows'
 // statistics after the barriers (the plan's "stats", attention_smem_plan); then the group's writes of whole 8-column
 // chunks of rows, one 16-byte store each where whole, instead of one 2-byte store per element.
-// False (nothing emitted) where it does not apply.
-bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,
-                          const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point) {
+// False (nothing emitted) where it does not apply (staged_epilogue_fits: O's panels within Q's,
+// a 16-bit P V, row-neighbour pairs in O's fragment, float writes, named barriers).
+bool staged_epilogue_fits(const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa) {
   const ContractionShape& pv = a.pv;
   const InstrSpec* mma_o = wgmma_isa(isa, pv.in).mma_areg_nb;
-  const InstrSpec* bar_named = isa.find("bar.sync.named");
   AXON_CHECK(mma_o != nullptr, "codegen: the ISA lacks an instruction of the attention kernel");
   const Fragment& fo = fragment(*mma_o, "d");
-  const int BM = t.bm, NS = static_cast<int>(a.sums.size());
-  const int64_t DP = up64(a.qk.k), DV = pv.n, DVP = up64(DV), SQ = a.qk.m;
   const int RO = static_cast<int>(attention_pv_columns(a, t) / 2);  // the kernel's O registers
-  const std::vector<int> slot_o = row_slots(*mma_o, fo, RO);
-  const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
-  const std::string I = em.idx();
   bool frag_pairs = true;  // elements 2p, 2p + 1 are row neighbours at an even column
   for (int th = 0; th < 128 && frag_pairs; ++th)
     for (int e = 0; e + 1 < RO; e += 2)
@@ -124,7 +118,22 @@ bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, 
                    fragment_index(fo.col, th, e + 1) == fragment_index(fo.col, th, e) + 1 && fragment_index(fo.col, th, e) % 2 == 0;
   bool float_writes = true;
   for (const Node* n : g.writes) float_writes = float_writes && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
-  if (!(DVP <= DP && dtype_bytes(pv.mm->dtype()) == 2 && frag_pairs && float_writes && bar_named != nullptr)) return false;
+  return up64(pv.n) <= up64(a.qk.k) && dtype_bytes(pv.mm->dtype()) == 2 && frag_pairs && float_writes && isa.find("bar.sync.named") != nullptr;
+}
+
+bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,
+                          const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point) {
+  if (!staged_epilogue_fits(g, a, t, isa)) return false;
+  const ContractionShape& pv = a.pv;
+  const InstrSpec* mma_o = wgmma_isa(isa, pv.in).mma_areg_nb;
+  const InstrSpec* bar_named = isa.find("bar.sync.named");
+  const Fragment& fo = fragment(*mma_o, "d");
+  const int BM = t.bm, NS = static_cast<int>(a.sums.size());
+  const int64_t DV = pv.n, SQ = a.qk.m;
+  const int RO = static_cast<int>(attention_pv_columns(a, t) / 2);  // the kernel's O registers
+  const std::vector<int> slot_o = row_slots(*mma_o, fo, RO);
+  const std::map<int, Term> frag_vars = {{0, term::var(kLaneVar)}, {1, term::var(kRegVar)}};
+  const std::string I = em.idx();
   const SmemPlan smem = attention_smem_plan(a, t);
   const int64_t stat_at = smem.offset("stats"), CPO = (DV + 7) / 8;
   const std::string MT = storage_type(pv.mm->dtype()), P(dtype_name(pv.mm->dtype()));

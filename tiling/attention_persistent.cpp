@@ -13,8 +13,9 @@
 //   barrier (store_q), no barrier of both;
 // - the ping-pong turns run on across row blocks (warpgroup 0's first S of a row block may go
 //   once warpgroup 1 has issued its last S of the one before);
-// - the epilogue writes from registers (writes): Q's rows, where the staged epilogue would
-//   stage O, belong to the next row block by then.
+// - a computed Q's warpgroup stages O in its own rows of Q's panels (the staged epilogue), then
+//   waits at its own barrier before it stores the next row block's Q over them; with a copied Q
+//   the epilogue writes from registers (writes): Q's panels belong to the next copy by then.
 // Where masks make the row blocks' work unequal (causal), the producer hands them out by a
 // counter (attention_counts_row_blocks): the next index, taken once Q is given back, reaches the
 // consumers in shared memory with qfull (a Q they compute: a plain arrival on it).
@@ -116,12 +117,43 @@ void AttentionEmitter::emit_persistent() {
   em.line("int gb = 0;");
   // The turns run on across row blocks (turn_wait): warpgroup 1 (role 2) lets 0 go first once.
   em.line("if (role == 2) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+  // A computed Q from a staged source by stride, O staged: Q's loads a row block ahead
+  // (q_ahead), the first row block's here, each next one's (the last's again past the end)
+  // before this one's epilogue, where their latency passes.
+  // Only where O is staged: the registers' epilogue has no room for the loads (8 bytes spilled
+  // at d 64 with O over 128 columns).
+  q_ahead = !q_copied && !dynamic && qk.a.staged != nullptr && staged_epilogue_fits(g, a, t, *low.isa);
+  if (q_ahead) {
+    em.line("unsigned qw[" + S(q_chunks()) + "][4];");
+    em.open("{");
+    em.line("const int wg = role - 1, th = tid & 127;");
+    row_block("blockIdx.x");
+    em.line("(void)bz;");  // a batch of one: Q's index has no batch term
+    load_q();
+    em.close();
+  }
   consumer_row_block();
   tiles_deferred();
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+  if (q_ahead) {
+    em.open("{");
+    em.line("const int rbn = min(rbk + (int)gridDim.x, " + S(row_blocks() - 1) + ");");
+    row_block("rbn");
+    em.line("(void)bz;");
+    load_q();
+    em.close();
+  }
   quad_sums();
   to_graph_shift();
-  writes();
+  // A computed Q: O staged in the warpgroup's own rows of Q's panels, as the kernel that is not
+  // persistent does, then the warpgroup's barrier before the next row block's Q is stored over
+  // them (store_q). A copied Q's panels belong to the producer's next copy by then: registers.
+  if (!q_copied && emit_staged_epilogue(em, g, a, t, *low.isa, batch, [this](const Node* n, const std::vector<Term>& p) {
+        return is_row_point(n, p);
+      }))
+    em.line(inline_asm(*bar_named, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
+  else
+    writes();
   em.line("gb += ke - kb;");
   em.close();
   em.line("if (role == 1) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));

@@ -278,6 +278,7 @@ struct PackedStep {
 };
 std::vector<int> row_slots(const InstrSpec& ins, const Fragment& f, int regs);
 std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, const Isa& isa, const Node*& chain_base);
+bool staged_epilogue_fits(const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa);
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,
                           const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point);
 // Stored scores (attention_scores.cpp): a consumer warpgroup's rows of slot `slot`'s bm x bn

@@ -750,17 +750,60 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
     }
     #pragma unroll
     for (int e = 0; e < 64; ++e) o[e] *= tg[rs_o[e]];
+    unsigned char* const sbase = (unsigned char*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);
+    float* const sstat = (float*)(sbase + 229504);
     #pragma unroll
-    for (int e = 0; e < 64; ++e) {
-      const int gi = m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2)));
-      const int gj = (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-      const int rs = rs_o[e];
-      (void)rs;
-      if (gi < 2048 && gj < 128) {
-        const float v30 = axon_round_f16(axon_div_f32(axon_round_f16(o[e]), axon_round_f16(l0[rs])));  // div 18
-        axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)), v30);
+    for (int e = 0; e < 64; e += 2) {
+      const int lr = (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), lc = (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+      axon_st2_f16((unsigned short*)(sbase + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) + lc % 8, axon_round_f16(o[e]), axon_round_f16(o[e + 1]));
+    }
+    {
+      const int lr = wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv((int)0, (int)2), (int)2)));
+      sstat[lr] = mrow[0];
+      sstat[128 + lr] = l0[0];
+    }
+    {
+      const int lr = wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv((int)2, (int)2), (int)2)));
+      sstat[lr] = mrow[1];
+      sstat[128 + lr] = l0[1];
+    }
+    asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
+    for (int q = th; q < 1024; q += 128) {
+      const int lr = q / 16, lc = (q % 16) * 8;
+      const int gi = m0 + wg * 64 + lr, gj = lc;
+      if (gi >= 2048) continue;
+      unsigned ow[4];
+      axon_ldw<4>(sbase + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16, ow);
+      const int gjc0 = min(gj + 0, (int)128 - 1);
+      const int gjc1 = min(gj + 1, (int)128 - 1);
+      const int gjc2 = min(gj + 2, (int)128 - 1);
+      const int gjc3 = min(gj + 3, (int)128 - 1);
+      const int gjc4 = min(gj + 4, (int)128 - 1);
+      const int gjc5 = min(gj + 5, (int)128 - 1);
+      const int gjc6 = min(gj + 6, (int)128 - 1);
+      const int gjc7 = min(gj + 7, (int)128 - 1);
+      const float v30 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v31 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v32 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v33 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v34 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v35 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v36 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v37 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      if (gj + 8 <= 128) {
+        *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v30) | ((unsigned)axon_f_to_f16(v31) << 16), (unsigned)axon_f_to_f16(v32) | ((unsigned)axon_f_to_f16(v33) << 16), (unsigned)axon_f_to_f16(v34) | ((unsigned)axon_f_to_f16(v35) << 16), (unsigned)axon_f_to_f16(v36) | ((unsigned)axon_f_to_f16(v37) << 16));
+      } else {
+        if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v30);
+        if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v31);
+        if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v32);
+        if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v33);
+        if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v34);
+        if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v35);
+        if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v36);
+        if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v37);
       }
     }
+    asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
     gb += ke - kb;
   }
   if (role == 1) asm volatile("bar.sync %0, %1;" :  : "r"(2), "r"(256) : "memory");

@@ -60,6 +60,22 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
   asm volatile("setmaxnreg.inc.sync.aligned.u32 240;" :  : );
   int gb = 0;
   if (role == 2) asm volatile("bar.arrive %0, %1;" :  : "r"(2), "r"(256) : "memory");
+  unsigned qw[8][4];
+  {
+    const int wg = role - 1, th = tid & 127;
+    const int gc = (int)(blockIdx.x / 240), gw = (int)(blockIdx.x % 240);
+    const int gn = min((int)15, (int)128 - gc * 15);
+    const int mt = 15 - gw / gn;
+    const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
+    (void)bz;
+    #pragma unroll
+    for (int qi = 0; qi < 8; ++qi) {
+      const int q = th + qi * 128, r = wg * 64 + min(q / 16, 63), c = q % 16;
+      const int gi = min(m0 + r, (int)2047);
+      const int gq = min((int)c * 8, (int)120);
+      axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
+    }
+  }
   int qn = 0;
   for (int rbk = blockIdx.x; rbk < 2048; rbk += gridDim.x, ++qn) {
     unsigned tidr;
@@ -84,7 +100,6 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
     #pragma unroll
     for (int e = 0; e < 64; ++e) o[e] = 0.0f;
     float qv[8][8];
-    unsigned qw[8][4];
     #pragma unroll
     for (int qi = 0; qi < 8; ++qi) {
       const int q = th + qi * 128, r = wg * 64 + min(q / 16, 63), c = q % 16;
@@ -97,8 +112,6 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
       const int gk5 = min((int)(c * 8 + 5), (int)127);
       const int gk6 = min((int)(c * 8 + 6), (int)127);
       const int gk7 = min((int)(c * 8 + 7), (int)127);
-      const int gq = min((int)c * 8, (int)120);
-      axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
       const float v0 = axon_round_bf16(0x1.6ap-4f);  // constant 3
       const float v1 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 0), v0));  // mul 4
       qv[qi][0] = m0 + r < 2048 && c * 8 + 0 < 128 ? v1 : 0.0f;
@@ -660,6 +673,21 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(vempty0 + 8 * slot) : "memory");
     }
     asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
+    {
+      const int rbn = min(rbk + (int)gridDim.x, 2047);
+      const int gc = (int)(rbn / 240), gw = (int)(rbn % 240);
+      const int gn = min((int)15, (int)128 - gc * 15);
+      const int mt = 15 - gw / gn;
+      const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
+      (void)bz;
+      #pragma unroll
+      for (int qi = 0; qi < 8; ++qi) {
+        const int q = th + qi * 128, r = wg * 64 + min(q / 16, 63), c = q % 16;
+        const int gi = min(m0 + r, (int)2047);
+        const int gq = min((int)c * 8, (int)120);
+        axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
+      }
+    }
     { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
     { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 2, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
     { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[1])); l0[1] += t; }
@@ -672,17 +700,60 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
     }
     #pragma unroll
     for (int e = 0; e < 64; ++e) o[e] *= tg[rs_o[e]];
+    unsigned char* const sbase = (unsigned char*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);
+    float* const sstat = (float*)(sbase + 229496);
     #pragma unroll
-    for (int e = 0; e < 64; ++e) {
-      const int gi = m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2)));
-      const int gj = (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-      const int rs = rs_o[e];
-      (void)rs;
-      if (gi < 2048 && gj < 128) {
-        const float v12 = axon_round_bf16(axon_div_bf16(axon_round_bf16(o[e]), axon_round_bf16(l0[rs])));  // div 13
-        axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)), v12);
+    for (int e = 0; e < 64; e += 2) {
+      const int lr = (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), lc = (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+      axon_st2_bf16((unsigned short*)(sbase + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) + lc % 8, axon_round_bf16(o[e]), axon_round_bf16(o[e + 1]));
+    }
+    {
+      const int lr = wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv((int)0, (int)2), (int)2)));
+      sstat[lr] = mrow[0];
+      sstat[128 + lr] = l0[0];
+    }
+    {
+      const int lr = wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv((int)2, (int)2), (int)2)));
+      sstat[lr] = mrow[1];
+      sstat[128 + lr] = l0[1];
+    }
+    asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
+    for (int q = th; q < 1024; q += 128) {
+      const int lr = q / 16, lc = (q % 16) * 8;
+      const int gi = m0 + wg * 64 + lr, gj = lc;
+      if (gi >= 2048) continue;
+      unsigned ow[4];
+      axon_ldw<4>(sbase + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16, ow);
+      const int gjc0 = min(gj + 0, (int)128 - 1);
+      const int gjc1 = min(gj + 1, (int)128 - 1);
+      const int gjc2 = min(gj + 2, (int)128 - 1);
+      const int gjc3 = min(gj + 3, (int)128 - 1);
+      const int gjc4 = min(gj + 4, (int)128 - 1);
+      const int gjc5 = min(gj + 5, (int)128 - 1);
+      const int gjc6 = min(gj + 6, (int)128 - 1);
+      const int gjc7 = min(gj + 7, (int)128 - 1);
+      const float v12 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 0), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+      const float v13 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 1), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+      const float v14 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 2), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+      const float v15 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 3), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+      const float v16 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 4), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+      const float v17 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 5), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+      const float v18 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 6), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+      const float v19 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 7), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+      if (gj + 8 <= 128) {
+        *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_bf16_bits(v12) | ((unsigned)axon_bf16_bits(v13) << 16), (unsigned)axon_bf16_bits(v14) | ((unsigned)axon_bf16_bits(v15) << 16), (unsigned)axon_bf16_bits(v16) | ((unsigned)axon_bf16_bits(v17) << 16), (unsigned)axon_bf16_bits(v18) | ((unsigned)axon_bf16_bits(v19) << 16));
+      } else {
+        if (gj + 0 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v12);
+        if (gj + 1 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v13);
+        if (gj + 2 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v14);
+        if (gj + 3 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v15);
+        if (gj + 4 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v16);
+        if (gj + 5 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v17);
+        if (gj + 6 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v18);
+        if (gj + 7 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v19);
       }
     }
+    asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
     gb += ke - kb;
   }
   if (role == 1) asm volatile("bar.sync %0, %1;" :  : "r"(2), "r"(256) : "memory");
