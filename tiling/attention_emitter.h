@@ -117,6 +117,7 @@ struct AttentionEmitter {
   void compute_q();
   void load_q();
   [[nodiscard]] int64_t q_chunks() const;
+  [[nodiscard]] int64_t q_rows() const;
   void q_chunk_load();
   void store_q(int64_t cpr, int64_t NQ);
   [[nodiscard]] std::string q_chunk() const;

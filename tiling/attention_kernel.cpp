@@ -463,7 +463,7 @@ void AttentionEmitter::compute_q() {
   AXON_CHECK(low.isa->find("bar.sync.named") != nullptr && st4 != nullptr, "codegen: the ISA lacks bar.sync.named or st.shared.v4.f32");
   // Persistent: each warpgroup its own rows (those its S reads), so that no barrier of both
   // stands between row blocks; otherwise the consumers' threads over all rows.
-  const int64_t cpr = DP / 8, rows = persistent ? BM / C : BM, NQ = q_chunks();
+  const int64_t cpr = DP / 8, rows = q_rows(), NQ = q_chunks();
   const Node* qs = qk.a.staged;
   AXON_CHECK(qs == nullptr || (D % 8 == 0 && dims_of(qs) == dims_of(qk.a.node)), "codegen: Q's staged source is not in 16-byte rows");
   em.line("float qv[" + S(NQ) + "][8];");
@@ -498,9 +498,12 @@ void AttentionEmitter::compute_q() {
 
 // Q's 8-value chunks per thread: the consumers' rows (persistent: the warpgroup's) over their threads.
 int64_t AttentionEmitter::q_chunks() const {
-  const int64_t rows = persistent ? BM / C : BM, T = persistent ? 128 : 128 * C;
-  return (rows * (DP / 8) + T - 1) / T;
+  const int64_t T = persistent ? 128 : 128 * C;
+  return (q_rows() * (DP / 8) + T - 1) / T;
 }
+
+// Q's rows a thread group computes: all (the consumers together), or persistent the warpgroup's.
+int64_t AttentionEmitter::q_rows() const { return persistent ? BM / C : BM; }
 
 // The 16-byte load of a staged Q's chunk qi (c, gi in scope) into qw[qi].
 void AttentionEmitter::q_chunk_load() {
@@ -515,7 +518,7 @@ void AttentionEmitter::q_chunk_load() {
 // and bz are in scope, into qw (declared before the row blocks' loop); compute_q reads them
 // there a row block later, after its loads' latency has passed in the epilogue before.
 void AttentionEmitter::load_q() {
-  const int64_t cpr = DP / 8, rows = BM / C, NQ = q_chunks();
+  const int64_t cpr = DP / 8, rows = q_rows(), NQ = q_chunks();
   em.line("#pragma unroll");
   em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
   em.line(q_chunk() + ", r = wg * " + S(rows) + " + min(q / " + S(cpr) + ", " + S(rows - 1) + "), c = q % " + S(cpr) + ";");
@@ -536,7 +539,7 @@ void AttentionEmitter::store_q(int64_t cpr, int64_t NQ) {
   };
   // Persistent: the warpgroup stores its own rows, over which its last S of the row block before
   // has completed (its wait); the other may still be reading its own.
-  const int64_t rows = persistent ? BM / C : BM;
+  const int64_t rows = q_rows();
   em.line("#pragma unroll");
   em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
   em.line(q_chunk() + ", r = " + (persistent ? "wg * " + S(rows) + " + " : "") + "q / " + S(cpr) + ", c = q % " + S(cpr) + ";");
