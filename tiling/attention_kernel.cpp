@@ -287,6 +287,7 @@ void AttentionEmitter::row_block(const std::string& bid) {
   em.line("const int gn = min((int)" + S(G) + ", (int)" + S(qk.batch) + " - gc * " + S(G) + ");");
   em.line("const int mt = " + S(MT - 1) + " - gw / gn;");
   em.line("const " + I + " bz = (" + I + ")(gc * " + S(G) + " + gw % gn), m0 = (" + I + ")mt * " + S(BM) + ";");
+  if (qk.batch_dims.empty()) em.line("(void)bz;");  // no batch: no index reads it (nvcc's #177 otherwise)
 }
 
 // The key tiles these rows visit, [kb, ke) (key_tiles, as C).

@@ -128,7 +128,6 @@ void AttentionEmitter::emit_persistent() {
     em.open("{");
     em.line("const int wg = role - 1, th = tid & 127;");
     row_block("blockIdx.x");
-    em.line("(void)bz;");  // a batch of one: Q's index has no batch term
     load_q();
     em.close();
   }
@@ -139,7 +138,6 @@ void AttentionEmitter::emit_persistent() {
     em.open("{");
     em.line("const int rbn = min(rbk + (int)gridDim.x, " + S(row_blocks() - 1) + ");");
     row_block("rbn");
-    em.line("(void)bz;");
     load_q();
     em.close();
   }

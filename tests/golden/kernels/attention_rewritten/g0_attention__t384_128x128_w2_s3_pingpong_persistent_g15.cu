@@ -67,7 +67,6 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
     const int gn = min((int)15, (int)128 - gc * 15);
     const int mt = 15 - gw / gn;
     const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
-    (void)bz;
     #pragma unroll
     for (int qi = 0; qi < 8; ++qi) {
       const int q = th + qi * 128, r = wg * 64 + min(q / 16, 63), c = q % 16;
@@ -679,7 +678,6 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
       const int gn = min((int)15, (int)128 - gc * 15);
       const int mt = 15 - gw / gn;
       const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
-      (void)bz;
       #pragma unroll
       for (int qi = 0; qi < 8; ++qi) {
         const int q = th + qi * 128, r = wg * 64 + min(q / 16, 63), c = q % 16;

@@ -14,6 +14,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
   const int gn = min((int)1, (int)1 - gc * 1);
   const int mt = 63 - gw / gn;
   const int bz = (int)(gc * 1 + gw % gn), m0 = (int)mt * 128;
+  (void)bz;
   int kb = 0, ke = 32;
   const long long i0 = m0, i1 = min(m0 + 128, (int)8192) - 1;
   (void)i0; (void)i1;

@@ -13,6 +13,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_softmax_matmul_rewri
   const int gn = min((int)1, (int)1 - gc * 1);
   const int mt = 127 - gw / gn;
   const int bz = (int)(gc * 1 + gw % gn), m0 = (int)mt * 64;
+  (void)bz;
   int kb = 0, ke = 32;
   const long long i0 = m0, i1 = min(m0 + 64, (int)8192) - 1;
   (void)i0; (void)i1;
