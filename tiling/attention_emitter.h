@@ -119,6 +119,7 @@ struct AttentionEmitter {
   [[nodiscard]] int64_t q_chunks() const;
   [[nodiscard]] int64_t q_rows() const;
   void q_chunk_load();
+  void open_q_chunks();
   void store_q(int64_t cpr, int64_t NQ);
   [[nodiscard]] std::string q_chunk() const;
 

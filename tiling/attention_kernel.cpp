@@ -464,15 +464,12 @@ void AttentionEmitter::compute_q() {
   AXON_CHECK(low.isa->find("bar.sync.named") != nullptr && st4 != nullptr, "codegen: the ISA lacks bar.sync.named or st.shared.v4.f32");
   // Persistent: each warpgroup its own rows (those its S reads), so that no barrier of both
   // stands between row blocks; otherwise the consumers' threads over all rows.
-  const int64_t cpr = DP / 8, rows = q_rows(), NQ = q_chunks();
+  const int64_t cpr = DP / 8, NQ = q_chunks();
   const Node* qs = qk.a.staged;
   AXON_CHECK(qs == nullptr || (D % 8 == 0 && dims_of(qs) == dims_of(qk.a.node)), "codegen: Q's staged source is not in 16-byte rows");
   em.line("float qv[" + S(NQ) + "][8];");
   if (qs != nullptr && !q_ahead) em.line("unsigned qw[" + S(NQ) + "][4];");
-  em.line("#pragma unroll");
-  em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
-  em.line(q_chunk() + ", r = " + (persistent ? "wg * " + S(rows) + " + " : "") + "min(q / " + S(cpr) + ", " + S(rows - 1) + "), c = q % " + S(cpr) + ";");
-  em.line("const " + I + " gi = min(m0 + r, (" + I + ")" + S(SQ - 1) + ");");
+  open_q_chunks();
   std::map<std::string, int> at_e;
   for (int e = 0; e < 8; ++e) {
     em.line("const " + I + " gk" + S(e) + " = min((" + I + ")(c * 8 + " + S(e) + "), (" + I + ")" + S(D - 1) + ");");
@@ -519,13 +516,19 @@ void AttentionEmitter::q_chunk_load() {
 // and bz are in scope, into qw (declared before the row blocks' loop); compute_q reads them
 // there a row block later, after its loads' latency has passed in the epilogue before.
 void AttentionEmitter::load_q() {
-  const int64_t cpr = DP / 8, rows = q_rows(), NQ = q_chunks();
-  em.line("#pragma unroll");
-  em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
-  em.line(q_chunk() + ", r = wg * " + S(rows) + " + min(q / " + S(cpr) + ", " + S(rows - 1) + "), c = q % " + S(cpr) + ";");
-  em.line("const " + I + " gi = min(m0 + r, (" + I + ")" + S(SQ - 1) + ");");
+  open_q_chunks();
   q_chunk_load();
   em.close();
+}
+
+// The loop over the thread's chunks of Q: chunk qi's row r (clamped into the rows, and in the
+// tensor gi) and chunk column c.
+void AttentionEmitter::open_q_chunks() {
+  const int64_t cpr = DP / 8, rows = q_rows();
+  em.line("#pragma unroll");
+  em.open("for (int qi = 0; qi < " + S(q_chunks()) + "; ++qi) {");
+  em.line(q_chunk() + ", r = " + (persistent ? "wg * " + S(rows) + " + " : "") + "min(q / " + S(cpr) + ", " + S(rows - 1) + "), c = q % " + S(cpr) + ";");
+  em.line("const " + I + " gi = min(m0 + r, (" + I + ")" + S(SQ - 1) + ");");
 }
 
 // Q's values into its swizzled panels, then the consumers' barrier (named barrier 1).
