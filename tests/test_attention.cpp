@@ -316,7 +316,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       // Persistent (a trial: never searched unless named): ping-pong over Q K^T, one block per SM
       // at most, walking the row blocks; the rings run on (item g from gb), so the last tile's V
       // slot goes back too; a copied Q goes back after each warpgroup's last S, a computed one is
-      // stored after a barrier of both. Masks that skip tiles (head dims to 128): the row blocks
+      // stored by each warpgroup for its own rows (below). Masks that skip tiles (head dims to 128): the row blocks
       // handed out by a counter in the launch's 4 bytes of scratch, the producer at 40 registers.
       CHECK(rc.trial == ac->persistent);
       CHECK(ac->persistent <= (ac->pingpong && !stored && ac->cluster == 1));
