@@ -78,7 +78,7 @@ struct AttentionEmitter {
   // One block per SM walks the row blocks (AttentionConfig::persistent; attention_persistent.cpp).
   bool persistent = false;
   bool dynamic = false;  // its row blocks handed out by a counter (attention_counts_row_blocks)
-  bool q_ahead = false;  // persistent, Q computed from a staged source by stride: its loads a row block ahead (load_q)
+  bool q_ahead = false;  // persistent, Q computed from a staged source by stride, O staged: its loads a row block ahead (load_q)
   // The softmax's pieces (set by prepare_softmax, after the producer).
   std::string pack_fn;  // the synthesized pack of f32 pairs to T16x2
   const Node* p_node = nullptr;  // P as the kernel computes it
@@ -94,6 +94,7 @@ struct AttentionEmitter {
   // operand: its batch panel, the row first; a view: its dimensions in the map's order).
   std::map<std::string, std::pair<int, std::vector<std::string>>> coords;
 
+  bool staged_epilogue();
   bool is_row_point(const Node* n, const std::vector<Term>& p) const;
   std::string wait(const std::string& bar, const std::string& parity) const { return mbarrier_wait_loop(*ti.wait, bar, parity); }
   std::string tile_vars() const;  // g and slot of tile `it`

@@ -190,6 +190,15 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   dynamic = attention_counts_row_blocks(a, t);
   AXON_CHECK(!persistent || (pingpong && !stored && !x32 && KS == 1 && CL == 1),
              "codegen: a persistent attention kernel needs ping-pong, Q K^T, no key split and no cluster (" + t.str() + ")");
+  // A computed Q from a staged source by stride, O staged: Q's loads a row block ahead
+  // (emit_persistent). Only where O is staged: the registers' epilogue has no room for the
+  // loads (8 bytes spilled at d 64 with O over 128 columns).
+  q_ahead = persistent && !q_copied && !dynamic && qk.a.staged != nullptr && staged_epilogue_fits(g, a, t, *low.isa);
+}
+
+// The staged epilogue (attention_parts.cpp) with this kernel's row points; false where it does not apply.
+bool AttentionEmitter::staged_epilogue() {
+  return emit_staged_epilogue(em, g, a, t, *low.isa, batch, [this](const Node* n, const std::vector<Term>& p) { return is_row_point(n, p); });
 }
 
 bool AttentionEmitter::is_row_point(const Node* n, const std::vector<Term>& p) const {
@@ -241,10 +250,7 @@ std::string AttentionEmitter::emit(const std::string& name) {
   if (KS == 2) merge_key_split();
   if (CL > 1) merge_cluster();
   to_graph_shift();
-  if (!stored && !x32 && KS == 1 && emit_staged_epilogue(em, g, a, t, *low.isa, batch, [this](const Node* n, const std::vector<Term>& p) {
-        return is_row_point(n, p);
-      }))
-    return head + em.str() + "}\n";
+  if (!stored && !x32 && KS == 1 && staged_epilogue()) return head + em.str() + "}\n";
   writes();
   return head + em.str() + "}\n";
 }

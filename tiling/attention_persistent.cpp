@@ -117,12 +117,8 @@ void AttentionEmitter::emit_persistent() {
   em.line("int gb = 0;");
   // The turns run on across row blocks (turn_wait): warpgroup 1 (role 2) lets 0 go first once.
   em.line("if (role == 2) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
-  // A computed Q from a staged source by stride, O staged: Q's loads a row block ahead
-  // (q_ahead), the first row block's here, each next one's (the last's again past the end)
-  // before this one's epilogue, where their latency passes.
-  // Only where O is staged: the registers' epilogue has no room for the loads (8 bytes spilled
-  // at d 64 with O over 128 columns).
-  q_ahead = !q_copied && !dynamic && qk.a.staged != nullptr && staged_epilogue_fits(g, a, t, *low.isa);
+  // q_ahead: Q's loads a row block ahead, the first row block's here, each next one's (the
+  // last's again past the end) before this one's epilogue, where their latency passes.
   if (q_ahead) {
     em.line("unsigned qw[" + S(q_chunks()) + "][4];");
     em.open("{");
@@ -146,9 +142,7 @@ void AttentionEmitter::emit_persistent() {
   // A computed Q: O staged in the warpgroup's own rows of Q's panels, as the kernel that is not
   // persistent does, then the warpgroup's barrier before the next row block's Q is stored over
   // them (store_q). A copied Q's panels belong to the producer's next copy by then: registers.
-  if (!q_copied && emit_staged_epilogue(em, g, a, t, *low.isa, batch, [this](const Node* n, const std::vector<Term>& p) {
-        return is_row_point(n, p);
-      }))
+  if (!q_copied && staged_epilogue())
     em.line(inline_asm(*bar_named, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
   else
     writes();
