@@ -285,7 +285,10 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((k.body.find("LL * gi + ") != std::string::npos) == !s.att.bands.empty());
       CHECK(k.body.find("axon_round_bf16(axon_where") == std::string::npos);
       CHECK(k.body.find("axon_where_bf16(1.0f") == std::string::npos);
-      CHECK((k.body.find("mul.rn.bf16x2") != std::string::npos) == (!stored && text.find("\"ss\"") != std::string::npos));
+      CHECK((k.body.find("mul.rn.bf16x2 %0, %1, %2;\" : \"=r\"(w)") != std::string::npos) == (!stored && text.find("\"ss\"") != std::string::npos));
+      // A scale on Q (its bf16 source staged: 16-byte rows) runs on Q's packed pairs, as loaded.
+      CHECK((k.body.find("unsigned qp[") != std::string::npos) == (text.find("\"qs\"") != std::string::npos));
+      CHECK((k.body.find("mul.rn.bf16x2 %0, %1, %2;\" : \"=r\"(x) : \"r\"(x)") != std::string::npos) == (text.find("\"qs\"") != std::string::npos));
       // The online softmax's shift in base 2: each exp(u - max) is the proved exp2_at (one FMA
       // and one ex2), and O and the sums go to the graph's shift at the end (docs/attention.md,
       // "The shift"); no exp under a condition.

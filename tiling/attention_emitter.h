@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -79,6 +80,8 @@ struct AttentionEmitter {
   bool persistent = false;
   bool dynamic = false;  // its row blocks handed out by a counter (attention_counts_row_blocks)
   bool q_ahead = false;  // persistent, Q computed from a staged source by stride, O staged: its loads a row block ahead (load_q)
+  // A computed Q from its staged 16-bit source by packed steps only (packed_from): 8 values in 4 words.
+  std::optional<std::vector<PackedStep>> q_steps;
   // The softmax's pieces (set by prepare_softmax, after the producer).
   std::string pack_fn;  // the synthesized pack of f32 pairs to T16x2
   const Node* p_node = nullptr;  // P as the kernel computes it

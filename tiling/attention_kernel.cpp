@@ -194,6 +194,7 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   // (emit_persistent). Only where O is staged: the registers' epilogue has no room for the
   // loads (8 bytes spilled at d 64 with O over 128 columns).
   q_ahead = persistent && !q_copied && !dynamic && qk.a.staged != nullptr && staged_epilogue_fits(g, a, t, *low.isa);
+  if (!x32 && !q_copied && qk.a.staged != nullptr) q_steps = packed_from(qk.a.staged, qk.a.node, *low.isa);
 }
 
 // The staged epilogue (attention_parts.cpp) with this kernel's row points; false where it does not apply.
@@ -473,8 +474,24 @@ void AttentionEmitter::compute_q() {
   const int64_t cpr = DP / 8, NQ = q_chunks();
   const Node* qs = qk.a.staged;
   AXON_CHECK(qs == nullptr || (D % 8 == 0 && dims_of(qs) == dims_of(qk.a.node)), "codegen: Q's staged source is not in 16-byte rows");
-  em.line("float qv[" + S(NQ) + "][8];");
   if (qs != nullptr && !q_ahead) em.line("unsigned qw[" + S(NQ) + "][4];");
+  if (q_steps) {  // each word of the chunk through the steps; rows past the end and chunks past D zeros
+    em.line("unsigned qp[" + S(NQ) + "][4];");
+    open_q_chunks();
+    if (!q_ahead) q_chunk_load();
+    em.open("for (int w = 0; w < 4; ++w) {");
+    em.line("unsigned x = qw[qi][w];");
+    for (const PackedStep& st : *q_steps) {
+      const std::string k = std::to_string(st.bits) + "u";
+      em.line(pure_asm(*st.ins, {{"d", "=r", {"x"}}, {"a", "r", {st.chain_first ? "x" : k}}, {"b", "r", {st.chain_first ? k : "x"}}}));
+    }
+    em.line("qp[qi][w] = m0 + r < " + S(SQ) + " && c * 8 < " + S(D) + " ? x : 0u;");
+    em.close();
+    em.close();
+    store_q(cpr, NQ);
+    return;
+  }
+  em.line("float qv[" + S(NQ) + "][8];");
   open_q_chunks();
   std::map<std::string, int> at_e;
   for (int e = 0; e < 8; ++e) {
@@ -544,6 +561,7 @@ void AttentionEmitter::store_q(int64_t cpr, int64_t NQ) {
   // Two 16-bit values (already rounded) per 32-bit word: bf16 as the f32's high halves, f16
   // by the exact conversion.
   auto two = [&](int e) {
+    if (q_steps) return "__uint_as_float(qp[qi][" + S(e / 2) + "])";  // the pair's word as it is
     if (f16) return "__uint_as_float(axon_pack2_f16(qv[qi][" + S(e) + "], qv[qi][" + S(e + 1) + "]))";
     return "__uint_as_float((__float_as_uint(qv[qi][" + S(e) + "]) >> 16) | (__float_as_uint(qv[qi][" + S(e + 1) + "]) & 0xFFFF0000u))";
   };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "axon/core/error.h"
@@ -40,11 +41,36 @@ std::vector<int> row_slots(const InstrSpec& ins, const Fragment& f, int regs) {
   return slot;
 }
 
-// The chain as far as it stays in bf16 pairs: after the pair rounding, a node that combines the
-// chain's value (its only use, not written) with a bf16 constant by an operation the ISA has as
-// an exact lanewise bf16x2 instruction (no error bound: one rounding to nearest even per lane,
-// which is the node's value) runs on the packed pairs, one instruction per two elements.
-// `chain_base` (the scores on entry) becomes the last such node: the per-element chain reads it.
+// The step of node u on packed pairs of its type (bf16x2, f16x2) when it combines `chain` (the
+// pairs' value) with a scalar constant of its own 16-bit type by an operation the ISA has as an
+// exact lanewise pair instruction (no error bound: one rounding to nearest even per lane, which
+// is the node's value: the f32 result of two 16-bit operands rounded once more is the same,
+// 24 >= 2 * 11 + 1 bits), one instruction per two elements.
+std::optional<PackedStep> packed_step(const Node* u, const Node* chain, const Isa& isa) {
+  if ((u->op() != Op::Mul && u->op() != Op::Add && u->op() != Op::Sub) || (u->dtype() != DType::bf16 && u->dtype() != DType::f16) ||
+      u->operand(0) == u->operand(1) || chain->dtype() != u->dtype() || dims_of(chain) != dims_of(u))
+    return std::nullopt;
+  const bool first = u->operand(0) == chain;
+  if (!first && u->operand(1) != chain) return std::nullopt;
+  const Node* c = u->operand(first ? 1 : 0);
+  if (c->op() != Op::Constant || c->dtype() != u->dtype() || numel(dims_of(c)) != 1) return std::nullopt;
+  const Term want = u->op() == Op::Mul ? term::fmul(term::read(0, {}), term::read(1, {}))
+                    : u->op() == Op::Add ? term::fadd(term::read(0, {}), term::read(1, {}))
+                                         : term::fsub(term::read(0, {}), term::read(1, {}));
+  const std::string type = u->dtype() == DType::bf16 ? "bf16x2" : "f16x2";
+  const InstrSpec* best = nullptr;
+  for (const InstrSpec& ins : isa.instrs)
+    if (ins.lanewise && ins.kind == InstrKind::Scalar && ins.error.kind == ErrorBound::Kind::Exact && !ins.nan_drops && ins.cuda.empty() &&
+        ins.outs.size() == 1 && ins.outs[0].type == type && ins.ins.size() == 2 && ins.ins[0].type == type && ins.ins[1].type == type &&
+        axon::to_string(ins.semantics) == axon::to_string(want) && (best == nullptr || ins.issue < best->issue))
+      best = &ins;
+  if (best == nullptr) return std::nullopt;
+  return PackedStep{best, first, uint32_t(bits16(u->dtype(), c->attrs().f("value"))) * 0x10001u};
+}
+
+// The chain as far as it stays in bf16 pairs: after the pair rounding, each node that is the
+// chain's value's only use (not written) and a packed_step of it. `chain_base` (the scores on
+// entry) becomes the last such node: the per-element chain reads it.
 std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, const Isa& isa, const Node*& chain_base) {
   std::vector<PackedStep> steps;
   while (chain_base != a.max->operand(0)) {
@@ -57,26 +83,27 @@ std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, co
           ++users;
         }
     const bool written = std::find(g.writes.begin(), g.writes.end(), chain_base) != g.writes.end();
-    if (users != 1 || written || (u->op() != Op::Mul && u->op() != Op::Add && u->op() != Op::Sub) || u->dtype() != DType::bf16) break;
-    const bool first = u->operand(0) == chain_base;
-    const Node* c = u->operand(first ? 1 : 0);
-    if (c->op() != Op::Constant || c->dtype() != DType::bf16 || (u->op() != Op::Mul && u->operand(0) == u->operand(1))) break;
-    const Term want = u->op() == Op::Mul ? term::fmul(term::read(0, {}), term::read(1, {}))
-                      : u->op() == Op::Add ? term::fadd(term::read(0, {}), term::read(1, {}))
-                                           : term::fsub(term::read(0, {}), term::read(1, {}));
-    const InstrSpec* best = nullptr;
-    for (const InstrSpec& ins : isa.instrs)
-      if (ins.lanewise && ins.kind == InstrKind::Scalar && ins.error.kind == ErrorBound::Kind::Exact && !ins.nan_drops && ins.cuda.empty() &&
-          ins.outs.size() == 1 && ins.outs[0].type == "bf16x2" && ins.ins.size() == 2 && ins.ins[0].type == "bf16x2" &&
-          ins.ins[1].type == "bf16x2" && axon::to_string(ins.semantics) == axon::to_string(want) && (best == nullptr || ins.issue < best->issue))
-        best = &ins;
-    if (best == nullptr) break;
-    const float v = static_cast<float>(round_to(DType::bf16, c->attrs().f("value")));
-    uint32_t b = 0;
-    std::memcpy(&b, &v, 4);
-    steps.push_back({best, first, (b >> 16) * 0x10001u});
+    if (users != 1 || written || u->dtype() != DType::bf16) break;
+    const std::optional<PackedStep> st = packed_step(u, chain_base, isa);
+    if (!st) break;
+    steps.push_back(*st);
     chain_base = u;
   }
+  return steps;
+}
+
+// `value` from `source` by packed steps only (packed_step at each node from `value` down), in
+// the order they apply; nullopt where some node on the way is not one.
+std::optional<std::vector<PackedStep>> packed_from(const Node* source, const Node* value, const Isa& isa) {
+  std::vector<PackedStep> steps;
+  for (const Node* n = value; n != source;) {
+    const Node* chain = n->operands().size() == 2 ? n->operand(n->operand(0)->op() == Op::Constant ? 1 : 0) : nullptr;
+    const std::optional<PackedStep> st = chain != nullptr ? packed_step(n, chain, isa) : std::nullopt;
+    if (!st) return std::nullopt;
+    steps.push_back(*st);
+    n = chain;
+  }
+  std::reverse(steps.begin(), steps.end());
   return steps;
 }
 

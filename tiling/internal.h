@@ -270,14 +270,16 @@ bool float_outputs(const Group& g, const ContractionShape& c);
 // or -1 when it is none of them; "" for the others.
 // Attention (attention_parts.cpp): the row slot (0, 1: rows 8 apart) of each register of a
 // 64-row accumulator fragment, checked to be held by quads; the chain's steps on packed bf16
-// pairs from `chain_base` (moved to the last); the staged epilogue (false where it does not apply).
+// pairs from `chain_base` (moved to the last), or from a source to a value; the staged epilogue (false where it does not apply).
 struct PackedStep {
   const InstrSpec* ins;
   bool chain_first;  // the chain's value is the node's operand 0
   uint32_t bits;     // the constant in both lanes
 };
 std::vector<int> row_slots(const InstrSpec& ins, const Fragment& f, int regs);
+std::optional<PackedStep> packed_step(const Node* u, const Node* chain, const Isa& isa);
 std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, const Isa& isa, const Node*& chain_base);
+std::optional<std::vector<PackedStep>> packed_from(const Node* source, const Node* value, const Isa& isa);
 bool staged_epilogue_fits(const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa);
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,
                           const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point);

@@ -1,5 +1,7 @@
 #include "axon/core/dtype.h"
 
+#include "axon/core/error.h"
+
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -72,6 +74,28 @@ double round_to(DType t, double v) {
       return v != 0 ? 1.0 : 0.0;
   }
   return v;
+}
+
+uint16_t bits16(DType t, double v) {
+  AXON_CHECK(t == DType::f16 || t == DType::bf16, "bits16: not a 16-bit float type");
+  v = round_to(t, v);  // exact in the type from here on
+  if (t == DType::bf16) {
+    const auto f = static_cast<float>(v);
+    uint32_t b = 0;
+    std::memcpy(&b, &f, 4);
+    return static_cast<uint16_t>(b >> 16);
+  }
+  const uint16_t sign = std::signbit(v) ? 0x8000 : 0;
+  if (std::isnan(v)) return 0x7e00;
+  const double a = std::fabs(v);
+  if (std::isinf(a)) return sign | 0x7c00;
+  if (a == 0) return sign;
+  int e = 0;
+  std::frexp(a, &e);  // a = f * 2^e, f in [0.5, 1)
+  const int exp = e - 1 + 15;
+  if (exp <= 0) return sign | static_cast<uint16_t>(std::ldexp(a, 24));  // subnormal
+  const auto mant = static_cast<uint16_t>(std::ldexp(a, 10 - (e - 1)) - 1024);
+  return sign | static_cast<uint16_t>(exp << 10) | mant;
 }
 
 }  // namespace axon

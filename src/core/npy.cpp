@@ -24,20 +24,6 @@ double half_to_double(uint16_t h) {
   return sign ? -v : v;
 }
 
-uint16_t double_to_half(double v) {
-  v = round_to(DType::f16, v);  // exact in binary16 from here on
-  uint16_t sign = std::signbit(v) ? 0x8000 : 0;
-  if (std::isnan(v)) return 0x7e00;
-  double a = std::fabs(v);
-  if (std::isinf(a)) return sign | 0x7c00;
-  if (a == 0) return sign;
-  int e = 0;
-  std::frexp(a, &e);  // a = f * 2^e, f in [0.5, 1)
-  int exp = e - 1 + 15;
-  if (exp <= 0) return sign | static_cast<uint16_t>(std::ldexp(a, 24));  // subnormal
-  auto mant = static_cast<uint16_t>(std::ldexp(a, 10 - (e - 1)) - 1024);
-  return sign | static_cast<uint16_t>(exp << 10) | mant;
-}
 
 }  // namespace
 
@@ -252,7 +238,7 @@ void write_npy(const std::string& path, const Tensor& t, bool as_f64) {
     double v = t.data[i];
     if (width == 8) std::memcpy(p, &v, 8);
     else if (descr == "<f4") { float x = static_cast<float>(v); std::memcpy(p, &x, 4); }
-    else if (width == 2) { uint16_t x = double_to_half(v); std::memcpy(p, &x, 2); }
+    else if (width == 2) { uint16_t x = bits16(DType::f16, v); std::memcpy(p, &x, 2); }
     else if (descr == "<i4") { auto x = static_cast<int32_t>(round_to(DType::i32, v)); std::memcpy(p, &x, 4); }
     else *p = v != 0 ? 1 : 0;
   }

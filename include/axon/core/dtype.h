@@ -18,4 +18,7 @@ int dtype_bytes(DType t);
 // toward zero and saturates, NaN giving 0; bool is `v != 0`).
 double round_to(DType t, double v);
 
+// The bits of v rounded to a 16-bit float type (f16: IEEE binary16; bf16: an f32's high half).
+uint16_t bits16(DType t, double v);
+
 }  // namespace axon

@@ -60,46 +60,26 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
   float l0[2] = {0.0f, 0.0f};
   #pragma unroll
   for (int e = 0; e < 64; ++e) o[e] = 0.0f;
-  float qv[8][8];
   unsigned qw[8][4];
+  unsigned qp[8][4];
   #pragma unroll
   for (int qi = 0; qi < 8; ++qi) {
     const int q = tid - 128 + qi * 128, r = min(q / 16, 63), c = q % 16;
     const int gi = min(m0 + r, (int)2047);
-    const int gk0 = min((int)(c * 8 + 0), (int)127);
-    const int gk1 = min((int)(c * 8 + 1), (int)127);
-    const int gk2 = min((int)(c * 8 + 2), (int)127);
-    const int gk3 = min((int)(c * 8 + 3), (int)127);
-    const int gk4 = min((int)(c * 8 + 4), (int)127);
-    const int gk5 = min((int)(c * 8 + 5), (int)127);
-    const int gk6 = min((int)(c * 8 + 6), (int)127);
-    const int gk7 = min((int)(c * 8 + 7), (int)127);
     const int gq = min((int)c * 8, (int)120);
     axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
-    const float v0 = axon_round_f16(0x1.6ap-4f);  // constant 6
-    const float v1 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 0), v0));  // mul 7
-    qv[qi][0] = m0 + r < 2048 && c * 8 + 0 < 128 ? v1 : 0.0f;
-    const float v2 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 1), v0));  // mul 7
-    qv[qi][1] = m0 + r < 2048 && c * 8 + 1 < 128 ? v2 : 0.0f;
-    const float v3 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 2), v0));  // mul 7
-    qv[qi][2] = m0 + r < 2048 && c * 8 + 2 < 128 ? v3 : 0.0f;
-    const float v4 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 3), v0));  // mul 7
-    qv[qi][3] = m0 + r < 2048 && c * 8 + 3 < 128 ? v4 : 0.0f;
-    const float v5 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 4), v0));  // mul 7
-    qv[qi][4] = m0 + r < 2048 && c * 8 + 4 < 128 ? v5 : 0.0f;
-    const float v6 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 5), v0));  // mul 7
-    qv[qi][5] = m0 + r < 2048 && c * 8 + 5 < 128 ? v6 : 0.0f;
-    const float v7 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 6), v0));  // mul 7
-    qv[qi][6] = m0 + r < 2048 && c * 8 + 6 < 128 ? v7 : 0.0f;
-    const float v8 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 7), v0));  // mul 7
-    qv[qi][7] = m0 + r < 2048 && c * 8 + 7 < 128 ? v8 : 0.0f;
+    for (int w = 0; w < 4; ++w) {
+      unsigned x = qw[qi][w];
+      asm("mul.rn.f16x2 %0, %1, %2;" : "=r"(x) : "r"(x), "r"(765996456u));
+      qp[qi][w] = m0 + r < 2048 && c * 8 < 128 ? x : 0u;
+    }
   }
   #pragma unroll
   for (int qi = 0; qi < 8; ++qi) {
     const int q = tid - 128 + qi * 128, r = q / 16, c = q % 16;
     if (r < 64) {
       const unsigned at = sq0 + (unsigned)((c / 8) * 8192 + r * 128 + (((c % 8) ^ (r % 8)) * 16));
-      asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" :  : "r"(at), "f"(__uint_as_float(axon_pack2_f16(qv[qi][0], qv[qi][1]))), "f"(__uint_as_float(axon_pack2_f16(qv[qi][2], qv[qi][3]))), "f"(__uint_as_float(axon_pack2_f16(qv[qi][4], qv[qi][5]))), "f"(__uint_as_float(axon_pack2_f16(qv[qi][6], qv[qi][7]))) : "memory");
+      asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" :  : "r"(at), "f"(__uint_as_float(qp[qi][0])), "f"(__uint_as_float(qp[qi][1])), "f"(__uint_as_float(qp[qi][2])), "f"(__uint_as_float(qp[qi][3])) : "memory");
     }
   }
   asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
@@ -127,9 +107,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
         const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
-        const float t9 = axon_round_f16(sc[e]);
-        const float v10 = t9;  // cast 11
-        const float x = v10;
+        const float t0 = axon_round_f16(sc[e]);
+        const float v1 = t0;  // cast 11
+        const float x = v1;
         sc[e] = x;
         const int rs = rs_s[e];
         mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -141,11 +121,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
         const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
-        const float v11 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-        const float v12 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), axon_round_f16(sc[e]), v11);  // where 10
-        const float t13 = v12;
-        const float v14 = t13;  // cast 11
-        const float x = v14;
+        const float v2 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+        const float v3 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), axon_round_f16(sc[e]), v2);  // where 10
+        const float t4 = v3;
+        const float v5 = t4;  // cast 11
+        const float x = v5;
         sc[e] = x;
         const int rs = rs_s[e];
         mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -173,8 +153,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
       const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
       (void)gi; (void)gj; (void)gj0;
       const int rs = rs_s[e];
-      const float v15 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-      sc[e] = v15;
+      const float v6 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+      sc[e] = v6;
     }
     pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
     pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -311,9 +291,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
-          const float t16 = axon_round_f16(sc[e]);
-          const float v17 = t16;  // cast 11
-          const float x = v17;
+          const float t7 = axon_round_f16(sc[e]);
+          const float v8 = t7;  // cast 11
+          const float x = v8;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -325,11 +305,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
-          const float v18 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-          const float v19 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), axon_round_f16(sc[e]), v18);  // where 10
-          const float t20 = v19;
-          const float v21 = t20;  // cast 11
-          const float x = v21;
+          const float v9 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+          const float v10 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), axon_round_f16(sc[e]), v9);  // where 10
+          const float t11 = v10;
+          const float v12 = t11;  // cast 11
+          const float x = v12;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -357,8 +337,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v22 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-        sc[e] = v22;
+        const float v13 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+        sc[e] = v13;
       }
       pn[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
       pn[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -501,9 +481,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float t23 = axon_round_f16(sc[e]);
-            const float v24 = t23;  // cast 11
-            const float x = v24;
+            const float t14 = axon_round_f16(sc[e]);
+            const float v15 = t14;  // cast 11
+            const float x = v15;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -515,11 +495,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float v25 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-            const float v26 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), axon_round_f16(sc[e]), v25);  // where 10
-            const float t27 = v26;
-            const float v28 = t27;  // cast 11
-            const float x = v28;
+            const float v16 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+            const float v17 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), axon_round_f16(sc[e]), v16);  // where 10
+            const float t18 = v17;
+            const float v19 = t18;  // cast 11
+            const float x = v19;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -547,8 +527,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v29 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-          sc[e] = v29;
+          const float v20 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+          sc[e] = v20;
         }
         pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
         pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -733,25 +713,25 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
     const int gjc5 = min(gj + 5, (int)128 - 1);
     const int gjc6 = min(gj + 6, (int)128 - 1);
     const int gjc7 = min(gj + 7, (int)128 - 1);
-    const float v30 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v31 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v32 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v33 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v34 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v35 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v36 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v37 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v21 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v22 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v23 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v24 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v25 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v26 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v27 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v28 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
     if (gj + 8 <= 128) {
-      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v30) | ((unsigned)axon_f_to_f16(v31) << 16), (unsigned)axon_f_to_f16(v32) | ((unsigned)axon_f_to_f16(v33) << 16), (unsigned)axon_f_to_f16(v34) | ((unsigned)axon_f_to_f16(v35) << 16), (unsigned)axon_f_to_f16(v36) | ((unsigned)axon_f_to_f16(v37) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v21) | ((unsigned)axon_f_to_f16(v22) << 16), (unsigned)axon_f_to_f16(v23) | ((unsigned)axon_f_to_f16(v24) << 16), (unsigned)axon_f_to_f16(v25) | ((unsigned)axon_f_to_f16(v26) << 16), (unsigned)axon_f_to_f16(v27) | ((unsigned)axon_f_to_f16(v28) << 16));
     } else {
-      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v30);
-      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v31);
-      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v32);
-      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v33);
-      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v34);
-      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v35);
-      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v36);
-      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v37);
+      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v21);
+      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v22);
+      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v23);
+      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v24);
+      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v25);
+      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v26);
+      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v27);
+      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v28);
     }
   }
 }

@@ -98,46 +98,26 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
     float l0[2] = {0.0f, 0.0f};
     #pragma unroll
     for (int e = 0; e < 64; ++e) o[e] = 0.0f;
-    float qv[8][8];
     unsigned qw[8][4];
+    unsigned qp[8][4];
     #pragma unroll
     for (int qi = 0; qi < 8; ++qi) {
       const int q = th + qi * 128, r = wg * 64 + min(q / 16, 63), c = q % 16;
       const int gi = min(m0 + r, (int)2047);
-      const int gk0 = min((int)(c * 8 + 0), (int)127);
-      const int gk1 = min((int)(c * 8 + 1), (int)127);
-      const int gk2 = min((int)(c * 8 + 2), (int)127);
-      const int gk3 = min((int)(c * 8 + 3), (int)127);
-      const int gk4 = min((int)(c * 8 + 4), (int)127);
-      const int gk5 = min((int)(c * 8 + 5), (int)127);
-      const int gk6 = min((int)(c * 8 + 6), (int)127);
-      const int gk7 = min((int)(c * 8 + 7), (int)127);
       const int gq = min((int)c * 8, (int)120);
       axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
-      const float v0 = axon_round_bf16(0x1.6ap-4f);  // constant 6
-      const float v1 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 0), v0));  // mul 7
-      qv[qi][0] = m0 + r < 2048 && c * 8 + 0 < 128 ? v1 : 0.0f;
-      const float v2 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 1), v0));  // mul 7
-      qv[qi][1] = m0 + r < 2048 && c * 8 + 1 < 128 ? v2 : 0.0f;
-      const float v3 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 2), v0));  // mul 7
-      qv[qi][2] = m0 + r < 2048 && c * 8 + 2 < 128 ? v3 : 0.0f;
-      const float v4 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 3), v0));  // mul 7
-      qv[qi][3] = m0 + r < 2048 && c * 8 + 3 < 128 ? v4 : 0.0f;
-      const float v5 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 4), v0));  // mul 7
-      qv[qi][4] = m0 + r < 2048 && c * 8 + 4 < 128 ? v5 : 0.0f;
-      const float v6 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 5), v0));  // mul 7
-      qv[qi][5] = m0 + r < 2048 && c * 8 + 5 < 128 ? v6 : 0.0f;
-      const float v7 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 6), v0));  // mul 7
-      qv[qi][6] = m0 + r < 2048 && c * 8 + 6 < 128 ? v7 : 0.0f;
-      const float v8 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 7), v0));  // mul 7
-      qv[qi][7] = m0 + r < 2048 && c * 8 + 7 < 128 ? v8 : 0.0f;
+      for (int w = 0; w < 4; ++w) {
+        unsigned x = qw[qi][w];
+        asm("mul.rn.bf16x2 %0, %1, %2;" : "=r"(x) : "r"(x), "r"(1035287989u));
+        qp[qi][w] = m0 + r < 2048 && c * 8 < 128 ? x : 0u;
+      }
     }
     #pragma unroll
     for (int qi = 0; qi < 8; ++qi) {
       const int q = th + qi * 128, r = wg * 64 + q / 16, c = q % 16;
       if (q < 1024) {
         const unsigned at = sq0 + (unsigned)((c / 8) * 16384 + r * 128 + (((c % 8) ^ (r % 8)) * 16));
-        asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" :  : "r"(at), "f"(__uint_as_float((__float_as_uint(qv[qi][0]) >> 16) | (__float_as_uint(qv[qi][1]) & 0xFFFF0000u))), "f"(__uint_as_float((__float_as_uint(qv[qi][2]) >> 16) | (__float_as_uint(qv[qi][3]) & 0xFFFF0000u))), "f"(__uint_as_float((__float_as_uint(qv[qi][4]) >> 16) | (__float_as_uint(qv[qi][5]) & 0xFFFF0000u))), "f"(__uint_as_float((__float_as_uint(qv[qi][6]) >> 16) | (__float_as_uint(qv[qi][7]) & 0xFFFF0000u))) : "memory");
+        asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" :  : "r"(at), "f"(__uint_as_float(qp[qi][0])), "f"(__uint_as_float(qp[qi][1])), "f"(__uint_as_float(qp[qi][2])), "f"(__uint_as_float(qp[qi][3])) : "memory");
       }
     }
     asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
@@ -181,11 +161,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
-          const float v9 = axon_round_bf16(-__int_as_float(0x7f800000));  // constant 9
-          const float v10 = axon_where_bf16((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v9);  // where 10
-          const float t11 = v10;
-          const float v12 = t11;  // cast 11
-          const float x = v12;
+          const float v0 = axon_round_bf16(-__int_as_float(0x7f800000));  // constant 9
+          const float v1 = axon_where_bf16((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v0);  // where 10
+          const float t2 = v1;
+          const float v3 = t2;  // cast 11
+          const float x = v3;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -213,8 +193,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v13 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-        sc[e] = v13;
+        const float v4 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+        sc[e] = v4;
       }
       pr[0] = axon_pack_bf16x2_f32(sc[0], sc[1]);
       pr[1] = axon_pack_bf16x2_f32(sc[2], sc[3]);
@@ -367,11 +347,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float v14 = axon_round_bf16(-__int_as_float(0x7f800000));  // constant 9
-            const float v15 = axon_where_bf16((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v14);  // where 10
-            const float t16 = v15;
-            const float v17 = t16;  // cast 11
-            const float x = v17;
+            const float v5 = axon_round_bf16(-__int_as_float(0x7f800000));  // constant 9
+            const float v6 = axon_where_bf16((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v5);  // where 10
+            const float t7 = v6;
+            const float v8 = t7;  // cast 11
+            const float x = v8;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -399,8 +379,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v18 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-          sc[e] = v18;
+          const float v9 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+          sc[e] = v9;
         }
         pn[0] = axon_pack_bf16x2_f32(sc[0], sc[1]);
         pn[1] = axon_pack_bf16x2_f32(sc[2], sc[3]);
@@ -559,11 +539,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
               const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
               const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
               (void)gi; (void)gj; (void)gj0;
-              const float v19 = axon_round_bf16(-__int_as_float(0x7f800000));  // constant 9
-              const float v20 = axon_where_bf16((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v19);  // where 10
-              const float t21 = v20;
-              const float v22 = t21;  // cast 11
-              const float x = v22;
+              const float v10 = axon_round_bf16(-__int_as_float(0x7f800000));  // constant 9
+              const float v11 = axon_where_bf16((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v10);  // where 10
+              const float t12 = v11;
+              const float v13 = t12;  // cast 11
+              const float x = v13;
               sc[e] = x;
               const int rs = rs_s[e];
               mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -591,8 +571,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
             const int rs = rs_s[e];
-            const float v23 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-            sc[e] = v23;
+            const float v14 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+            sc[e] = v14;
           }
           pr[0] = axon_pack_bf16x2_f32(sc[0], sc[1]);
           pr[1] = axon_pack_bf16x2_f32(sc[2], sc[3]);
@@ -779,25 +759,25 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
       const int gjc5 = min(gj + 5, (int)128 - 1);
       const int gjc6 = min(gj + 6, (int)128 - 1);
       const int gjc7 = min(gj + 7, (int)128 - 1);
-      const float v24 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 0), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v25 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 1), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v26 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 2), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v27 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 3), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v28 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 4), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v29 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 5), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v30 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 6), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v31 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 7), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v15 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 0), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v16 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 1), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v17 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 2), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v18 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 3), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v19 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 4), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v20 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 5), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v21 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 6), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v22 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 7), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
       if (gj + 8 <= 128) {
-        *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_bf16_bits(v24) | ((unsigned)axon_bf16_bits(v25) << 16), (unsigned)axon_bf16_bits(v26) | ((unsigned)axon_bf16_bits(v27) << 16), (unsigned)axon_bf16_bits(v28) | ((unsigned)axon_bf16_bits(v29) << 16), (unsigned)axon_bf16_bits(v30) | ((unsigned)axon_bf16_bits(v31) << 16));
+        *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_bf16_bits(v15) | ((unsigned)axon_bf16_bits(v16) << 16), (unsigned)axon_bf16_bits(v17) | ((unsigned)axon_bf16_bits(v18) << 16), (unsigned)axon_bf16_bits(v19) | ((unsigned)axon_bf16_bits(v20) << 16), (unsigned)axon_bf16_bits(v21) | ((unsigned)axon_bf16_bits(v22) << 16));
       } else {
-        if (gj + 0 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v24);
-        if (gj + 1 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v25);
-        if (gj + 2 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v26);
-        if (gj + 3 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v27);
-        if (gj + 4 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v28);
-        if (gj + 5 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v29);
-        if (gj + 6 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v30);
-        if (gj + 7 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v31);
+        if (gj + 0 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v15);
+        if (gj + 1 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v16);
+        if (gj + 2 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v17);
+        if (gj + 3 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v18);
+        if (gj + 4 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v19);
+        if (gj + 5 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v20);
+        if (gj + 6 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v21);
+        if (gj + 7 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v22);
       }
     }
     asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");

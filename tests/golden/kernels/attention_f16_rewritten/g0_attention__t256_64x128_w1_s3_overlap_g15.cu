@@ -59,46 +59,26 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_f16_rewrit
   float l0[2] = {0.0f, 0.0f};
   #pragma unroll
   for (int e = 0; e < 64; ++e) o[e] = 0.0f;
-  float qv[8][8];
   unsigned qw[8][4];
+  unsigned qp[8][4];
   #pragma unroll
   for (int qi = 0; qi < 8; ++qi) {
     const int q = tid - 128 + qi * 128, r = min(q / 16, 63), c = q % 16;
     const int gi = min(m0 + r, (int)2047);
-    const int gk0 = min((int)(c * 8 + 0), (int)127);
-    const int gk1 = min((int)(c * 8 + 1), (int)127);
-    const int gk2 = min((int)(c * 8 + 2), (int)127);
-    const int gk3 = min((int)(c * 8 + 3), (int)127);
-    const int gk4 = min((int)(c * 8 + 4), (int)127);
-    const int gk5 = min((int)(c * 8 + 5), (int)127);
-    const int gk6 = min((int)(c * 8 + 6), (int)127);
-    const int gk7 = min((int)(c * 8 + 7), (int)127);
     const int gq = min((int)c * 8, (int)120);
     axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
-    const float v0 = axon_round_f16(0x1.6ap-4f);  // constant 3
-    const float v1 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 0), v0));  // mul 4
-    qv[qi][0] = m0 + r < 2048 && c * 8 + 0 < 128 ? v1 : 0.0f;
-    const float v2 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 1), v0));  // mul 4
-    qv[qi][1] = m0 + r < 2048 && c * 8 + 1 < 128 ? v2 : 0.0f;
-    const float v3 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 2), v0));  // mul 4
-    qv[qi][2] = m0 + r < 2048 && c * 8 + 2 < 128 ? v3 : 0.0f;
-    const float v4 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 3), v0));  // mul 4
-    qv[qi][3] = m0 + r < 2048 && c * 8 + 3 < 128 ? v4 : 0.0f;
-    const float v5 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 4), v0));  // mul 4
-    qv[qi][4] = m0 + r < 2048 && c * 8 + 4 < 128 ? v5 : 0.0f;
-    const float v6 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 5), v0));  // mul 4
-    qv[qi][5] = m0 + r < 2048 && c * 8 + 5 < 128 ? v6 : 0.0f;
-    const float v7 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 6), v0));  // mul 4
-    qv[qi][6] = m0 + r < 2048 && c * 8 + 6 < 128 ? v7 : 0.0f;
-    const float v8 = axon_round_f16(axon_mul_f32(axon_f16_at(qw[qi], 7), v0));  // mul 4
-    qv[qi][7] = m0 + r < 2048 && c * 8 + 7 < 128 ? v8 : 0.0f;
+    for (int w = 0; w < 4; ++w) {
+      unsigned x = qw[qi][w];
+      asm("mul.rn.f16x2 %0, %1, %2;" : "=r"(x) : "r"(x), "r"(765996456u));
+      qp[qi][w] = m0 + r < 2048 && c * 8 < 128 ? x : 0u;
+    }
   }
   #pragma unroll
   for (int qi = 0; qi < 8; ++qi) {
     const int q = tid - 128 + qi * 128, r = q / 16, c = q % 16;
     if (r < 64) {
       const unsigned at = sq0 + (unsigned)((c / 8) * 8192 + r * 128 + (((c % 8) ^ (r % 8)) * 16));
-      asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" :  : "r"(at), "f"(__uint_as_float(axon_pack2_f16(qv[qi][0], qv[qi][1]))), "f"(__uint_as_float(axon_pack2_f16(qv[qi][2], qv[qi][3]))), "f"(__uint_as_float(axon_pack2_f16(qv[qi][4], qv[qi][5]))), "f"(__uint_as_float(axon_pack2_f16(qv[qi][6], qv[qi][7]))) : "memory");
+      asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" :  : "r"(at), "f"(__uint_as_float(qp[qi][0])), "f"(__uint_as_float(qp[qi][1])), "f"(__uint_as_float(qp[qi][2])), "f"(__uint_as_float(qp[qi][3])) : "memory");
     }
   }
   asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
@@ -124,9 +104,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_f16_rewrit
       const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
       const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
       (void)gi; (void)gj; (void)gj0;
-      const float t9 = axon_round_f16(sc[e]);
-      const float v10 = t9;  // cast 6
-      const float x = v10;
+      const float t0 = axon_round_f16(sc[e]);
+      const float v1 = t0;  // cast 6
+      const float x = v1;
       sc[e] = x;
       const int rs = rs_s[e];
       mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -153,8 +133,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_f16_rewrit
       const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
       (void)gi; (void)gj; (void)gj0;
       const int rs = rs_s[e];
-      const float v11 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-      sc[e] = v11;
+      const float v2 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+      sc[e] = v2;
     }
     pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
     pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -289,9 +269,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_f16_rewrit
         const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
-        const float t12 = axon_round_f16(sc[e]);
-        const float v13 = t12;  // cast 6
-        const float x = v13;
+        const float t3 = axon_round_f16(sc[e]);
+        const float v4 = t3;  // cast 6
+        const float x = v4;
         sc[e] = x;
         const int rs = rs_s[e];
         mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -318,8 +298,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_f16_rewrit
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v14 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-        sc[e] = v14;
+        const float v5 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+        sc[e] = v5;
       }
       pn[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
       pn[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -460,9 +440,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_f16_rewrit
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
-          const float t15 = axon_round_f16(sc[e]);
-          const float v16 = t15;  // cast 6
-          const float x = v16;
+          const float t6 = axon_round_f16(sc[e]);
+          const float v7 = t6;  // cast 6
+          const float x = v7;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -489,8 +469,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_f16_rewrit
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v17 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-          sc[e] = v17;
+          const float v8 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+          sc[e] = v8;
         }
         pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
         pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -675,25 +655,25 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_f16_rewrit
     const int gjc5 = min(gj + 5, (int)128 - 1);
     const int gjc6 = min(gj + 6, (int)128 - 1);
     const int gjc7 = min(gj + 7, (int)128 - 1);
-    const float v18 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v19 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v20 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v21 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v22 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v23 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v24 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v25 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v9 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v10 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v11 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v12 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v13 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v14 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v15 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v16 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
     if (gj + 8 <= 128) {
-      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v18) | ((unsigned)axon_f_to_f16(v19) << 16), (unsigned)axon_f_to_f16(v20) | ((unsigned)axon_f_to_f16(v21) << 16), (unsigned)axon_f_to_f16(v22) | ((unsigned)axon_f_to_f16(v23) << 16), (unsigned)axon_f_to_f16(v24) | ((unsigned)axon_f_to_f16(v25) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v9) | ((unsigned)axon_f_to_f16(v10) << 16), (unsigned)axon_f_to_f16(v11) | ((unsigned)axon_f_to_f16(v12) << 16), (unsigned)axon_f_to_f16(v13) | ((unsigned)axon_f_to_f16(v14) << 16), (unsigned)axon_f_to_f16(v15) | ((unsigned)axon_f_to_f16(v16) << 16));
     } else {
-      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v18);
-      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v19);
-      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v20);
-      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v21);
-      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v22);
-      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v23);
-      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v24);
-      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v25);
+      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v9);
+      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v10);
+      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v11);
+      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v12);
+      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v13);
+      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v14);
+      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v15);
+      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v16);
     }
   }
 }

@@ -61,46 +61,26 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
   float l0[2] = {0.0f, 0.0f};
   #pragma unroll
   for (int e = 0; e < 64; ++e) o[e] = 0.0f;
-  float qv[8][8];
   unsigned qw[8][4];
+  unsigned qp[8][4];
   #pragma unroll
   for (int qi = 0; qi < 8; ++qi) {
     const int q = tid - 128 + qi * 256, r = min(q / 16, 127), c = q % 16;
     const int gi = min(m0 + r, (int)2047);
-    const int gk0 = min((int)(c * 8 + 0), (int)127);
-    const int gk1 = min((int)(c * 8 + 1), (int)127);
-    const int gk2 = min((int)(c * 8 + 2), (int)127);
-    const int gk3 = min((int)(c * 8 + 3), (int)127);
-    const int gk4 = min((int)(c * 8 + 4), (int)127);
-    const int gk5 = min((int)(c * 8 + 5), (int)127);
-    const int gk6 = min((int)(c * 8 + 6), (int)127);
-    const int gk7 = min((int)(c * 8 + 7), (int)127);
     const int gq = min((int)c * 8, (int)120);
     axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
-    const float v0 = axon_round_bf16(0x1.6ap-4f);  // constant 3
-    const float v1 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 0), v0));  // mul 4
-    qv[qi][0] = m0 + r < 2048 && c * 8 + 0 < 128 ? v1 : 0.0f;
-    const float v2 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 1), v0));  // mul 4
-    qv[qi][1] = m0 + r < 2048 && c * 8 + 1 < 128 ? v2 : 0.0f;
-    const float v3 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 2), v0));  // mul 4
-    qv[qi][2] = m0 + r < 2048 && c * 8 + 2 < 128 ? v3 : 0.0f;
-    const float v4 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 3), v0));  // mul 4
-    qv[qi][3] = m0 + r < 2048 && c * 8 + 3 < 128 ? v4 : 0.0f;
-    const float v5 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 4), v0));  // mul 4
-    qv[qi][4] = m0 + r < 2048 && c * 8 + 4 < 128 ? v5 : 0.0f;
-    const float v6 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 5), v0));  // mul 4
-    qv[qi][5] = m0 + r < 2048 && c * 8 + 5 < 128 ? v6 : 0.0f;
-    const float v7 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 6), v0));  // mul 4
-    qv[qi][6] = m0 + r < 2048 && c * 8 + 6 < 128 ? v7 : 0.0f;
-    const float v8 = axon_round_bf16(axon_mul_bf16(axon_bf16_at(qw[qi], 7), v0));  // mul 4
-    qv[qi][7] = m0 + r < 2048 && c * 8 + 7 < 128 ? v8 : 0.0f;
+    for (int w = 0; w < 4; ++w) {
+      unsigned x = qw[qi][w];
+      asm("mul.rn.bf16x2 %0, %1, %2;" : "=r"(x) : "r"(x), "r"(1035287989u));
+      qp[qi][w] = m0 + r < 2048 && c * 8 < 128 ? x : 0u;
+    }
   }
   #pragma unroll
   for (int qi = 0; qi < 8; ++qi) {
     const int q = tid - 128 + qi * 256, r = q / 16, c = q % 16;
     if (r < 128) {
       const unsigned at = sq0 + (unsigned)((c / 8) * 16384 + r * 128 + (((c % 8) ^ (r % 8)) * 16));
-      asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" :  : "r"(at), "f"(__uint_as_float((__float_as_uint(qv[qi][0]) >> 16) | (__float_as_uint(qv[qi][1]) & 0xFFFF0000u))), "f"(__uint_as_float((__float_as_uint(qv[qi][2]) >> 16) | (__float_as_uint(qv[qi][3]) & 0xFFFF0000u))), "f"(__uint_as_float((__float_as_uint(qv[qi][4]) >> 16) | (__float_as_uint(qv[qi][5]) & 0xFFFF0000u))), "f"(__uint_as_float((__float_as_uint(qv[qi][6]) >> 16) | (__float_as_uint(qv[qi][7]) & 0xFFFF0000u))) : "memory");
+      asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" :  : "r"(at), "f"(__uint_as_float(qp[qi][0])), "f"(__uint_as_float(qp[qi][1])), "f"(__uint_as_float(qp[qi][2])), "f"(__uint_as_float(qp[qi][3])) : "memory");
     }
   }
   asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
@@ -161,8 +141,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
       const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
       (void)gi; (void)gj; (void)gj0;
       const int rs = rs_s[e];
-      const float v9 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-      sc[e] = v9;
+      const float v0 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+      sc[e] = v0;
     }
     pr[0] = axon_pack_bf16x2_f32(sc[0], sc[1]);
     pr[1] = axon_pack_bf16x2_f32(sc[2], sc[3]);
@@ -319,25 +299,25 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
     const int gjc5 = min(gj + 5, (int)128 - 1);
     const int gjc6 = min(gj + 6, (int)128 - 1);
     const int gjc7 = min(gj + 7, (int)128 - 1);
-    const float v10 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 0), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v11 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 1), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v12 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 2), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v13 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 3), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v14 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 4), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v15 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 5), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v16 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 6), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v17 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 7), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v1 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 0), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v2 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 1), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v3 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 2), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v4 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 3), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v5 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 4), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v6 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 5), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v7 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 6), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v8 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 7), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 13
     if (gj + 8 <= 128) {
-      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_bf16_bits(v10) | ((unsigned)axon_bf16_bits(v11) << 16), (unsigned)axon_bf16_bits(v12) | ((unsigned)axon_bf16_bits(v13) << 16), (unsigned)axon_bf16_bits(v14) | ((unsigned)axon_bf16_bits(v15) << 16), (unsigned)axon_bf16_bits(v16) | ((unsigned)axon_bf16_bits(v17) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_bf16_bits(v1) | ((unsigned)axon_bf16_bits(v2) << 16), (unsigned)axon_bf16_bits(v3) | ((unsigned)axon_bf16_bits(v4) << 16), (unsigned)axon_bf16_bits(v5) | ((unsigned)axon_bf16_bits(v6) << 16), (unsigned)axon_bf16_bits(v7) | ((unsigned)axon_bf16_bits(v8) << 16));
     } else {
-      if (gj + 0 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v10);
-      if (gj + 1 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v11);
-      if (gj + 2 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v12);
-      if (gj + 3 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v13);
-      if (gj + 4 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v14);
-      if (gj + 5 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v15);
-      if (gj + 6 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v16);
-      if (gj + 7 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v17);
+      if (gj + 0 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v1);
+      if (gj + 1 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v2);
+      if (gj + 2 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v3);
+      if (gj + 3 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v4);
+      if (gj + 4 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v5);
+      if (gj + 5 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v6);
+      if (gj + 6 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v7);
+      if (gj + 7 < 128) axon_st_bf16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v8);
     }
   }
 }
