@@ -50,11 +50,11 @@ bool matches_any(std::string_view description, std::string_view alternatives) {
 }
 
 // The configurations a search may try: under --config-match those it names (the generic
-// fallback always), else all but the trial ones (RankedConfig::trial: not kept for searches).
+// fallback always), else all.
 std::vector<tiling::RankedConfig> searchable(std::vector<tiling::RankedConfig> ranked, const std::string& config_match) {
   ranked.erase(std::remove_if(ranked.begin(), ranked.end(),
                               [&](const tiling::RankedConfig& rc) {
-                                if (config_match.empty()) return rc.trial;
+                                if (config_match.empty()) return false;
                                 return rc.config.strategy() != tiling::Strategy::Generic && !matches_any(rc.config.str(), config_match);
                               }),
                ranked.end());

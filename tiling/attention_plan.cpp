@@ -661,12 +661,10 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         if (cl > 1) why << ", cluster of " << cl << " (merge " << cluster_merge_us(a, t) << " us)";
         out.push_back({t, us * (pingpong ? K.pingpong : 1.0), why.str()});
         // Its persistent twin (one block per SM over the row blocks), where some block walks two
-        // or more: measured 2-3% faster than its twin on the suite's two attention graphs by one
-        // timer, not yet by the suite's across shapes (docs/attention.md), so still a trial
-        // (searched only when --config-match names it), estimated as the twin.
+        // or more: measured faster than the twin at every length tried (K.persistent).
         if (pingpong && cl == 1 && a.scores == nullptr && mt * a.qk.batch > L.sm_count) {
           t.persistent = true;
-          if (attention_smem(a, t) <= L.smem_dynamic) out.push_back({t, us * K.pingpong, why.str() + ", persistent", true});
+          if (attention_smem(a, t) <= L.smem_dynamic) out.push_back({t, us * K.pingpong * K.persistent, why.str() + ", persistent"});
         }
         }
   return out;

@@ -225,8 +225,7 @@ Runner add_superopt(CLI::App& app, Streams io) {
   cmd->add_option("--config-match", args->config_match,
                   "Only tiling configurations whose description (as the table prints it) contains this text, "
                   "or one of several separated by '|', e.g. 'store-warps' or 'split4|row t128' (the generic "
-                  "fallback stays); also the only way to try a trial kernel, one a search leaves out (today: "
-                  "attention's 'persistent': 2-3% faster than its twin in one run, not yet compared across shapes)");
+                  "fallback stays)");
   auto* tf32 = cmd->add_flag("--allow-tf32", args->allow_tf32,
                              "f32 matmuls may run on the tensor cores in tf32 (operands rounded to 10 mantissa bits; outputs "
                              "checked at f16's tolerance)");

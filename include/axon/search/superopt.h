@@ -25,7 +25,7 @@ struct SuperoptOptions {
   int variants = 2;            // best-ranked rewrite variants realized as kernels (the original too)
   int configs = 24;            // tiling configurations timed per kernel (the generic fallback too)
   // When not empty: only configurations whose description contains it (or one of its
-  // '|'-separated parts), trial ones (RankedConfig::trial) included; when empty: all but those.
+  // '|'-separated parts); when empty: all.
   std::string config_match;
   tiling::F32Matmul f32 = tiling::F32Matmul::Tf32x3;  // how f32 matmuls may multiply (--exact-f32, --allow-tf32)
   double timeout_s = 30;       // per candidate in the worker

@@ -184,8 +184,7 @@ struct AttentionConfig {
   // and V rings run on across row blocks, as do the ping-pong turns; a copied Q is given back
   // once both warpgroups have their last S, a computed one is stored again by each warpgroup
   // for its own rows, where O is staged first (a copied Q's epilogue writes from registers)
-  // (docs/attention.md, "Not done": a trial, RankedConfig::trial: right on the GPU, 2-3% faster
-  // than the kernel that is not persistent in one run, not yet compared across shapes).
+  // (docs/attention.md, "Persistent blocks").
   bool persistent = false;
   [[nodiscard]] std::string str() const;  // "attention t384 128x128 w2 s2 pingpong g4"
 };

@@ -212,10 +212,6 @@ struct RankedConfig {
   TileConfig config;
   double est_us = 0;
   std::string why;  // the estimate's parts
-  // A kernel not kept for searches (not yet run on a GPU, measured slower than what it was meant
-  // to replace, or not yet compared across shapes): enumerated (and golden-tested), but left out
-  // of a search unless its --config-match names it.
-  bool trial = false;
 };
 std::vector<RankedConfig> enumerate_configs(const Group& g, const GroupShape& s, const Limits& limits);
 
