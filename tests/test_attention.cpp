@@ -153,6 +153,47 @@ TEST_CASE("attention groups: the online softmax's conditions, and the masks' ban
   }
 }
 
+TEST_CASE("a computed Q runs on its loaded pairs only through exact pair steps with scalar constants", "[codegen][attention]") {
+  const tiling::Lowerings& low = lowerings("sm_90");
+  const tiling::Limits L = axon::test::target_limits();
+  const std::string base = deferred("[2,100,64]", "[2,130,64]", "[2,130,64]", false, "", Scale::Q);
+  // Q's chain as the graph spells it (q -> ... -> qs), and what its chunks' words go through.
+  struct Case {
+    std::string nodes;
+    std::vector<std::string> steps;  // the pair instructions, in order; none: the per-value path
+  };
+  const std::string c2 = R"({"name":"c2","op":"constant","inputs":[],"attrs":{"value":-3.0,"dtype":"bf16"}},)";
+  for (const Case& k : {Case{R"({"name":"qs","op":"mul","inputs":["q","c"]},)", {"mul.rn.bf16x2 %0, %1, %2;\" : \"=r\"(x) : \"r\"(x), \"r\"(1040203264u)"}},
+                        Case{c2 + R"({"name":"q1","op":"mul","inputs":["c","q"]},{"name":"qs","op":"add","inputs":["c2","q1"]},)",
+                             {"mul.rn.bf16x2 %0, %1, %2;\" : \"=r\"(x) : \"r\"(1040203264u), \"r\"(x)",
+                              "add.rn.bf16x2 %0, %1, %2;\" : \"=r\"(x) : \"r\"(3225468992u), \"r\"(x)"}},
+                        // No exact pair instruction for sub in the ISA: the per-value path.
+                        Case{c2 + R"({"name":"qs","op":"sub","inputs":["q","c2"]},)", {}},
+                        Case{R"({"name":"qs","op":"mul","inputs":["q","q"]},)", {}},
+                        Case{R"({"name":"qe","op":"exp","inputs":["q"]},{"name":"qs","op":"mul","inputs":["qe","c"]},)", {}}}) {
+    std::string text = base;
+    const std::string qs = R"({"name":"qs","op":"mul","inputs":["q","c"]},)";
+    REQUIRE(text.find(qs) != std::string::npos);
+    text.replace(text.find(qs), qs.size(), k.nodes);
+    INFO(k.nodes);
+    Graph g = parse(text);
+    tiling::Group gr = whole_graph(g);
+    tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    REQUIRE(s.strategy == tiling::Strategy::Attention);
+    const auto ranked = tiling::enumerate_configs(gr, s, L);
+    REQUIRE(!ranked.empty());
+    tiling::CodegenOptions o;
+    o.name = "attq";
+    const std::string body = tiling::generate(gr, s, ranked.front().config, low, o).body;
+    CHECK((body.find("unsigned qp[") != std::string::npos) == !k.steps.empty());
+    size_t at = 0;
+    for (const std::string& st : k.steps) {
+      at = body.find(st, at);
+      CHECK(at != std::string::npos);
+    }
+  }
+}
+
 TEST_CASE("the tile range of a band: rows skip the key tiles the mask hides", "[codegen][attention]") {
   tiling::AttentionShape a;
   a.qk.m = 1000;
