@@ -307,9 +307,15 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       // first one as a stand-in where the row block has fewer), rank 0 merges the others' parts.
       const int cl = ac->cluster;
       const std::string step = std::to_string(cl);
-      const std::string loop = cl > 1 ? "for (int i2 = kr + " + step + "; i2 < ke; i2 += " + std::to_string(2 * cl) + ")"
-                                      : "for (int i2 = kb + 1; i2 < ke; i2 += 2)";
+      // Key tiles over 128 (no cluster): one P buffer, packed once P V has read it, a tile a turn.
+      const bool one_p = deferred && ac->bn > 128;
+      CHECK((ac->bn <= 128 || deferred));
+      CHECK((one_p && cl > 1) == false);
+      const std::string loop = one_p  ? "for (int i2 = kb + 1; i2 < ke; i2 += 1)"
+                               : cl > 1 ? "for (int i2 = kr + " + step + "; i2 < ke; i2 += " + std::to_string(2 * cl) + ")"
+                                        : "for (int i2 = kb + 1; i2 < ke; i2 += 2)";
       CHECK((k.body.find(loop) != std::string::npos) == deferred);
+      CHECK((k.body.find("unsigned pn[") != std::string::npos) == (deferred && !one_p));
       CHECK((k.body.find(": \"r\"(pin), \"r\"(0) : \"memory\");") != std::string::npos) == deferred);
       CHECK((k.body.find(cl > 1 ? "} while ((it += " + step + ") < ke);" : "} while (++it < ke);") != std::string::npos) ==
             (!deferred && ac->splits == 1));

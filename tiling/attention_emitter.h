@@ -76,6 +76,7 @@ struct AttentionEmitter {
   // The tile order: ping-pong between two consumer warpgroups; deferred (ping-pong or
   // overlap): a tile's S issued before the previous tile's P V.
   bool pingpong, deferred;
+  bool one_p = false;  // deferred with key tiles over 128: one P buffer, packed after P V's wait (later_tile)
   // One block per SM walks the row blocks (AttentionConfig::persistent; attention_persistent.cpp).
   bool persistent = false;
   bool dynamic = false;  // its row blocks handed out by a counter (attention_counts_row_blocks)
@@ -86,7 +87,7 @@ struct AttentionEmitter {
   std::string pack_fn;  // the synthesized pack of f32 pairs to T16x2
   const Node* p_node = nullptr;  // P as the kernel computes it
   SoftmaxShift sf;
-  bool tail = false;        // the last key tile runs past the keys
+  bool tail = false;        // the last key tile runs past the keys (split_tail: only it tests them)
   bool pair_round = false;  // S rounded to bf16 in pairs
   const Node* chain_base = nullptr;
   std::vector<PackedStep> steps;
@@ -146,6 +147,7 @@ struct AttentionEmitter {
   void tiles_in_order();
   void tiles_deferred();
   void later_tile(const std::string& it, const std::string& in, const std::string& out);
+  void last_pv(const std::string& p);
   void quad_sums();
   void merge_key_split();
   [[nodiscard]] std::vector<std::pair<int, std::string>> row_state() const;
@@ -158,12 +160,15 @@ struct AttentionEmitter {
   void prepare_softmax();
   void open_s_loop();
   bool chain_is_scores(bool inside) const;
+  void split_tail(const std::function<void(bool)>& body);
   void chain_loop(bool inside);
+  void chain_elements(bool inside, bool past_end);
   void round_pairs();
   void softmax_max();
   void fold_max();
   void rescale_o();
   void softmax_p();
+  void p_elements(bool past_end);
   void pack_p(const std::string& dst);
   void fold_sums();
 

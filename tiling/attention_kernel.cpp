@@ -125,7 +125,7 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   pmax = low.isa->find("max.NaN.bf16x2");
   C = t.warps_m, BM = t.bm, BN = t.bn, ST = t.stages, KS = t.splits, CL = t.cluster;
   D = qk.k, DP = up_panel(a, D), DV = pv.n, DVP = up_panel(a, DV), SQ = qk.m, SK = qk.n;
-  AXON_CHECK(BM == 64 * C && (C == 1 || C == 2) && BN % (x32 ? 32 : 64) == 0 && BN <= 256 && DP <= 256 && DVP <= 256 && ST >= 2 &&
+  AXON_CHECK(BM == 64 * C && (C == 1 || C == 2) && BN % (x32 ? 32 : BN > 128 && a.scores == nullptr ? 16 : 64) == 0 && BN <= 256 && DP <= 256 && DVP <= 256 && ST >= 2 &&
                  (!x32 || (KS == 1 && !t.pingpong && !t.overlap && !t.pv_exact)),
              "codegen: an attention configuration outside its layouts (" + t.str() + ", head dims " + std::to_string(DP) + ", " +
                  std::to_string(DVP) + ")");
@@ -186,6 +186,7 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   NS = static_cast<int>(a.sums.size());
   pingpong = t.pingpong;
   deferred = pingpong || t.overlap;
+  one_p = deferred && BN > 128;
   persistent = t.persistent;
   dynamic = attention_counts_row_blocks(a, t);
   AXON_CHECK(!persistent || (pingpong && !stored && !x32 && KS == 1 && CL == 1),

@@ -611,7 +611,7 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
   for (bool exact : {false, true})
   for (int c : {1, 2})
     for (int ks : {1, 2})
-    for (int bn : {64, 128})
+    for (int bn : {64, 128, 176, 192})
       for (int stages : {2, 3, 4})
         for (int order : {0, 1, 2})  // tile by tile, overlap, pingpong
         for (int cl : {1, 2, 3, 4, 6, 8}) {
@@ -623,10 +623,12 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         if (pingpong && c != 2) continue;
         if (ks == 2 && (c != 1 || a.scores == nullptr)) continue;
         if (ks == 1 ? stages == 4 : stages == 3) continue;  // a key split has an even number of slots
+        if (bn > 128 && (order == 0 || cl > 1)) continue;  // key tiles over 128: the deferred orders' one P buffer
         const int bm = 64 * c;
-        // Registers per consumer thread: O, S (then P in place), P packed, row state, addresses.
-        const int64_t regs = cols / 2 + bn / 2 + bn / 4 + K.regs_overhead;
-        if (regs > (c * ks == 2 ? K.regs_two : L.regs_per_thread)) continue;
+        // Registers per consumer thread: O, S (then P in place), P packed, row state, addresses;
+        // key tiles over 128 keep one P buffer and less besides (ptxas, d 128: 176 keys no spill).
+        const int64_t regs = cols / 2 + bn / 2 + bn / 4 + (bn > 128 ? K.regs_overhead_one_p : K.regs_overhead);
+        if (regs > (c * ks == 2 || bn > 128 ? K.regs_two : L.regs_per_thread)) continue;
         AttentionConfig t;
         t.threads = 128 * (c * ks + 1);
         t.bm = bm;
@@ -649,7 +651,7 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         // Tile by tile, a warpgroup's softmax does not overlap its own wgmmas; the deferred order
         // runs it beside the previous tile's P V; two consumer warpgroups interleave theirs,
         // larger tiles amortize the row bookkeeping.
-        const double eff = (c * ks == 2 ? K.eff_two : K.eff_one) * (order > 0 ? K.deferred : 1.0) * (bn == 128 ? 1.0 : K.bn64) *
+        const double eff = (c * ks == 2 ? K.eff_two : K.eff_one) * (order > 0 ? K.deferred : 1.0) * (bn >= 128 ? 1.0 : K.bn64) *
                            (stages >= 3 ? K.stages3 : 1.0);
         const double blocks = double(mt * a.qk.batch * cl);
         // Stored scores are read once, the bulk of the bytes; Q, K, V mostly hit L2.
@@ -662,7 +664,8 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         out.push_back({t, us * (pingpong ? K.pingpong : 1.0), why.str()});
         // Its persistent twin (one block per SM over the row blocks), where some block walks two
         // or more: measured faster than the twin at every length tried (K.persistent).
-        if (pingpong && cl == 1 && a.scores == nullptr && mt * a.qk.batch > L.sm_count) {
+        // (Not for key tiles over 128: ptxas spilled 16 bytes at 176 keys, d 128.)
+        if (pingpong && cl == 1 && bn <= 128 && a.scores == nullptr && mt * a.qk.batch > L.sm_count) {
           t.persistent = true;
           if (attention_smem(a, t) <= L.smem_dynamic) out.push_back({t, us * K.pingpong * K.persistent, why.str() + ", persistent"});
         }

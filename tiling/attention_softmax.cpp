@@ -64,6 +64,21 @@ bool AttentionEmitter::chain_is_scores(bool inside) const {
   return true;
 }
 
+// `body(keys_past_end)` once where every tile is whole, else twice: for the whole tiles (no key
+// past the end: no test per element) and for the last one, which tests each key (a branch the
+// whole block takes alike).
+void AttentionEmitter::split_tail(const std::function<void(bool)>& body) {
+  if (!tail) {
+    body(false);
+    return;
+  }
+  for (bool last : {false, true}) {
+    em.open("if (n0 + " + S(BN) + (last ? " > " : " <= ") + S(SK) + ") {");
+    body(last);
+    em.close();
+  }
+}
+
 // The chain at each element of the tile into sc[], and its partial row maxima into mp.
 void AttentionEmitter::chain_loop(bool inside) {
   if (packed_max && chain_is_scores(inside)) {
@@ -73,6 +88,10 @@ void AttentionEmitter::chain_loop(bool inside) {
             "mp[r][2] = __uint_as_float(mx2[r][1] << 16); mp[r][3] = __uint_as_float(mx2[r][1] & 0xFFFF0000u); }");
     return;
   }
+  split_tail([&](bool past_end) { chain_elements(inside, past_end); });
+}
+
+void AttentionEmitter::chain_elements(bool inside, bool past_end) {
   open_s_loop();
   em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
     for (const auto& b : a.bands)
@@ -87,7 +106,7 @@ void AttentionEmitter::chain_loop(bool inside) {
     return stored || pair_round ? std::string("sc[e]") : em.round(qk.mm->dtype(), "sc[e]");
   };
   const std::string x = em.value(a.max->operand(0), point);
-  em.line("const float x = " + (tail ? "gj0 < " + S(SK) + " ? " + x + " : kNegInf" : x) + ";");
+  em.line("const float x = " + (past_end ? "gj0 < " + S(SK) + " ? " + x + " : kNegInf" : x) + ";");
   em.line("sc[e] = x;");
   em.line("const int rs = rs_s[e];");
   em.line("mp[rs][(e >> 2) & 3] = " + em.combine(Reducer::Max, "mp[rs][(e >> 2) & 3]", "x") + ";");
@@ -176,6 +195,10 @@ void AttentionEmitter::rescale_o() {  // O moved to the new shift
 // row slot (shorter dependence chains), added after the tile (pack_p).
 void AttentionEmitter::softmax_p() {
   for (int k = 0; k < NS; ++k) em.line("float ls" + S(k) + "[2][4] = {};");
+  split_tail([&](bool past_end) { p_elements(past_end); });
+}
+
+void AttentionEmitter::p_elements(bool past_end) {
   open_s_loop();
   em.line("const int rs = rs_s[e];");
   em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
@@ -200,10 +223,10 @@ void AttentionEmitter::softmax_p() {
     if (from_packed[size_t(k)]) continue;
     const std::string v = em.value(a.sums[size_t(k)]->operand(0), point);
     const std::string acc = "ls" + S(k) + "[rs][(e >> 2) & 3]";
-    em.line(tail ? "if (gj0 < " + S(SK) + ") " + acc + " += " + v + ";" : acc + " += " + v + ";");
+    em.line(past_end ? "if (gj0 < " + S(SK) + ") " + acc + " += " + v + ";" : acc + " += " + v + ";");
   }
   // Keys past the end: P is 0 (so is a summand taken from it).
-  em.line(tail ? "sc[e] = gj0 < " + S(SK) + " ? " + pval + " : 0.0f;" : "sc[e] = " + pval + ";");
+  em.line(past_end ? "sc[e] = gj0 < " + S(SK) + " ? " + pval + " : 0.0f;" : "sc[e] = " + pval + ";");
   em.close();
   em.given = nullptr;
 }

@@ -120,11 +120,22 @@ void AttentionEmitter::tiles_deferred() {
   softmax_p();
   pack_p("pr");
   em.close();
+  // (A cluster's rank: every CL-th tile from kr.)
+  const std::string step = CL > 1 ? S(CL) : "1";
+  if (one_p) {  // one P buffer, packed once P V has read it: a tile per turn of the loop
+    em.open("for (int i2 = " + first_tile() + " + " + step + "; i2 < ke; i2 += " + step + ") {");
+    later_tile("i2", "pr", "pr");
+    em.close();
+    em.open("{");
+    em.line("const int g = " + std::string(persistent ? "gb + " : "") + last_place() + ", slot = " + kring.slot_of("g") + ";");
+    last_pv("pr");
+    em.close();
+    if (pingpong && !persistent) em.line("if (wg == 0) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+    return;
+  }
   // Every later tile (later_tile); the P buffers alternate (pr, pn), two tiles per turn of the
   // loop: no copy between them, each tile's wgmmas fenced, committed and waited for within it.
   em.line("unsigned pn[" + S(BN / 4) + "];");
-  // (A cluster's rank: every CL-th tile from kr.)
-  const std::string step = CL > 1 ? S(CL) : "1";
   em.open("for (int i2 = " + first_tile() + " + " + step + "; i2 < ke; i2 += " + (CL > 1 ? S(2 * CL) : "2") + ") {");
   later_tile("i2", "pr", "pn");
   em.open("if (i2 + " + step + " < ke) {");
@@ -135,18 +146,26 @@ void AttentionEmitter::tiles_deferred() {
   for (int odd : {1, 0}) {
     em.open(std::string(odd ? "if" : "else if") + " (((" + last_place() + ") & 1) == " + S(odd) + ") {");
     em.line("const int g = " + std::string(persistent ? "gb + " : "") + last_place() + ", slot = " + kring.slot_of("g") + ";");
-    issue_pv("slot", "g", true, true, odd ? "pn" : "pr");
-    em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
-    // Persistent: the ring runs on into the next row block, whose tiles will need this V slot.
-    if (persistent) em.line("if ((th & 31) == 0) " + vring.consumer_release("slot"));
+    last_pv(odd ? "pn" : "pr");
     em.close();
   }
   if (pingpong && !persistent) em.line("if (wg == 0) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
 }
 
+// The row block's last P V (tile g in `slot`, P in `p`) and its wait; persistent, its V slot
+// goes back: the ring runs on into the next row block, whose tiles will need it.
+void AttentionEmitter::last_pv(const std::string& p) {
+  issue_pv("slot", "g", true, true, p);
+  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+  if (persistent) em.line("if ((th & 31) == 0) " + vring.consumer_release("slot"));
+}
+
 // A later tile of the deferred order: its S and the previous tile's P V (P in `in`) under one
 // fence (V waited for before it), the softmax up to P and the sums while P V runs, P packed into
-// `out` beside the P it reads (its 32-bit floats die early: registers), then O rescaled.
+// `out` beside the P it reads (its 32-bit floats die early), then O rescaled. With one P buffer
+// (one_p: `out` is `in`) P is packed once P V has finished with it: the two buffers cost a
+// tile's P in registers (at 128 keys the kernel needs 217-232 of them, at most 192 with one),
+// which key tiles over 128 do not have.
 void AttentionEmitter::later_tile(const std::string& it, const std::string& in, const std::string& out) {
   em.open("{");
   em.line("const int it = " + it + ";");
@@ -164,13 +183,14 @@ void AttentionEmitter::later_tile(const std::string& it, const std::string& in, 
   release_q();
   softmax_max();
   softmax_p();
-  pack_p(out);
+  if (!one_p) pack_p(out);
   // A wait on the completed `pin` (a loop: a branch) before the wait for P V: ptxas schedules
   // a wgmma wait as early as it can within a block, above the softmax, which then no longer
   // runs beside P V (seen in the SASS); it does not move it above a branch.
   em.line(wait("pin", "0"));
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));  // P V has finished with O, P and V
   em.line("if ((th & 31) == 0) " + vring.consumer_release("ps"));
+  if (one_p) pack_p(out);
   rescale_o();
   em.close();
 }

@@ -139,6 +139,9 @@ struct AttentionCalibration {
   double persistent = 0.99;
   int l2_share = 4;            // a group of batch entries' K and V fill at most 1 / l2_share of L2
   int regs_overhead = 48;      // registers per consumer thread besides O, S and P
+  // ... with one P buffer (key tiles over 128): ptxas (sm_90a, d 128, 2026-12-06) compiled 176
+  // keys at 240 without a spill (64 + 88 + 44 + 36 = 232) and spilled 8 bytes at 192 (244).
+  int regs_overhead_one_p = 36;
   int regs_two = 240;          // registers per thread at most with two consumer warpgroups
   // f32 operands on tf32 mma.sync: the tf32 rate's share. Measured (H100, 2026-12-05, full
   // attention d128 4x4x1449, 128x32 w2 s3): 734.6 us against 292.2 estimated at 0.4, so 0.16,

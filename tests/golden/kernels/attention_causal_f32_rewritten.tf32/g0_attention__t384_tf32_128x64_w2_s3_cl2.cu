@@ -109,33 +109,67 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
     const bool inside = true && (1LL * i0 + -1LL * (n0 + 63) + 0LL >= 0);
     if (inside) {
-      #pragma unroll
-      for (int e = 0; e < 32; ++e) {
-        const int gj0 = n0 + ((axon_fdiv(e, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod(e, (int)4), (int)2)));
-        const int gi = min(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod(e, (int)4), (int)2)))), (int)999), gj = min(gj0, (int)999);
-        (void)gi; (void)gj; (void)gj0;
-        const float v0 = 0x1.a20bd8p-4f;  // constant 4
-        const float v1 = axon_mul_f32(sc[e], v0);  // mul 5
-        const float x = gj0 < 1000 ? v1 : kNegInf;
-        sc[e] = x;
-        const int rs = rs_s[e];
-        mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+      if (n0 + 64 <= 1000) {
+        #pragma unroll
+        for (int e = 0; e < 32; ++e) {
+          const int gj0 = n0 + ((axon_fdiv(e, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod(e, (int)4), (int)2)));
+          const int gi = min(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod(e, (int)4), (int)2)))), (int)999), gj = min(gj0, (int)999);
+          (void)gi; (void)gj; (void)gj0;
+          const float v0 = 0x1.a20bd8p-4f;  // constant 4
+          const float v1 = axon_mul_f32(sc[e], v0);  // mul 5
+          const float x = v1;
+          sc[e] = x;
+          const int rs = rs_s[e];
+          mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+        }
+      }
+      if (n0 + 64 > 1000) {
+        #pragma unroll
+        for (int e = 0; e < 32; ++e) {
+          const int gj0 = n0 + ((axon_fdiv(e, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod(e, (int)4), (int)2)));
+          const int gi = min(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod(e, (int)4), (int)2)))), (int)999), gj = min(gj0, (int)999);
+          (void)gi; (void)gj; (void)gj0;
+          const float v2 = 0x1.a20bd8p-4f;  // constant 4
+          const float v3 = axon_mul_f32(sc[e], v2);  // mul 5
+          const float x = gj0 < 1000 ? v3 : kNegInf;
+          sc[e] = x;
+          const int rs = rs_s[e];
+          mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+        }
       }
     }
     if (!inside) {
-      #pragma unroll
-      for (int e = 0; e < 32; ++e) {
-        const int gj0 = n0 + ((axon_fdiv(e, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod(e, (int)4), (int)2)));
-        const int gi = min(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod(e, (int)4), (int)2)))), (int)999), gj = min(gj0, (int)999);
-        (void)gi; (void)gj; (void)gj0;
-        const float v2 = 0x1.a20bd8p-4f;  // constant 4
-        const float v3 = axon_mul_f32(sc[e], v2);  // mul 5
-        const float v4 = -__int_as_float(0x7f800000);  // constant 9
-        const float v5 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), v3, v4);  // where 10
-        const float x = gj0 < 1000 ? v5 : kNegInf;
-        sc[e] = x;
-        const int rs = rs_s[e];
-        mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+      if (n0 + 64 <= 1000) {
+        #pragma unroll
+        for (int e = 0; e < 32; ++e) {
+          const int gj0 = n0 + ((axon_fdiv(e, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod(e, (int)4), (int)2)));
+          const int gi = min(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod(e, (int)4), (int)2)))), (int)999), gj = min(gj0, (int)999);
+          (void)gi; (void)gj; (void)gj0;
+          const float v4 = 0x1.a20bd8p-4f;  // constant 4
+          const float v5 = axon_mul_f32(sc[e], v4);  // mul 5
+          const float v6 = -__int_as_float(0x7f800000);  // constant 9
+          const float v7 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), v5, v6);  // where 10
+          const float x = v7;
+          sc[e] = x;
+          const int rs = rs_s[e];
+          mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+        }
+      }
+      if (n0 + 64 > 1000) {
+        #pragma unroll
+        for (int e = 0; e < 32; ++e) {
+          const int gj0 = n0 + ((axon_fdiv(e, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod(e, (int)4), (int)2)));
+          const int gi = min(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod(e, (int)4), (int)2)))), (int)999), gj = min(gj0, (int)999);
+          (void)gi; (void)gj; (void)gj0;
+          const float v8 = 0x1.a20bd8p-4f;  // constant 4
+          const float v9 = axon_mul_f32(sc[e], v8);  // mul 5
+          const float v10 = -__int_as_float(0x7f800000);  // constant 9
+          const float v11 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), v9, v10);  // where 10
+          const float x = gj0 < 1000 ? v11 : kNegInf;
+          sc[e] = x;
+          const int rs = rs_s[e];
+          mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+        }
       }
     }
     float mt[2];
@@ -158,15 +192,29 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
       o[e] *= al[rs_o[e]];
     }
     float ls0[2][4] = {};
-    #pragma unroll
-    for (int e = 0; e < 32; ++e) {
-      const int gj0 = n0 + ((axon_fdiv(e, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod(e, (int)4), (int)2)));
-      const int gi = min(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod(e, (int)4), (int)2)))), (int)999), gj = min(gj0, (int)999);
-      (void)gi; (void)gj; (void)gj0;
-      const int rs = rs_s[e];
-      const float v6 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 13 at the shift
-      if (gj0 < 1000) ls0[rs][(e >> 2) & 3] += v6;
-      sc[e] = gj0 < 1000 ? v6 : 0.0f;
+    if (n0 + 64 <= 1000) {
+      #pragma unroll
+      for (int e = 0; e < 32; ++e) {
+        const int gj0 = n0 + ((axon_fdiv(e, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod(e, (int)4), (int)2)));
+        const int gi = min(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod(e, (int)4), (int)2)))), (int)999), gj = min(gj0, (int)999);
+        (void)gi; (void)gj; (void)gj0;
+        const int rs = rs_s[e];
+        const float v12 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 13 at the shift
+        ls0[rs][(e >> 2) & 3] += v12;
+        sc[e] = v12;
+      }
+    }
+    if (n0 + 64 > 1000) {
+      #pragma unroll
+      for (int e = 0; e < 32; ++e) {
+        const int gj0 = n0 + ((axon_fdiv(e, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod(e, (int)4), (int)2)));
+        const int gi = min(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod(e, (int)4), (int)2)))), (int)999), gj = min(gj0, (int)999);
+        (void)gi; (void)gj; (void)gj0;
+        const int rs = rs_s[e];
+        const float v13 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 13 at the shift
+        if (gj0 < 1000) ls0[rs][(e >> 2) & 3] += v13;
+        sc[e] = gj0 < 1000 ? v13 : 0.0f;
+      }
     }
     l0[0] += (ls0[0][0] + ls0[0][1]) + (ls0[0][2] + ls0[0][3]);
     l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
@@ -353,8 +401,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     const int rs = rs_o[e];
     (void)rs;
     if (gi < 1000 && gj < 96) {
-      const float v7 = axon_div_f32(o[e], l0[rs]);  // div 16
-      axon_st_f32(out0 + ((gj + (gi * (int)96)) + (bz * (int)96000)), v7);
+      const float v14 = axon_div_f32(o[e], l0[rs]);  // div 16
+      axon_st_f32(out0 + ((gj + (gi * (int)96)) + (bz * (int)96000)), v14);
     }
   }
 }

@@ -102,17 +102,33 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
       if (g >= 1) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(vempty0 + 8 * ((g - 1) % 3)) : "memory");
     }
     float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
-    #pragma unroll
-    for (int e = 0; e < 64; ++e) {
-      const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-      const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
-      (void)gi; (void)gj; (void)gj0;
-      const float t0 = axon_round_f16(sc[e]);
-      const float v1 = t0;  // cast 6
-      const float x = gj0 < 1000 ? v1 : kNegInf;
-      sc[e] = x;
-      const int rs = rs_s[e];
-      mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+    if (n0 + 128 <= 1000) {
+      #pragma unroll
+      for (int e = 0; e < 64; ++e) {
+        const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+        const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
+        (void)gi; (void)gj; (void)gj0;
+        const float t0 = axon_round_f16(sc[e]);
+        const float v1 = t0;  // cast 6
+        const float x = v1;
+        sc[e] = x;
+        const int rs = rs_s[e];
+        mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+      }
+    }
+    if (n0 + 128 > 1000) {
+      #pragma unroll
+      for (int e = 0; e < 64; ++e) {
+        const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+        const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
+        (void)gi; (void)gj; (void)gj0;
+        const float t2 = axon_round_f16(sc[e]);
+        const float v3 = t2;  // cast 6
+        const float x = gj0 < 1000 ? v3 : kNegInf;
+        sc[e] = x;
+        const int rs = rs_s[e];
+        mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+      }
     }
     float mt[2];
     #pragma unroll
@@ -134,14 +150,27 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
       o[e] *= al[rs_o[e]];
     }
     float ls0[2][4] = {};
-    #pragma unroll
-    for (int e = 0; e < 64; ++e) {
-      const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-      const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
-      (void)gi; (void)gj; (void)gj0;
-      const int rs = rs_s[e];
-      const float v2 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-      sc[e] = gj0 < 1000 ? v2 : 0.0f;
+    if (n0 + 128 <= 1000) {
+      #pragma unroll
+      for (int e = 0; e < 64; ++e) {
+        const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+        const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
+        (void)gi; (void)gj; (void)gj0;
+        const int rs = rs_s[e];
+        const float v4 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+        sc[e] = v4;
+      }
+    }
+    if (n0 + 128 > 1000) {
+      #pragma unroll
+      for (int e = 0; e < 64; ++e) {
+        const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+        const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
+        (void)gi; (void)gj; (void)gj0;
+        const int rs = rs_s[e];
+        const float v5 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+        sc[e] = gj0 < 1000 ? v5 : 0.0f;
+      }
     }
     pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
     pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -298,25 +327,25 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
     const int gjc5 = min(gj + 5, (int)80 - 1);
     const int gjc6 = min(gj + 6, (int)80 - 1);
     const int gjc7 = min(gj + 7, (int)80 - 1);
-    const float v3 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v4 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v5 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v6 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v7 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v8 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v9 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v10 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v6 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v7 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v8 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v9 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v10 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v11 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v12 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v13 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
     if (gj + 8 <= 80) {
-      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000))) = make_uint4((unsigned)axon_f_to_f16(v3) | ((unsigned)axon_f_to_f16(v4) << 16), (unsigned)axon_f_to_f16(v5) | ((unsigned)axon_f_to_f16(v6) << 16), (unsigned)axon_f_to_f16(v7) | ((unsigned)axon_f_to_f16(v8) << 16), (unsigned)axon_f_to_f16(v9) | ((unsigned)axon_f_to_f16(v10) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000))) = make_uint4((unsigned)axon_f_to_f16(v6) | ((unsigned)axon_f_to_f16(v7) << 16), (unsigned)axon_f_to_f16(v8) | ((unsigned)axon_f_to_f16(v9) << 16), (unsigned)axon_f_to_f16(v10) | ((unsigned)axon_f_to_f16(v11) << 16), (unsigned)axon_f_to_f16(v12) | ((unsigned)axon_f_to_f16(v13) << 16));
     } else {
-      if (gj + 0 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 0, v3);
-      if (gj + 1 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 1, v4);
-      if (gj + 2 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 2, v5);
-      if (gj + 3 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 3, v6);
-      if (gj + 4 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 4, v7);
-      if (gj + 5 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 5, v8);
-      if (gj + 6 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 6, v9);
-      if (gj + 7 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 7, v10);
+      if (gj + 0 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 0, v6);
+      if (gj + 1 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 1, v7);
+      if (gj + 2 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 2, v8);
+      if (gj + 3 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 3, v9);
+      if (gj + 4 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 4, v10);
+      if (gj + 5 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 5, v11);
+      if (gj + 6 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 6, v12);
+      if (gj + 7 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 7, v13);
     }
   }
 }
