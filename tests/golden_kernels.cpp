@@ -208,12 +208,10 @@ std::string golden_rankings(const std::string& root, size_t top, int precision, 
     const RunGroups rg = groups_of(root, run, *isas.at(run.target));
     for (size_t gi = 0; gi < rg.groups.size(); ++gi) {
       const std::vector<tiling::RankedConfig>& ranked = rg.ranked[gi];
-      std::vector<const tiling::RankedConfig*> searched;
-      for (const auto& rc : ranked) searched.push_back(&rc);
-      os << "# " << run.dir << " g" << gi << " (" << rg.groups[gi].label << "): " << searched.size() << " configurations\n";
-      for (size_t i = 0; i < searched.size() && (top == 0 || i < top); ++i) {
-        os << run.dir << " g" << gi << " #" << i << " " << searched[i]->config.str() << " " << searched[i]->est_us;
-        if (why) os << " (" << searched[i]->why << ")";
+      os << "# " << run.dir << " g" << gi << " (" << rg.groups[gi].label << "): " << ranked.size() << " configurations\n";
+      for (size_t i = 0; i < ranked.size() && (top == 0 || i < top); ++i) {
+        os << run.dir << " g" << gi << " #" << i << " " << ranked[i].config.str() << " " << ranked[i].est_us;
+        if (why) os << " (" << ranked[i].why << ")";
         os << "\n";
       }
     }

@@ -147,6 +147,7 @@ struct AttentionEmitter {
   void tiles_in_order();
   void tiles_deferred();
   void later_tile(const std::string& it, const std::string& in, const std::string& out);
+  void two_p_tiles(const std::string& step, const std::string& last_g);
   void last_pv(const std::string& p);
   void quad_sums();
   void merge_key_split();

@@ -122,19 +122,25 @@ void AttentionEmitter::tiles_deferred() {
   em.close();
   // (A cluster's rank: every CL-th tile from kr.)
   const std::string step = CL > 1 ? S(CL) : "1";
+  const std::string last_g = "const int g = " + std::string(persistent ? "gb + " : "") + last_place() + ", slot = " + kring.slot_of("g") + ";";
   if (one_p) {  // one P buffer, packed once P V has read it: a tile per turn of the loop
     em.open("for (int i2 = " + first_tile() + " + " + step + "; i2 < ke; i2 += " + step + ") {");
     later_tile("i2", "pr", "pr");
     em.close();
     em.open("{");
-    em.line("const int g = " + std::string(persistent ? "gb + " : "") + last_place() + ", slot = " + kring.slot_of("g") + ";");
+    em.line(last_g);
     last_pv("pr");
     em.close();
-    if (pingpong && !persistent) em.line("if (wg == 0) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
-    return;
+  } else {
+    two_p_tiles(step, last_g);
   }
-  // Every later tile (later_tile); the P buffers alternate (pr, pn), two tiles per turn of the
-  // loop: no copy between them, each tile's wgmmas fenced, committed and waited for within it.
+  if (pingpong && !persistent) em.line("if (wg == 0) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+}
+
+// Every later tile (later_tile) with two P buffers alternating (pr, pn), two tiles per turn of
+// the loop: no copy between them, each tile's wgmmas fenced, committed and waited for within it;
+// then the last tile's P V (`last_g`: its g and slot) from the buffer of its parity.
+void AttentionEmitter::two_p_tiles(const std::string& step, const std::string& last_g) {
   em.line("unsigned pn[" + S(BN / 4) + "];");
   em.open("for (int i2 = " + first_tile() + " + " + step + "; i2 < ke; i2 += " + (CL > 1 ? S(2 * CL) : "2") + ") {");
   later_tile("i2", "pr", "pn");
@@ -145,11 +151,10 @@ void AttentionEmitter::tiles_deferred() {
   // The last tile's P V: the P of the tile at place g is in pn when g is odd.
   for (int odd : {1, 0}) {
     em.open(std::string(odd ? "if" : "else if") + " (((" + last_place() + ") & 1) == " + S(odd) + ") {");
-    em.line("const int g = " + std::string(persistent ? "gb + " : "") + last_place() + ", slot = " + kring.slot_of("g") + ";");
+    em.line(last_g);
     last_pv(odd ? "pn" : "pr");
     em.close();
   }
-  if (pingpong && !persistent) em.line("if (wg == 0) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
 }
 
 // The row block's last P V (tile g in `slot`, P in `p`) and its wait; persistent, its V slot
