@@ -244,8 +244,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
   int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0, counted_blocks = 0, loads_ahead = 0;
-  // The last graph's scores are the chain (no scale, keys a multiple of the tiles): row maxima from
-  // the packed pairs; with an L2 of 512 KiB its row blocks walk the batch in groups of two.
+  // With an L2 of 512 KiB the [5,256,64] graph's row blocks walk the batch in groups of two.
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
                                   deferred("[2,40,200,128]", "[2,40,200,128]", "[2,40,200,128]", true),
                                   deferred("[3,77,40]", "[3,77,40]", "[3,77,40]", true), stored_scores("[2,100,200]", "[2,200,40]", true),
@@ -329,7 +328,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       // Masked tiles test the band in integers; the kept side of a mask is neither selected nor
       // rounded again (a where of bf16 values is one); the scale runs on the packed pairs of
       // rounded scores (mul.rn.bf16x2), and when the chain is those (masks kept, casts) the row
-      // maxima come from the pairs too (keys a multiple of the tile).
+      // maxima come from the pairs too (below).
       CHECK((k.body.find("LL * gi + ") != std::string::npos) == !s.att.bands.empty());
       CHECK(k.body.find("axon_round_bf16(axon_where") == std::string::npos);
       CHECK(k.body.find("axon_where_bf16(1.0f") == std::string::npos);
@@ -344,8 +343,14 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK(k.body.find("? 0.0f : axon_exp") == std::string::npos);
       CHECK(k.body.find("tg[r] = axon_exp2_at_f32(-") != std::string::npos);
       CHECK(k.body.find("axon_sub_f32(sc[e], mu[rs])") == std::string::npos);
+      // Every graph here has the rounded bf16 scores as the chain (stored ones are pairs as
+      // read): the row maxima of whole key tiles come from the pairs; with a key tail the last
+      // tile alone takes them per element, testing each key against the end.
       const bool pm = k.body.find("max.NaN.bf16x2") != std::string::npos;
-      CHECK(pm == (s.att.qk.n % ac->bn == 0));  // stored bf16 scores are pairs as read
+      CHECK(pm);
+      const std::string last_tile = "if (n0 + " + std::to_string(ac->bn) + " > " + std::to_string(s.att.qk.n) + ") {";
+      CHECK((k.body.find(last_tile) != std::string::npos) == (s.att.qk.n % ac->bn != 0));
+      CHECK((k.body.find("gj0 < " + std::to_string(s.att.qk.n) + " ? ") != std::string::npos) == (s.att.qk.n % ac->bn != 0));
       packed += pm;
       // Row blocks in groups of batch entries (the whole batch when K and V fit a quarter of L2).
       CHECK(k.body.find("- gw / gn;") != std::string::npos);

@@ -29,7 +29,9 @@ void AttentionEmitter::prepare_softmax() {
   chain_base = stored ? a.scores : qk.mm;
   steps = pair_round ? packed_chain(g, a, *low.isa, chain_base) : std::vector<PackedStep>{};
   // Stored bf16 scores are packed pairs as they are read (attention_scores.cpp).
-  packed_max = (pair_round || (stored && a.scores->dtype() == DType::bf16)) && !tail && pmax != nullptr && chain_is_scores(true);
+  // With a key tail the last tile's pairs hold keys past the end: it takes its maxima per
+  // element (chain_loop), the whole tiles from the pairs.
+  packed_max = (pair_round || (stored && a.scores->dtype() == DType::bf16)) && pmax != nullptr && chain_is_scores(true);
   // A row sum whose summand is P itself (P V's bf16 operand) is added from P's packed halves:
   // they are that value exactly (the pack rounds as the cast does).
   from_packed.assign(size_t(NS), false);
@@ -81,14 +83,14 @@ void AttentionEmitter::split_tail(const std::function<void(bool)>& body) {
 
 // The chain at each element of the tile into sc[], and its partial row maxima into mp.
 void AttentionEmitter::chain_loop(bool inside) {
-  if (packed_max && chain_is_scores(inside)) {
+  const bool from_pairs = packed_max && chain_is_scores(inside);
+  split_tail([&](bool past_end) {
+    if (!from_pairs || past_end) return chain_elements(inside, past_end);
     // Partial maxima: the low and high halves of the two packed accumulators per row slot.
     em.line("#pragma unroll");
     em.line("for (int r = 0; r < 2; ++r) { mp[r][0] = __uint_as_float(mx2[r][0] << 16); mp[r][1] = __uint_as_float(mx2[r][0] & 0xFFFF0000u); "
             "mp[r][2] = __uint_as_float(mx2[r][1] << 16); mp[r][3] = __uint_as_float(mx2[r][1] & 0xFFFF0000u); }");
-    return;
-  }
-  split_tail([&](bool past_end) { chain_elements(inside, past_end); });
+  });
 }
 
 void AttentionEmitter::chain_elements(bool inside, bool past_end) {

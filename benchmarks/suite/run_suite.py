@@ -511,8 +511,7 @@ def parse_args(argv=None):
                         "(f32 tolerance 5e-3)")
     p.add_argument("--config-match", default="",
                    help="passed to axon superopt --config-match: only the tiling configurations whose "
-                        "description contains this text (or one of several separated by '|'); also how "
-                        "a trial configuration (one a search leaves out) is tried")
+                        "description contains this text (or one of several separated by '|')")
     p.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
     p.add_argument("--time-limit", type=float, default=0.0,
                    help="stop starting workloads once this many seconds have passed (0: no limit); "
