@@ -243,7 +243,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   const tiling::Lowerings& low = lowerings("sm_90");
   tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
-  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0, counted_blocks = 0, loads_ahead = 0;
+  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0, counted_blocks = 0, loads_ahead = 0, one_p_128 = 0;
   // With an L2 of 512 KiB the [5,256,64] graph's row blocks walk the batch in groups of two.
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
                                   deferred("[2,40,200,128]", "[2,40,200,128]", "[2,40,200,128]", true),
@@ -306,10 +306,13 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       // first one as a stand-in where the row block has fewer), rank 0 merges the others' parts.
       const int cl = ac->cluster;
       const std::string step = std::to_string(cl);
-      // Key tiles over 128 (no cluster): one P buffer, packed once P V has read it, a tile a turn.
-      const bool one_p = deferred && ac->bn > 128;
-      CHECK((ac->bn <= 128 || deferred));
-      CHECK((one_p && cl > 1) == false);
+      // One P buffer (key tiles over 128 always; at 128 a ping-pong twin; no cluster): packed
+      // once P V has read it, a tile a turn.
+      const bool one_p = ac->one_p;
+      CHECK((ac->bn <= 128 || one_p));
+      CHECK(one_p <= (deferred && cl == 1));
+      CHECK((rc.config.str().find(" one-p") != std::string::npos) == one_p);
+      one_p_128 += one_p && ac->bn == 128;
       const std::string loop = one_p  ? "for (int i2 = kb + 1; i2 < ke; i2 += 1)"
                                : cl > 1 ? "for (int i2 = kr + " + step + "; i2 < ke; i2 += " + std::to_string(2 * cl) + ")"
                                         : "for (int i2 = kb + 1; i2 < ke; i2 += 2)";
@@ -422,6 +425,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   CHECK(clustered >= 8);
   CHECK(persistent >= 8);
   CHECK(loads_ahead >= 1);
+  CHECK(one_p_128 >= 4);
   CHECK(counted_blocks >= 2);
   axon::test::check_sm90a(low, tu.str(), "attention", true);
 }

@@ -11,6 +11,7 @@
 #include "axon/core/graph_json.h"
 #include "axon/search/superopt.h"
 #include "codegen_support.h"
+#include "tiling/internal.h"
 
 using namespace axon;
 using axon::test::lowerings;
@@ -45,6 +46,8 @@ TEST_CASE("a configuration's family is its type", "[codegen][configs]") {
   tiling::AttentionConfig a;
   a.threads = 384, a.bm = 128, a.bn = 128, a.warps_m = 2, a.stages = 2, a.pingpong = true, a.group = 4;
   CHECK(tiling::TileConfig(a).str() == "attention t384 128x128 w2 s2 pingpong g4");
+  a.bn = 176, a.one_p = true;
+  CHECK(tiling::TileConfig(a).str() == "attention t384 128x176 w2 s2 pingpong one-p g4");
   tiling::ColumnConfig y;
   y.threads = 32, y.vec = 4, y.rows_per_block = 8, y.splits = 2;
   CHECK(tiling::TileConfig(y).str() == "column t32 v4 y8 split2");
@@ -95,4 +98,64 @@ TEST_CASE("every group's candidates are of its family or the fallback, each name
       CHECK(fallbacks >= 1);
     }
   CHECK(families.size() == 6);  // every family was enumerated somewhere
+}
+
+TEST_CASE("attention's legality is one function: the enumeration keeps what it allows, the kernel checks it", "[codegen][configs]") {
+  using tiling::detail::attention_can_run;
+  tiling::AttentionShape a;
+  a.qk.k = 128, a.pv.n = 128, a.pv.in = DType::bf16;
+  tiling::AttentionConfig t;
+  t.threads = 384, t.bm = 128, t.bn = 128, t.warps_m = 2, t.stages = 2, t.pingpong = true;
+  CHECK(attention_can_run(a, t).empty());
+  t.one_p = true;  // one P buffer at 128 keys: a twin of the ping-pong's two
+  CHECK(attention_can_run(a, t).empty());
+  t.bn = 176;
+  CHECK(attention_can_run(a, t).empty());
+  t.one_p = false;  // over 128 keys two buffers spill
+  CHECK(attention_can_run(a, t) == "key tiles over 128 keep one P buffer");
+  t.bn = 128, t.one_p = true, t.pingpong = false;  // one buffer is the deferred orders'
+  CHECK(attention_can_run(a, t) == "one P buffer is the deferred orders' without a cluster");
+  t.one_p = false, t.pingpong = true, t.warps_m = 1, t.bm = 64;
+  CHECK(attention_can_run(a, t) == "ping-pong needs two consumer warpgroups");
+  t.warps_m = 2, t.bm = 128, t.persistent = true, t.cluster = 2;
+  CHECK(attention_can_run(a, t) == "a persistent kernel needs ping-pong, Q K^T, no key split and no cluster");
+  t.cluster = 1, t.persistent = false, t.pingpong = false, t.splits = 2, t.warps_m = 1, t.bm = 64, t.stages = 2;
+  CHECK(attention_can_run(a, t) == "a key split needs stored scores, one row warpgroup and an even number of slots");
+  a.qk.k = 320;
+  t.splits = 1;
+  CHECK(attention_can_run(a, t) == "head dims over 256");
+  // The kernel refuses what the function refuses (InternalError naming the configuration).
+  Graph g = parse_graph(R"({"name":"att","inputs":[{"name":"q","shape":[2,128,64],"dtype":"bf16"},
+      {"name":"k","shape":[2,128,64],"dtype":"bf16"},{"name":"v","shape":[2,128,64],"dtype":"bf16"}],
+      "nodes":[{"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},
+      {"name":"x","op":"cast","inputs":["s"],"attrs":{"dtype":"f32"}},
+      {"name":"mx","op":"reduce_max","inputs":["x"],"attrs":{"axes":[-1],"keepdims":true}},
+      {"name":"d","op":"sub","inputs":["x","mx"]},{"name":"e","op":"exp","inputs":["d"]},
+      {"name":"p","op":"cast","inputs":["e"],"attrs":{"dtype":"bf16"}},{"name":"o","op":"matmul","inputs":["p","v"]},
+      {"name":"l","op":"reduce_sum","inputs":["e"],"attrs":{"axes":[-1],"keepdims":true}},
+      {"name":"lb","op":"cast","inputs":["l"],"attrs":{"dtype":"bf16"}},{"name":"y","op":"div","inputs":["o","lb"]}],
+      "outputs":["y"]})",
+                        "att.json", {});
+  const auto groups = fusion_groups(g, "sm_90");
+  const auto& low = lowerings("sm_90");
+  int kept = 0, attention = 0;
+  for (const tiling::Group& gr : groups) {
+    const tiling::GroupShape s = tiling::classify(gr, low.isa.get());
+    if (s.strategy != tiling::Strategy::Attention) continue;
+    ++attention;
+    for (const tiling::RankedConfig& rc : tiling::enumerate_configs(gr, s, axon::test::target_limits()))
+      if (const auto* ac = rc.config.get_if<tiling::AttentionConfig>()) {
+        INFO(rc.config.str());
+        CHECK(attention_can_run(s.att, *ac).empty());
+        kept += ac->one_p && ac->bn == 128;
+        tiling::AttentionConfig bad = *ac;
+        if (ac->pingpong || ac->overlap)
+          bad.bn = 192, bad.one_p = false;  // over 128 keys with two buffers
+        else
+          bad.one_p = true;  // one buffer without the deferred order
+        CHECK_THROWS_AS(tiling::generate(gr, s, tiling::TileConfig(bad), low, {}), InternalError);
+      }
+  }
+  CHECK(attention == 1);
+  CHECK(kept >= 1);
 }

@@ -76,7 +76,7 @@ struct AttentionEmitter {
   // The tile order: ping-pong between two consumer warpgroups; deferred (ping-pong or
   // overlap): a tile's S issued before the previous tile's P V.
   bool pingpong, deferred;
-  bool one_p = false;  // deferred with key tiles over 128: one P buffer, packed after P V's wait (later_tile)
+  bool one_p = false;  // AttentionConfig::one_p: one P buffer, packed after P V's wait (later_tile)
   // One block per SM walks the row blocks (AttentionConfig::persistent; attention_persistent.cpp).
   bool persistent = false;
   bool dynamic = false;  // its row blocks handed out by a counter (attention_counts_row_blocks)

@@ -114,7 +114,8 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   f16 = T16 == DType::f16;
   x32 = T16 == DType::f32;
   PW = x32 ? 32 : 64;
-  AXON_CHECK(x32 == (a.tf32_products > 0) && t.tf32 == a.tf32_products, "codegen: an attention configuration of another engine (" + t.str() + ")");
+  const std::string why_not = attention_can_run(a, t);
+  AXON_CHECK(why_not.empty(), "codegen: attention " + t.str() + ": " + why_not);
   wi = wgmma_isa(*low.isa, T16);
   ti = tma_isa(*low.isa);
   mma_s = wi.pick(true, true);
@@ -125,10 +126,6 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   pmax = low.isa->find("max.NaN.bf16x2");
   C = t.warps_m, BM = t.bm, BN = t.bn, ST = t.stages, KS = t.splits, CL = t.cluster;
   D = qk.k, DP = up_panel(a, D), DV = pv.n, DVP = up_panel(a, DV), SQ = qk.m, SK = qk.n;
-  AXON_CHECK(BM == 64 * C && (C == 1 || C == 2) && BN % (x32 ? 32 : BN > 128 && a.scores == nullptr ? 16 : 64) == 0 && BN <= 256 && DP <= 256 && DVP <= 256 && ST >= 2 &&
-                 (!x32 || (KS == 1 && !t.pingpong && !t.overlap && !t.pv_exact)),
-             "codegen: an attention configuration outside its layouts (" + t.str() + ", head dims " + std::to_string(DP) + ", " +
-                 std::to_string(DVP) + ")");
   DVN = attention_pv_columns(a, t);  // P V's N (wgmma); the f32 engine's tiles stop at DV on their own
   RS = BN / 2, RO = int((x32 ? DVP : DVN) / 2);
   q_copied = qk.a.direct;
@@ -137,13 +134,10 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   if (x32) setup_tf32();
   AXON_CHECK(mma_s && mma_o && ti.ok && shfl, "codegen: the ISA lacks an instruction of the attention kernel");
   stored = a.scores != nullptr;
-  AXON_CHECK(!stored || (D == 0 && !qk.a.direct && !t.pingpong), "codegen: stored scores without Q, K or ping-pong");
+  AXON_CHECK(!stored || (D == 0 && !qk.a.direct), "codegen: stored scores with Q or K");
   // The key split: KS consumer warpgroups (kp = 0, 1) on the same rows (wg = 0), alternate tiles.
   // Each slot belongs to one warpgroup (ST a multiple of KS): its phases are that one's tiles.
-  AXON_CHECK(KS == 1 || (KS == 2 && stored && C == 1 && t.threads == 384 && ST % KS == 0),
-             "codegen: a key split needs stored scores, one row warpgroup and an even number of slots");
   // The cluster's split (merge_cluster): each rank its share of the row block's key tiles.
-  AXON_CHECK(CL >= 1 && CL <= 8 && (CL == 1 || KS == 1), "codegen: a cluster of 2 to 8 blocks per row block needs one key split");
   if (!x32) {
     fs = &fragment(*mma_s, "d");
     fo = &fragment(*mma_o, "d");
@@ -186,11 +180,9 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   NS = static_cast<int>(a.sums.size());
   pingpong = t.pingpong;
   deferred = pingpong || t.overlap;
-  one_p = deferred && BN > 128;
+  one_p = t.one_p;
   persistent = t.persistent;
   dynamic = attention_counts_row_blocks(a, t);
-  AXON_CHECK(!persistent || (pingpong && !stored && !x32 && KS == 1 && CL == 1),
-             "codegen: a persistent attention kernel needs ping-pong, Q K^T, no key split and no cluster (" + t.str() + ")");
   // A computed Q from a staged source by stride, O staged: Q's loads a row block ahead
   // (emit_persistent). Only where O is staged: the registers' epilogue has no room for the
   // loads (8 bytes spilled at d 64 with O over 128 columns).
@@ -241,8 +233,7 @@ std::string AttentionEmitter::emit(const std::string& name) {
   } else if (!stored) {
     compute_q();
   }
-  AXON_CHECK(!pingpong || (C == 2 && bar_named != nullptr && bar_arrive != nullptr), "codegen: ping-pong needs two consumer warpgroups and named barriers");
-  AXON_CHECK(!deferred || (!stored && KS == 1), "codegen: the deferred order needs Q K^T and no key split");
+  AXON_CHECK(!pingpong || (bar_named != nullptr && bar_arrive != nullptr), "codegen: the ISA lacks the named barriers of ping-pong");
   prepare_softmax();
   if (x32) tiles_tf32();
   else if (!deferred) tiles_in_order();

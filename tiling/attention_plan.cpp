@@ -493,6 +493,27 @@ bool classify_attention(const Group& g, const Isa* isa, GroupShape& s, F32Matmul
   return k.run();
 }
 
+std::string attention_can_run(const AttentionShape& a, const AttentionConfig& t) {
+  const bool x32 = a.tf32_products > 0, stored = a.scores != nullptr, deferred = t.pingpong || t.overlap;
+  const int64_t panel = 128 / dtype_bytes(a.pv.in);
+  auto up = [&](int64_t v) { return (v + panel - 1) / panel * panel; };
+  if (t.tf32 != a.tf32_products) return "a configuration of another engine";
+  if (t.bm != 64 * t.warps_m || (t.warps_m != 1 && t.warps_m != 2)) return "64 rows per consumer warpgroup, one or two of them";
+  if (t.bn % (x32 ? 32 : t.bn > 128 && !stored ? 16 : 64) != 0 || t.bn > 256 || t.stages < 2) return "key tiles outside the layouts";
+  if (up(a.qk.k) > 256 || up(a.pv.n) > 256) return "head dims over 256";
+  if (x32 && (t.splits != 1 || deferred || t.pv_exact)) return "the f32 engine runs tile by tile, without a key split or pv-exact";
+  if (deferred && (stored || t.splits != 1)) return "the deferred order needs Q K^T and no key split";
+  if (t.pingpong && t.warps_m != 2) return "ping-pong needs two consumer warpgroups";
+  if (t.splits != 1 && !(t.splits == 2 && stored && t.warps_m == 1 && t.threads == 384 && t.stages % 2 == 0))
+    return "a key split needs stored scores, one row warpgroup and an even number of slots";
+  if (t.cluster < 1 || t.cluster > 8 || (t.cluster > 1 && t.splits != 1)) return "a cluster of 2 to 8 blocks per row block needs one key split";
+  if (t.one_p && (!deferred || t.cluster != 1)) return "one P buffer is the deferred orders' without a cluster";
+  if (t.bn > 128 && !t.one_p) return "key tiles over 128 keep one P buffer";
+  if (t.persistent && !(t.pingpong && !stored && !x32 && t.splits == 1 && t.cluster == 1))
+    return "a persistent kernel needs ping-pong, Q K^T, no key split and no cluster";
+  return "";
+}
+
 namespace {
 
 // The key tiles the row blocks of bm rows visit (masks skip some): over all of them, and the
@@ -565,7 +586,7 @@ std::vector<RankedConfig> attention_f32_configs(const Group& g, const AttentionS
         t.group = group;
         t.tf32 = a.tf32_products;
         t.cluster = cl;
-        if (attention_smem(a, t) > L.smem_dynamic) continue;
+        if (!attention_can_run(a, t).empty() || attention_smem(a, t) > L.smem_dynamic) continue;
         const double row_blocks = double((a.qk.m + t.bm - 1) / t.bm * a.qk.batch);
         VisitedTiles tiles = visited_tiles(a, t.bm, bn);
         if (cl > 1 && !cluster_pays(a, t, tiles, row_blocks, L)) continue;
@@ -614,21 +635,19 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
     for (int bn : {64, 128, 176, 192})
       for (int stages : {2, 3, 4})
         for (int order : {0, 1, 2})  // tile by tile, overlap, pingpong
-        for (int cl : {1, 2, 3, 4, 6, 8}) {
+        for (int cl : {1, 2, 3, 4, 6, 8})
+        for (bool one_p : {false, true}) {
         const bool pingpong = order == 2, overlap = order == 1;
         if (exact && dvn == dvp) continue;
-        if (cl > 1 && ks > 1) continue;
+        if (ks == 1 && stages == 4) continue;  // (a key split's slots: 2 or 4)
+        // One P buffer: over 128 keys always; at 128 a twin of the ping-pong's two buffers.
+        if (one_p != (bn > 128) && !(one_p && bn == 128 && pingpong && cl == 1)) continue;
         const int64_t cols = exact ? dvn : dvp;
-        if (order > 0 && a.scores != nullptr) continue;  // the deferred order issues S by wgmma
-        if (pingpong && c != 2) continue;
-        if (ks == 2 && (c != 1 || a.scores == nullptr)) continue;
-        if (ks == 1 ? stages == 4 : stages == 3) continue;  // a key split has an even number of slots
-        if (bn > 128 && (order == 0 || cl > 1)) continue;  // key tiles over 128: the deferred orders' one P buffer
         const int bm = 64 * c;
         // Registers per consumer thread: O, S (then P in place), P packed, row state, addresses;
-        // key tiles over 128 keep one P buffer and less besides (ptxas, d 128: 176 keys no spill).
-        const int64_t regs = cols / 2 + bn / 2 + bn / 4 + (bn > 128 ? K.regs_overhead_one_p : K.regs_overhead);
-        if (regs > (c * ks == 2 || bn > 128 ? K.regs_two : L.regs_per_thread)) continue;
+        // one P buffer keeps less besides (ptxas, d 128: 176 keys no spill).
+        const int64_t regs = cols / 2 + bn / 2 + bn / 4 + (one_p ? K.regs_overhead_one_p : K.regs_overhead);
+        if (regs > (c * ks == 2 || one_p ? K.regs_two : L.regs_per_thread)) continue;
         AttentionConfig t;
         t.threads = 128 * (c * ks + 1);
         t.bm = bm;
@@ -641,7 +660,8 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         t.group = group;
         t.pv_exact = exact;
         t.cluster = cl;
-        if (attention_smem(a, t) > L.smem_dynamic) continue;
+        t.one_p = one_p;
+        if (!attention_can_run(a, t).empty() || attention_smem(a, t) > L.smem_dynamic) continue;
         // Work: the key tiles each row block visits (masks skip some).
         VisitedTiles tiles = visited_tiles(a, bm, bn);
         const int64_t mt = (a.qk.m + bm - 1) / bm;
@@ -661,11 +681,11 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         why << "key tiles " << tiles.total << " (" << tiles.longest << " in the longest " << (cl > 1 ? "block" : "row block")
             << "), tensor efficiency " << eff;
         if (cl > 1) why << ", cluster of " << cl << " (merge " << cluster_merge_us(a, t) << " us)";
-        out.push_back({t, us * (pingpong ? K.pingpong : 1.0), why.str()});
+        out.push_back({t, us * (pingpong ? K.pingpong : 1.0) * (one_p ? K.one_p : 1.0), why.str()});
         // Its persistent twin (one block per SM over the row blocks), where some block walks two
         // or more: measured faster than the twin at every length tried (K.persistent).
-        // (Not for key tiles over 128: ptxas spilled 16 bytes at 176 keys, d 128.)
-        if (pingpong && cl == 1 && bn <= 128 && a.scores == nullptr && mt * a.qk.batch > L.sm_count) {
+        // (Not with one P buffer: ptxas spilled 16 bytes at 176 keys, d 128.)
+        if (pingpong && cl == 1 && !one_p && a.scores == nullptr && mt * a.qk.batch > L.sm_count) {
           t.persistent = true;
           if (attention_smem(a, t) <= L.smem_dynamic) out.push_back({t, us * K.pingpong * K.persistent, why.str() + ", persistent"});
         }

@@ -488,6 +488,10 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
 std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& a, const AttentionConfig& t);
 // Dynamic shared memory: Q, `stages` K and V slots (1024-aligned), then the mbarriers.
 int attention_smem(const AttentionShape& a, const AttentionConfig& t);
+// Whether the attention kernel can be generated for `t` on shape `a` (its layouts and the
+// combinations of its orders, splits, clusters and buffers): "" if so, else why not. The
+// enumeration keeps only such configurations; the kernel checks it again (attention_plan.cpp).
+std::string attention_can_run(const AttentionShape& a, const AttentionConfig& t);
 // A persistent attention kernel whose masks skip tiles (row blocks of unequal work) hands the row
 // blocks out by a counter in the launch's scratch (4 bytes, zeroed per launch), not by a stride
 // (head dims up to 128: tiling/attention_persistent.cpp says why).

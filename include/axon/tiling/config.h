@@ -186,6 +186,10 @@ struct AttentionConfig {
   // for its own rows, where O is staged first (a copied Q's epilogue writes from registers)
   // (docs/attention.md, "Persistent blocks").
   bool persistent = false;
+  // The deferred orders' P in one register buffer, packed once P V has read it (a tile per turn
+  // of the loop), instead of two that alternate (P packed while P V reads the other): fewer
+  // registers, the packing after P V's wait. Key tiles over 128 always (two buffers spill).
+  bool one_p = false;
   [[nodiscard]] std::string str() const;  // "attention t384 128x128 w2 s2 pingpong g4"
 };
 

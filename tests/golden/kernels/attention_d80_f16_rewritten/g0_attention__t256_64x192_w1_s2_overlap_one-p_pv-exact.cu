@@ -1,7 +1,7 @@
 // golden kernel: graph 'attention_d80_f16_rewritten' (tests/golden/graphs/attention_d80_f16_rewritten.json), target sm_90
 // kernel g0_attention: attention -> out
-// tiling: attention t256 64x192 w1 s2 overlap pv-exact
-extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_rewritten_g0_attention_t256_64x192_w1_s2_overlap_pv_exact(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {
+// tiling: attention t256 64x192 w1 s2 overlap one-p pv-exact
+extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_rewritten_g0_attention_t256_64x192_w1_s2_overlap_one_p_pv_exact(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   extern __shared__ __align__(1024) unsigned char axon_smem_raw[];
@@ -652,7 +652,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
   }
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_attention_d80_f16_rewritten_g0_attention_t256_64x192_w1_s2_overlap_pv_exact: grid 128, block 256, smem 214608, params r0 r1 r2 w13
+// golden_attention_d80_f16_rewritten_g0_attention_t256_64x192_w1_s2_overlap_one_p_pv_exact: grid 128, block 256, smem 214608, params r0 r1 r2 w13
 //   tensor map: param 1, 80 x 1000 x 8, box 64 x 192
 //   tensor map: param 2, 80 x 1000 x 8, box 64 x 192
 // arch suffix 'a', grid dependency yes
