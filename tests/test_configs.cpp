@@ -16,6 +16,20 @@
 using namespace axon;
 using axon::test::lowerings;
 
+namespace {
+// Attention as the fused kernel runs it (the deferred softmax division).
+constexpr const char* kDeferredAttention = R"({"name":"att","inputs":[{"name":"q","shape":[2,128,64],"dtype":"bf16"},
+      {"name":"k","shape":[2,128,64],"dtype":"bf16"},{"name":"v","shape":[2,128,64],"dtype":"bf16"}],
+      "nodes":[{"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},
+      {"name":"x","op":"cast","inputs":["s"],"attrs":{"dtype":"f32"}},
+      {"name":"mx","op":"reduce_max","inputs":["x"],"attrs":{"axes":[-1],"keepdims":true}},
+      {"name":"d","op":"sub","inputs":["x","mx"]},{"name":"e","op":"exp","inputs":["d"]},
+      {"name":"p","op":"cast","inputs":["e"],"attrs":{"dtype":"bf16"}},{"name":"o","op":"matmul","inputs":["p","v"]},
+      {"name":"l","op":"reduce_sum","inputs":["e"],"attrs":{"axes":[-1],"keepdims":true}},
+      {"name":"lb","op":"cast","inputs":["l"],"attrs":{"dtype":"bf16"}},{"name":"y","op":"div","inputs":["o","lb"]}],
+      "outputs":["y"]})";
+}  // namespace
+
 TEST_CASE("a configuration's family is its type", "[codegen][configs]") {
   const tiling::TileConfig generic;
   CHECK(generic.strategy() == tiling::Strategy::Generic);
@@ -65,18 +79,7 @@ TEST_CASE("every group's candidates are of its family or the fallback, each name
   graphs.push_back(parse_graph(R"({"name":"cols","inputs":[{"name":"x","shape":[4096,1000],"dtype":"f32"}],
       "nodes":[{"name":"s","op":"reduce_sum","inputs":["x"],"attrs":{"axes":[0]}}],"outputs":["s"]})",
                                "cols.json", {}));
-  // Attention as the fused kernel runs it (the deferred softmax division).
-  graphs.push_back(parse_graph(R"({"name":"att","inputs":[{"name":"q","shape":[2,128,64],"dtype":"bf16"},
-      {"name":"k","shape":[2,128,64],"dtype":"bf16"},{"name":"v","shape":[2,128,64],"dtype":"bf16"}],
-      "nodes":[{"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},
-      {"name":"x","op":"cast","inputs":["s"],"attrs":{"dtype":"f32"}},
-      {"name":"mx","op":"reduce_max","inputs":["x"],"attrs":{"axes":[-1],"keepdims":true}},
-      {"name":"d","op":"sub","inputs":["x","mx"]},{"name":"e","op":"exp","inputs":["d"]},
-      {"name":"p","op":"cast","inputs":["e"],"attrs":{"dtype":"bf16"}},{"name":"o","op":"matmul","inputs":["p","v"]},
-      {"name":"l","op":"reduce_sum","inputs":["e"],"attrs":{"axes":[-1],"keepdims":true}},
-      {"name":"lb","op":"cast","inputs":["l"],"attrs":{"dtype":"bf16"}},{"name":"y","op":"div","inputs":["o","lb"]}],
-      "outputs":["y"]})",
-                               "att.json", {}));
+  graphs.push_back(parse_graph(kDeferredAttention, "att.json", {}));
   graphs.push_back(parse_graph(R"({"name":"few_rows","inputs":[{"name":"x","shape":[8,200000],"dtype":"bf16"}],
       "nodes":[{"name":"s","op":"reduce_max","inputs":["x"],"attrs":{"axes":[1]}}],"outputs":["s"]})",
                                "few_rows.json", {}));
@@ -125,17 +128,7 @@ TEST_CASE("attention's legality is one function: the enumeration keeps what it a
   t.splits = 1;
   CHECK(attention_can_run(a, t) == "head dims over 256");
   // The kernel refuses what the function refuses (InternalError naming the configuration).
-  Graph g = parse_graph(R"({"name":"att","inputs":[{"name":"q","shape":[2,128,64],"dtype":"bf16"},
-      {"name":"k","shape":[2,128,64],"dtype":"bf16"},{"name":"v","shape":[2,128,64],"dtype":"bf16"}],
-      "nodes":[{"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},
-      {"name":"x","op":"cast","inputs":["s"],"attrs":{"dtype":"f32"}},
-      {"name":"mx","op":"reduce_max","inputs":["x"],"attrs":{"axes":[-1],"keepdims":true}},
-      {"name":"d","op":"sub","inputs":["x","mx"]},{"name":"e","op":"exp","inputs":["d"]},
-      {"name":"p","op":"cast","inputs":["e"],"attrs":{"dtype":"bf16"}},{"name":"o","op":"matmul","inputs":["p","v"]},
-      {"name":"l","op":"reduce_sum","inputs":["e"],"attrs":{"axes":[-1],"keepdims":true}},
-      {"name":"lb","op":"cast","inputs":["l"],"attrs":{"dtype":"bf16"}},{"name":"y","op":"div","inputs":["o","lb"]}],
-      "outputs":["y"]})",
-                        "att.json", {});
+  Graph g = parse_graph(kDeferredAttention, "att.json", {});
   const auto groups = fusion_groups(g, "sm_90");
   const auto& low = lowerings("sm_90");
   int kept = 0, attention = 0;
