@@ -135,9 +135,8 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   AXON_CHECK(mma_s && mma_o && ti.ok && shfl, "codegen: the ISA lacks an instruction of the attention kernel");
   stored = a.scores != nullptr;
   AXON_CHECK(!stored || (D == 0 && !qk.a.direct), "codegen: stored scores with Q or K");
-  // The key split: KS consumer warpgroups (kp = 0, 1) on the same rows (wg = 0), alternate tiles.
-  // Each slot belongs to one warpgroup (ST a multiple of KS): its phases are that one's tiles.
-  // The cluster's split (merge_cluster): each rank its share of the row block's key tiles.
+  // (attention_can_run above: a key split is KS consumer warpgroups on the same rows taking
+  // alternate tiles, each slot one warpgroup's; a cluster's ranks share a row block's tiles.)
   if (!x32) {
     fs = &fragment(*mma_s, "d");
     fo = &fragment(*mma_o, "d");
