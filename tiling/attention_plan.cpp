@@ -641,7 +641,8 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         if (exact && dvn == dvp) continue;
         if (ks == 1 && stages == 4) continue;  // (a key split's slots: 2 or 4)
         // One P buffer: over 128 keys always; at 128 a twin of the ping-pong's two buffers.
-        if (one_p != (bn > 128) && !(one_p && bn == 128 && pingpong && cl == 1)) continue;
+        const bool one_p_twin = bn == 128 && pingpong && cl == 1;
+        if (one_p ? !(bn > 128 || one_p_twin) : bn > 128) continue;
         const int64_t cols = exact ? dvn : dvp;
         const int bm = 64 * c;
         // Registers per consumer thread: O, S (then P in place), P packed, row state, addresses;
