@@ -81,6 +81,7 @@ std::vector<std::string> local_features(const TileConfig& config, const GroupFac
     f.push_back(flag(s, "pv_exact", c->pv_exact));
     f.push_back(flag(s, "persistent", c->persistent));
     f.push_back(flag(s, "one_p", c->one_p));
+    f.push_back(flag(s, "tma_store", c->tma_store));
     f.push_back(s + ":schedule=" + (c->pingpong ? "pingpong" : c->overlap ? "overlap" : "plain"));
     f.push_back(flag(s, "warps_m>1", c->warps_m > 1));
   }

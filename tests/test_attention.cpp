@@ -243,7 +243,8 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   const tiling::Lowerings& low = lowerings("sm_90");
   tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
-  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0, counted_blocks = 0, loads_ahead = 0, one_p_128 = 0;
+  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0, counted_blocks = 0, loads_ahead = 0, one_p_128 = 0,
+      bulk_stored = 0;
   // With an L2 of 512 KiB the [5,256,64] graph's row blocks walk the batch in groups of two.
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
                                   deferred("[2,40,200,128]", "[2,40,200,128]", "[2,40,200,128]", true),
@@ -294,7 +295,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((k.body.find("setmaxnreg") != std::string::npos) == (ac->warps_m * ac->splits == 2));
       CHECK((k.body.find("bar.arrive") != std::string::npos) == ac->pingpong);
       CHECK((k.body.find("ke = min(ke") != std::string::npos) == !s.att.bands.empty());
-      CHECK(k.launches.at(0).tmaps.size() == (s.att.qk.a.direct ? 3u : 2u));  // the stored scores' and V's
+      CHECK(k.launches.at(0).tmaps.size() == (s.att.qk.a.direct ? 3u : 2u) + ac->tma_store);  // the stored scores' and V's
       CHECK(!(stored && ac->pingpong));
       // The deferred order (overlap, pingpong: Q K^T only) peels the first tile, then issues each
       // tile's S before the previous tile's P V, two tiles a turn (P's buffers alternate), the
@@ -362,9 +363,11 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       grouped += ac->group > 0;
       // Q computed from a stored source: its rows read 16 bytes at a time. The epilogue staged in
       // Q's panels (head dims within Q's; persistent: only where the consumers compute Q, each
-      // warpgroup in its own rows) and stored in 8-column chunks.
+      // warpgroup in its own rows, and the output is not stored by TMA) and stored in 8-column
+      // chunks.
       CHECK((k.body.find("axon_ldw<4>(in") != std::string::npos) == (text.find("\"qs\"") != std::string::npos));
-      const bool staged_out = !stored && !(ac->persistent && s.att.qk.a.direct) && (s.att.pv.n + 63) / 64 <= (s.att.qk.k + 63) / 64;
+      const bool stageable = !stored && (s.att.pv.n + 63) / 64 <= (s.att.qk.k + 63) / 64;
+      const bool staged_out = stageable && !(ac->persistent && (s.att.qk.a.direct || ac->tma_store));
       CHECK((k.body.find("sstat[") != std::string::npos) == staged_out);
       CHECK((k.body.find("const int gjc7") != std::string::npos) == staged_out);
       // The key split (stored scores only): alternate key tiles, merged through shared memory.
@@ -402,13 +405,21 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       // A computed Q from a stored source by stride, O staged: its loads issued a row block
       // ahead, before the epilogue; the warpgroup's barrier between its staged O and the next
       // Q's stores.
-      const bool q_ahead = ac->persistent && staged_out && !counted && text.find("\"qs\"") != std::string::npos;
+      const bool q_ahead = ac->persistent && stageable && !s.att.qk.a.direct && !counted && text.find("\"qs\"") != std::string::npos;
       CHECK((k.body.find("const int rbn = min(rbk + (int)gridDim.x, " + std::to_string(row_blocks - 1) + ");") != std::string::npos) == q_ahead);
       if (ac->persistent && !s.att.qk.a.direct) {
         CHECK(k.body.find("const int q = th + qi * 128, r = wg * " + std::to_string(ac->bm / 2)) != std::string::npos);
         CHECK(k.body.find(R"(asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128))") != std::string::npos);
         CHECK(k.body.find(R"(asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(256))") == std::string::npos);
       }
+      // The bulk-stored epilogue: the persistent kernel's, where the group writes one 16-bit
+      // tensor of O's shape; one thread per warpgroup stores 64 x 64 boxes from the output's
+      // buffer, and waits for their reads before the buffer is written again and at the end.
+      CHECK(ac->tma_store <= (ac->persistent && s.att.tma_store));
+      CHECK((rc.config.str().find(" tma-store") != std::string::npos) == ac->tma_store);
+      CHECK((k.body.find("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group") != std::string::npos) == ac->tma_store);
+      CHECK((k.body.find("if ((tid & 127) == 0) asm volatile(\"cp.async.bulk.wait_group.read 0;") != std::string::npos) == ac->tma_store);
+      bulk_stored += ac->tma_store;
       persistent += ac->persistent;
       counted_blocks += counted;
       loads_ahead += q_ahead;
@@ -427,6 +438,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   CHECK(loads_ahead >= 1);
   CHECK(one_p_128 >= 4);
   CHECK(counted_blocks >= 2);
+  CHECK(bulk_stored >= 4);
   axon::test::check_sm90a(low, tu.str(), "attention", true);
 }
 

@@ -18,8 +18,8 @@ using axon::test::lowerings;
 
 namespace {
 // Attention as the fused kernel runs it (the deferred softmax division).
-constexpr const char* kDeferredAttention = R"({"name":"att","inputs":[{"name":"q","shape":[2,128,64],"dtype":"bf16"},
-      {"name":"k","shape":[2,128,64],"dtype":"bf16"},{"name":"v","shape":[2,128,64],"dtype":"bf16"}],
+constexpr const char* kDeferredAttention = R"({"name":"att","inputs":[{"name":"q","shape":[200,128,64],"dtype":"bf16"},
+      {"name":"k","shape":[200,128,64],"dtype":"bf16"},{"name":"v","shape":[200,128,64],"dtype":"bf16"}],
       "nodes":[{"name":"s","op":"matmul","inputs":["q","k"],"attrs":{"transpose_b":true}},
       {"name":"x","op":"cast","inputs":["s"],"attrs":{"dtype":"f32"}},
       {"name":"mx","op":"reduce_max","inputs":["x"],"attrs":{"axes":[-1],"keepdims":true}},
@@ -62,6 +62,8 @@ TEST_CASE("a configuration's family is its type", "[codegen][configs]") {
   CHECK(tiling::TileConfig(a).str() == "attention t384 128x128 w2 s2 pingpong g4");
   a.bn = 176, a.one_p = true;
   CHECK(tiling::TileConfig(a).str() == "attention t384 128x176 w2 s2 pingpong one-p g4");
+  a.bn = 128, a.one_p = false, a.persistent = true, a.tma_store = true;
+  CHECK(tiling::TileConfig(a).str() == "attention t384 128x128 w2 s2 pingpong persistent tma-store g4");
   tiling::ColumnConfig y;
   y.threads = 32, y.vec = 4, y.rows_per_block = 8, y.splits = 2;
   CHECK(tiling::TileConfig(y).str() == "column t32 v4 y8 split2");
@@ -122,6 +124,14 @@ TEST_CASE("attention's legality is one function: the enumeration keeps what it a
   CHECK(attention_can_run(a, t) == "ping-pong needs two consumer warpgroups");
   t.warps_m = 2, t.bm = 128, t.persistent = true, t.cluster = 2;
   CHECK(attention_can_run(a, t) == "a persistent kernel needs ping-pong, Q K^T, no key split and no cluster");
+  // The bulk-stored epilogue: the persistent kernel's, where the group allows it.
+  t.cluster = 1, t.tma_store = true;
+  CHECK(attention_can_run(a, t) == "the bulk-stored epilogue is the persistent kernel's, writing one 16-bit tensor of O's shape");
+  a.tma_store = true;
+  CHECK(attention_can_run(a, t).empty());
+  t.persistent = false;
+  CHECK(attention_can_run(a, t) == "the bulk-stored epilogue is the persistent kernel's, writing one 16-bit tensor of O's shape");
+  t.tma_store = false;
   t.cluster = 1, t.persistent = false, t.pingpong = false, t.splits = 2, t.warps_m = 1, t.bm = 64, t.stages = 2;
   CHECK(attention_can_run(a, t) == "a key split needs stored scores, one row warpgroup and an even number of slots");
   a.qk.k = 320;
@@ -131,7 +141,7 @@ TEST_CASE("attention's legality is one function: the enumeration keeps what it a
   Graph g = parse_graph(kDeferredAttention, "att.json", {});
   const auto groups = fusion_groups(g, "sm_90");
   const auto& low = lowerings("sm_90");
-  int kept = 0, attention = 0;
+  int kept = 0, attention = 0, bulk_stored = 0;
   for (const tiling::Group& gr : groups) {
     const tiling::GroupShape s = tiling::classify(gr, low.isa.get());
     if (s.strategy != tiling::Strategy::Attention) continue;
@@ -141,8 +151,11 @@ TEST_CASE("attention's legality is one function: the enumeration keeps what it a
         INFO(rc.config.str());
         CHECK(attention_can_run(s.att, *ac).empty());
         kept += ac->one_p && ac->bn == 128;
+        bulk_stored += ac->tma_store;
         tiling::AttentionConfig bad = *ac;
-        if (ac->pingpong || ac->overlap)
+        if (ac->persistent)
+          bad.tma_store = true, bad.persistent = false;  // a bulk-stored epilogue without the persistent kernel
+        else if (ac->pingpong || ac->overlap)
           bad.bn = 192, bad.one_p = false;  // over 128 keys with two buffers
         else
           bad.one_p = true;  // one buffer without the deferred order
@@ -151,4 +164,5 @@ TEST_CASE("attention's legality is one function: the enumeration keeps what it a
   }
   CHECK(attention == 1);
   CHECK(kept >= 1);
+  CHECK(bulk_stored >= 1);
 }

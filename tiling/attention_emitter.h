@@ -137,6 +137,7 @@ struct AttentionEmitter {
   [[nodiscard]] int regs_consumer() const;
   void consumer_row_block();
   void release_q();
+  void tma_epilogue();
 
   // attention_tiles.cpp
   void issue_s();

@@ -42,6 +42,7 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) 
   const int64_t k_bytes = a.scores != nullptr ? int64_t(t.bm) * t.bn * 2 : int64_t(t.bn) * dp * eb, v_bytes = int64_t(t.bn) * dvp * eb;
   SmemPlan p;
   p.add("sq0", int64_t(t.bm) * dp * eb).add("sk0", ST * k_bytes).add("sv0", ST * v_bytes);
+  if (t.tma_store) p.add("so0", int64_t(t.bm) * dvp * 2);  // the output's boxes, after regions of whole KB
   p.add("qfull", 8).add("kfull0", 8 * ST).add("vfull0", 8 * ST).add("kempty0", 8 * ST).add("vempty0", 8 * ST).add("pin", 8);
   if (t.persistent) p.add("qempty", 8);                      // Q released for the next row block
   if (attention_counts_row_blocks(a, t)) p.add("qrow", 8);  // the next row block's index
@@ -97,6 +98,13 @@ std::vector<TensorMapSpec> attention_maps(const Group& g, const AttentionShape& 
   for (const auto& [p, rows] : {std::pair<const OperandPlan*, int>{&a.qk.a, t.bm}, {&a.qk.b, t.bn}, {&a.pv.b, t.bn}}) {
     if (p == &a.qk.a && !a.qk.a.direct) continue;  // Q computed in the kernel
     maps.push_back(operand_map(g, *p, rows));
+  }
+  // The bulk-stored epilogue's output (the launch's parameter after the reads): 64 x 64 boxes,
+  // a warpgroup's rows by 64 columns.
+  if (t.tma_store) {
+    TensorMapSpec m = tensor_map_of(g, g.writes.at(0), 64);
+    m.param = static_cast<int>(g.reads.size());
+    maps.push_back(m);
   }
   return maps;
 }
@@ -252,7 +260,8 @@ std::string AttentionEmitter::signature(const std::string& name) const {
   head << "extern \"C\" __global__ void " << (CL > 1 ? "__cluster_dims__(" + S(CL) + ", 1, 1) " : "") << "__launch_bounds__(" << t.threads
        << ", 1) " << name << "(" << param_list(g) << (dynamic ? ", float* __restrict__ axw" : "")  // the launch's scratch (as every launcher passes it): the row blocks' counter, by its address
        << (q_copied ? ", const __grid_constant__ axon_tmap tmq" : "")
-       << ", const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv) {\n";
+       << ", const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv"
+       << (t.tma_store ? ", const __grid_constant__ axon_tmap tmo" : "") << ") {\n";
   return head.str();
 }
 
@@ -260,7 +269,7 @@ std::string AttentionEmitter::signature(const std::string& name) const {
 void AttentionEmitter::block_prologue() {
   em.line(smem.declare_raw());
   em.line(smem.declare_base());
-  em.line(smem.declare({"sk0", "sv0"}));
+  em.line(smem.declare(t.tma_store ? std::vector<std::string>{"sk0", "sv0", "so0"} : std::vector<std::string>{"sk0", "sv0"}));
   std::vector<std::string> barriers = {"qfull", "kfull0", "vfull0", "kempty0", "vempty0", "pin"};
   if (persistent) barriers.push_back("qempty");
   if (dynamic) barriers.push_back("qrow");

@@ -133,19 +133,22 @@ std::string epilogue_answer(Emitter& em, const AttentionShape& a, const Node* n,
 // False (nothing emitted) where it does not apply (staged_epilogue_fits: O's panels within Q's,
 // a 16-bit P V, row-neighbour pairs in O's fragment, float writes, named barriers).
 bool staged_epilogue_fits(const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa) {
-  const ContractionShape& pv = a.pv;
-  const InstrSpec* mma_o = wgmma_isa(isa, pv.in).mma_areg_nb;
-  AXON_CHECK(mma_o != nullptr, "codegen: the ISA lacks an instruction of the attention kernel");
-  const Fragment& fo = fragment(*mma_o, "d");
-  const int RO = static_cast<int>(attention_pv_columns(a, t) / 2);  // the kernel's O registers
-  bool frag_pairs = true;  // elements 2p, 2p + 1 are row neighbours at an even column
-  for (int th = 0; th < 128 && frag_pairs; ++th)
-    for (int e = 0; e + 1 < RO; e += 2)
-      frag_pairs = frag_pairs && fragment_index(fo.row, th, e + 1) == fragment_index(fo.row, th, e) &&
-                   fragment_index(fo.col, th, e + 1) == fragment_index(fo.col, th, e) + 1 && fragment_index(fo.col, th, e) % 2 == 0;
   bool float_writes = true;
   for (const Node* n : g.writes) float_writes = float_writes && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
-  return up64(pv.n) <= up64(a.qk.k) && dtype_bytes(pv.mm->dtype()) == 2 && frag_pairs && float_writes && isa.find("bar.sync.named") != nullptr;
+  return up64(a.pv.n) <= up64(a.qk.k) && dtype_bytes(a.pv.mm->dtype()) == 2 && o_fragment_pairs(isa, a, attention_pv_columns(a, t) / 2) &&
+         float_writes && isa.find("bar.sync.named") != nullptr;
+}
+
+bool o_fragment_pairs(const Isa& isa, const AttentionShape& a, int64_t regs) {
+  const InstrSpec* mma_o = wgmma_isa(isa, a.pv.in).mma_areg_nb;
+  if (mma_o == nullptr) return false;
+  const Fragment& fo = fragment(*mma_o, "d");
+  bool pairs = true;  // elements 2p, 2p + 1 are row neighbours at an even column
+  for (int th = 0; th < 128 && pairs; ++th)
+    for (int e = 0; e + 1 < regs; e += 2)
+      pairs = pairs && fragment_index(fo.row, th, e + 1) == fragment_index(fo.row, th, e) &&
+              fragment_index(fo.col, th, e + 1) == fragment_index(fo.col, th, e) + 1 && fragment_index(fo.col, th, e) % 2 == 0;
+  return pairs;
 }
 
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,
@@ -185,7 +188,13 @@ bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, 
     em.close();
   }
   em.line(inline_asm(*bar_named, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
-  em.open("for (int q = th; q < " + S(64 * CPO) + "; q += 128) {");
+  // Four chunks in flight per thread, so that their shared loads and global stores overlap; not
+  // over key tiles of more than 128, whose kernels run at the registers' edge (176 keys:
+  // 12 bytes spilled; the whole loop unrolled spilled the persistent causal kernel at 232).
+  if (t.bn <= 128) em.line("#pragma unroll 4");
+  em.open("for (int qi = 0; qi < " + S((64 * CPO + 127) / 128) + "; ++qi) {");
+  em.line("const int q = th + qi * 128;");
+  if (64 * CPO % 128 != 0) em.line("if (q >= " + S(64 * CPO) + ") break;");
   em.line("const int lr = q / " + S(CPO) + ", lc = (q % " + S(CPO) + ") * 8;");
   em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = lc;");
   em.line("if (gi >= " + S(SQ) + ") continue;");

@@ -139,16 +139,70 @@ void AttentionEmitter::emit_persistent() {
   }
   quad_sums();
   to_graph_shift();
-  // A computed Q: O staged in the warpgroup's own rows of Q's panels, as the kernel that is not
-  // persistent does, then the warpgroup's barrier before the next row block's Q is stored over
-  // them (store_q). A copied Q's panels belong to the producer's next copy by then: registers.
-  if (!q_copied && staged_epilogue())
+  // The output in a buffer of its own, stored by TMA (tma_epilogue). Else a computed Q: O staged
+  // in the warpgroup's own rows of Q's panels, as the kernel that is not persistent does, then
+  // the warpgroup's barrier before the next row block's Q is stored over them (store_q). A
+  // copied Q's panels belong to the producer's next copy by then: registers.
+  if (t.tma_store)
+    tma_epilogue();
+  else if (!q_copied && staged_epilogue())
     em.line(inline_asm(*bar_named, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
   else
     writes();
   em.line("gb += ke - kb;");
   em.close();
   em.line("if (role == 1) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+  // The last boxes read before the block's shared memory goes.
+  if (t.tma_store) em.line("if ((tid & 127) == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
+}
+
+// The bulk-stored epilogue (AttentionConfig::tma_store). The warpgroup's output, computed in
+// registers from O and the row statistics as writes() does, goes as 16-bit pairs into its 64 rows
+// of the buffer `so0` (64-column panels of BM rows of 128 bytes, 16-byte chunks swizzled by the
+// row: the tensor map's 128-byte swizzle); once every thread's writes are fenced for the async
+// proxy, thread 0 stores the boxes that start inside the output (the copy clips the rest) and
+// the warpgroup goes on to its next row block. Before the buffer is written again, thread 0
+// waits until the last boxes have been read, then the warpgroup's barrier.
+void AttentionEmitter::tma_epilogue() {
+  AXON_CHECK(t.tma_store && a.tma_store && ti.stores() && wi.proxy != nullptr && smem.offset("so0") % 1024 == 0,
+             "codegen: the bulk-stored attention epilogue does not apply");
+  const Node* w = g.writes.at(0);
+  const int64_t panel = int64_t(BM) * 128;
+  em.line("if (th == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
+  em.line(inline_asm(*bar_named, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
+  em.line("unsigned char* const sout = (unsigned char*)" + smem.aligned_base() + " + " + S(smem.offset("so0")) + " + wg * 8192;");
+  em.line("#pragma unroll");
+  em.open("for (int e2 = 0; e2 < " + S(RO) + "; e2 += 2) {");
+  em.line("float ov[2] = {0.0f, 0.0f};");
+  em.line("int lr, lc;");
+  em.line("{ const int e = e2; lr = " + em.index(em.subst(fo->row, frag_vars)) + "; lc = " + em.index(em.subst(fo->col, frag_vars)) + "; }");
+  em.line("#pragma unroll");
+  em.open("for (int h = 0; h < 2; ++h) {");
+  em.line("const int e = e2 + h;");
+  em.line("const " + I + " gi = m0 + wg * 64 + lr, gj = lc + h;");
+  em.line("const int rs = rs_o[e];");
+  em.line("(void)rs;");
+  em.open("if (gi < " + S(SQ) + " && gj < " + S(DV) + ") {");  // past the end: the value may read past its inputs
+  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
+    return epilogue_answer(em, a, n, point_key(p) == key, is_row_point(n, p), em.round(pv.mm->dtype(), "o[e]"), "mrow[rs]",
+                           [&](int k) { return "l" + S(k) + "[rs]"; });
+  };
+  em.line("ov[h] = " + em.value(w, point) + ";");
+  em.given = nullptr;
+  em.close();
+  em.close();
+  em.line("axon_st2_" + std::string(dtype_name(w->dtype())) + "((unsigned short*)(sout + (lc / 64) * " + S(panel) +
+          " + lr * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) + lc % 8, ov[0], ov[1]);");
+  em.close();
+  em.line(inline_asm(*wi.proxy, {}, true));
+  em.line(inline_asm(*bar_named, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
+  em.open("if (th == 0 && m0 + wg * 64 < " + S(SQ) + ") {");
+  em.line("const unsigned long long to = (unsigned long long)&tmo;");
+  for (int64_t b = 0; b * 64 < DV; ++b)
+    em.line(inline_asm(*ti.store, {{"a", "l", {"to"}}, {"c0", "r", {S(b * 64)}}, {"c1", "r", {"m0 + wg * 64"}}, {"c2", "r", {"(int)bz"}},
+                                   {"s", "r", {"so0 + " + S(b * panel) + " + wg * 8192"}}}, true));
+  em.line(inline_asm(*ti.store_commit, {}, true));
+  em.close();
 }
 
 // Within a key tile's turn, after its S has completed: on the row block's last tile each

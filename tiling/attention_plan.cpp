@@ -477,6 +477,11 @@ void AttentionClassifier::finish() {
       x = through_casts(x->operand(keep_then ? 1 : 2));
     }
   }
+  if (!stored && products == 0 && isa != nullptr && tma_isa(*isa).stores() && g.writes.size() == 1) {
+    const Node* w = g.writes[0];
+    a.tma_store = dtype_bytes(w->dtype()) == 2 && is_float(w->dtype()) && dims_of(w) == dims_of(mm2) && pv.n % 8 == 0 && tensor_mappable(w) &&
+                  isa->find("bar.sync.named") != nullptr && o_fragment_pairs(*isa, a, 128);  // 128: O's registers at most (256 columns)
+  }
   s.strategy = Strategy::Attention;
   s.full = dims_of(mm2);
   s.elements = numel(s.full);
@@ -511,6 +516,7 @@ std::string attention_can_run(const AttentionShape& a, const AttentionConfig& t)
   if (t.bn > 128 && !t.one_p) return "key tiles over 128 keep one P buffer";
   if (t.persistent && !(t.pingpong && !stored && !x32 && t.splits == 1 && t.cluster == 1))
     return "a persistent kernel needs ping-pong, Q K^T, no key split and no cluster";
+  if (t.tma_store && !(t.persistent && a.tma_store)) return "the bulk-stored epilogue is the persistent kernel's, writing one 16-bit tensor of O's shape";
   return "";
 }
 
@@ -689,6 +695,11 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         if (pingpong && cl == 1 && !one_p && a.scores == nullptr && mt * a.qk.batch > L.sm_count) {
           t.persistent = true;
           if (attention_smem(a, t) <= L.smem_dynamic) out.push_back({t, us * K.pingpong * K.persistent, why.str() + ", persistent"});
+          // And its twin whose epilogue TMA stores from a buffer of its own, where the group allows
+          // and the buffer fits: estimated alike (not yet timed apart), after it.
+          t.tma_store = true;
+          if (a.tma_store && attention_smem(a, t) <= L.smem_dynamic)
+            out.push_back({t, us * K.pingpong * K.persistent, why.str() + ", persistent, bulk-stored epilogue"});
         }
         }
   return out;

@@ -146,7 +146,8 @@ struct AttentionCalibration {
   // One P buffer (AttentionConfig::one_p: packed after P V's wait, on the ping-pong's path)
   // against the model's estimate: the suite's attention and causal graphs (H100, 2026-12-06) ran
   // 1.12x slower at 176 keys with one buffer than at 128 with two, where the model without this
-  // factor said 1.03x. The 128-key twin shares the factor until it is timed apart.
+  // factor said 1.03x. The 128-key twin shares the factor: it ran 1.036x slower than two buffers
+  // (H100, 2026-12-07), ranked below them either way.
   double one_p = 1.09;
   // f32 operands on tf32 mma.sync: the tf32 rate's share. Measured (H100, 2026-12-05, full
   // attention d128 4x4x1449, 128x32 w2 s3): 734.6 us against 292.2 estimated at 0.4, so 0.16,

@@ -289,13 +289,7 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, F32Matm
   c.wgmma = wgmma_isa(*isa, c.in).pick(c.a.k_major, c.b.k_major) != nullptr;
   if (!c.a.direct) c.a.staged = staged_source(g, c, 0);
   if (!c.b.direct) c.b.staged = staged_source(g, c, 1);
-  // A tensor map's extents are below 2^32 and its strides below 2^40 bytes.
-  auto mappable = [](const Node* x) {
-    const std::vector<int64_t> d = dims_of(x);
-    const int64_t panels = numel(std::vector<int64_t>(d.begin(), d.end() - 2));
-    return d.back() < (int64_t(1) << 32) && d[d.size() - 2] < (int64_t(1) << 32) && panels < (int64_t(1) << 32) &&
-           d.back() * d[d.size() - 2] * 2 < (int64_t(1) << 40);
-  };
+  auto mappable = [](const Node* x) { return tensor_mappable(x); };
   for (OperandPlan* p : {&c.a, &c.b}) {
     if (p->staged && !mappable(p->staged)) p->staged = nullptr;
   }

@@ -281,6 +281,9 @@ std::optional<PackedStep> packed_step(const Node* u, const Node* chain, const Is
 std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, const Isa& isa, const Node*& chain_base);
 std::optional<std::vector<PackedStep>> packed_from(const Node* source, const Node* value, const Isa& isa);
 bool staged_epilogue_fits(const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa);
+// P V's accumulator fragment keeps row neighbours in pairs (elements 2p, 2p + 1 of a thread at one
+// row, adjacent columns, the first even) over its first `regs` elements: O is written in pairs.
+bool o_fragment_pairs(const Isa& isa, const AttentionShape& a, int64_t regs);
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,
                           const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point);
 // Stored scores (attention_scores.cpp): a consumer warpgroup's rows of slot `slot`'s bm x bn
@@ -328,6 +331,9 @@ void emit_chunk_writes(Emitter& em, const Group& g, const std::vector<Term>& bat
 // The tensor map of stored value x (its last axis inner, the one before outer, the rest panels):
 // boxes of 64 inner elements by `box_outer` rows, 128-byte swizzled.
 TensorMapSpec tensor_map_of(const Group& g, const Node* x, int box_outer);
+// A tensor map can describe x as [panels, outer, inner] of 16-bit elements: extents below 2^32,
+// strides below 2^40 bytes.
+bool tensor_mappable(const Node* x);
 // The tensor maps of a TMA configuration: one per direct operand or staged source, in operand
 // order (A, B).
 std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c, const ContractionConfig& t);

@@ -178,6 +178,13 @@ TensorMapSpec tensor_map_of(const Group& g, const Node* x, int box_outer) {
   return m;
 }
 
+bool tensor_mappable(const Node* x) {
+  const std::vector<int64_t> d = dims_of(x);
+  const int64_t panels = numel(std::vector<int64_t>(d.begin(), d.end() - 2));
+  return d.back() < (int64_t(1) << 32) && d[d.size() - 2] < (int64_t(1) << 32) && panels < (int64_t(1) << 32) &&
+         d.back() * d[d.size() - 2] * 2 < (int64_t(1) << 40);
+}
+
 std::vector<TensorMapSpec> tensor_maps(const Group& g, const ContractionShape& c, const ContractionConfig& t) {
   std::vector<TensorMapSpec> maps;
   for (int op = 0; op < 2; ++op) {

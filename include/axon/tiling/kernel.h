@@ -169,6 +169,10 @@ struct AttentionShape {
   // f32 Q, K and V: both products on tf32 mma.sync, this many per multiply (3: each operand split
   // hi + lo, f32's accuracy; 1: rounded to tf32, --allow-tf32); 0: bf16/f16 on wgmma.
   int tf32_products = 0;
+  // The group writes one 16-bit float tensor of O's shape, whose rows a tensor map can store
+  // (a multiple of 16 bytes), and the ISA has the bulk tensor store: the persistent kernel's
+  // epilogue may store O's rows from shared memory by TMA (AttentionConfig::tma_store).
+  bool tma_store = false;
 };
 
 // The multiply-adds x 2 of both matmuls over the (row, key) pairs the bands keep.

@@ -313,7 +313,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
     sstat[64 + lr] = l0[1];
   }
   asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
-  for (int q = th; q < 640; q += 128) {
+  #pragma unroll 4
+  for (int qi = 0; qi < 5; ++qi) {
+    const int q = th + qi * 128;
     const int lr = q / 10, lc = (q % 10) * 8;
     const int gi = m0 + wg * 64 + lr, gj = lc;
     if (gi >= 1000) continue;

@@ -696,7 +696,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
       sstat[128 + lr] = l0[1];
     }
     asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
-    for (int q = th; q < 1024; q += 128) {
+    #pragma unroll 4
+    for (int qi = 0; qi < 8; ++qi) {
+      const int q = th + qi * 128;
       const int lr = q / 16, lc = (q % 16) * 8;
       const int gi = m0 + wg * 64 + lr, gj = lc;
       if (gi >= 2048) continue;
