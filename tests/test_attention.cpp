@@ -694,6 +694,14 @@ TEST_CASE("attention at head sizes 32-256, odd lengths, bf16, f16 and f32: fused
             if (const auto* a = t.config.get_if<tiling::AttentionConfig>()) clusters += a->cluster > 1;
       CHECK(clusters >= 1);
     }
+    if (std::string(s.match) == "pingpong persistent") {  // the bulk-stored twins are among those tried (and right)
+      int bulk_stored = 0;
+      for (const VariantResult& vr : r.realized)
+        for (const KernelResult& k : vr.kernels)
+          for (const ConfigTrial& t : k.trials)
+            if (const auto* a = t.config.get_if<tiling::AttentionConfig>()) bulk_stored += a->tma_store;
+      CHECK(bulk_stored >= 1);
+    }
     if (std::string(s.dtype) != "f32") {
       REQUIRE(best.kernels.size() == 1);
       CHECK(best.kernels[0].shape.strategy == tiling::Strategy::Attention);
