@@ -696,7 +696,7 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
           t.persistent = true;
           if (attention_smem(a, t) <= L.smem_dynamic) out.push_back({t, us * K.pingpong * K.persistent, why.str() + ", persistent"});
           // And its twin whose epilogue TMA stores from a buffer of its own, where the group allows
-          // and the buffer fits: estimated alike (not yet timed apart), after it.
+          // and the buffer fits: estimated alike, after it, so that a search times both.
           t.tma_store = true;
           if (a.tma_store && attention_smem(a, t) <= L.smem_dynamic)
             out.push_back({t, us * K.pingpong * K.persistent, why.str() + ", persistent, bulk-stored epilogue"});

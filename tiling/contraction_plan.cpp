@@ -289,12 +289,11 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, F32Matm
   c.wgmma = wgmma_isa(*isa, c.in).pick(c.a.k_major, c.b.k_major) != nullptr;
   if (!c.a.direct) c.a.staged = staged_source(g, c, 0);
   if (!c.b.direct) c.b.staged = staged_source(g, c, 1);
-  auto mappable = [](const Node* x) { return tensor_mappable(x); };
   for (OperandPlan* p : {&c.a, &c.b}) {
-    if (p->staged && !mappable(p->staged)) p->staged = nullptr;
+    if (p->staged && !tensor_mappable(p->staged)) p->staged = nullptr;
   }
-  const bool copies = (c.a.direct && mappable(c.a.node)) || (c.b.direct && mappable(c.b.node)) || c.a.staged || c.b.staged;
-  const bool all_mappable = (!c.a.direct || mappable(c.a.node)) && (!c.b.direct || mappable(c.b.node));
+  const bool copies = (c.a.direct && tensor_mappable(c.a.node)) || (c.b.direct && tensor_mappable(c.b.node)) || c.a.staged || c.b.staged;
+  const bool all_mappable = (!c.a.direct || tensor_mappable(c.a.node)) && (!c.b.direct || tensor_mappable(c.b.node));
   c.tma = c.wgmma && tma_isa(*isa).ok && copies && all_mappable;
   c.multicast = c.tma && cluster_isa(*isa).multicast;
   c.stream_k = c.tma && tma_isa(*isa).flags();
@@ -312,10 +311,10 @@ bool classify_contraction(const Group& g, const Isa* isa, GroupShape& s, F32Matm
   // it per block), its rows a multiple of 16 bytes (a tensor map's strides).
   if (c.tma && tma_isa(*isa).stores() && g.writes.size() == 1) {
     const Node* w = g.writes[0];
-    c.tma_store = dtype_bytes(w->dtype()) == 2 && is_float(w->dtype()) && dims_of(w) == out && c.n % 8 == 0 && mappable(w);
+    c.tma_store = dtype_bytes(w->dtype()) == 2 && is_float(w->dtype()) && dims_of(w) == out && c.n % 8 == 0 && tensor_mappable(w);
   }
   // Twins run only as TMA-fed wgmma with every operand copied (one box of B2 beside B's).
-  if (mm2 != nullptr && !(c.tma && c.a.direct && c.b.direct && c.b2.direct && c.b2.k_major == c.b.k_major && mappable(c.b2.node)))
+  if (mm2 != nullptr && !(c.tma && c.a.direct && c.b.direct && c.b2.direct && c.b2.k_major == c.b.k_major && tensor_mappable(c.b2.node)))
     return fail("twin matmuls need TMA-fed wgmma with A, B and B2 stored, bf16 or f16, contiguous axes a multiple of 8");
   return accept();
 }
