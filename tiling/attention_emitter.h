@@ -157,6 +157,7 @@ struct AttentionEmitter {
   void merge_cluster();
   void to_graph_shift();
   void writes();
+  [[nodiscard]] std::string value_at_o(const Node* n);
 
   // attention_softmax.cpp
   void prepare_softmax();

@@ -183,12 +183,7 @@ void AttentionEmitter::tma_epilogue() {
   em.line("const int rs = rs_o[e];");
   em.line("(void)rs;");
   em.open("if (gi < " + S(SQ) + " && gj < " + S(DV) + ") {");  // past the end: the value may read past its inputs
-  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-    return epilogue_answer(em, a, n, point_key(p) == key, is_row_point(n, p), em.round(pv.mm->dtype(), "o[e]"), "mrow[rs]",
-                           [&](int k) { return "l" + S(k) + "[rs]"; });
-  };
-  em.line("ov[h] = " + em.value(w, point) + ";");
-  em.given = nullptr;
+  em.line("ov[h] = " + value_at_o(w) + ";");
   em.close();
   em.close();
   em.line("axon_st2_" + std::string(dtype_name(w->dtype())) + "((unsigned short*)(sout + (lc / 64) * " + S(panel) +

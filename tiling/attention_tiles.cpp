@@ -345,17 +345,24 @@ void AttentionEmitter::writes() {
   em.line("const int rs = rs_o[e];");
   em.line("(void)rs;");
   em.open("if (gi < " + S(SQ) + " && gj < " + S(DV) + ") {");
-  em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-    return epilogue_answer(em, a, n, point_key(p) == key, is_row_point(n, p), em.round(pv.mm->dtype(), "o[e]"), "mrow[rs]",
-                           [&](int k) { return "l" + S(k) + "[rs]"; });
-  };
   for (size_t w = 0; w < g.writes.size(); ++w) {
     const Node* n = g.writes[w];
-    em.line("axon_st_" + dt(n) + "(out" + S(int64_t(w)) + " + " + em.index(flat_index(point, dims_of(n))) + ", " + em.value(n, point) + ");");
+    em.line("axon_st_" + dt(n) + "(out" + S(int64_t(w)) + " + " + em.index(flat_index(point, dims_of(n))) + ", " + value_at_o(n) + ");");
   }
+  em.close();
+  em.close();
+}
+
+// A write's value at O's element e (row slot rs, point (gi, gj)) from O's register and the row
+// statistics in registers.
+std::string AttentionEmitter::value_at_o(const Node* n) {
+  em.given = [&](const Node* x, const std::vector<Term>& p) -> std::string {
+    return epilogue_answer(em, a, x, point_key(p) == key, is_row_point(x, p), em.round(pv.mm->dtype(), "o[e]"), "mrow[rs]",
+                           [&](int k) { return "l" + S(k) + "[rs]"; });
+  };
+  const std::string v = em.value(n, point);
   em.given = nullptr;
-  em.close();
-  em.close();
+  return v;
 }
 
 }  // namespace axon::tiling::detail
