@@ -244,7 +244,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
   int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0, counted_blocks = 0, loads_ahead = 0, one_p_128 = 0,
-      bulk_stored = 0;
+      bulk_stored = 0, bulk_from_q = 0;
   // With an L2 of 512 KiB the [5,256,64] graph's row blocks walk the batch in groups of two.
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
                                   deferred("[2,40,200,128]", "[2,40,200,128]", "[2,40,200,128]", true),
@@ -363,11 +363,12 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       grouped += ac->group > 0;
       // Q computed from a stored source: its rows read 16 bytes at a time. The epilogue staged in
       // Q's panels (head dims within Q's; persistent: only where the consumers compute Q, each
-      // warpgroup in its own rows, and the output is not stored by TMA) and stored in 8-column
-      // chunks.
+      // warpgroup in its own rows, and the output is stored from there if by TMA) and stored in
+      // 8-column chunks.
       CHECK((k.body.find("axon_ldw<4>(in") != std::string::npos) == (text.find("\"qs\"") != std::string::npos));
       const bool stageable = !stored && (s.att.pv.n + 63) / 64 <= (s.att.qk.k + 63) / 64;
-      const bool staged_out = stageable && !(ac->persistent && (s.att.qk.a.direct || ac->tma_store));
+      const bool from_q = ac->tma_store && stageable && !s.att.qk.a.direct;
+      const bool staged_out = stageable && !(ac->persistent && (s.att.qk.a.direct || (ac->tma_store && !from_q)));
       CHECK((k.body.find("sstat[") != std::string::npos) == staged_out);
       CHECK((k.body.find("const int gjc7") != std::string::npos) == staged_out);
       // The key split (stored scores only): alternate key tiles, merged through shared memory.
@@ -413,13 +414,17 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
         CHECK(k.body.find(R"(asm volatile("bar.sync %0, %1;" :  : "r"(1), "r"(256))") == std::string::npos);
       }
       // The bulk-stored epilogue: the persistent kernel's, where the group writes one 16-bit
-      // tensor of O's shape; one thread per warpgroup stores 64 x 64 boxes from the output's
-      // buffer, and waits for their reads before the buffer is written again and at the end.
+      // tensor of O's shape; one thread per warpgroup stores 64 x 64 boxes from the staged O in
+      // Q's panels (a computed Q), else from the output's buffer, and waits for their reads
+      // before those are written again (the next Q, or the next output) and at the end.
       CHECK(ac->tma_store <= (ac->persistent && s.att.tma_store));
       CHECK((rc.config.str().find(" tma-store") != std::string::npos) == ac->tma_store);
       CHECK((k.body.find("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group") != std::string::npos) == ac->tma_store);
       CHECK((k.body.find("if ((tid & 127) == 0) asm volatile(\"cp.async.bulk.wait_group.read 0;") != std::string::npos) == ac->tma_store);
+      CHECK((k.body.find("\"r\"(sq0 + 0 + wg * 8192)") != std::string::npos) == from_q);
+      CHECK((k.body.find("so0") != std::string::npos) == (ac->tma_store && !from_q));
       bulk_stored += ac->tma_store;
+      bulk_from_q += from_q;
       persistent += ac->persistent;
       counted_blocks += counted;
       loads_ahead += q_ahead;
@@ -439,6 +444,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   CHECK(one_p_128 >= 4);
   CHECK(counted_blocks >= 2);
   CHECK(bulk_stored >= 4);
+  CHECK(bulk_from_q >= 2);
   axon::test::check_sm90a(low, tu.str(), "attention", true);
 }
 

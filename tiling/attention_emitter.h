@@ -98,7 +98,7 @@ struct AttentionEmitter {
   // operand: its batch panel, the row first; a view: its dimensions in the map's order).
   std::map<std::string, std::pair<int, std::vector<std::string>>> coords;
 
-  bool staged_epilogue();
+  bool staged_epilogue(bool in_place = false);
   bool is_row_point(const Node* n, const std::vector<Term>& p) const;
   std::string wait(const std::string& bar, const std::string& parity) const { return mbarrier_wait_loop(*ti.wait, bar, parity); }
   std::string tile_vars() const;  // g and slot of tile `it`
@@ -138,6 +138,8 @@ struct AttentionEmitter {
   void consumer_row_block();
   void release_q();
   void tma_epilogue();
+  void tma_from_q();
+  void bulk_store_boxes(const std::string& region);
 
   // attention_tiles.cpp
   void issue_s();

@@ -42,7 +42,8 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) 
   const int64_t k_bytes = a.scores != nullptr ? int64_t(t.bm) * t.bn * 2 : int64_t(t.bn) * dp * eb, v_bytes = int64_t(t.bn) * dvp * eb;
   SmemPlan p;
   p.add("sq0", int64_t(t.bm) * dp * eb).add("sk0", ST * k_bytes).add("sv0", ST * v_bytes);
-  if (t.tma_store) p.add("so0", int64_t(t.bm) * dvp * 2);  // the output's boxes, after regions of whole KB
+  // The output's boxes, after regions of whole KB (a computed Q's bulk store reads Q's panels).
+  if (t.tma_store && !attention_bulk_from_q(a)) p.add("so0", int64_t(t.bm) * dvp * 2);
   p.add("qfull", 8).add("kfull0", 8 * ST).add("vfull0", 8 * ST).add("kempty0", 8 * ST).add("vempty0", 8 * ST).add("pin", 8);
   if (t.persistent) p.add("qempty", 8);                      // Q released for the next row block
   if (attention_counts_row_blocks(a, t)) p.add("qrow", 8);  // the next row block's index
@@ -198,8 +199,9 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
 }
 
 // The staged epilogue (attention_parts.cpp) with this kernel's row points; false where it does not apply.
-bool AttentionEmitter::staged_epilogue() {
-  return emit_staged_epilogue(em, g, a, t, *low.isa, batch, [this](const Node* n, const std::vector<Term>& p) { return is_row_point(n, p); });
+bool AttentionEmitter::staged_epilogue(bool in_place) {
+  return emit_staged_epilogue(em, g, a, t, *low.isa, batch, [this](const Node* n, const std::vector<Term>& p) { return is_row_point(n, p); },
+                              in_place);
 }
 
 bool AttentionEmitter::is_row_point(const Node* n, const std::vector<Term>& p) const {
@@ -269,7 +271,7 @@ std::string AttentionEmitter::signature(const std::string& name) const {
 void AttentionEmitter::block_prologue() {
   em.line(smem.declare_raw());
   em.line(smem.declare_base());
-  em.line(smem.declare(t.tma_store ? std::vector<std::string>{"sk0", "sv0", "so0"} : std::vector<std::string>{"sk0", "sv0"}));
+  em.line(smem.declare(smem.has("so0") ? std::vector<std::string>{"sk0", "sv0", "so0"} : std::vector<std::string>{"sk0", "sv0"}));
   std::vector<std::string> barriers = {"qfull", "kfull0", "vfull0", "kempty0", "vempty0", "pin"};
   if (persistent) barriers.push_back("qempty");
   if (dynamic) barriers.push_back("qrow");
@@ -566,8 +568,14 @@ void AttentionEmitter::store_q(int64_t cpr, int64_t NQ) {
     return "__uint_as_float((__float_as_uint(qv[qi][" + S(e) + "]) >> 16) | (__float_as_uint(qv[qi][" + S(e + 1) + "]) & 0xFFFF0000u))";
   };
   // Persistent: the warpgroup stores its own rows, over which its last S of the row block before
-  // has completed (its wait); the other may still be reading its own.
+  // has completed (its wait); the other may still be reading its own. Where the row block
+  // before bulk-stored its output from them, thread 0 waits for those reads first, and the
+  // warpgroup at its barrier (tma_from_q).
   const int64_t rows = q_rows();
+  if (persistent && t.tma_store && attention_bulk_from_q(a)) {
+    em.line("if (th == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
+    em.line(inline_asm(*bar_sync, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
+  }
   em.line("#pragma unroll");
   em.open("for (int qi = 0; qi < " + S(NQ) + "; ++qi) {");
   em.line(q_chunk() + ", r = " + (persistent ? "wg * " + S(rows) + " + " : "") + "q / " + S(cpr) + ", c = q % " + S(cpr) + ";");

@@ -151,8 +151,13 @@ bool o_fragment_pairs(const Isa& isa, const AttentionShape& a, int64_t regs) {
   return pairs;
 }
 
+bool attention_bulk_from_q(const AttentionShape& a) {
+  return a.tma_store && !a.qk.a.direct && a.scores == nullptr && up64(a.pv.n) <= up64(a.qk.k) && dtype_bytes(a.pv.mm->dtype()) == 2;
+}
+
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,
-                          const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point) {
+                          const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point,
+                          bool in_place) {
   if (!staged_epilogue_fits(g, a, t, isa)) return false;
   const ContractionShape& pv = a.pv;
   const InstrSpec* mma_o = wgmma_isa(isa, pv.in).mma_areg_nb;
@@ -204,7 +209,7 @@ bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, 
     return epilogue_answer(em, a, n, e >= 0, is_row_point(n, p),
                            std::string(pv.mm->dtype() == DType::f16 ? "axon_f16_at" : "axon_bf16_at") + "(ow, " + S(e) + ")",
                            "sstat[wg * 64 + lr]", [&](int k) { return "sstat[" + S(int64_t(BM) * (1 + k)) + " + wg * 64 + lr]"; });
-  });
+  }, in_place ? chunk_at("lr", "lc") : "");
   em.close();
   return true;
 }

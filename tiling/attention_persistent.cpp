@@ -139,11 +139,14 @@ void AttentionEmitter::emit_persistent() {
   }
   quad_sums();
   to_graph_shift();
-  // The output in a buffer of its own, stored by TMA (tma_epilogue). Else a computed Q: O staged
-  // in the warpgroup's own rows of Q's panels, as the kernel that is not persistent does, then
-  // the warpgroup's barrier before the next row block's Q is stored over them (store_q). A
-  // copied Q's panels belong to the producer's next copy by then: registers.
-  if (t.tma_store)
+  // Bulk-stored: from O staged in Q's panels (tma_from_q), or from a buffer of its own
+  // (tma_epilogue). Else a computed Q: O staged in the warpgroup's own rows of Q's panels, as the
+  // kernel that is not persistent does, then the warpgroup's barrier before the next row block's
+  // Q is stored over them (store_q). A copied Q's panels belong to the producer's next copy by
+  // then: registers.
+  if (t.tma_store && attention_bulk_from_q(a))
+    tma_from_q();
+  else if (t.tma_store)
     tma_epilogue();
   else if (!q_copied && staged_epilogue())
     em.line(inline_asm(*bar_named, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
@@ -189,13 +192,32 @@ void AttentionEmitter::tma_epilogue() {
   em.line("axon_st2_" + std::string(dtype_name(w->dtype())) + "((unsigned short*)(sout + (lc / 64) * " + S(panel) +
           " + lr * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) + lc % 8, ov[0], ov[1]);");
   em.close();
+  bulk_store_boxes("so0");
+}
+
+// The bulk store from O staged in Q's panels (attention_bulk_from_q): the staged epilogue with
+// each chunk's output written back over it, then as tma_epilogue from there. Q's panels have
+// the buffer's layout (64-column panels of BM rows, the 128-byte swizzle). The next row block's
+// Q waits for the boxes' reads before it is stored over them (store_q).
+void AttentionEmitter::tma_from_q() {
+  AXON_CHECK(t.tma_store && attention_bulk_from_q(a) && !q_copied && ti.stores() && wi.proxy != nullptr && smem.offset("sq0") % 1024 == 0,
+             "codegen: the bulk store from Q's panels does not apply");
+  AXON_CHECK(staged_epilogue(true), "codegen: the bulk store from Q's panels needs the staged epilogue");
+  bulk_store_boxes("sq0");
+}
+
+// Every thread's shared writes of its warpgroup's rows of `region` fenced for the async proxy
+// and met at the warpgroup's barrier, thread 0 stores the 64 x 64 boxes that start inside the
+// output (the copy clips the rest) and commits them as one group.
+void AttentionEmitter::bulk_store_boxes(const std::string& region) {
+  const int64_t panel = int64_t(BM) * 128;
   em.line(inline_asm(*wi.proxy, {}, true));
   em.line(inline_asm(*bar_named, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
   em.open("if (th == 0 && m0 + wg * 64 < " + S(SQ) + ") {");
   em.line("const unsigned long long to = (unsigned long long)&tmo;");
   for (int64_t b = 0; b * 64 < DV; ++b)
     em.line(inline_asm(*ti.store, {{"a", "l", {"to"}}, {"c0", "r", {S(b * 64)}}, {"c1", "r", {"m0 + wg * 64"}}, {"c2", "r", {"(int)bz"}},
-                                   {"s", "r", {"so0 + " + S(b * panel) + " + wg * 8192"}}}, true));
+                                   {"s", "r", {region + " + " + S(b * panel) + " + wg * 8192"}}}, true));
   em.line(inline_asm(*ti.store_commit, {}, true));
   em.close();
 }

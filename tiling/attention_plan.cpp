@@ -692,14 +692,20 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         // Its persistent twin (one block per SM over the row blocks), where some block walks two
         // or more: measured faster than the twin at every length tried (K.persistent).
         // (Not with one P buffer: ptxas spilled 16 bytes at 176 keys, d 128.)
+        // Its epilogue stages O in Q's panels where the consumers compute Q; a copied Q's panels
+        // belong to the producer's next copy by then, so it writes from registers.
         if (pingpong && cl == 1 && !one_p && a.scores == nullptr && mt * a.qk.batch > L.sm_count) {
+          const bool q_copied = a.qk.a.direct;
+          const double persistent_us = us * K.pingpong * K.persistent;
           t.persistent = true;
-          if (attention_smem(a, t) <= L.smem_dynamic) out.push_back({t, us * K.pingpong * K.persistent, why.str() + ", persistent"});
-          // And its twin whose epilogue TMA stores from a buffer of its own, where the group allows
-          // and the buffer fits: estimated alike, after it, so that a search times both.
+          if (attention_smem(a, t) <= L.smem_dynamic)
+            out.push_back({t, persistent_us * (q_copied ? K.persistent_register_writes : 1.0), why.str() + ", persistent"});
+          // And its twin whose epilogue TMA stores the output, from the staged O in Q's panels
+          // (a computed Q; estimated alike, after it, so that a search times both) or from a
+          // buffer of its own, where the group allows and it fits.
           t.tma_store = true;
           if (a.tma_store && attention_smem(a, t) <= L.smem_dynamic)
-            out.push_back({t, us * K.pingpong * K.persistent, why.str() + ", persistent, bulk-stored epilogue"});
+            out.push_back({t, persistent_us, why.str() + ", persistent, bulk-stored epilogue" + (attention_bulk_from_q(a) ? " from Q's panels" : "")});
         }
         }
   return out;

@@ -137,6 +137,13 @@ struct AttentionCalibration {
   // S 1024 (B 32, H 16, d 128), 0.96x at S 2048, 0.99x at S 4096, causal 0.97x at S 2048: the row
   // blocks' starts and ends overlap, a share that falls as the rows grow. The smallest share.
   double persistent = 0.99;
+  // The persistent kernel's epilogue from registers, element by element (a copied Q), against
+  // its bulk-stored twin (timed by the search, H100, 2026-12-07, the suite's attention and causal
+  // graphs, 128x128 w2 s2 pingpong persistent, the scale left on S;
+  // benchmarks/suite/results/2026-12-07-attention-h100/3-tma-store/): 1.11x (544.1 / 491.6 us,
+  // causal 340.3 / 306.8). (With a computed Q, the bulk store from a buffer of its own ran 1.04x
+  // the staged epilogue, 504.3 / 485.1: the twin stores from the staged O instead.)
+  double persistent_register_writes = 1.11;
   int l2_share = 4;            // a group of batch entries' K and V fill at most 1 / l2_share of L2
   int regs_overhead = 48;      // registers per consumer thread besides O, S and P
   // ... with one P buffer (key tiles over 128): ptxas (sm_90a, d 128, 2026-12-06) compiled 176

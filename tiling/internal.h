@@ -284,8 +284,15 @@ bool staged_epilogue_fits(const Group& g, const AttentionShape& a, const Attenti
 // P V's accumulator fragment keeps row neighbours in pairs (elements 2p, 2p + 1 of a thread at one
 // row, adjacent columns, the first even) over its first `regs` elements: O is written in pairs.
 bool o_fragment_pairs(const Isa& isa, const AttentionShape& a, int64_t regs);
+// The persistent kernel's bulk-stored epilogue (AttentionConfig::tma_store) from O staged in Q's
+// panels, as it stands there once divided in place (a computed Q, O within Q's panels), rather
+// than from a buffer of its own.
+bool attention_bulk_from_q(const AttentionShape& a);
+// `in_place`: each chunk's values go back over it in shared memory (for the bulk store), not to
+// the output.
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,
-                          const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point);
+                          const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point,
+                          bool in_place = false);
 // Stored scores (attention_scores.cpp): a consumer warpgroup's rows of slot `slot`'s bm x bn
 // bf16 tile at `sk0` into `sc[]`, S's wgmma `d` fragment (row neighbours unpacked from each
 // word); with `packed_max` also the row maxima of the words into `mx2` (max.NaN.bf16x2, two per
@@ -327,7 +334,10 @@ SoftmaxShift softmax_shift(const AttentionShape& a, const Lowerings& low, const 
 std::string epilogue_answer(Emitter& em, const AttentionShape& a, const Node* n, bool at_point, bool at_row, const std::string& pv,
                             const std::string& max, const std::function<std::string(int)>& sum);
 using ChunkGiven = std::function<std::string(const Node*, const std::vector<Term>&, int)>;
-void emit_chunk_writes(Emitter& em, const Group& g, const std::vector<Term>& batch, int64_t ncols, const ChunkGiven& given);
+// `shared_at` (a C expression): the group's one 16-bit write goes there as one 16-byte shared
+// store instead (its chunks whole: ncols a multiple of 8).
+void emit_chunk_writes(Emitter& em, const Group& g, const std::vector<Term>& batch, int64_t ncols, const ChunkGiven& given,
+                       const std::string& shared_at = "");
 // The tensor map of stored value x (its last axis inner, the one before outer, the rest panels):
 // boxes of 64 inner elements by `box_outer` rows, 128-byte swizzled.
 TensorMapSpec tensor_map_of(const Group& g, const Node* x, int box_outer);

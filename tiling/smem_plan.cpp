@@ -26,6 +26,12 @@ int64_t SmemPlan::offset(const std::string& name) const {
 
 int64_t SmemPlan::bytes(const std::string& name) const { return regions_[find(name)].bytes; }
 
+bool SmemPlan::has(const std::string& name) const {
+  for (const Region& r : regions_)
+    if (r.name == name) return true;
+  return false;
+}
+
 int64_t SmemPlan::used() const {
   int64_t at = 0;
   for (const Region& r : regions_) at += r.bytes;

@@ -18,6 +18,7 @@ class SmemPlan {
   // A region's offset from the aligned base, and its size.
   [[nodiscard]] int64_t offset(const std::string& name) const;
   [[nodiscard]] int64_t bytes(const std::string& name) const;
+  [[nodiscard]] bool has(const std::string& name) const;
   // The end of the last region; the dynamic shared memory a launch asks for (the alignment's
   // slack included).
   [[nodiscard]] int64_t used() const;

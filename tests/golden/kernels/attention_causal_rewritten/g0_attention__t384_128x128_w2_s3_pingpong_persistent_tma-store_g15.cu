@@ -1,20 +1,20 @@
-// golden kernel: graph 'attention_rewritten' (tests/golden/graphs/attention_rewritten.json), target sm_90
+// golden kernel: graph 'attention_causal_rewritten' (tests/golden/graphs/attention_causal_rewritten.json), target sm_90
 // kernel g0_attention: attention -> out
-// tiling: attention t384 128x128 w2 s2 pingpong persistent tma-store g15
-extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_g0_attention_t384_128x128_w2_s2_pingpong_persistent_tma_store_g15(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv, const __grid_constant__ axon_tmap tmo) {
+// tiling: attention t384 128x128 w2 s3 pingpong persistent tma-store g15
+extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rewritten_g0_attention_t384_128x128_w2_s3_pingpong_persistent_tma_store_g15(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0, float* __restrict__ axw, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv, const __grid_constant__ axon_tmap tmo) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   extern __shared__ __align__(1024) unsigned char axon_smem_raw[];
   const unsigned sq0 = (unsigned)__cvta_generic_to_shared((void*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull));
-  const unsigned sk0 = sq0 + 32768, sv0 = sk0 + 65536, so0 = sv0 + 65536;
-  const unsigned qfull = so0 + 32768, kfull0 = qfull + 8, vfull0 = kfull0 + 16, kempty0 = vfull0 + 16, vempty0 = kempty0 + 16, pin = vempty0 + 16, qempty = pin + 8;
+  const unsigned sk0 = sq0 + 32768, sv0 = sk0 + 98304;
+  const unsigned qfull = sv0 + 98304, kfull0 = qfull + 8, vfull0 = kfull0 + 24, kempty0 = vfull0 + 24, vempty0 = kempty0 + 24, pin = vempty0 + 24, qempty = pin + 8, qrow = qempty + 8;
   const int tid = threadIdx.x, role = tid >> 7;
   if (tid == 0) {
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(qfull), "r"(1) : "memory");
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(qempty), "r"(8) : "memory");
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(pin), "r"(1) : "memory");
     asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(pin) : "memory");
-    for (int s = 0; s < 2; ++s) {
+    for (int s = 0; s < 3; ++s) {
       asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(kfull0 + 8 * s), "r"(1) : "memory");
       asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(vfull0 + 8 * s), "r"(1) : "memory");
       asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :  : "r"(kempty0 + 8 * s), "r"(8) : "memory");
@@ -25,12 +25,20 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
   }
   __syncthreads();
   if (role == 0) {
-    asm volatile("setmaxnreg.dec.sync.aligned.u32 24;" :  : );
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 40;" :  : );
     if (tid != 0) return;
     const unsigned long long tk = (unsigned long long)&tmk, tv = (unsigned long long)&tmv;
     int gb = 0;
-    int qn = 0;
-    for (int rbk = blockIdx.x; rbk < 2048; rbk += gridDim.x, ++qn) {
+    for (int qn = 0;; ++qn) {
+      if (qn > 0) asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(qempty), "r"((qn - 1) & 1) : "memory");
+      unsigned taken = 0;
+      if (qn > 0) asm volatile("atom.relaxed.gpu.global.add.u32 %0, [%1], %2;" : "=r"(taken) : "l"(axw), "r"(1u) : "memory");
+      const int rbk = qn == 0 ? (int)blockIdx.x : (int)gridDim.x + (int)taken;
+      asm volatile("st.shared.f32 [%0], %1;" :  : "r"(qrow), "f"(__int_as_float(rbk)) : "memory");
+      if (rbk >= 2048) {
+        asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qfull) : "memory");
+        break;
+      }
       const int gc = (int)(rbk / 240), gw = (int)(rbk % 240);
       const int gn = min((int)15, (int)128 - gc * 15);
       const int mt = 15 - gw / gn;
@@ -38,17 +46,19 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
       int kb = 0, ke = 16;
       const long long i0 = m0, i1 = min(m0 + 128, (int)2048) - 1;
       (void)i0; (void)i1;
+      { const long long jmax = axon_fdiv((1LL * i1 + 0LL), 1LL); ke = min(ke, jmax < 0 ? 0 : (int)(jmax / 128) + 1); }
       kb = min(kb, 15);
       if (ke <= kb) ke = kb + 1;
       const int pk = (int)(bz);
       const int pvv = (int)(bz);
+      asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qfull) : "memory");
       for (int it = kb; it < ke; ++it) {
-        const int g = gb + it - kb, slot = g % 2;
-        if (g >= 2) asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kempty0 + 8 * slot), "r"(((g / 2) + 1) & 1) : "memory");
+        const int g = gb + it - kb, slot = g % 3;
+        if (g >= 3) asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kempty0 + 8 * slot), "r"(((g / 3) + 1) & 1) : "memory");
         asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(kfull0 + 8 * slot), "r"(32768) : "memory");
         asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sk0 + (unsigned)(slot * 32768) + 0), "l"(tk), "r"(0 + 0), "r"(it * 128), "r"(pk), "r"(kfull0 + 8 * slot) : "memory");
         asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sk0 + (unsigned)(slot * 32768) + 16384), "l"(tk), "r"(0 + 64), "r"(it * 128), "r"(pk), "r"(kfull0 + 8 * slot) : "memory");
-        if (g >= 2) asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vempty0 + 8 * slot), "r"(((g / 2) + 1) & 1) : "memory");
+        if (g >= 3) asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vempty0 + 8 * slot), "r"(((g / 3) + 1) & 1) : "memory");
         asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(vfull0 + 8 * slot), "r"(32768) : "memory");
         asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sv0 + (unsigned)(slot * 32768) + 0), "l"(tv), "r"(0 + 0), "r"(it * 128), "r"(pvv), "r"(vfull0 + 8 * slot) : "memory");
         asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sv0 + (unsigned)(slot * 32768) + 16384), "l"(tv), "r"(0 + 64), "r"(it * 128), "r"(pvv), "r"(vfull0 + 8 * slot) : "memory");
@@ -57,26 +67,15 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
     }
     return;
   }
-  asm volatile("setmaxnreg.inc.sync.aligned.u32 240;" :  : );
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 232;" :  : );
   int gb = 0;
   if (role == 2) asm volatile("bar.arrive %0, %1;" :  : "r"(2), "r"(256) : "memory");
-  unsigned qw[8][4];
-  {
-    const int wg = role - 1, th = tid & 127;
-    const int gc = (int)(blockIdx.x / 240), gw = (int)(blockIdx.x % 240);
-    const int gn = min((int)15, (int)128 - gc * 15);
-    const int mt = 15 - gw / gn;
-    const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
-    #pragma unroll
-    for (int qi = 0; qi < 8; ++qi) {
-      const int q = th + qi * 128, r = wg * 64 + min(q / 16, 63), c = q % 16;
-      const int gi = min(m0 + r, (int)2047);
-      const int gq = min((int)c * 8, (int)120);
-      axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
-    }
-  }
-  int qn = 0;
-  for (int rbk = blockIdx.x; rbk < 2048; rbk += gridDim.x, ++qn) {
+  for (int qn = 0;; ++qn) {
+    asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(qfull), "r"(qn & 1) : "memory");
+    float rbf;
+    asm volatile("ld.shared.f32 %0, [%1];" : "=f"(rbf) : "r"(qrow) : "memory");
+    const int rbk = __float_as_int(rbf);
+    if (rbk >= 2048) break;
     unsigned tidr;
     asm volatile("mov.u32 %0, %%tid.x;" : "=r"(tidr) : );
     const int tid = (int)tidr, wg = (tid >> 7) - 1, th = tid & 127;
@@ -87,6 +86,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
     int kb = 0, ke = 16;
     const long long i0 = m0, i1 = min(m0 + 128, (int)2048) - 1;
     (void)i0; (void)i1;
+    { const long long jmax = axon_fdiv((1LL * i1 + 0LL), 1LL); ke = min(ke, jmax < 0 ? 0 : (int)(jmax / 128) + 1); }
     kb = min(kb, 15);
     if (ke <= kb) ke = kb + 1;
     const float kNegInf = -__int_as_float(0x7f800000);  // NVRTC has no INFINITY
@@ -98,17 +98,22 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
     float l0[2] = {0.0f, 0.0f};
     #pragma unroll
     for (int e = 0; e < 64; ++e) o[e] = 0.0f;
+    unsigned qw[8][4];
     unsigned qp[8][4];
     #pragma unroll
     for (int qi = 0; qi < 8; ++qi) {
       const int q = th + qi * 128, r = wg * 64 + min(q / 16, 63), c = q % 16;
       const int gi = min(m0 + r, (int)2047);
+      const int gq = min((int)c * 8, (int)120);
+      axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
       for (int w = 0; w < 4; ++w) {
         unsigned x = qw[qi][w];
         asm("mul.rn.bf16x2 %0, %1, %2;" : "=r"(x) : "r"(x), "r"(1035287989u));
         qp[qi][w] = m0 + r < 2048 && c * 8 < 128 ? x : 0u;
       }
     }
+    if (th == 0) asm volatile("cp.async.bulk.wait_group.read 0;" :  :  : "memory");
+    asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
     #pragma unroll
     for (int qi = 0; qi < 8; ++qi) {
       const int q = th + qi * 128, r = wg * 64 + q / 16, c = q % 16;
@@ -121,9 +126,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
     asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
     {
       const int it = kb;
-      const int g = gb + it - kb, slot = g % 2;
+      const int g = gb + it - kb, slot = g % 3;
       const int n0 = (int)it * 128;
-      asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 2) & 1) : "memory");
+      asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
       asm volatile("bar.sync %0, %1;" :  : "r"(2 + wg), "r"(256) : "memory");
       asm volatile("wgmma.fence.sync.aligned;" :  :  : "memory");
       #pragma unroll
@@ -136,6 +141,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
       asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
       asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
+      if (it == ke - 1 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qempty) : "memory");
       unsigned mx2[2][2] = {{0xFF80FF80u, 0xFF80FF80u}, {0xFF80FF80u, 0xFF80FF80u}};  // -inf pairs
       #pragma unroll
       for (int e = 0; e < 64; e += 2) {
@@ -146,8 +152,27 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
         sc[e + 1] = __uint_as_float(w & 0xFFFF0000u);
       }
       float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
-      #pragma unroll
-      for (int r = 0; r < 2; ++r) { mp[r][0] = __uint_as_float(mx2[r][0] << 16); mp[r][1] = __uint_as_float(mx2[r][0] & 0xFFFF0000u); mp[r][2] = __uint_as_float(mx2[r][1] << 16); mp[r][3] = __uint_as_float(mx2[r][1] & 0xFFFF0000u); }
+      const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
+      if (inside) {
+        #pragma unroll
+        for (int r = 0; r < 2; ++r) { mp[r][0] = __uint_as_float(mx2[r][0] << 16); mp[r][1] = __uint_as_float(mx2[r][0] & 0xFFFF0000u); mp[r][2] = __uint_as_float(mx2[r][1] << 16); mp[r][3] = __uint_as_float(mx2[r][1] & 0xFFFF0000u); }
+      }
+      if (!inside) {
+        #pragma unroll
+        for (int e = 0; e < 64; ++e) {
+          const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+          const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+          (void)gi; (void)gj; (void)gj0;
+          const float v0 = axon_round_bf16(-__int_as_float(0x7f800000));  // constant 9
+          const float v1 = axon_where_bf16((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v0);  // where 10
+          const float t2 = v1;
+          const float v3 = t2;  // cast 11
+          const float x = v3;
+          sc[e] = x;
+          const int rs = rs_s[e];
+          mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+        }
+      }
       float mt[2];
       #pragma unroll
       for (int r = 0; r < 2; ++r) mt[r] = axon_max_nan(axon_max_nan(mrow[r], axon_max_nan(mp[r][0], mp[r][1])), axon_max_nan(mp[r][2], mp[r][3]));
@@ -170,8 +195,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v0 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-        sc[e] = v0;
+        const float v4 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+        sc[e] = v4;
       }
       pr[0] = axon_pack_bf16x2_f32(sc[0], sc[1]);
       pr[1] = axon_pack_bf16x2_f32(sc[2], sc[3]);
@@ -276,11 +301,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
     for (int i2 = kb + 1; i2 < ke; i2 += 2) {
       {
         const int it = i2;
-        const int g = gb + it - kb, slot = g % 2;
+        const int g = gb + it - kb, slot = g % 3;
         const int n0 = (int)it * 128;
-        const int pg = g - 1, ps = pg % 2;
-        asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 2) & 1) : "memory");
-        asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * ps), "r"((pg / 2) & 1) : "memory");
+        const int pg = g - 1, ps = pg % 3;
+        asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
+        asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * ps), "r"((pg / 3) & 1) : "memory");
         asm volatile("bar.sync %0, %1;" :  : "r"(2 + wg), "r"(256) : "memory");
         asm volatile("wgmma.fence.sync.aligned;" :  :  : "memory");
         #pragma unroll
@@ -302,6 +327,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
         asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
         asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
         if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
+        if (it == ke - 1 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qempty) : "memory");
         unsigned mx2[2][2] = {{0xFF80FF80u, 0xFF80FF80u}, {0xFF80FF80u, 0xFF80FF80u}};  // -inf pairs
         #pragma unroll
         for (int e = 0; e < 64; e += 2) {
@@ -312,8 +338,27 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
           sc[e + 1] = __uint_as_float(w & 0xFFFF0000u);
         }
         float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
-        #pragma unroll
-        for (int r = 0; r < 2; ++r) { mp[r][0] = __uint_as_float(mx2[r][0] << 16); mp[r][1] = __uint_as_float(mx2[r][0] & 0xFFFF0000u); mp[r][2] = __uint_as_float(mx2[r][1] << 16); mp[r][3] = __uint_as_float(mx2[r][1] & 0xFFFF0000u); }
+        const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
+        if (inside) {
+          #pragma unroll
+          for (int r = 0; r < 2; ++r) { mp[r][0] = __uint_as_float(mx2[r][0] << 16); mp[r][1] = __uint_as_float(mx2[r][0] & 0xFFFF0000u); mp[r][2] = __uint_as_float(mx2[r][1] << 16); mp[r][3] = __uint_as_float(mx2[r][1] & 0xFFFF0000u); }
+        }
+        if (!inside) {
+          #pragma unroll
+          for (int e = 0; e < 64; ++e) {
+            const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+            const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+            (void)gi; (void)gj; (void)gj0;
+            const float v5 = axon_round_bf16(-__int_as_float(0x7f800000));  // constant 9
+            const float v6 = axon_where_bf16((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v5);  // where 10
+            const float t7 = v6;
+            const float v8 = t7;  // cast 11
+            const float x = v8;
+            sc[e] = x;
+            const int rs = rs_s[e];
+            mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+          }
+        }
         float mt[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r) mt[r] = axon_max_nan(axon_max_nan(mrow[r], axon_max_nan(mp[r][0], mp[r][1])), axon_max_nan(mp[r][2], mp[r][3]));
@@ -336,8 +381,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v1 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-          sc[e] = v1;
+          const float v9 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+          sc[e] = v9;
         }
         pn[0] = axon_pack_bf16x2_f32(sc[0], sc[1]);
         pn[1] = axon_pack_bf16x2_f32(sc[2], sc[3]);
@@ -448,11 +493,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
       if (i2 + 1 < ke) {
         {
           const int it = i2 + 1;
-          const int g = gb + it - kb, slot = g % 2;
+          const int g = gb + it - kb, slot = g % 3;
           const int n0 = (int)it * 128;
-          const int pg = g - 1, ps = pg % 2;
-          asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 2) & 1) : "memory");
-          asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * ps), "r"((pg / 2) & 1) : "memory");
+          const int pg = g - 1, ps = pg % 3;
+          asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
+          asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * ps), "r"((pg / 3) & 1) : "memory");
           asm volatile("bar.sync %0, %1;" :  : "r"(2 + wg), "r"(256) : "memory");
           asm volatile("wgmma.fence.sync.aligned;" :  :  : "memory");
           #pragma unroll
@@ -474,6 +519,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
           asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
           asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
           if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
+          if (it == ke - 1 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qempty) : "memory");
           unsigned mx2[2][2] = {{0xFF80FF80u, 0xFF80FF80u}, {0xFF80FF80u, 0xFF80FF80u}};  // -inf pairs
           #pragma unroll
           for (int e = 0; e < 64; e += 2) {
@@ -484,8 +530,27 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
             sc[e + 1] = __uint_as_float(w & 0xFFFF0000u);
           }
           float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
-          #pragma unroll
-          for (int r = 0; r < 2; ++r) { mp[r][0] = __uint_as_float(mx2[r][0] << 16); mp[r][1] = __uint_as_float(mx2[r][0] & 0xFFFF0000u); mp[r][2] = __uint_as_float(mx2[r][1] << 16); mp[r][3] = __uint_as_float(mx2[r][1] & 0xFFFF0000u); }
+          const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
+          if (inside) {
+            #pragma unroll
+            for (int r = 0; r < 2; ++r) { mp[r][0] = __uint_as_float(mx2[r][0] << 16); mp[r][1] = __uint_as_float(mx2[r][0] & 0xFFFF0000u); mp[r][2] = __uint_as_float(mx2[r][1] << 16); mp[r][3] = __uint_as_float(mx2[r][1] & 0xFFFF0000u); }
+          }
+          if (!inside) {
+            #pragma unroll
+            for (int e = 0; e < 64; ++e) {
+              const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+              const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+              (void)gi; (void)gj; (void)gj0;
+              const float v10 = axon_round_bf16(-__int_as_float(0x7f800000));  // constant 9
+              const float v11 = axon_where_bf16((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v10);  // where 10
+              const float t12 = v11;
+              const float v13 = t12;  // cast 11
+              const float x = v13;
+              sc[e] = x;
+              const int rs = rs_s[e];
+              mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+            }
+          }
           float mt[2];
           #pragma unroll
           for (int r = 0; r < 2; ++r) mt[r] = axon_max_nan(axon_max_nan(mrow[r], axon_max_nan(mp[r][0], mp[r][1])), axon_max_nan(mp[r][2], mp[r][3]));
@@ -508,8 +573,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
             const int rs = rs_s[e];
-            const float v2 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-            sc[e] = v2;
+            const float v14 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+            sc[e] = v14;
           }
           pr[0] = axon_pack_bf16x2_f32(sc[0], sc[1]);
           pr[1] = axon_pack_bf16x2_f32(sc[2], sc[3]);
@@ -620,8 +685,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
       }
     }
     if (((ke - 1 - kb) & 1) == 1) {
-      const int g = gb + ke - 1 - kb, slot = g % 2;
-      asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * slot), "r"((g / 2) & 1) : "memory");
+      const int g = gb + ke - 1 - kb, slot = g % 3;
+      asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
       asm volatile("wgmma.fence.sync.aligned;" :  :  : "memory");
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\nwgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}" : "+f"(o[0]), "+f"(o[1]), "+f"(o[2]), "+f"(o[3]), "+f"(o[4]), "+f"(o[5]), "+f"(o[6]), "+f"(o[7]), "+f"(o[8]), "+f"(o[9]), "+f"(o[10]), "+f"(o[11]), "+f"(o[12]), "+f"(o[13]), "+f"(o[14]), "+f"(o[15]), "+f"(o[16]), "+f"(o[17]), "+f"(o[18]), "+f"(o[19]), "+f"(o[20]), "+f"(o[21]), "+f"(o[22]), "+f"(o[23]), "+f"(o[24]), "+f"(o[25]), "+f"(o[26]), "+f"(o[27]), "+f"(o[28]), "+f"(o[29]), "+f"(o[30]), "+f"(o[31]), "+f"(o[32]), "+f"(o[33]), "+f"(o[34]), "+f"(o[35]), "+f"(o[36]), "+f"(o[37]), "+f"(o[38]), "+f"(o[39]), "+f"(o[40]), "+f"(o[41]), "+f"(o[42]), "+f"(o[43]), "+f"(o[44]), "+f"(o[45]), "+f"(o[46]), "+f"(o[47]), "+f"(o[48]), "+f"(o[49]), "+f"(o[50]), "+f"(o[51]), "+f"(o[52]), "+f"(o[53]), "+f"(o[54]), "+f"(o[55]), "+f"(o[56]), "+f"(o[57]), "+f"(o[58]), "+f"(o[59]), "+f"(o[60]), "+f"(o[61]), "+f"(o[62]), "+f"(o[63]) : "r"(pn[0]), "r"(pn[1]), "r"(pn[2]), "r"(pn[3]), "l"(((1073741888ull << 32) | (unsigned)((((sv0) & 0x3FFFF) >> 4) + (unsigned)(slot * 2048 + 0) + 67108864u))), "r"(1) : "memory");
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\nwgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}" : "+f"(o[0]), "+f"(o[1]), "+f"(o[2]), "+f"(o[3]), "+f"(o[4]), "+f"(o[5]), "+f"(o[6]), "+f"(o[7]), "+f"(o[8]), "+f"(o[9]), "+f"(o[10]), "+f"(o[11]), "+f"(o[12]), "+f"(o[13]), "+f"(o[14]), "+f"(o[15]), "+f"(o[16]), "+f"(o[17]), "+f"(o[18]), "+f"(o[19]), "+f"(o[20]), "+f"(o[21]), "+f"(o[22]), "+f"(o[23]), "+f"(o[24]), "+f"(o[25]), "+f"(o[26]), "+f"(o[27]), "+f"(o[28]), "+f"(o[29]), "+f"(o[30]), "+f"(o[31]), "+f"(o[32]), "+f"(o[33]), "+f"(o[34]), "+f"(o[35]), "+f"(o[36]), "+f"(o[37]), "+f"(o[38]), "+f"(o[39]), "+f"(o[40]), "+f"(o[41]), "+f"(o[42]), "+f"(o[43]), "+f"(o[44]), "+f"(o[45]), "+f"(o[46]), "+f"(o[47]), "+f"(o[48]), "+f"(o[49]), "+f"(o[50]), "+f"(o[51]), "+f"(o[52]), "+f"(o[53]), "+f"(o[54]), "+f"(o[55]), "+f"(o[56]), "+f"(o[57]), "+f"(o[58]), "+f"(o[59]), "+f"(o[60]), "+f"(o[61]), "+f"(o[62]), "+f"(o[63]) : "r"(pn[4]), "r"(pn[5]), "r"(pn[6]), "r"(pn[7]), "l"(((1073741888ull << 32) | (unsigned)((((sv0) & 0x3FFFF) >> 4) + (unsigned)(slot * 2048 + 128) + 67108864u))), "r"(1) : "memory");
@@ -636,8 +701,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(vempty0 + 8 * slot) : "memory");
     }
     else if (((ke - 1 - kb) & 1) == 0) {
-      const int g = gb + ke - 1 - kb, slot = g % 2;
-      asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * slot), "r"((g / 2) & 1) : "memory");
+      const int g = gb + ke - 1 - kb, slot = g % 3;
+      asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
       asm volatile("wgmma.fence.sync.aligned;" :  :  : "memory");
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\nwgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}" : "+f"(o[0]), "+f"(o[1]), "+f"(o[2]), "+f"(o[3]), "+f"(o[4]), "+f"(o[5]), "+f"(o[6]), "+f"(o[7]), "+f"(o[8]), "+f"(o[9]), "+f"(o[10]), "+f"(o[11]), "+f"(o[12]), "+f"(o[13]), "+f"(o[14]), "+f"(o[15]), "+f"(o[16]), "+f"(o[17]), "+f"(o[18]), "+f"(o[19]), "+f"(o[20]), "+f"(o[21]), "+f"(o[22]), "+f"(o[23]), "+f"(o[24]), "+f"(o[25]), "+f"(o[26]), "+f"(o[27]), "+f"(o[28]), "+f"(o[29]), "+f"(o[30]), "+f"(o[31]), "+f"(o[32]), "+f"(o[33]), "+f"(o[34]), "+f"(o[35]), "+f"(o[36]), "+f"(o[37]), "+f"(o[38]), "+f"(o[39]), "+f"(o[40]), "+f"(o[41]), "+f"(o[42]), "+f"(o[43]), "+f"(o[44]), "+f"(o[45]), "+f"(o[46]), "+f"(o[47]), "+f"(o[48]), "+f"(o[49]), "+f"(o[50]), "+f"(o[51]), "+f"(o[52]), "+f"(o[53]), "+f"(o[54]), "+f"(o[55]), "+f"(o[56]), "+f"(o[57]), "+f"(o[58]), "+f"(o[59]), "+f"(o[60]), "+f"(o[61]), "+f"(o[62]), "+f"(o[63]) : "r"(pr[0]), "r"(pr[1]), "r"(pr[2]), "r"(pr[3]), "l"(((1073741888ull << 32) | (unsigned)((((sv0) & 0x3FFFF) >> 4) + (unsigned)(slot * 2048 + 0) + 67108864u))), "r"(1) : "memory");
       asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\nwgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1, 1;\n}" : "+f"(o[0]), "+f"(o[1]), "+f"(o[2]), "+f"(o[3]), "+f"(o[4]), "+f"(o[5]), "+f"(o[6]), "+f"(o[7]), "+f"(o[8]), "+f"(o[9]), "+f"(o[10]), "+f"(o[11]), "+f"(o[12]), "+f"(o[13]), "+f"(o[14]), "+f"(o[15]), "+f"(o[16]), "+f"(o[17]), "+f"(o[18]), "+f"(o[19]), "+f"(o[20]), "+f"(o[21]), "+f"(o[22]), "+f"(o[23]), "+f"(o[24]), "+f"(o[25]), "+f"(o[26]), "+f"(o[27]), "+f"(o[28]), "+f"(o[29]), "+f"(o[30]), "+f"(o[31]), "+f"(o[32]), "+f"(o[33]), "+f"(o[34]), "+f"(o[35]), "+f"(o[36]), "+f"(o[37]), "+f"(o[38]), "+f"(o[39]), "+f"(o[40]), "+f"(o[41]), "+f"(o[42]), "+f"(o[43]), "+f"(o[44]), "+f"(o[45]), "+f"(o[46]), "+f"(o[47]), "+f"(o[48]), "+f"(o[49]), "+f"(o[50]), "+f"(o[51]), "+f"(o[52]), "+f"(o[53]), "+f"(o[54]), "+f"(o[55]), "+f"(o[56]), "+f"(o[57]), "+f"(o[58]), "+f"(o[59]), "+f"(o[60]), "+f"(o[61]), "+f"(o[62]), "+f"(o[63]) : "r"(pr[4]), "r"(pr[5]), "r"(pr[6]), "r"(pr[7]), "l"(((1073741888ull << 32) | (unsigned)((((sv0) & 0x3FFFF) >> 4) + (unsigned)(slot * 2048 + 128) + 67108864u))), "r"(1) : "memory");
@@ -652,20 +717,6 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(vempty0 + 8 * slot) : "memory");
     }
     asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
-    {
-      const int rbn = min(rbk + (int)gridDim.x, 2047);
-      const int gc = (int)(rbn / 240), gw = (int)(rbn % 240);
-      const int gn = min((int)15, (int)128 - gc * 15);
-      const int mt = 15 - gw / gn;
-      const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
-      #pragma unroll
-      for (int qi = 0; qi < 8; ++qi) {
-        const int q = th + qi * 128, r = wg * 64 + min(q / 16, 63), c = q % 16;
-        const int gi = min(m0 + r, (int)2047);
-        const int gq = min((int)c * 8, (int)120);
-        axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
-      }
-    }
     { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
     { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 2, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
     { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[1])); l0[1] += t; }
@@ -678,33 +729,56 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
     }
     #pragma unroll
     for (int e = 0; e < 64; ++e) o[e] *= tg[rs_o[e]];
-    if (th == 0) asm volatile("cp.async.bulk.wait_group.read 0;" :  :  : "memory");
-    asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
-    unsigned char* const sout = (unsigned char*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull) + 163840 + wg * 8192;
+    unsigned char* const sbase = (unsigned char*)(((unsigned long long)axon_smem_raw + 1023ull) & ~1023ull);
+    float* const sstat = (float*)(sbase + 229504);
     #pragma unroll
-    for (int e2 = 0; e2 < 64; e2 += 2) {
-      float ov[2] = {0.0f, 0.0f};
-      int lr, lc;
-      { const int e = e2; lr = (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))); lc = (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2)); }
-      #pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        const int e = e2 + h;
-        const int gi = m0 + wg * 64 + lr, gj = lc + h;
-        const int rs = rs_o[e];
-        (void)rs;
-        if (gi < 2048 && gj < 128) {
-          const float v3 = axon_round_bf16(axon_div_bf16(axon_round_bf16(o[e]), axon_round_bf16(l0[rs])));  // div 13
-          ov[h] = v3;
-        }
-      }
-      axon_st2_bf16((unsigned short*)(sout + (lc / 64) * 16384 + lr * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) + lc % 8, ov[0], ov[1]);
+    for (int e = 0; e < 64; e += 2) {
+      const int lr = (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), lc = (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+      axon_st2_bf16((unsigned short*)(sbase + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) + lc % 8, axon_round_bf16(o[e]), axon_round_bf16(o[e + 1]));
+    }
+    {
+      const int lr = wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv((int)0, (int)2), (int)2)));
+      sstat[lr] = mrow[0];
+      sstat[128 + lr] = l0[0];
+    }
+    {
+      const int lr = wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv((int)2, (int)2), (int)2)));
+      sstat[lr] = mrow[1];
+      sstat[128 + lr] = l0[1];
+    }
+    asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
+    #pragma unroll 4
+    for (int qi = 0; qi < 8; ++qi) {
+      const int q = th + qi * 128;
+      const int lr = q / 16, lc = (q % 16) * 8;
+      const int gi = m0 + wg * 64 + lr, gj = lc;
+      if (gi >= 2048) continue;
+      unsigned ow[4];
+      axon_ldw<4>(sbase + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16, ow);
+      const int gjc0 = min(gj + 0, (int)128 - 1);
+      const int gjc1 = min(gj + 1, (int)128 - 1);
+      const int gjc2 = min(gj + 2, (int)128 - 1);
+      const int gjc3 = min(gj + 3, (int)128 - 1);
+      const int gjc4 = min(gj + 4, (int)128 - 1);
+      const int gjc5 = min(gj + 5, (int)128 - 1);
+      const int gjc6 = min(gj + 6, (int)128 - 1);
+      const int gjc7 = min(gj + 7, (int)128 - 1);
+      const float v15 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 0), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v16 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 1), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v17 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 2), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v18 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 3), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v19 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 4), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v20 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 5), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v21 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 6), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v22 = axon_round_bf16(axon_div_bf16(axon_bf16_at(ow, 7), axon_round_bf16(sstat[128 + wg * 64 + lr])));  // div 18
+      *reinterpret_cast<uint4*>(sbase + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_bf16_bits(v15) | ((unsigned)axon_bf16_bits(v16) << 16), (unsigned)axon_bf16_bits(v17) | ((unsigned)axon_bf16_bits(v18) << 16), (unsigned)axon_bf16_bits(v19) | ((unsigned)axon_bf16_bits(v20) << 16), (unsigned)axon_bf16_bits(v21) | ((unsigned)axon_bf16_bits(v22) << 16));
     }
     asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
     asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
     if (th == 0 && m0 + wg * 64 < 2048) {
       const unsigned long long to = (unsigned long long)&tmo;
-      asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%1, %2, %3}], [%4];" :  : "l"(to), "r"(0), "r"(m0 + wg * 64), "r"((int)bz), "r"(so0 + 0 + wg * 8192) : "memory");
-      asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%1, %2, %3}], [%4];" :  : "l"(to), "r"(64), "r"(m0 + wg * 64), "r"((int)bz), "r"(so0 + 16384 + wg * 8192) : "memory");
+      asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%1, %2, %3}], [%4];" :  : "l"(to), "r"(0), "r"(m0 + wg * 64), "r"((int)bz), "r"(sq0 + 0 + wg * 8192) : "memory");
+      asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%1, %2, %3}], [%4];" :  : "l"(to), "r"(64), "r"(m0 + wg * 64), "r"((int)bz), "r"(sq0 + 16384 + wg * 8192) : "memory");
       asm volatile("cp.async.bulk.commit_group;" :  :  : "memory");
     }
     gb += ke - kb;
@@ -713,7 +787,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_rewritten_
   if ((tid & 127) == 0) asm volatile("cp.async.bulk.wait_group.read 0;" :  :  : "memory");
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_attention_rewritten_g0_attention_t384_128x128_w2_s2_pingpong_persistent_tma_store_g15: grid 132, block 384, smem 198744, params r0 r1 r2 w13
+// golden_attention_causal_rewritten_g0_attention_t384_128x128_w2_s3_pingpong_persistent_tma_store_g15: grid 132, block 384, smem 231552, params r0 r1 r2 w18, scratch 4 (zeroed from 0)
 //   tensor map: param 1, 128 x 2048 x 128, box 64 x 128
 //   tensor map: param 2, 128 x 2048 x 128, box 64 x 128
 //   tensor map: param 3, 128 x 2048 x 128, box 64 x 64
