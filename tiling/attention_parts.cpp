@@ -15,6 +15,8 @@ namespace axon::tiling::detail {
 namespace {
 
 int64_t up64(int64_t v) { return (v + 63) / 64 * 64; }
+// O, rounded to P V's 16-bit type, fits Q's panels.
+bool o_within_q_panels(const AttentionShape& a) { return up64(a.pv.n) <= up64(a.qk.k) && dtype_bytes(a.pv.mm->dtype()) == 2; }
 
 }  // namespace
 
@@ -135,8 +137,7 @@ std::string epilogue_answer(Emitter& em, const AttentionShape& a, const Node* n,
 bool staged_epilogue_fits(const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa) {
   bool float_writes = true;
   for (const Node* n : g.writes) float_writes = float_writes && (n->dtype() == DType::f32 || n->dtype() == DType::bf16 || n->dtype() == DType::f16);
-  return up64(a.pv.n) <= up64(a.qk.k) && dtype_bytes(a.pv.mm->dtype()) == 2 && o_fragment_pairs(isa, a, attention_pv_columns(a, t) / 2) &&
-         float_writes && isa.find("bar.sync.named") != nullptr;
+  return o_within_q_panels(a) && o_fragment_pairs(isa, a, attention_pv_columns(a, t) / 2) && float_writes && isa.find("bar.sync.named") != nullptr;
 }
 
 bool o_fragment_pairs(const Isa& isa, const AttentionShape& a, int64_t regs) {
@@ -152,7 +153,7 @@ bool o_fragment_pairs(const Isa& isa, const AttentionShape& a, int64_t regs) {
 }
 
 bool attention_bulk_from_q(const AttentionShape& a) {
-  return a.tma_store && !a.qk.a.direct && a.scores == nullptr && up64(a.pv.n) <= up64(a.qk.k) && dtype_bytes(a.pv.mm->dtype()) == 2;
+  return a.tma_store && !a.qk.a.direct && a.scores == nullptr && o_within_q_panels(a);
 }
 
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,

@@ -191,9 +191,9 @@ struct AttentionConfig {
   // registers, the packing after P V's wait. Key tiles over 128 always (two buffers spill).
   bool one_p = false;
   // The persistent kernel's epilogue stores O by TMA (AttentionShape::tma_store): each
-  // warpgroup leaves its rows' output in a buffer of their own and one thread stores them, while
-  // the warpgroup goes on to the next row block (instead of its threads storing them from Q's
-  // panels, where O was staged, or from registers).
+  // warpgroup leaves its rows' output in Q's panels, where O was staged (a computed Q), or in a
+  // buffer of their own, and one thread stores them while the warpgroup goes on to the next row
+  // block (instead of its threads storing them with 16-byte or element-wise global stores).
   bool tma_store = false;
   [[nodiscard]] std::string str() const;  // "attention t384 128x128 w2 s2 pingpong g4"
 };

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One device call: (1) the persistent attention kernel's staged epilogue (128x128 w2 s3) against
 # its bulk-stored twin from Q's panels: each generated, validated and timed by superopt, then side
-# by side with SDPA, and the twin stress-run; (2) s8.sh (axon of 462a088 against this tree's,
+# by side with SDPA, and the twin stress-run; (2) old_vs_new.sh (axon of 462a088 against this tree's,
 # workload by workload) on WORKLOADS.
 set -u
 out=${OUT:-out}; mkdir -p "$out"
