@@ -701,11 +701,13 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
           if (attention_smem(a, t) <= L.smem_dynamic)
             out.push_back({t, persistent_us * (q_copied ? K.persistent_register_writes : 1.0), why.str() + ", persistent"});
           // And its twin whose epilogue TMA stores the output, from the staged O in Q's panels
-          // (a computed Q; estimated alike, after it, so that a search times both) or from a
-          // buffer of its own, where the group allows and it fits.
+          // (a computed Q; measured faster than the staged stores: K.persistent_bulk_from_q) or
+          // from a buffer of its own, where the group allows and it fits.
           t.tma_store = true;
+          const bool from_q = attention_bulk_from_q(a);
           if (a.tma_store && attention_smem(a, t) <= L.smem_dynamic)
-            out.push_back({t, persistent_us, why.str() + ", persistent, bulk-stored epilogue" + (attention_bulk_from_q(a) ? " from Q's panels" : "")});
+            out.push_back({t, persistent_us * (from_q ? K.persistent_bulk_from_q : 1.0),
+                           why.str() + ", persistent, bulk-stored epilogue" + (from_q ? " from Q's panels" : "")});
         }
         }
   return out;

@@ -144,6 +144,12 @@ struct AttentionCalibration {
   // causal 340.3 / 306.8). (With a computed Q, the bulk store from a buffer of its own ran 1.04x
   // the staged epilogue, 504.3 / 485.1: the twin stores from the staged O instead.)
   double persistent_register_writes = 1.11;
+  // The bulk store from the staged O in Q's panels (a computed Q) against the staged epilogue's
+  // 16-byte stores: side by side on an H100 (2026-12-07, the suite's attention and causal graphs,
+  // 128x128 w2 s3 pingpong persistent, each generated and validated by the search;
+  // benchmarks/suite/results/2026-12-07-old-vs-new-h100/): 0.976x (479.9-490.7 against
+  // 491.5-502.4 us), causal 0.983x (299.7-304.1 against 304.8-309.7).
+  double persistent_bulk_from_q = 0.98;
   int l2_share = 4;            // a group of batch entries' K and V fill at most 1 / l2_share of L2
   int regs_overhead = 48;      // registers per consumer thread besides O, S and P
   // ... with one P buffer (key tiles over 128): ptxas (sm_90a, d 128, 2026-12-06) compiled 176
