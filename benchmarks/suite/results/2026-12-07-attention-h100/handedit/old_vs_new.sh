@@ -19,9 +19,10 @@ for w in ${WORKLOADS:-add_layernorm layernorm layernorm_odd rmsnorm softmax soft
   for side in old new; do
     if [ $side = old ]; then b=$OLD; isa=$OLD/isa_specs; cache=$OLD/cache; else b=$NEW; isa=$PWD/isa_specs; cache=$PWD/synth/cache; fi
     rm -rf /tmp/o_$side
-    LD_LIBRARY_PATH=$b/lib AXON_ISA_DIR=$isa AXON_SYNTH_CACHE=$cache timeout 100 $b/bin/axon superopt "$graph" $([ $side = new ] && echo --store none) --budget ${BUDGET:-20} --cache /tmp/cache_$side -o /tmp/o_$side -q > "$out/${w}_$side.log" 2>&1
-    echo "== $w $side rc=$? $(grep -E '^total' "$out/${w}_$side.log")"
-    grep -E '^k[0-9]+ ' "$out/${w}_$side.log" | cut -c1-100
+    LD_LIBRARY_PATH=$b/lib AXON_ISA_DIR=$isa AXON_SYNTH_CACHE=$cache timeout 100 $b/bin/axon superopt "$graph" $([ $side = new ] && echo --store none) --budget ${BUDGET:-20} --cache /tmp/cache_$side -o /tmp/o_$side -q > /tmp/o_$side.log 2>&1
+    echo "== $w $side rc=$? $(grep -E '^total' /tmp/o_$side.log)"
+    grep -E '^k[0-9]+ ' /tmp/o_$side.log | cut -c1-100
+    { echo "== $w $side"; cat /tmp/o_$side.log; } >> "$out/searches.log"  # one file: the device tool brings back 8 at most
     rm -rf /tmp/o_$side/work 2>/dev/null
   done
   timeout 120 python3 benchmarks/suite/side_by_side.py "$graph" /tmp/o_old /tmp/o_new --rounds 5 2>&1 | sed 's#/tmp/o_##g' | tee -a "$out/side.log" | tail -7
