@@ -243,7 +243,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   const tiling::Lowerings& low = lowerings("sm_90");
   tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
-  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0, counted_blocks = 0, loads_ahead = 0, one_p_128 = 0,
+  int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0, counted_blocks = 0, loads_ahead = 0, counted_ahead = 0, one_p_128 = 0,
       bulk_stored = 0, bulk_from_q = 0;
   // With an L2 of 512 KiB the [5,256,64] graph's row blocks walk the batch in groups of two.
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
@@ -253,6 +253,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
                                   deferred("[5,200,64]", "[5,256,64]", "[5,256,64]", true, "", Scale::None),
                                   deferred("[150,90,64]", "[150,140,64]", "[150,140,72]", false, "", Scale::Q),
                                   deferred("[140,100,64]", "[140,130,64]", "[140,130,64]", false, "", Scale::Q),
+                                  deferred("[140,130,64]", "[140,130,64]", "[140,130,64]", true, "", Scale::Q),
                                   deferred("[2,64,64]", "[2,128,64]", "[2,128,64]", true)}) {
     L.l2_bytes = text.find("[5,256,64]") != std::string::npos ? 512 * 1024 : 50 << 20;
     Graph g = parse(text);
@@ -403,11 +404,17 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((k.body.find(grant) != std::string::npos) == ac->persistent);
       CHECK((k.body.find(R"(if (wg == 1) asm volatile("bar.arrive %0, %1;" :  : "r"(2))") != std::string::npos) ==
             (ac->pingpong && !ac->persistent));
-      // A computed Q from a stored source by stride, O staged: its loads issued a row block
-      // ahead, before the epilogue; the warpgroup's barrier between its staged O and the next
-      // Q's stores.
-      const bool q_ahead = ac->persistent && stageable && !s.att.qk.a.direct && !counted && text.find("\"qs\"") != std::string::npos;
-      CHECK((k.body.find("const int rbn = min(rbk + (int)gridDim.x, " + std::to_string(row_blocks - 1) + ");") != std::string::npos) == q_ahead);
+      // A computed Q from a stored source, O staged: its loads issued a row block ahead, before
+      // the epilogue (the next row block by stride, or the counter's next index from qrow once
+      // qfull's next phase has completed); the warpgroup's barrier between its staged O and
+      // the next Q's stores.
+      const bool q_ahead = ac->persistent && stageable && !s.att.qk.a.direct && text.find("\"qs\"") != std::string::npos;
+      CHECK((k.body.find("const int rbn = min(rbk + (int)gridDim.x, " + std::to_string(row_blocks - 1) + ");") != std::string::npos) ==
+            (q_ahead && !counted));
+      CHECK((k.body.find("const int rbn = min(__float_as_int(nbf), " + std::to_string(row_blocks - 1) + ");") != std::string::npos) ==
+            (q_ahead && counted));
+      CHECK((k.body.find(R"("r"(qfull), "r"((qn + 1) & 1))") != std::string::npos) == (q_ahead && counted));
+      counted_ahead += q_ahead && counted;
       if (ac->persistent && !s.att.qk.a.direct) {
         CHECK(k.body.find("const int q = th + qi * 128, r = wg * " + std::to_string(ac->bm / 2)) != std::string::npos);
         CHECK(k.body.find(R"(asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128))") != std::string::npos);
@@ -440,7 +447,8 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   CHECK(exact >= 8);  // head dims 72 and 40
   CHECK(clustered >= 8);
   CHECK(persistent >= 8);
-  CHECK(loads_ahead >= 1);
+  CHECK(loads_ahead >= 2);
+  CHECK(counted_ahead >= 1);
   CHECK(one_p_128 >= 4);
   CHECK(counted_blocks >= 2);
   CHECK(bulk_stored >= 4);

@@ -80,7 +80,7 @@ struct AttentionEmitter {
   // One block per SM walks the row blocks (AttentionConfig::persistent; attention_persistent.cpp).
   bool persistent = false;
   bool dynamic = false;  // its row blocks handed out by a counter (attention_counts_row_blocks)
-  bool q_ahead = false;  // persistent, Q computed from a staged source by stride, O staged: its loads a row block ahead (load_q)
+  bool q_ahead = false;  // persistent, Q computed from a staged source, O staged: its loads a row block ahead (load_q)
   // A computed Q from its staged 16-bit source by packed steps only (packed_from): 8 values in 4 words.
   std::optional<std::vector<PackedStep>> q_steps;
   // The softmax's pieces (set by prepare_softmax, after the producer).
@@ -136,6 +136,7 @@ struct AttentionEmitter {
   [[nodiscard]] int regs_producer() const;  // after setmaxnreg (two consumer warpgroups)
   [[nodiscard]] int regs_consumer() const;
   void consumer_row_block();
+  void next_row_block(const std::string& var);
   void release_q();
   void tma_epilogue();
   void tma_from_q();

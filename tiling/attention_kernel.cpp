@@ -191,10 +191,11 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   one_p = t.one_p;
   persistent = t.persistent;
   dynamic = attention_counts_row_blocks(a, t);
-  // A computed Q from a staged source by stride, O staged: Q's loads a row block ahead
-  // (emit_persistent). Only where O is staged: the registers' epilogue has no room for the
-  // loads (8 bytes spilled at d 64 with O over 128 columns).
-  q_ahead = persistent && !q_copied && !dynamic && qk.a.staged != nullptr && staged_epilogue_fits(g, a, t, *low.isa);
+  // A computed Q from a staged source, O staged: Q's loads a row block ahead (emit_persistent;
+  // with a counter, once the producer has handed the next index out). Only where O is staged:
+  // the registers' epilogue has no room for the loads (8 bytes spilled at d 64 with O over 128
+  // columns).
+  q_ahead = persistent && !q_copied && qk.a.staged != nullptr && staged_epilogue_fits(g, a, t, *low.isa);
   if (!x32 && !q_copied && qk.a.staged != nullptr) q_steps = packed_from(qk.a.staged, qk.a.node, *low.isa);
 }
 

@@ -106,6 +106,24 @@ void AttentionEmitter::consumer_row_block() {
   else if (!q_copied) compute_q();
 }
 
+// q_ahead: the index of the block's next row block into `var`, clamped into the row blocks (past
+// the last, the loads it serves are not used). By stride; with a counter, from qrow once the
+// producer has taken it (qfull's next phase: the producer takes it once the consumers gave this
+// row block's Q back at its last S, so it is usually there by the end of the last P V; the loop's
+// head waits on the same phase again and passes at once).
+void AttentionEmitter::next_row_block(const std::string& var) {
+  if (!dynamic) {
+    em.line("const int " + var + " = min(rbk + (int)gridDim.x, " + S(row_blocks() - 1) + ");");
+    return;
+  }
+  const InstrSpec* lds = low.isa->find("ld.shared.f32");
+  AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
+  em.line(wait("qfull", "(qn + 1) & 1"));
+  em.line("float nbf;");
+  em.line(inline_asm(*lds, {{"d", "=f", {"nbf"}}, {"a", "r", {"qrow"}}}, true));
+  em.line("const int " + var + " = min(__float_as_int(nbf), " + S(row_blocks() - 1) + ");");
+}
+
 // After the barriers and the producer (attention_kernel.cpp), the consumers' loop over the row
 // blocks.
 void AttentionEmitter::emit_persistent() {
@@ -132,7 +150,7 @@ void AttentionEmitter::emit_persistent() {
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
   if (q_ahead) {
     em.open("{");
-    em.line("const int rbn = min(rbk + (int)gridDim.x, " + S(row_blocks() - 1) + ");");
+    next_row_block("rbn");
     row_block("rbn");
     load_q();
     em.close();

@@ -70,6 +70,21 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
   asm volatile("setmaxnreg.inc.sync.aligned.u32 232;" :  : );
   int gb = 0;
   if (role == 2) asm volatile("bar.arrive %0, %1;" :  : "r"(2), "r"(256) : "memory");
+  unsigned qw[8][4];
+  {
+    const int wg = role - 1, th = tid & 127;
+    const int gc = (int)(blockIdx.x / 240), gw = (int)(blockIdx.x % 240);
+    const int gn = min((int)15, (int)128 - gc * 15);
+    const int mt = 15 - gw / gn;
+    const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
+    #pragma unroll
+    for (int qi = 0; qi < 8; ++qi) {
+      const int q = th + qi * 128, r = wg * 64 + min(q / 16, 63), c = q % 16;
+      const int gi = min(m0 + r, (int)2047);
+      const int gq = min((int)c * 8, (int)120);
+      axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
+    }
+  }
   for (int qn = 0;; ++qn) {
     asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(qfull), "r"(qn & 1) : "memory");
     float rbf;
@@ -98,14 +113,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
     float l0[2] = {0.0f, 0.0f};
     #pragma unroll
     for (int e = 0; e < 64; ++e) o[e] = 0.0f;
-    unsigned qw[8][4];
     unsigned qp[8][4];
     #pragma unroll
     for (int qi = 0; qi < 8; ++qi) {
       const int q = th + qi * 128, r = wg * 64 + min(q / 16, 63), c = q % 16;
       const int gi = min(m0 + r, (int)2047);
-      const int gq = min((int)c * 8, (int)120);
-      axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
       for (int w = 0; w < 4; ++w) {
         unsigned x = qw[qi][w];
         asm("mul.rn.f16x2 %0, %1, %2;" : "=r"(x) : "r"(x), "r"(765996456u));
@@ -720,6 +732,23 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(vempty0 + 8 * slot) : "memory");
     }
     asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
+    {
+      asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(qfull), "r"((qn + 1) & 1) : "memory");
+      float nbf;
+      asm volatile("ld.shared.f32 %0, [%1];" : "=f"(nbf) : "r"(qrow) : "memory");
+      const int rbn = min(__float_as_int(nbf), 2047);
+      const int gc = (int)(rbn / 240), gw = (int)(rbn % 240);
+      const int gn = min((int)15, (int)128 - gc * 15);
+      const int mt = 15 - gw / gn;
+      const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
+      #pragma unroll
+      for (int qi = 0; qi < 8; ++qi) {
+        const int q = th + qi * 128, r = wg * 64 + min(q / 16, 63), c = q % 16;
+        const int gi = min(m0 + r, (int)2047);
+        const int gq = min((int)c * 8, (int)120);
+        axon_ldw<4>(in0 + ((gq + (gi * (int)128)) + (bz * (int)262144)), qw[qi]);
+      }
+    }
     { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
     { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 2, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
     { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[1])); l0[1] += t; }
