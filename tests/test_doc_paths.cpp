@@ -1,6 +1,6 @@
 // The docs name what exists: every repository path in backticks in README.md, docs/*.md and the
 // folders' README.md files is there, and the rule corpus's size that README.md states is the
-// number of rules in rewrites/rules/.
+// number of rules in rewrites/rules/; its sweep figures are benchmarks/sweep/SUMMARY.md's.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -115,4 +115,18 @@ TEST_CASE("docs: README's corpus counts are the rules in rewrites/rules", "[docs
   REQUIRE(std::regex_search(text, m, std::regex(R"(a\s+corpus\s+of\s+(\d+)\s+proved\s+and\s+(\d+)\s+refuted\s+rules)")));
   CHECK(std::stoi(m[1].str()) == rules_in("true"));
   CHECK(std::stoi(m[2].str()) == rules_in("false"));
+}
+
+// README.md's sweep figures ("all N graphs measured", "geomean G over", "K below 0.9x") are
+// benchmarks/sweep/SUMMARY.md's (its "**all**" row and its "Below 0.9x (K)" line), which
+// summarize.py writes from the runs: the prose cannot drift from the table it quotes.
+TEST_CASE("docs: README's sweep figures are benchmarks/sweep/SUMMARY.md's", "[docs]") {
+  const std::string readme = read(kRoot / "README.md"), summary = read(kRoot / "benchmarks/sweep/SUMMARY.md");
+  std::smatch all, below, r;
+  REQUIRE(std::regex_search(summary, all, std::regex(R"(\|\s*\*\*all\*\*\s*\|\s*(\d+)\s*\|\s*(\d+)\s*\|\s*(\d+)\s*\|\s*([\d.]+)x)")));
+  REQUIRE(std::regex_search(summary, below, std::regex(R"(Below 0\.9x \((\d+)\))")));
+  REQUIRE(std::regex_search(readme, r, std::regex(R"(all\s+(\d+)\s+graphs\s+measured[^]*?geomean\s+([\d.]+)x[^]*?(\d+)\s+below\s+0\.9x)")));
+  CHECK(r[1].str() == all[2].str());  // measured
+  CHECK(r[2].str() == all[4].str());  // geomean
+  CHECK(r[3].str() == below[1].str());
 }
