@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Next device call (not yet run): the counted (causal) persistent kernels with Q's loads a row
 # block ahead (1b4a9a8) against the same kernels without them (a827fd6, the run above), one GPU,
-# one call. From the repository root with .gpu/ carried: .gpu/bundle.tar.xz (scripts/gpu_bundle.sh)
-# and .gpu/prev.tar.xz, a827fd6's bundle built as handedit/old_vs_new.sh's header says for 462a088
-# (a worktree of a827fd6, its isa_specs/ and synth cache beside the binary). Then the GPU tests
-# of attention (their causal persistent shape takes the counted kernel).
+# one call. From the repository root, carrying .gpu/bundle.tar.xz (scripts/gpu_bundle.sh) and
+# .gpu/prev.tar.xz (not .gpu/ whole: with old.tar.xz it is over 64 MiB): a827fd6's bundle, built
+# as handedit/old_vs_new.sh's header says for 462a088 (a worktree of a827fd6, its isa_specs/ and
+# synth cache beside the binary). Then the GPU tests of attention (their causal persistent shape
+# takes the counted kernel).
 set -u
 out=${OUT:-out}; mkdir -p "$out"; log=$out/all6.log
 nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv,noheader | tee "$log"
