@@ -137,6 +137,7 @@ struct AttentionEmitter {
   [[nodiscard]] int regs_consumer() const;
   void consumer_row_block();
   void next_row_block(const std::string& var);
+  [[nodiscard]] std::string qrow_index(const std::string& parity, const std::string& tmp);
   void release_q();
   void tma_epilogue();
   void tma_from_q();

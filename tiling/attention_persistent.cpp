@@ -83,13 +83,8 @@ void AttentionEmitter::consumer_row_block() {
   if (!dynamic) {
     open_strided_loop();
   } else {
-    const InstrSpec* lds = low.isa->find("ld.shared.f32");
-    AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
     em.open("for (int qn = 0;; ++qn) {");
-    em.line(wait("qfull", "qn & 1"));
-    em.line("float rbf;");
-    em.line(inline_asm(*lds, {{"d", "=f", {"rbf"}}, {"a", "r", {"qrow"}}}, true));
-    em.line("const int rbk = __float_as_int(rbf);");
+    em.line("const int rbk = " + qrow_index("qn & 1", "rbf") + ";");
     em.line("if (rbk >= " + S(row_blocks()) + ") break;");
   }
   // The thread's index read anew: otherwise what derives from it is hoisted out of the loop
@@ -116,12 +111,18 @@ void AttentionEmitter::next_row_block(const std::string& var) {
     em.line("const int " + var + " = min(rbk + (int)gridDim.x, " + S(row_blocks() - 1) + ");");
     return;
   }
+  em.line("const int " + var + " = min(" + qrow_index("(qn + 1) & 1", "nbf") + ", " + S(row_blocks() - 1) + ");");
+}
+
+// With a counter: waits for qfull's phase of `parity`, loads the index the producer left in qrow
+// into the float `tmp`, and returns it as an int expression.
+std::string AttentionEmitter::qrow_index(const std::string& parity, const std::string& tmp) {
   const InstrSpec* lds = low.isa->find("ld.shared.f32");
   AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
-  em.line(wait("qfull", "(qn + 1) & 1"));
-  em.line("float nbf;");
-  em.line(inline_asm(*lds, {{"d", "=f", {"nbf"}}, {"a", "r", {"qrow"}}}, true));
-  em.line("const int " + var + " = min(__float_as_int(nbf), " + S(row_blocks() - 1) + ");");
+  em.line(wait("qfull", parity));
+  em.line("float " + tmp + ";");
+  em.line(inline_asm(*lds, {{"d", "=f", {tmp}}, {"a", "r", {"qrow"}}}, true));
+  return "__float_as_int(" + tmp + ")";
 }
 
 // After the barriers and the producer (attention_kernel.cpp), the consumers' loop over the row
