@@ -82,9 +82,9 @@ std::vector<std::string> local_features(const TileConfig& config, const GroupFac
     f.push_back(flag(s, "persistent", c->persistent));
     f.push_back(flag(s, "one_p", c->one_p));
     f.push_back(flag(s, "tma_store", c->tma_store));
-    // The persistent kernel's two epilogues are apart paths (its stores, or the bulk store that
-    // ranks first where both exist): each keeps a golden file.
-    f.push_back(s + ":persistent_epilogue=" + (!c->persistent ? "none" : c->tma_store ? "bulk" : "stores"));
+    // The persistent kernel's epilogues are apart paths (its stores, the bulk store, the bulk
+    // store of the row blocks' stream, which rank first where they exist): each keeps a golden file.
+    f.push_back(s + ":persistent_epilogue=" + (!c->persistent ? "none" : c->stream ? "stream" : c->tma_store ? "bulk" : "stores"));
     f.push_back(s + ":schedule=" + (c->pingpong ? "pingpong" : c->overlap ? "overlap" : "plain"));
     f.push_back(flag(s, "warps_m>1", c->warps_m > 1));
   }

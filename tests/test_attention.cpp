@@ -244,7 +244,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
   int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0, counted_blocks = 0, loads_ahead = 0, counted_ahead = 0, one_p_128 = 0,
-      bulk_stored = 0, bulk_from_q = 0;
+      bulk_stored = 0, bulk_from_q = 0, streamed = 0;
   // With an L2 of 512 KiB the [5,256,64] graph's row blocks walk the batch in groups of two.
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
                                   deferred("[2,40,200,128]", "[2,40,200,128]", "[2,40,200,128]", true),
@@ -385,7 +385,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK(ac->persistent <= (ac->pingpong && !stored && ac->cluster == 1));
       const int64_t row_blocks = s.att.qk.batch * ((s.att.qk.m + ac->bm - 1) / ac->bm);
       CHECK(k.launches.at(0).grid == (ac->persistent ? std::min<int64_t>(row_blocks, 132) : row_blocks * ac->cluster));
-      const bool counted = ac->persistent && !s.att.bands.empty() && pv_n <= 128;
+      const bool counted = ac->persistent && !ac->stream && !s.att.bands.empty() && pv_n <= 128;
       CHECK((k.body.find("for (int rbk = blockIdx.x; rbk < " + std::to_string(row_blocks) + "; rbk += gridDim.x, ++qn) {") !=
              std::string::npos) == (ac->persistent && !counted));
       CHECK((k.body.find("atom.relaxed.gpu.global.add.u32") != std::string::npos) == counted);
@@ -410,7 +410,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       // the next Q's stores.
       const bool q_ahead = ac->persistent && stageable && !s.att.qk.a.direct && text.find("\"qs\"") != std::string::npos;
       CHECK((k.body.find("const int rbn = min(rbk + (int)gridDim.x, " + std::to_string(row_blocks - 1) + ");") != std::string::npos) ==
-            (q_ahead && !counted));
+            (q_ahead && !counted && !ac->stream));
       CHECK((k.body.find("const int rbn = min(__float_as_int(nbf), " + std::to_string(row_blocks - 1) + ");") != std::string::npos) ==
             (q_ahead && counted));
       CHECK((k.body.find(R"("r"(qfull), "r"((qn + 1) & 1))") != std::string::npos) == (q_ahead && counted));
@@ -428,7 +428,19 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((rc.config.str().find(" tma-store") != std::string::npos) == ac->tma_store);
       CHECK((k.body.find("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group") != std::string::npos) == ac->tma_store);
       CHECK((k.body.find("if ((tid & 127) == 0) asm volatile(\"cp.async.bulk.wait_group.read 0;") != std::string::npos) == ac->tma_store);
-      CHECK((k.body.find("\"r\"(sq0 + 0 + wg * 8192)") != std::string::npos) == from_q);
+      CHECK((k.body.find("\"r\"(sq0 + 0 + wg * 8192)") != std::string::npos) == (from_q && !ac->stream));
+      // The row blocks' stream (docs/attention-persistent.md): the persistent kernel with the bulk
+      // store from Q's panels, two Q buffers (the boundary's S reads the next row block's, the
+      // boxes leave from this one's), the row state saved at the boundary, the Q two row blocks
+      // on loaded before the epilogue; by stride.
+      CHECK(ac->stream <= (from_q && !ac->one_p));
+      CHECK((rc.config.str().find(" persistent stream") != std::string::npos) == ac->stream);
+      CHECK((k.body.find("\"r\"(sqb + 0 + wg * 8192)") != std::string::npos) == ac->stream);
+      CHECK((k.body.find("const unsigned sqb = sq0 + (unsigned)(((qn + 1) & 1) * ") != std::string::npos) == ac->stream);
+      CHECK((k.body.find("om[r] = mrow[r]; omu[r] = mu[r]; mrow[r] = kNegInf;") != std::string::npos) == ac->stream);
+      CHECK((k.body.find("const int rq = min(rbk + 2 * (int)gridDim.x, " + std::to_string(row_blocks - 1) + ");") != std::string::npos) ==
+            (ac->stream && q_ahead));
+      streamed += ac->stream;
       CHECK((k.body.find("so0") != std::string::npos) == (ac->tma_store && !from_q));
       bulk_stored += ac->tma_store;
       bulk_from_q += from_q;
@@ -453,6 +465,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   CHECK(counted_blocks >= 2);
   CHECK(bulk_stored >= 4);
   CHECK(bulk_from_q >= 2);
+  CHECK(streamed >= 2);
   axon::test::check_sm90a(low, tu.str(), "attention", true);
 }
 
@@ -667,7 +680,12 @@ TEST_CASE("attention at head sizes 32-256, odd lengths, bf16, f16 and f32: fused
                           // The persistent kernel, over more row blocks than SMs: each block
                           // walks two or three.
                           {2, 12, 1000, 96, "bf16", true, 0, "pingpong persistent"},
-                          {4, 8, 1300, 128, "f16", false, 0, "pingpong persistent"}};
+                          {4, 8, 1300, 128, "f16", false, 0, "pingpong persistent"},
+                          // The row blocks' stream (its only candidates): partial row blocks and
+                          // key tiles, causal and not, bf16 and f16.
+                          {2, 12, 1000, 96, "bf16", true, 0, "persistent stream"},
+                          {4, 8, 1300, 128, "f16", false, 0, "persistent stream"},
+                          {3, 8, 700, 64, "bf16", false, 0, "persistent stream"}};
   Verifier v(axon_test::verify_options());
   for (const Shape& s : shapes) {
     auto dims_of = [&](int l) { return "[" + std::to_string(s.b) + "," + std::to_string(s.h) + "," + std::to_string(l) + "," + std::to_string(s.d) + "]"; };
@@ -707,6 +725,14 @@ TEST_CASE("attention at head sizes 32-256, odd lengths, bf16, f16 and f32: fused
           for (const ConfigTrial& t : k.trials)
             if (const auto* a = t.config.get_if<tiling::AttentionConfig>()) clusters += a->cluster > 1;
       CHECK(clusters >= 1);
+    }
+    if (std::string(s.match) == "persistent stream") {  // tried, and kept (the only candidates)
+      int streamed = 0;
+      for (const VariantResult& vr : r.realized)
+        for (const KernelResult& k : vr.kernels)
+          for (const ConfigTrial& t : k.trials)
+            if (const auto* a = t.config.get_if<tiling::AttentionConfig>()) streamed += a->stream;
+      CHECK(streamed >= 1);
     }
     if (std::string(s.match) == "pingpong persistent") {  // the bulk-stored twins are among those tried (and right)
       int bulk_stored = 0;

@@ -81,6 +81,10 @@ struct AttentionEmitter {
   bool persistent = false;
   bool dynamic = false;  // its row blocks handed out by a counter (attention_counts_row_blocks)
   bool q_ahead = false;  // persistent, Q computed from a staged source, O staged: its loads a row block ahead (load_q)
+  // The Q buffer the S descriptors, Q's stores and the bulk store from Q read: its shared address
+  // (a name in scope) and its byte offset from the aligned base (the stream's two buffers:
+  // q_buffer; else sq0 at 0).
+  std::string q_base = "sq0", q_off = "0";
   // A computed Q from its staged 16-bit source by packed steps only (packed_from): 8 values in 4 words.
   std::optional<std::vector<PackedStep>> q_steps;
   // The softmax's pieces (set by prepare_softmax, after the producer).
@@ -136,12 +140,20 @@ struct AttentionEmitter {
   [[nodiscard]] int regs_producer() const;  // after setmaxnreg (two consumer warpgroups)
   [[nodiscard]] int regs_consumer() const;
   void consumer_row_block();
+  void thread_ids();  // tid, wg, th read anew (per row block)
   void next_row_block(const std::string& var);
   [[nodiscard]] std::string qrow_index(const std::string& parity, const std::string& tmp);
   void release_q();
   void tma_epilogue();
   void tma_from_q();
   void bulk_store_boxes(const std::string& region);
+
+  // attention_stream.cpp
+  void emit_stream();
+  void q_buffer(const std::string& b);
+  void stream_q(const std::string& rb, const std::string& b, bool load);
+  void stream_epilogue(bool ahead);
+  void swap_state();
 
   // attention_tiles.cpp
   void issue_s();
@@ -151,7 +163,8 @@ struct AttentionEmitter {
   void turn_pass();
   void tiles_in_order();
   void tiles_deferred();
-  void later_tile(const std::string& it, const std::string& in, const std::string& out);
+  void peeled_tile();  // the deferred order's first tile: S, its softmax, P packed into pr
+  void later_tile(const std::string& it, const std::string& in, const std::string& out, bool boundary = false);
   void two_p_tiles(const std::string& step, const std::string& last_g);
   void last_pv(const std::string& p);
   void quad_sums();

@@ -41,7 +41,9 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) 
   const int64_t eb = dtype_bytes(a.pv.in), dp = up_panel(a, a.qk.k), dvp = up_panel(a, a.pv.n), ST = t.stages;
   const int64_t k_bytes = a.scores != nullptr ? int64_t(t.bm) * t.bn * 2 : int64_t(t.bn) * dp * eb, v_bytes = int64_t(t.bn) * dvp * eb;
   SmemPlan p;
-  p.add("sq0", int64_t(t.bm) * dp * eb).add("sk0", ST * k_bytes).add("sv0", ST * v_bytes);
+  p.add("sq0", int64_t(t.bm) * dp * eb);
+  if (t.stream) p.add("sq1", int64_t(t.bm) * dp * eb);  // the second Q buffer (attention_stream.cpp)
+  p.add("sk0", ST * k_bytes).add("sv0", ST * v_bytes);
   // The output's boxes, after regions of whole KB (a computed Q's bulk store reads Q's panels).
   if (t.tma_store && !attention_bulk_from_q(a)) p.add("so0", int64_t(t.bm) * dvp * 2);
   p.add("qfull", 8).add("kfull0", 8 * ST).add("vfull0", 8 * ST).add("kempty0", 8 * ST).add("vempty0", 8 * ST).add("pin", 8);
@@ -196,13 +198,14 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   // the registers' epilogue has no room for the loads (8 bytes spilled at d 64 with O over 128
   // columns).
   q_ahead = persistent && !q_copied && qk.a.staged != nullptr && staged_epilogue_fits(g, a, t, *low.isa);
+  if (t.stream) AXON_CHECK(smem.offset("sq1") - smem.offset("sq0") == q_bytes, "codegen: the stream's Q buffers are not adjacent");
   if (!x32 && !q_copied && qk.a.staged != nullptr) q_steps = packed_from(qk.a.staged, qk.a.node, *low.isa);
 }
 
 // The staged epilogue (attention_parts.cpp) with this kernel's row points; false where it does not apply.
 bool AttentionEmitter::staged_epilogue(bool in_place) {
   return emit_staged_epilogue(em, g, a, t, *low.isa, batch, [this](const Node* n, const std::vector<Term>& p) { return is_row_point(n, p); },
-                              in_place);
+                              in_place, q_off);
 }
 
 bool AttentionEmitter::is_row_point(const Node* n, const std::vector<Term>& p) const {
@@ -231,7 +234,8 @@ std::string AttentionEmitter::emit(const std::string& name) {
   const std::string head = signature(name);
   block_prologue();
   if (persistent) {
-    emit_persistent();
+    if (t.stream) emit_stream();
+    else emit_persistent();
     return head + em.str() + "}\n";
   }
   key_range();
@@ -272,7 +276,7 @@ std::string AttentionEmitter::signature(const std::string& name) const {
 void AttentionEmitter::block_prologue() {
   em.line(smem.declare_raw());
   em.line(smem.declare_base());
-  em.line(smem.declare(smem.has("so0") ? std::vector<std::string>{"sk0", "sv0", "so0"} : std::vector<std::string>{"sk0", "sv0"}));
+  em.line(smem.declare(smem.has("so0") ? std::vector<std::string>{"sk0", "sv0", "so0"} : std::vector<std::string>{"sk0", "sv0"}, "sq0"));
   std::vector<std::string> barriers = {"qfull", "kfull0", "vfull0", "kempty0", "vempty0", "pin"};
   if (persistent) barriers.push_back("qempty");
   if (dynamic) barriers.push_back("qrow");
@@ -584,11 +588,11 @@ void AttentionEmitter::store_q(int64_t cpr, int64_t NQ) {
   if (x32) {  // f32: the 8 values are the 16-byte chunks 2c and 2c + 1 of the row's 32-float panels
     for (int h = 0; h < 2; ++h) {
       em.line("{ const int cc = 2 * c + " + S(h) + ";");
-      em.line("  const unsigned at = sq0 + (unsigned)((cc / 8) * " + S(int64_t(BM) * 128) + " + r * 128 + (((cc % 8) ^ (r % 8)) * 16));");
+      em.line("  const unsigned at = " + q_base + " + (unsigned)((cc / 8) * " + S(int64_t(BM) * 128) + " + r * 128 + (((cc % 8) ^ (r % 8)) * 16));");
       em.line("  " + inline_asm(*st4, {{"a", "r", {"at"}}, {"b", "f", {"qv[qi][" + S(4 * h) + "]", "qv[qi][" + S(4 * h + 1) + "]", "qv[qi][" + S(4 * h + 2) + "]", "qv[qi][" + S(4 * h + 3) + "]"}}}, true) + " }");
     }
   } else {
-    em.line("const unsigned at = sq0 + (unsigned)((c / 8) * " + S(int64_t(BM) * 128) + " + r * 128 + (((c % 8) ^ (r % 8)) * 16));");
+    em.line("const unsigned at = " + q_base + " + (unsigned)((c / 8) * " + S(int64_t(BM) * 128) + " + r * 128 + (((c % 8) ^ (r % 8)) * 16));");
     em.line(inline_asm(*st4, {{"a", "r", {"at"}}, {"b", "f", {two(0), two(2), two(4), two(6)}}}, true));
   }
   em.close();

@@ -158,7 +158,7 @@ bool attention_bulk_from_q(const AttentionShape& a) {
 
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,
                           const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point,
-                          bool in_place) {
+                          bool in_place, const std::string& q_off) {
   if (!staged_epilogue_fits(g, a, t, isa)) return false;
   const ContractionShape& pv = a.pv;
   const InstrSpec* mma_o = wgmma_isa(isa, pv.in).mma_areg_nb;
@@ -174,7 +174,7 @@ bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, 
   const int64_t stat_at = smem.offset("stats"), CPO = (DV + 7) / 8;
   const std::string MT = storage_type(pv.mm->dtype()), P(dtype_name(pv.mm->dtype()));
   auto chunk_at = [&](const std::string& lr, const std::string& lc) {
-    return "sbase + (" + lc + " / 64) * " + S(int64_t(BM) * 128) + " + (wg * 64 + " + lr + ") * 128 + (((" + lc + " % 64) / 8) ^ (" + lr + " % 8)) * 16";
+    return "sbase + " + (q_off == "0" ? "" : "(" + q_off + ") + ") + "(" + lc + " / 64) * " + S(int64_t(BM) * 128) + " + (wg * 64 + " + lr + ") * 128 + (((" + lc + " % 64) / 8) ^ (" + lr + " % 8)) * 16";
   };
   em.line("unsigned char* const sbase = (unsigned char*)" + smem.aligned_base() + ";");
   em.line("float* const sstat = (float*)(sbase + " + S(stat_at) + ");");

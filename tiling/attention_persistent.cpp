@@ -36,9 +36,10 @@ void AttentionEmitter::open_strided_loop() {
 
 // The counter's atomic in the producer's loop took it past 24 registers (68 bytes spilled at 24,
 // 16 at 32, none at 40: ptxas, causal d 128); its consumers then have 232, where an O of 256
-// columns spills (124 bytes at d 256): those keep the stride.
+// columns spills (124 bytes at d 256): those keep the stride, as the stream does (it needs the
+// next row block's index at the last tile's softmax).
 bool attention_counts_row_blocks(const AttentionShape& a, const AttentionConfig& t) {
-  return t.persistent && !a.bands.empty() && attention_pv_columns(a, t) <= 128;
+  return t.persistent && !t.stream && !a.bands.empty() && attention_pv_columns(a, t) <= 128;
 }
 
 // Registers per thread after setmaxnreg, from the 168 of a block of 384 (24 + 2 x 240 = 40 + 2 x
@@ -87,18 +88,23 @@ void AttentionEmitter::consumer_row_block() {
     em.line("const int rbk = " + qrow_index("qn & 1", "rbf") + ";");
     em.line("if (rbk >= " + S(row_blocks()) + ") break;");
   }
-  // The thread's index read anew: otherwise what derives from it is hoisted out of the loop
-  // and kept live across it (40 bytes spilled at 240 registers).
-  const InstrSpec* tid_x = low.isa->find("mov.u32.tid.x");
-  AXON_CHECK(tid_x != nullptr, "codegen: the ISA lacks mov.u32.tid.x");
-  em.line("unsigned tidr;");
-  em.line(inline_asm(*tid_x, {{"d", "=r", {"tidr"}}}, false));
-  em.line("const int tid = (int)tidr, wg = (tid >> 7) - 1, th = tid & 127;");
+  thread_ids();
   row_block("rbk");
   key_range();
   consumer_registers();
   if (q_copied && !dynamic) em.line(wait("qfull", "qn & 1"));
   else if (!q_copied) compute_q();
+}
+
+// The consumer's thread, warpgroup and thread in it, read anew (in each row block's scope):
+// otherwise what derives from them is hoisted out of the loop and kept live across it (40 bytes
+// spilled at 240 registers).
+void AttentionEmitter::thread_ids() {
+  const InstrSpec* tid_x = low.isa->find("mov.u32.tid.x");
+  AXON_CHECK(tid_x != nullptr, "codegen: the ISA lacks mov.u32.tid.x");
+  em.line("unsigned tidr;");
+  em.line(inline_asm(*tid_x, {{"d", "=r", {"tidr"}}}, false));
+  em.line("const int tid = (int)tidr, wg = (tid >> 7) - 1, th = tid & 127;");
 }
 
 // q_ahead: the index of the block's next row block into `var`, clamped into the row blocks (past
@@ -222,7 +228,7 @@ void AttentionEmitter::tma_from_q() {
   AXON_CHECK(t.tma_store && attention_bulk_from_q(a) && !q_copied && ti.stores() && wi.proxy != nullptr && smem.offset("sq0") % 1024 == 0,
              "codegen: the bulk store from Q's panels does not apply");
   AXON_CHECK(staged_epilogue(true), "codegen: the bulk store from Q's panels needs the staged epilogue");
-  bulk_store_boxes("sq0");
+  bulk_store_boxes(q_base);
 }
 
 // Every thread's shared writes of its warpgroup's rows of `region` fenced for the async proxy

@@ -517,6 +517,8 @@ std::string attention_can_run(const AttentionShape& a, const AttentionConfig& t)
   if (t.persistent && !(t.pingpong && !stored && !x32 && t.splits == 1 && t.cluster == 1))
     return "a persistent kernel needs ping-pong, Q K^T, no key split and no cluster";
   if (t.tma_store && !(t.persistent && a.tma_store)) return "the bulk-stored epilogue is the persistent kernel's, writing one 16-bit tensor of O's shape";
+  if (t.stream && !(t.persistent && t.tma_store && attention_bulk_from_q(a) && !t.one_p))
+    return "the row blocks' stream is the persistent kernel's with the bulk store from a computed Q's panels and two P buffers";
   return "";
 }
 
@@ -708,6 +710,11 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
           if (a.tma_store && attention_smem(a, t) <= L.smem_dynamic)
             out.push_back({t, persistent_us * (from_q ? K.persistent_bulk_from_q : 1.0),
                            why.str() + ", persistent, bulk-stored epilogue" + (from_q ? " from Q's panels" : "")});
+          // And the stream of its row blocks (two Q buffers: where they fit).
+          t.stream = true;
+          if (from_q && attention_can_run(a, t).empty() && attention_smem(a, t) <= L.smem_dynamic)
+            out.push_back({t, persistent_us * K.persistent_bulk_from_q * K.persistent_stream,
+                           why.str() + ", persistent, bulk-stored epilogue from Q's panels, row blocks streamed"});
         }
         }
   return out;

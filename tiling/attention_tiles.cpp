@@ -13,7 +13,7 @@ void AttentionEmitter::issue_s() {
   em.line(inline_asm(*wi.fence, {}, true));
   em.line("#pragma unroll");
   em.open("for (int kk = 0; kk < " + S((D + 15) / 16) + "; ++kk) {");
-  em.line("const unsigned long long da = " + wgmma_desc("sq0", "(kk / 4) * " + S(desc_units(int64_t(BM) * 128)) + " + wg * " + S(desc_units(8192)) + " + (kk % 4) * " + S(desc_units(32)), 1, 64) + ";");
+  em.line("const unsigned long long da = " + wgmma_desc(q_base, "(kk / 4) * " + S(desc_units(int64_t(BM) * 128)) + " + wg * " + S(desc_units(8192)) + " + (kk % 4) * " + S(desc_units(32)), 1, 64) + ";");
   em.line("const unsigned long long db = " + wgmma_desc("sk0", "slot * " + S(desc_units(k_bytes)) + " + (kk / 4) * " + S(desc_units(int64_t(BN) * 128)) + " + (kk % 4) * " + S(desc_units(32)), 1, 64) + ";");
   std::vector<std::string> d;
   for (int r = 0; r < RS; ++r) d.push_back("sc[" + S(r) + "]");
@@ -104,22 +104,7 @@ void AttentionEmitter::tiles_in_order() {
 // every wgmma of the kernel otherwise: C7514, C7520).
 void AttentionEmitter::tiles_deferred() {
   if (pingpong && !persistent) em.line("if (wg == 1) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
-  // The first tile: S, then its softmax (O is still 0).
-  em.open("{");
-  em.line("const int it = " + first_tile() + ";");
-  em.line(tile_vars());
-  em.line(n0_line());
-  em.line(persistent ? kring.consumer_wait("slot", "g") : kring.consumer_wait_parity("slot", "0"));
-  turn_wait();
-  issue_s();
-  turn_pass();
-  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
-  release_k();
-  release_q();
-  softmax_max();  // al = 0 (nothing seen yet): O, still 0, needs no rescaling
-  softmax_p();
-  pack_p("pr");
-  em.close();
+  peeled_tile();
   // (A cluster's rank: every CL-th tile from kr.)
   const std::string step = CL > 1 ? S(CL) : "1";
   const std::string last_g = "const int g = " + std::string(persistent ? "gb + " : "") + last_place() + ", slot = " + kring.slot_of("g") + ";";
@@ -135,6 +120,25 @@ void AttentionEmitter::tiles_deferred() {
     two_p_tiles(step, last_g);
   }
   if (pingpong && !persistent) em.line("if (wg == 0) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+}
+
+// The first tile: S, then its softmax (O is still 0), P packed into pr.
+void AttentionEmitter::peeled_tile() {
+  em.open("{");
+  em.line("const int it = " + first_tile() + ";");
+  em.line(tile_vars());
+  em.line(n0_line());
+  em.line(persistent ? kring.consumer_wait("slot", "g") : kring.consumer_wait_parity("slot", "0"));
+  turn_wait();
+  issue_s();
+  turn_pass();
+  em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));
+  release_k();
+  release_q();
+  softmax_max();  // al = 0 (nothing seen yet): O, still 0, needs no rescaling
+  softmax_p();
+  pack_p("pr");
+  em.close();
 }
 
 // Every later tile (later_tile) with two P buffers alternating (pr, pn), two tiles per turn of
@@ -170,8 +174,9 @@ void AttentionEmitter::last_pv(const std::string& p) {
 // `out` beside the P it reads (its 32-bit floats die early), then O rescaled. With one P buffer
 // (one_p: `out` is `in`) P is packed once P V has finished with it: the two buffers cost a
 // tile's P in registers (at 128 keys the kernel needs 217-232 of them, at most 192 with one),
-// which key tiles over 128 do not have.
-void AttentionEmitter::later_tile(const std::string& it, const std::string& in, const std::string& out) {
+// which key tiles over 128 do not have. `boundary` (the stream): the tile is the next row
+// block's first, the P V the last of this one's: O stays as it is, for this one's epilogue.
+void AttentionEmitter::later_tile(const std::string& it, const std::string& in, const std::string& out, bool boundary) {
   em.open("{");
   em.line("const int it = " + it + ";");
   em.line(tile_vars());
@@ -196,7 +201,7 @@ void AttentionEmitter::later_tile(const std::string& it, const std::string& in, 
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));  // P V has finished with O, P and V
   em.line("if ((th & 31) == 0) " + vring.consumer_release("ps"));
   if (one_p) pack_p(out);
-  rescale_o();
+  if (!boundary) rescale_o();
   em.close();
 }
 

@@ -289,10 +289,11 @@ bool o_fragment_pairs(const Isa& isa, const AttentionShape& a, int64_t regs);
 // than from a buffer of its own.
 bool attention_bulk_from_q(const AttentionShape& a);
 // `in_place`: each chunk's values go back over it in shared memory (for the bulk store), not to
-// the output.
+// the output. `q_off`: the Q buffer's byte offset from the aligned base (an expression; the
+// stream's second buffer).
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,
                           const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point,
-                          bool in_place = false);
+                          bool in_place = false, const std::string& q_off = "0");
 // Stored scores (attention_scores.cpp): a consumer warpgroup's rows of slot `slot`'s bm x bn
 // bf16 tile at `sk0` into `sc[]`, S's wgmma `d` fragment (row neighbours unpacked from each
 // word); with `packed_max` also the row maxima of the words into `mx2` (max.NaN.bf16x2, two per

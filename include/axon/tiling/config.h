@@ -184,7 +184,7 @@ struct AttentionConfig {
   // and V rings run on across row blocks, as do the ping-pong turns; a copied Q is given back
   // once both warpgroups have their last S, a computed one is stored again by each warpgroup
   // for its own rows, where O is staged first (a copied Q's epilogue writes from registers)
-  // (docs/attention.md, "Persistent blocks").
+  // (docs/attention-persistent.md).
   bool persistent = false;
   // The deferred orders' P in one register buffer, packed once P V has read it (a tile per turn
   // of the loop), instead of two that alternate (P packed while P V reads the other): fewer
@@ -195,6 +195,12 @@ struct AttentionConfig {
   // buffer of their own, and one thread stores them while the warpgroup goes on to the next row
   // block (instead of its threads storing them with 16-byte or element-wise global stores).
   bool tma_store = false;
+  // The persistent kernel's row blocks as one stream of key tiles (docs/attention-persistent.md, "The
+  // stream"): the next row block's first S goes with this one's last P V, and the epilogue runs
+  // beside the other warpgroup's products; Q in two buffers, each row block's computed a row
+  // block ahead into the one its predecessor's output was stored from. Needs the bulk store from
+  // Q's panels (a computed Q); row blocks by a static stride.
+  bool stream = false;
   [[nodiscard]] std::string str() const;  // "attention t384 128x128 w2 s2 pingpong g4"
 };
 

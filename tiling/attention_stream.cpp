@@ -1,0 +1,167 @@
+// The persistent kernel's row blocks as one stream of key tiles (AttentionConfig::stream;
+// docs/attention-persistent.md, "The stream"). The persistent kernel (attention_persistent.cpp) drains at
+// each row block's end: the last P V waited for with nothing beside it, the epilogue, Q's
+// stores, then the first S and its softmax before any P V runs; both warpgroups reach it
+// together, so the tensor cores idle through it. Here the next row block's first tile is taken
+// as a later tile of this one (later_tile, `boundary`): its S goes with this row block's last
+// P V in one turn, its softmax runs while that P V does, and the epilogue after it, beside the
+// other warpgroup's turn. For that:
+// - Q has two buffers (sq0, sq1): row block qn's in qn & 1, where its O is staged and from
+//   where it is bulk-stored; once the store has read it, the warpgroup stores row block
+//   qn + 2's Q over it (its loads issued before the epilogue, which covers their latency);
+// - the softmax's row state (max, shift, sums) is saved at the boundary and the new row block's
+//   started from nothing, the saved one swapped back in for the epilogue;
+// - O, the row state and both P buffers live across the loop; the last tile's P is moved to pr
+//   (from pn where the row block's last place is odd) so that the boundary reads one buffer,
+//   and the new tile's P, packed into pn, moves to pr once the last P V has read pr;
+// - the row blocks go by a static stride (the boundary needs the next one's index).
+#include "attention_emitter.h"
+#include "axon/core/error.h"
+
+namespace axon::tiling::detail {
+
+namespace {
+
+std::string copy_p(int n) { return "#pragma unroll\nfor (int i = 0; i < " + std::to_string(n) + "; ++i) pr[i] = pn[i];"; }
+
+}  // namespace
+
+// Q buffer `b` (0 or 1, an expression) for what follows in the scope: its shared address sqb.
+void AttentionEmitter::q_buffer(const std::string& b) {
+  em.line("const unsigned sqb = sq0 + (unsigned)((" + b + ") * " + S(q_bytes) + ");");
+  q_base = "sqb";
+  q_off = "(" + b + ") * " + S(q_bytes);
+}
+
+// Row block `rb`'s Q (clamped into the row blocks: past the last, a copy no S reads) into
+// buffer `b`, each warpgroup its own rows; `load`: its source loaded here, else already in qw
+// (q_ahead: stream_epilogue issued the loads).
+void AttentionEmitter::stream_q(const std::string& rb, const std::string& b, bool load) {
+  em.open("{");
+  thread_ids();
+  em.line("const int rq = min(" + rb + ", " + S(row_blocks() - 1) + ");");
+  row_block("rq");
+  q_buffer(b);
+  if (q_ahead && load) load_q();
+  compute_q();
+  em.close();
+}
+
+// Row block rbk's end: the sums over the quad, the shift to the graph's, the output staged in
+// its Q buffer and bulk-stored from there (tma_from_q); `ahead`: first the loads of the Q two
+// row blocks on, whose buffer this is (stream_q stores it once the store has read the buffer).
+void AttentionEmitter::stream_epilogue(bool ahead) {
+  em.open("{");
+  thread_ids();
+  row_block("rbk");
+  q_buffer("qn & 1");
+  if (ahead && q_ahead) {
+    em.open("{");
+    em.line("const int rq = min(rbk + 2 * (int)gridDim.x, " + S(row_blocks() - 1) + ");");
+    row_block("rq");
+    load_q();
+    em.close();
+  }
+  quad_sums();
+  to_graph_shift();
+  tma_from_q();
+  em.close();
+}
+
+// The row state (max, shift, each sum) exchanged with the saved one (om, omu, ol<k>).
+void AttentionEmitter::swap_state() {
+  std::vector<std::pair<std::string, std::string>> pairs{{"mrow", "om"}, {"mu", "omu"}};
+  for (int k = 0; k < NS; ++k) pairs.push_back({"l" + S(k), "ol" + S(k)});
+  em.line("#pragma unroll");
+  em.open("for (int r = 0; r < 2; ++r) {");
+  for (const auto& [x, y] : pairs) em.line("{ const float v = " + x + "[r]; " + x + "[r] = " + y + "[r]; " + y + "[r] = v; }");
+  em.close();
+}
+
+void AttentionEmitter::emit_stream() {
+  AXON_CHECK(bar_named != nullptr && bar_arrive != nullptr && C == 2 && KS == 1 && CL == 1 && !dynamic && !q_copied && !stored && !x32 &&
+                 !one_p && t.tma_store && attention_bulk_from_q(a) && smem.offset("sq0") == 0,
+             "codegen: the row blocks' stream does not apply");
+  init_barriers();
+  producer();
+  em.line(inline_asm(*ti.reg_inc, {{"n", "", {S(regs_consumer())}, true}}, false));
+  prepare_softmax();
+  em.line("int gb = 0;");
+  // The turns run on across row blocks (turn_wait): warpgroup 1 (role 2) lets 0 go first once.
+  em.line("if (role == 2) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+  consumer_registers();
+  em.line("unsigned pn[" + S(BN / 4) + "];");
+  std::string saved = "float om[2] = {0.0f, 0.0f}, omu[2] = {0.0f, 0.0f}";
+  for (int k = 0; k < NS; ++k) saved += ", ol" + S(k) + "[2] = {0.0f, 0.0f}";
+  em.line(saved + ";");
+  if (q_ahead) em.line("unsigned qw[" + S(q_chunks()) + "][4];");
+  // The first two row blocks' Q.
+  stream_q("(int)blockIdx.x", "0", true);
+  stream_q("(int)blockIdx.x + (int)gridDim.x", "1", true);
+  em.line("int rbk = blockIdx.x;");
+  em.open("{");  // the first row block's first tile
+  thread_ids();
+  row_block("rbk");
+  key_range();
+  q_buffer("0");
+  peeled_tile();
+  em.close();
+  em.open("for (int qn = 0;; ++qn) {");
+  // Row block rbk's later tiles, two P buffers alternating (two_p_tiles), its last P moved to pr.
+  em.open("{");
+  thread_ids();
+  row_block("rbk");
+  key_range();
+  q_buffer("qn & 1");
+  em.open("for (int i2 = kb + 1; i2 < ke; i2 += 2) {");
+  later_tile("i2", "pr", "pn");
+  em.open("if (i2 + 1 < ke) {");
+  later_tile("i2 + 1", "pn", "pr");
+  em.close();
+  em.close();
+  em.open("if (((ke - 1 - kb) & 1) == 1) {");
+  em.line(copy_p(BN / 4));
+  em.close();
+  em.line("gb += ke - kb;");
+  em.close();
+  em.line("const int rbn = rbk + (int)gridDim.x;");
+  // The block's last row block: its last P V, then its epilogue.
+  em.open("if (rbn >= " + S(row_blocks()) + ") {");
+  em.open("{");
+  thread_ids();
+  em.line("const int g = gb - 1, slot = " + kring.slot_of("g") + ";");
+  last_pv("pr");
+  em.close();
+  stream_epilogue(false);
+  em.line("break;");
+  em.close();
+  // The boundary: the next row block's first tile, its row state from nothing, with this one's
+  // last P V (later_tile's previous place, g - 1, is this row block's last).
+  std::string reset = "for (int r = 0; r < 2; ++r) { om[r] = mrow[r]; omu[r] = mu[r]; mrow[r] = kNegInf; mu[r] = 0.0f;";
+  for (int k = 0; k < NS; ++k) reset += " ol" + S(k) + "[r] = l" + S(k) + "[r]; l" + S(k) + "[r] = 0.0f;";
+  em.line("#pragma unroll");
+  em.line(reset + " }");
+  em.open("{");
+  thread_ids();
+  row_block("rbn");
+  key_range();
+  q_buffer("(qn + 1) & 1");
+  later_tile("kb", "pr", "pn", true);
+  em.close();
+  em.line(copy_p(BN / 4));
+  // Row block rbk's epilogue with its own state; then the new one's, O from nothing.
+  swap_state();
+  stream_epilogue(true);
+  swap_state();
+  em.line("#pragma unroll");
+  em.line("for (int e = 0; e < " + S(RO) + "; ++e) o[e] = 0.0f;");
+  stream_q("rbk + 2 * (int)gridDim.x", "qn & 1", false);
+  em.line("rbk = rbn;");
+  em.close();
+  q_base = "sq0", q_off = "0";
+  em.line("if (role == 1) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+  // The last boxes read before the block's shared memory goes.
+  em.line("if ((tid & 127) == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
+}
+
+}  // namespace axon::tiling::detail
