@@ -150,10 +150,12 @@ struct AttentionCalibration {
   // benchmarks/suite/results/2026-12-07-old-vs-new-h100/): 0.976x (479.9-490.7 against
   // 491.5-502.4 us), causal 0.983x (299.7-304.1 against 304.8-309.7).
   double persistent_bulk_from_q = 0.98;
-  // The row blocks' stream (AttentionConfig::stream) against the persistent kernel it streams:
-  // an expectation, not yet measured (the row blocks' starts and ends cost 2.48 us per SM
-  // against SDPA's 1.27, benchmarks/suite/results/2026-12-07-lengths-h100/); the search times both.
-  double persistent_stream = 0.98;
+  // The row blocks' stream (AttentionConfig::stream) against the persistent kernel it streams.
+  // Not yet measured (no GPU was lent the session it was built): ranked just behind the measured
+  // bulk-stored twins, so that searches time it (of 24 configurations by default) without
+  // putting an untimed kernel first. What it is for: the row blocks' starts and ends cost 2.48 us
+  // per SM against SDPA's 1.27 (benchmarks/suite/results/2026-12-07-lengths-h100/).
+  double persistent_stream = 1.005;
   int l2_share = 4;            // a group of batch entries' K and V fill at most 1 / l2_share of L2
   int regs_overhead = 48;      // registers per consumer thread besides O, S and P
   // ... with one P buffer (key tiles over 128): ptxas (sm_90a, d 128, 2026-12-06) compiled 176

@@ -4,7 +4,7 @@
 # call per graph list. From the repository root, carrying .gpu/bundle.tar.xz (scripts/gpu_bundle.sh)
 # and .gpu/prev.tar.xz (a827fd6's bundle, as ../2026-12-07-lengths-h100/run6.sh says).
 #   bash run7.sh GRAPH... (paths without .json; q:GRAPH: the stream's search and stress only;
-#   RUN7_TESTS=1: then the GPU tests of attention)
+#   RUN7_TESTS=1: then the GPU tests of attention; RUN7_PREV=0: no a827fd6 side)
 # Per graph: the search's best of the persistent s2 and s3 kernels (new binary; causal graphs also
 # a827fd6's), the stream alone, then side_by_side.py (SDPA, each dir; outputs checked first) and
 # 300 stress runs of the stream's kernel.
@@ -34,7 +34,7 @@ for g in "$@"; do
     continue ;;
   esac
   n=$(basename "$g"); dirs=()
-  case $n in *causal*) search prev /tmp/prev/axon "$g" "$persist"; dirs+=("/tmp/prev_$n") ;; esac
+  case $n in *causal*) [ "${RUN7_PREV:-1}" = 1 ] && { search prev /tmp/prev/axon "$g" "$persist"; dirs+=("/tmp/prev_$n"); } ;; esac
   search new /tmp/axon_bundle/axon "$g" "$persist"; dirs+=("/tmp/new_$n")
   search stream /tmp/axon_bundle/axon "$g" "persistent stream"; dirs+=("/tmp/stream_$n")
   timeout 150 python3 benchmarks/suite/side_by_side.py "$g.json" "${dirs[@]}" --rounds 3 2>&1 | sed 's#/tmp/##g' | tee -a "$log"
