@@ -713,7 +713,7 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
           // And the stream of its row blocks (two Q buffers: where they fit).
           t.stream = true;
           if (from_q && attention_can_run(a, t).empty() && attention_smem(a, t) <= L.smem_dynamic)
-            out.push_back({t, persistent_us * K.persistent_bulk_from_q * K.persistent_stream,
+            out.push_back({t, persistent_us * K.persistent_bulk_from_q * (a.bands.empty() ? K.persistent_stream : K.persistent_stream_masked),
                            why.str() + ", persistent, bulk-stored epilogue from Q's panels, row blocks streamed"});
         }
         }

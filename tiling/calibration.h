@@ -150,12 +150,13 @@ struct AttentionCalibration {
   // benchmarks/suite/results/2026-12-07-old-vs-new-h100/): 0.976x (479.9-490.7 against
   // 491.5-502.4 us), causal 0.983x (299.7-304.1 against 304.8-309.7).
   double persistent_bulk_from_q = 0.98;
-  // The row blocks' stream (AttentionConfig::stream) against the persistent kernel it streams.
-  // Not yet measured (no GPU was lent the session it was built): ranked just behind the measured
-  // bulk-stored twins, so that searches time it (of 24 configurations by default) without
-  // putting an untimed kernel first. What it is for: the row blocks' starts and ends cost 2.48 us
-  // per SM against SDPA's 1.27 (benchmarks/suite/results/2026-12-07-lengths-h100/).
-  double persistent_stream = 1.005;
+  // The row blocks' stream (AttentionConfig::stream) against the persistent kernel it streams,
+  // side by side on an H200 (2026-12-07, 128x128 w2 s2, each generated and validated by the
+  // search, benchmarks/suite/results/2026-12-07-stream/): the suite's attention graph 0.988x
+  // (481.5 / 486.7 and 488.8 / 494.8 us); its causal graph 1.050x (309.9 / 295.2), where the
+  // stream's static stride meets the persistent kernel's counter (masks make row blocks unequal).
+  double persistent_stream = 0.99;
+  double persistent_stream_masked = 1.05;
   int l2_share = 4;            // a group of batch entries' K and V fill at most 1 / l2_share of L2
   int regs_overhead = 48;      // registers per consumer thread besides O, S and P
   // ... with one P buffer (key tiles over 128): ptxas (sm_90a, d 128, 2026-12-06) compiled 176

@@ -4,7 +4,8 @@
 # call per graph list. From the repository root, carrying .gpu/bundle.tar.xz (scripts/gpu_bundle.sh)
 # and .gpu/prev.tar.xz (a827fd6's bundle, as ../2026-12-07-lengths-h100/run6.sh says).
 #   bash run7.sh GRAPH... (paths without .json; q:GRAPH: the stream's search and stress only;
-#   RUN7_TESTS=1: then the GPU tests of attention; RUN7_PREV=0: no a827fd6 side)
+#   RUN7_TESTS=1: then the GPU tests of attention; RUN7_PREV=0: no a827fd6 side;
+#   RUN7_PERSIST: the persistent kernels' --config-match; RUN7_ROUNDS (3); RUN7_STRESS=0: none)
 # Per graph: the search's best of the persistent s2 and s3 kernels (new binary; causal graphs also
 # a827fd6's), the stream alone, then side_by_side.py (SDPA, each dir; outputs checked first) and
 # 300 stress runs of the stream's kernel.
@@ -14,7 +15,7 @@ nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv,noheader |
 bash scripts/gpu_check.sh unpack-only >/dev/null 2>&1
 [ -d /tmp/prev/axon ] || { mkdir -p /tmp/prev && tar -C /tmp/prev -xJf .gpu/prev.tar.xz; }
 export PYTHONUNBUFFERED=1
-persist="128x128 w2 s2 pingpong persistent tma-store|128x128 w2 s3 pingpong persistent tma-store"
+persist=${RUN7_PERSIST:-"128x128 w2 s2 pingpong persistent tma-store|128x128 w2 s3 pingpong persistent tma-store"}
 search() {  # side binary-dir graph match
   local side=$1 b=$2 g=$3 m=$4 n isa cache
   n=$(basename "$g")
@@ -37,8 +38,8 @@ for g in "$@"; do
   case $n in *causal*) [ "${RUN7_PREV:-1}" = 1 ] && { search prev /tmp/prev/axon "$g" "$persist"; dirs+=("/tmp/prev_$n"); } ;; esac
   search new /tmp/axon_bundle/axon "$g" "$persist"; dirs+=("/tmp/new_$n")
   search stream /tmp/axon_bundle/axon "$g" "persistent stream"; dirs+=("/tmp/stream_$n")
-  timeout 150 python3 benchmarks/suite/side_by_side.py "$g.json" "${dirs[@]}" --rounds 3 2>&1 | sed 's#/tmp/##g' | tee -a "$log"
-  LD_LIBRARY_PATH=/tmp/axon_bundle/axon/lib AXON_ISA_DIR=$PWD/isa_specs AXON_SYNTH_CACHE=$PWD/synth/cache timeout 60 \
+  timeout 150 python3 benchmarks/suite/side_by_side.py "$g.json" "${dirs[@]}" --rounds "${RUN7_ROUNDS:-3}" 2>&1 | sed 's#/tmp/##g' | tee -a "$log"
+  [ "${RUN7_STRESS:-1}" = 1 ] && LD_LIBRARY_PATH=/tmp/axon_bundle/axon/lib AXON_ISA_DIR=$PWD/isa_specs AXON_SYNTH_CACHE=$PWD/synth/cache timeout 60 \
     python3 benchmarks/suite/stress.py "$g.json" "/tmp/stream_$n" --runs 300 --axon /tmp/axon_bundle/axon/bin/axon 2>&1 | tail -2 | tee -a "$log"
 done
 cp /tmp/stream_*/kernel0_attention.cu "$out/" 2>/dev/null
