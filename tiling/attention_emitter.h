@@ -80,7 +80,7 @@ struct AttentionEmitter {
   // One block per SM walks the row blocks (AttentionConfig::persistent; attention_persistent.cpp).
   bool persistent = false;
   bool dynamic = false;  // its row blocks handed out by a counter (attention_counts_row_blocks)
-  bool q_ahead = false;  // persistent, Q computed from a staged source, O staged: its loads a row block ahead (load_q)
+  bool q_ahead = false;  // persistent, Q computed from a staged source, O staged: its loads ahead (load_q; the stream: two row blocks)
   // The Q buffer the S descriptors, Q's stores and the bulk store from Q read: its shared address
   // (a name in scope) and its byte offset from the aligned base (the stream's two buffers:
   // q_buffer; else sq0 at 0).

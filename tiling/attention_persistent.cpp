@@ -36,8 +36,8 @@ void AttentionEmitter::open_strided_loop() {
 
 // The counter's atomic in the producer's loop took it past 24 registers (68 bytes spilled at 24,
 // 16 at 32, none at 40: ptxas, causal d 128); its consumers then have 232, where an O of 256
-// columns spills (124 bytes at d 256): those keep the stride, as the stream does (it needs the
-// next row block's index at the last tile's softmax).
+// columns spills (124 bytes at d 256): those keep the stride, as the stream does (its boundary
+// needs the next row block's index, and its Q loads the one after: docs/attention-persistent.md).
 bool attention_counts_row_blocks(const AttentionShape& a, const AttentionConfig& t) {
   return t.persistent && !t.stream && !a.bands.empty() && attention_pv_columns(a, t) <= 128;
 }

@@ -41,6 +41,7 @@ void AttentionEmitter::stream_q(const std::string& rb, const std::string& b, boo
   thread_ids();
   em.line("const int rq = min(" + rb + ", " + S(row_blocks() - 1) + ");");
   row_block("rq");
+  em.line("(void)bz;");
   q_buffer(b);
   if (q_ahead && load) load_q();
   compute_q();
@@ -54,6 +55,7 @@ void AttentionEmitter::stream_epilogue(bool ahead) {
   em.open("{");
   thread_ids();
   row_block("rbk");
+  em.line("(void)bz;");
   q_buffer("qn & 1");
   if (ahead && q_ahead) {
     em.open("{");
@@ -102,6 +104,7 @@ void AttentionEmitter::emit_stream() {
   em.open("{");  // the first row block's first tile
   thread_ids();
   row_block("rbk");
+  em.line("(void)bz;");
   key_range();
   q_buffer("0");
   peeled_tile();
@@ -111,6 +114,7 @@ void AttentionEmitter::emit_stream() {
   em.open("{");
   thread_ids();
   row_block("rbk");
+  em.line("(void)bz;");
   key_range();
   q_buffer("qn & 1");
   em.open("for (int i2 = kb + 1; i2 < ke; i2 += 2) {");
@@ -129,6 +133,7 @@ void AttentionEmitter::emit_stream() {
   em.open("if (rbn >= " + S(row_blocks()) + ") {");
   em.open("{");
   thread_ids();
+  em.line("(void)wg;");
   em.line("const int g = gb - 1, slot = " + kring.slot_of("g") + ";");
   last_pv("pr");
   em.close();
@@ -144,6 +149,7 @@ void AttentionEmitter::emit_stream() {
   em.open("{");
   thread_ids();
   row_block("rbn");
+  em.line("(void)bz;");
   key_range();
   q_buffer("(qn + 1) & 1");
   later_tile("kb", "pr", "pn", true);

@@ -82,6 +82,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
     const int gn = min((int)15, (int)128 - gc * 15);
     const int mt = 15 - gw / gn;
     const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
+    (void)bz;
     const unsigned sqb = sq0 + (unsigned)((0) * 32768);
     #pragma unroll
     for (int qi = 0; qi < 8; ++qi) {
@@ -123,6 +124,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
     const int gn = min((int)15, (int)128 - gc * 15);
     const int mt = 15 - gw / gn;
     const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
+    (void)bz;
     const unsigned sqb = sq0 + (unsigned)((1) * 32768);
     #pragma unroll
     for (int qi = 0; qi < 8; ++qi) {
@@ -164,6 +166,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
     const int gn = min((int)15, (int)128 - gc * 15);
     const int mt = 15 - gw / gn;
     const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
+    (void)bz;
     int kb = 0, ke = 16;
     const long long i0 = m0, i1 = min(m0 + 128, (int)2048) - 1;
     (void)i0; (void)i1;
@@ -353,6 +356,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_rew
       const int gn = min((int)15, (int)128 - gc * 15);
       const int mt = 15 - gw / gn;
       const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
+      (void)bz;
       int kb = 0, ke = 16;
       const long long i0 = m0, i1 = min(m0 + 128, (int)2048) - 1;
       (void)i0; (void)i1;
@@ -756,6 +760,7 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
         unsigned tidr;
         asm volatile("mov.u32 %0, %%tid.x;" : "=r"(tidr) : );
         const int tid = (int)tidr, wg = (tid >> 7) - 1, th = tid & 127;
+        (void)wg;
         const int g = gb - 1, slot = g % 2;
         asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * slot), "r"((g / 2) & 1) : "memory");
         asm volatile("wgmma.fence.sync.aligned;" :  :  : "memory");
@@ -779,6 +784,7 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
         const int gn = min((int)15, (int)128 - gc * 15);
         const int mt = 15 - gw / gn;
         const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
+        (void)bz;
         const unsigned sqb = sq0 + (unsigned)((qn & 1) * 32768);
         { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
         { float t; asm volatile("shfl.sync.bfly.b32 %0, %1, 2, 0x1f, 0xffffffff;" : "=f"(t) : "f"(l0[0])); l0[0] += t; }
@@ -857,6 +863,7 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
       const int gn = min((int)15, (int)128 - gc * 15);
       const int mt = 15 - gw / gn;
       const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
+      (void)bz;
       int kb = 0, ke = 16;
       const long long i0 = m0, i1 = min(m0 + 128, (int)2048) - 1;
       (void)i0; (void)i1;
@@ -1067,6 +1074,7 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
       const int gn = min((int)15, (int)128 - gc * 15);
       const int mt = 15 - gw / gn;
       const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
+      (void)bz;
       const unsigned sqb = sq0 + (unsigned)((qn & 1) * 32768);
       {
         const int rq = min(rbk + 2 * (int)gridDim.x, 2047);
@@ -1164,6 +1172,7 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
       const int gn = min((int)15, (int)128 - gc * 15);
       const int mt = 15 - gw / gn;
       const int bz = (int)(gc * 15 + gw % gn), m0 = (int)mt * 128;
+      (void)bz;
       const unsigned sqb = sq0 + (unsigned)((qn & 1) * 32768);
       unsigned qp[8][4];
       #pragma unroll
