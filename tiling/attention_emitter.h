@@ -136,6 +136,8 @@ struct AttentionEmitter {
   [[nodiscard]] int64_t row_blocks() const;
   void open_strided_loop();
   void emit_persistent();
+  void persistent_head();
+  void persistent_tail();
   void producer_row_block(const std::function<void()>& coords);
   [[nodiscard]] int regs_producer() const;  // after setmaxnreg (two consumer warpgroups)
   [[nodiscard]] int regs_consumer() const;

@@ -134,14 +134,7 @@ std::string AttentionEmitter::qrow_index(const std::string& parity, const std::s
 // After the barriers and the producer (attention_kernel.cpp), the consumers' loop over the row
 // blocks.
 void AttentionEmitter::emit_persistent() {
-  AXON_CHECK(bar_named != nullptr && bar_arrive != nullptr && C == 2, "codegen: ping-pong needs two consumer warpgroups and named barriers");
-  init_barriers();
-  producer();
-  em.line(inline_asm(*ti.reg_inc, {{"n", "", {S(regs_consumer())}, true}}, false));
-  prepare_softmax();
-  em.line("int gb = 0;");
-  // The turns run on across row blocks (turn_wait): warpgroup 1 (role 2) lets 0 go first once.
-  em.line("if (role == 2) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+  persistent_head();
   // q_ahead: Q's loads a row block ahead, the first row block's here, each next one's (the
   // last's again past the end) before this one's epilogue, where their latency passes.
   if (q_ahead) {
@@ -179,8 +172,27 @@ void AttentionEmitter::emit_persistent() {
     writes();
   em.line("gb += ke - kb;");
   em.close();
+  persistent_tail();
+}
+
+// The persistent kernels' start (this one's and the stream's, attention_stream.cpp): the
+// barriers, the producer, the consumers' registers and softmax, the rings' count gb, the first
+// ping-pong turn.
+void AttentionEmitter::persistent_head() {
+  AXON_CHECK(bar_named != nullptr && bar_arrive != nullptr && C == 2, "codegen: ping-pong needs two consumer warpgroups and named barriers");
+  init_barriers();
+  producer();
+  em.line(inline_asm(*ti.reg_inc, {{"n", "", {S(regs_consumer())}, true}}, false));
+  prepare_softmax();
+  em.line("int gb = 0;");
+  // The turns run on across row blocks (turn_wait): warpgroup 1 (role 2) lets 0 go first once.
+  em.line("if (role == 2) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+}
+
+// Their end: warpgroup 0's turn too many, and the last boxes read before the block's shared
+// memory goes.
+void AttentionEmitter::persistent_tail() {
   em.line("if (role == 1) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
-  // The last boxes read before the block's shared memory goes.
   if (t.tma_store) em.line("if ((tid & 127) == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
 }
 

@@ -81,16 +81,10 @@ void AttentionEmitter::swap_state() {
 }
 
 void AttentionEmitter::emit_stream() {
-  AXON_CHECK(bar_named != nullptr && bar_arrive != nullptr && C == 2 && KS == 1 && CL == 1 && !dynamic && !q_copied && !stored && !x32 &&
-                 !one_p && t.tma_store && attention_bulk_from_q(a) && smem.offset("sq0") == 0,
+  AXON_CHECK(KS == 1 && CL == 1 && !dynamic && !q_copied && !stored && !x32 && !one_p && t.tma_store && attention_bulk_from_q(a) &&
+                 smem.offset("sq0") == 0,
              "codegen: the row blocks' stream does not apply");
-  init_barriers();
-  producer();
-  em.line(inline_asm(*ti.reg_inc, {{"n", "", {S(regs_consumer())}, true}}, false));
-  prepare_softmax();
-  em.line("int gb = 0;");
-  // The turns run on across row blocks (turn_wait): warpgroup 1 (role 2) lets 0 go first once.
-  em.line("if (role == 2) " + inline_asm(*bar_arrive, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
+  persistent_head();
   consumer_registers();
   em.line("unsigned pn[" + S(BN / 4) + "];");
   std::string saved = "float om[2] = {0.0f, 0.0f}, omu[2] = {0.0f, 0.0f}";
@@ -165,9 +159,7 @@ void AttentionEmitter::emit_stream() {
   em.line("rbk = rbn;");
   em.close();
   q_base = "sq0", q_off = "0";
-  em.line("if (role == 1) " + inline_asm(*bar_named, {{"id", "r", {"2"}}, {"n", "r", {"256"}}}, true));
-  // The last boxes read before the block's shared memory goes.
-  em.line("if ((tid & 127) == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
+  persistent_tail();
 }
 
 }  // namespace axon::tiling::detail
