@@ -153,6 +153,7 @@ struct AttentionEmitter {
   // attention_stream.cpp
   void emit_stream();
   void q_buffer(const std::string& b);
+  void open_stream_scope(const std::string& rb, const std::string& b, bool keys);
   void stream_q(const std::string& rb, const std::string& b, bool load);
   void stream_epilogue(bool ahead);
   void swap_state();
@@ -168,6 +169,7 @@ struct AttentionEmitter {
   void peeled_tile();  // the deferred order's first tile: S, its softmax, P packed into pr
   void later_tile(const std::string& it, const std::string& in, const std::string& out, bool boundary = false);
   void two_p_tiles(const std::string& step, const std::string& last_g);
+  void later_tile_pairs(const std::string& step);
   void last_pv(const std::string& p);
   void quad_sums();
   void merge_key_split();

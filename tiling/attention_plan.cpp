@@ -712,7 +712,7 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
                            why.str() + ", persistent, bulk-stored epilogue" + (from_q ? " from Q's panels" : "")});
           // And the stream of its row blocks (two Q buffers: where they fit).
           t.stream = true;
-          if (from_q && attention_can_run(a, t).empty() && attention_smem(a, t) <= L.smem_dynamic)
+          if (attention_can_run(a, t).empty() && attention_smem(a, t) <= L.smem_dynamic)  // (it needs from_q)
             out.push_back({t, persistent_us * K.persistent_bulk_from_q * (a.bands.empty() ? K.persistent_stream : K.persistent_stream_masked),
                            why.str() + ", persistent, bulk-stored epilogue from Q's panels, row blocks streamed"});
         }

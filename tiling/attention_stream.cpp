@@ -33,6 +33,16 @@ void AttentionEmitter::q_buffer(const std::string& b) {
   q_off = "(" + b + ") * " + S(q_bytes);
 }
 
+// A scope of row block `rb` (its thread ids, rows, with `keys` its key tiles) reading Q buffer `b`.
+void AttentionEmitter::open_stream_scope(const std::string& rb, const std::string& b, bool keys) {
+  em.open("{");
+  thread_ids();
+  row_block(rb);
+  em.line("(void)bz;");
+  if (keys) key_range();
+  q_buffer(b);
+}
+
 // Row block `rb`'s Q (clamped into the row blocks: past the last, a copy no S reads) into
 // buffer `b`, each warpgroup its own rows; `load`: its source loaded here, else already in qw
 // (q_ahead: stream_epilogue issued the loads).
@@ -52,11 +62,7 @@ void AttentionEmitter::stream_q(const std::string& rb, const std::string& b, boo
 // its Q buffer and bulk-stored from there (tma_from_q); `ahead`: first the loads of the Q two
 // row blocks on, whose buffer this is (stream_q stores it once the store has read the buffer).
 void AttentionEmitter::stream_epilogue(bool ahead) {
-  em.open("{");
-  thread_ids();
-  row_block("rbk");
-  em.line("(void)bz;");
-  q_buffer("qn & 1");
+  open_stream_scope("rbk", "qn & 1", false);
   if (ahead && q_ahead) {
     em.open("{");
     em.line("const int rq = min(rbk + 2 * (int)gridDim.x, " + S(row_blocks() - 1) + ");");
@@ -95,28 +101,13 @@ void AttentionEmitter::emit_stream() {
   stream_q("(int)blockIdx.x", "0", true);
   stream_q("(int)blockIdx.x + (int)gridDim.x", "1", true);
   em.line("int rbk = blockIdx.x;");
-  em.open("{");  // the first row block's first tile
-  thread_ids();
-  row_block("rbk");
-  em.line("(void)bz;");
-  key_range();
-  q_buffer("0");
+  open_stream_scope("rbk", "0", true);  // the first row block's first tile
   peeled_tile();
   em.close();
   em.open("for (int qn = 0;; ++qn) {");
-  // Row block rbk's later tiles, two P buffers alternating (two_p_tiles), its last P moved to pr.
-  em.open("{");
-  thread_ids();
-  row_block("rbk");
-  em.line("(void)bz;");
-  key_range();
-  q_buffer("qn & 1");
-  em.open("for (int i2 = kb + 1; i2 < ke; i2 += 2) {");
-  later_tile("i2", "pr", "pn");
-  em.open("if (i2 + 1 < ke) {");
-  later_tile("i2 + 1", "pn", "pr");
-  em.close();
-  em.close();
+  // Row block rbk's later tiles, two P buffers alternating (as two_p_tiles), its last P moved to pr.
+  open_stream_scope("rbk", "qn & 1", true);
+  later_tile_pairs("1");
   em.open("if (((ke - 1 - kb) & 1) == 1) {");
   em.line(copy_p(BN / 4));
   em.close();
@@ -140,12 +131,7 @@ void AttentionEmitter::emit_stream() {
   for (int k = 0; k < NS; ++k) reset += " ol" + S(k) + "[r] = l" + S(k) + "[r]; l" + S(k) + "[r] = 0.0f;";
   em.line("#pragma unroll");
   em.line(reset + " }");
-  em.open("{");
-  thread_ids();
-  row_block("rbn");
-  em.line("(void)bz;");
-  key_range();
-  q_buffer("(qn + 1) & 1");
+  open_stream_scope("rbn", "(qn + 1) & 1", true);
   later_tile("kb", "pr", "pn", true);
   em.close();
   em.line(copy_p(BN / 4));

@@ -146,12 +146,7 @@ void AttentionEmitter::peeled_tile() {
 // then the last tile's P V (`last_g`: its g and slot) from the buffer of its parity.
 void AttentionEmitter::two_p_tiles(const std::string& step, const std::string& last_g) {
   em.line("unsigned pn[" + S(BN / 4) + "];");
-  em.open("for (int i2 = " + first_tile() + " + " + step + "; i2 < ke; i2 += " + (CL > 1 ? S(2 * CL) : "2") + ") {");
-  later_tile("i2", "pr", "pn");
-  em.open("if (i2 + " + step + " < ke) {");
-  later_tile("i2 + " + step, "pn", "pr");
-  em.close();
-  em.close();
+  later_tile_pairs(step);
   // The last tile's P V: the P of the tile at place g is in pn when g is odd.
   for (int odd : {1, 0}) {
     em.open(std::string(odd ? "if" : "else if") + " (((" + last_place() + ") & 1) == " + S(odd) + ") {");
@@ -159,6 +154,17 @@ void AttentionEmitter::two_p_tiles(const std::string& step, const std::string& l
     last_pv(odd ? "pn" : "pr");
     em.close();
   }
+}
+
+// The loop over the later tiles (every `step`-th after the first), two per turn, P alternating
+// between pr and pn (declared before): the P of the tile at place g ends in pn when g is odd.
+void AttentionEmitter::later_tile_pairs(const std::string& step) {
+  em.open("for (int i2 = " + first_tile() + " + " + step + "; i2 < ke; i2 += " + (CL > 1 ? S(2 * CL) : "2") + ") {");
+  later_tile("i2", "pr", "pn");
+  em.open("if (i2 + " + step + " < ke) {");
+  later_tile("i2 + " + step, "pn", "pr");
+  em.close();
+  em.close();
 }
 
 // The row block's last P V (tile g in `slot`, P in `p`) and its wait; persistent, its V slot
