@@ -85,6 +85,7 @@ std::vector<std::string> local_features(const TileConfig& config, const GroupFac
     // The persistent kernel's epilogues are apart paths (its stores, the bulk store, the bulk
     // store of the row blocks' stream, which rank first where they exist): each keeps a golden file.
     f.push_back(s + ":persistent_epilogue=" + (!c->persistent ? "none" : c->stream ? "stream" : c->tma_store ? "bulk" : "stores"));
+    f.push_back(s + ":q_buffers=" + std::to_string(c->q_buffers));
     f.push_back(s + ":schedule=" + (c->pingpong ? "pingpong" : c->overlap ? "overlap" : "plain"));
     f.push_back(flag(s, "warps_m>1", c->warps_m > 1));
   }

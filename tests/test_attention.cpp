@@ -244,7 +244,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   tiling::Limits L = axon::test::target_limits();
   std::ostringstream tu;
   int n = 0, overlap = 0, packed = 0, grouped = 0, exact = 0, clustered = 0, persistent = 0, counted_blocks = 0, loads_ahead = 0, counted_ahead = 0, one_p_128 = 0,
-      bulk_stored = 0, bulk_from_q = 0, streamed = 0;
+      bulk_stored = 0, bulk_from_q = 0, streamed = 0, counted_streams = 0, q3 = 0;
   // With an L2 of 512 KiB the [5,256,64] graph's row blocks walk the batch in groups of two.
   for (const std::string& text : {deferred("[2,100,64]", "[2,130,64]", "[2,130,72]", false),
                                   deferred("[2,40,200,128]", "[2,40,200,128]", "[2,40,200,128]", true),
@@ -385,7 +385,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK(ac->persistent <= (ac->pingpong && !stored && ac->cluster == 1));
       const int64_t row_blocks = s.att.qk.batch * ((s.att.qk.m + ac->bm - 1) / ac->bm);
       CHECK(k.launches.at(0).grid == (ac->persistent ? std::min<int64_t>(row_blocks, 132) : row_blocks * ac->cluster));
-      const bool counted = ac->persistent && !ac->stream && !s.att.bands.empty() && pv_n <= 128;
+      const bool counted = ac->persistent && !s.att.bands.empty() && pv_n <= 128;
       CHECK((k.body.find("for (int rbk = blockIdx.x; rbk < " + std::to_string(row_blocks) + "; rbk += gridDim.x, ++qn) {") !=
              std::string::npos) == (ac->persistent && !counted));
       CHECK((k.body.find("atom.relaxed.gpu.global.add.u32") != std::string::npos) == counted);
@@ -395,7 +395,7 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((k.body.find("const int g = gb + it - kb, slot = ") != std::string::npos) == ac->persistent);
       CHECK((k.body.find("qempty") != std::string::npos) == ac->persistent);
       CHECK((k.body.find("if (it == ke - 1 && (th & 31) == 0) ") != std::string::npos) ==
-            (ac->persistent && (s.att.qk.a.direct || counted)));
+            (ac->persistent && !ac->stream && (s.att.qk.a.direct || counted)));
       CHECK((k.body.find("%%tid.x") != std::string::npos) == ac->persistent);
       // Persistent: the ping-pong turns run on across row blocks (one grant before the loop, one
       // turn too many after it); a computed Q is stored by each warpgroup for its own rows
@@ -412,9 +412,9 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       CHECK((k.body.find("const int rbn = min(rbk + (int)gridDim.x, " + std::to_string(row_blocks - 1) + ");") != std::string::npos) ==
             (q_ahead && !counted && !ac->stream));
       CHECK((k.body.find("const int rbn = min(__float_as_int(nbf), " + std::to_string(row_blocks - 1) + ");") != std::string::npos) ==
-            (q_ahead && counted));
-      CHECK((k.body.find(R"("r"(qfull), "r"((qn + 1) & 1))") != std::string::npos) == (q_ahead && counted));
-      counted_ahead += q_ahead && counted;
+            (q_ahead && counted && !ac->stream));
+      CHECK((k.body.find(R"("r"(qfull), "r"((qn + 1) & 1))") != std::string::npos) == (q_ahead && counted && !ac->stream));
+      counted_ahead += q_ahead && counted && !ac->stream;
       if (ac->persistent && !s.att.qk.a.direct) {
         CHECK(k.body.find("const int q = th + qi * 128, r = wg * " + std::to_string(ac->bm / 2)) != std::string::npos);
         CHECK(k.body.find(R"(asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128))") != std::string::npos);
@@ -432,15 +432,26 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
       // The row blocks' stream (docs/attention-persistent.md): the persistent kernel with the bulk
       // store from Q's panels, two Q buffers (the boundary's S reads the next row block's, the
       // boxes leave from this one's), the row state saved at the boundary, the Q two row blocks
-      // on loaded before the epilogue; by stride.
+      // on (rb2) loaded before the epilogue. Counted (masks): the producer draws index k + 1 as it
+      // starts row block k and hands it over in a ring of two slots, which the consumers read
+      // once before the loop and once per boundary.
       CHECK(ac->stream <= (from_q && !ac->one_p));
       CHECK((rc.config.str().find(" persistent stream") != std::string::npos) == ac->stream);
       CHECK((k.body.find("\"r\"(sqb + 0 + wg * 8192)") != std::string::npos) == ac->stream);
-      CHECK((k.body.find("const unsigned sqb = sq0 + (unsigned)(((qn + 1) & 1) * ") != std::string::npos) == ac->stream);
+      CHECK((k.body.find("const unsigned sqb = sq0 + (unsigned)(((qn + 1) & 1) * ") != std::string::npos) == (ac->stream && ac->q_buffers == 2));
+      // Three Q buffers: row block qn + 2's Q goes where row block qn - 1's output was stored
+      // from, so its stores wait for the reads of all bulk groups but the newest.
+      CHECK((k.body.find("const unsigned sqb = sq0 + (unsigned)(((qn + 2) % 3) * ") != std::string::npos) == (ac->stream && ac->q_buffers == 3));
+      CHECK((k.body.find(R"(if (th == 0) asm volatile("cp.async.bulk.wait_group.read 1;")") != std::string::npos) == (ac->q_buffers == 3));
+      q3 += ac->q_buffers == 3;
       CHECK((k.body.find("om[r] = mrow[r]; omu[r] = mu[r]; mrow[r] = kNegInf;") != std::string::npos) == ac->stream);
-      CHECK((k.body.find("const int rq = min(rbk + 2 * (int)gridDim.x, " + std::to_string(row_blocks - 1) + ");") != std::string::npos) ==
-            (ac->stream && q_ahead));
+      CHECK((k.body.find("const int rq = min(rb2, " + std::to_string(row_blocks - 1) + ");") != std::string::npos) == (ac->stream && q_ahead));
+      CHECK((k.body.find("nxt = (int)gridDim.x + (int)taken;") != std::string::npos) == (ac->stream && counted));
+      CHECK((k.body.find(R"("r"(ifull0 + 8 * is), "r"(((qn + 1) / 2) & 1))") != std::string::npos) == (ac->stream && counted));
+      CHECK((k.body.find("const int rb2 = rbn + (int)gridDim.x;") != std::string::npos) == (ac->stream && !counted));
+      CHECK((k.body.find("rbk = rbn, rbn = rb2;") != std::string::npos) == ac->stream);
       streamed += ac->stream;
+      counted_streams += ac->stream && counted;
       CHECK((k.body.find("so0") != std::string::npos) == (ac->tma_store && !from_q));
       bulk_stored += ac->tma_store;
       bulk_from_q += from_q;
@@ -466,6 +477,8 @@ TEST_CASE("attention kernels of every configuration compile for sm_90a (NVRTC an
   CHECK(bulk_stored >= 4);
   CHECK(bulk_from_q >= 2);
   CHECK(streamed >= 2);
+  CHECK(counted_streams >= 1);
+  CHECK(q3 >= 2);
   axon::test::check_sm90a(low, tu.str(), "attention", true);
 }
 
@@ -534,7 +547,7 @@ TEST_CASE("superopt runs the plain attention graph as one fused kernel on sm_90,
       CHECK(fused == 1);
       CHECK(best.kernels[0].code.launches.at(0).tmaps.size() >= 2);  // K and V (Q too when stored)
       // The persistent twins are among a search's candidates, and --config-match picks them (the
-      // counted one: not the stream's, whose row blocks go by stride).
+      // counted one).
       CHECK(std::any_of(best.kernels[0].trials.begin(), best.kernels[0].trials.end(),
                         [](const ConfigTrial& t) { return t.config.str().find("persistent") != std::string::npos; }));
       SuperoptOptions named = o;

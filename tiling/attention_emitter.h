@@ -67,6 +67,7 @@ struct AttentionEmitter {
   // Per slot: K (BN x DP), or the stored scores (BM x BN: 64-key panels of BM rows); V.
   int64_t q_bytes, k_bytes, v_bytes;
   MbarrierRing kring, vring;  // K (or the stored scores) and V
+  MbarrierRing iring;         // the counted stream's row-block indices (two slots in qrow; attention_stream.cpp)
   Emitter em;
   std::string I;  // the index type
   std::map<int, Term> frag_vars;
@@ -155,6 +156,8 @@ struct AttentionEmitter {
   void q_buffer(const std::string& b);
   void open_stream_scope(const std::string& rb, const std::string& b, bool keys);
   void stream_q(const std::string& rb, const std::string& b, bool load);
+  void stream_producer_index();
+  void stream_index(const std::string& var, const std::string& item);
   void stream_epilogue(bool ahead);
   void swap_state();
 

@@ -42,13 +42,14 @@ SmemPlan attention_smem_plan(const AttentionShape& a, const AttentionConfig& t) 
   const int64_t k_bytes = a.scores != nullptr ? int64_t(t.bm) * t.bn * 2 : int64_t(t.bn) * dp * eb, v_bytes = int64_t(t.bn) * dvp * eb;
   SmemPlan p;
   p.add("sq0", int64_t(t.bm) * dp * eb);
-  if (t.stream) p.add("sq1", int64_t(t.bm) * dp * eb);  // the second Q buffer (attention_stream.cpp)
+  for (int b = 1; t.stream && b < t.q_buffers; ++b) p.add("sq" + std::to_string(b), int64_t(t.bm) * dp * eb);  // the stream's (attention_stream.cpp)
   p.add("sk0", ST * k_bytes).add("sv0", ST * v_bytes);
   // The output's boxes, after regions of whole KB (a computed Q's bulk store reads Q's panels).
   if (t.tma_store && !attention_bulk_from_q(a)) p.add("so0", int64_t(t.bm) * dvp * 2);
   p.add("qfull", 8).add("kfull0", 8 * ST).add("vfull0", 8 * ST).add("kempty0", 8 * ST).add("vempty0", 8 * ST).add("pin", 8);
   if (t.persistent) p.add("qempty", 8);                      // Q released for the next row block
-  if (attention_counts_row_blocks(a, t)) p.add("qrow", 8);  // the next row block's index
+  if (attention_counts_row_blocks(a, t)) p.add("qrow", 8);  // the next row block's index (the stream: two, a slot each)
+  if (t.stream && attention_counts_row_blocks(a, t)) p.add("ifull0", 16).add("iempty0", 16);  // the stream's ring of indices
   p.add("stats", int64_t(t.bm) * 4 * (1 + int64_t(a.sums.size())));
   return p;
 }
@@ -172,6 +173,7 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   // per consumer warp).
   kring = MbarrierRing{&ti, "kfull0", "kempty0", ST, 4 * C};
   vring = MbarrierRing{&ti, "vfull0", "vempty0", ST, 4 * C};
+  iring = MbarrierRing{&ti, "ifull0", "iempty0", 2, 4 * C};
 
   global_loads(em, g);
   I = em.idx();
@@ -198,7 +200,8 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   // the registers' epilogue has no room for the loads (8 bytes spilled at d 64 with O over 128
   // columns).
   q_ahead = persistent && !q_copied && qk.a.staged != nullptr && staged_epilogue_fits(g, a, t, *low.isa);
-  if (t.stream) AXON_CHECK(smem.offset("sq1") - smem.offset("sq0") == q_bytes, "codegen: the stream's Q buffers are not adjacent");
+  for (int b = 1; t.stream && b < t.q_buffers; ++b)
+    AXON_CHECK(smem.offset("sq" + S(b)) - smem.offset("sq0") == b * q_bytes, "codegen: the stream's Q buffers are not adjacent");
   if (!x32 && !q_copied && qk.a.staged != nullptr) q_steps = packed_from(qk.a.staged, qk.a.node, *low.isa);
 }
 
@@ -280,6 +283,7 @@ void AttentionEmitter::block_prologue() {
   std::vector<std::string> barriers = {"qfull", "kfull0", "vfull0", "kempty0", "vempty0", "pin"};
   if (persistent) barriers.push_back("qempty");
   if (dynamic) barriers.push_back("qrow");
+  if (dynamic && t.stream) barriers.insert(barriers.end(), {"ifull0", "iempty0"});
   em.line(smem.declare(barriers));
   if (persistent) {  // the consumers' warpgroup and thread are read per row block, with the row block (emit_persistent)
     em.line("const int tid = threadIdx.x, role = tid >> 7;");
@@ -337,6 +341,8 @@ void AttentionEmitter::init_barriers() {
   if (persistent) em.line(inline_asm(*ti.init, {{"a", "r", {"qempty"}}, {"b", "r", {S(4 * C)}}}, true));
   em.line(inline_asm(*ti.init, {{"a", "r", {"pin"}}, {"b", "r", {"1"}}}, true));
   em.line(inline_asm(*ti.arrive, {{"a", "r", {"pin"}}}, true));
+  if (dynamic && t.stream)
+    for (const char* s : {"0", "1"}) em.line(iring.init_full(s) + " " + iring.init_empty(s));
   em.open("for (int s = 0; s < " + S(ST) + "; ++s) {");
   for (const MbarrierRing* r : {&kring, &vring}) em.line(r->init_full("s"));
   for (const MbarrierRing* r : {&kring, &vring}) em.line(r->init_empty("s"));
@@ -578,7 +584,8 @@ void AttentionEmitter::store_q(int64_t cpr, int64_t NQ) {
   // warpgroup at its barrier (tma_from_q).
   const int64_t rows = q_rows();
   if (persistent && t.tma_store && attention_bulk_from_q(a)) {
-    em.line("if (th == 0) " + inline_asm(*ti.store_wait, {{"n", "", {"0"}, true}}, true));
+    // (The stream's third buffer: the newest group reads another buffer.)
+    em.line("if (th == 0) " + inline_asm(*ti.store_wait, {{"n", "", {S(t.q_buffers - 2)}, true}}, true));
     em.line(inline_asm(*bar_sync, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
   }
   em.line("#pragma unroll");

@@ -36,10 +36,10 @@ void AttentionEmitter::open_strided_loop() {
 
 // The counter's atomic in the producer's loop took it past 24 registers (68 bytes spilled at 24,
 // 16 at 32, none at 40: ptxas, causal d 128); its consumers then have 232, where an O of 256
-// columns spills (124 bytes at d 256): those keep the stride, as the stream does (its boundary
-// needs the next row block's index, and its Q loads the one after: docs/attention-persistent.md).
+// columns spills (124 bytes at d 256): those keep the stride. The stream counts too (its indices
+// drawn a row block earlier, through a ring: attention_stream.cpp).
 bool attention_counts_row_blocks(const AttentionShape& a, const AttentionConfig& t) {
-  return t.persistent && !t.stream && !a.bands.empty() && attention_pv_columns(a, t) <= 128;
+  return t.persistent && !a.bands.empty() && attention_pv_columns(a, t) <= 128;
 }
 
 // Registers per thread after setmaxnreg, from the 168 of a block of 384 (24 + 2 x 240 = 40 + 2 x
@@ -56,6 +56,8 @@ void AttentionEmitter::producer_row_block(const std::function<void()>& coords) {
   em.line("int gb = 0;");
   if (!dynamic) {
     open_strided_loop();
+  } else if (t.stream) {
+    stream_producer_index();
   } else {
     const InstrSpec* atom = low.isa->find("atom.relaxed.gpu.global.add.u32");
     const InstrSpec* sts = low.isa->find("st.shared.f32");
@@ -74,7 +76,7 @@ void AttentionEmitter::producer_row_block(const std::function<void()>& coords) {
   row_block("rbk");
   key_range();
   coords();
-  if (dynamic && !q_copied) em.line(inline_asm(*ti.arrive, {{"a", "r", {"qfull"}}}, true));  // the index is in qrow
+  if (dynamic && !q_copied && !t.stream) em.line(inline_asm(*ti.arrive, {{"a", "r", {"qfull"}}}, true));  // the index is in qrow
   if (!dynamic && q_copied) em.line("if (qn > 0) " + wait("qempty", "(qn - 1) & 1"));
 }
 
@@ -245,16 +247,22 @@ void AttentionEmitter::tma_from_q() {
 
 // Every thread's shared writes of its warpgroup's rows of `region` fenced for the async proxy
 // and met at the warpgroup's barrier, thread 0 stores the 64 x 64 boxes that start inside the
-// output (the copy clips the rest) and commits them as one group.
+// output (the copy clips the rest) and commits them as one group. The stream with three Q
+// buffers counts one group per row block (store_q waits for all but the newest): there an
+// empty one where the warpgroup's rows are past the end. (Not in the others: the commit out of
+// the branch cost a 4-byte spill in a counted s3 kernel at 232 registers.)
 void AttentionEmitter::bulk_store_boxes(const std::string& region) {
   const int64_t panel = int64_t(BM) * 128;
+  const bool every_row_block = t.q_buffers == 3;
   em.line(inline_asm(*wi.proxy, {}, true));
   em.line(inline_asm(*bar_named, {{"id", "r", {"4 + wg"}}, {"n", "r", {"128"}}}, true));
-  em.open("if (th == 0 && m0 + wg * 64 < " + S(SQ) + ") {");
+  if (every_row_block) em.open("if (th == 0) {");
+  em.open(every_row_block ? "if (m0 + wg * 64 < " + S(SQ) + ") {" : "if (th == 0 && m0 + wg * 64 < " + S(SQ) + ") {");
   em.line("const unsigned long long to = (unsigned long long)&tmo;");
   for (int64_t b = 0; b * 64 < DV; ++b)
     em.line(inline_asm(*ti.store, {{"a", "l", {"to"}}, {"c0", "r", {S(b * 64)}}, {"c1", "r", {"m0 + wg * 64"}}, {"c2", "r", {"(int)bz"}},
                                    {"s", "r", {region + " + " + S(b * panel) + " + wg * 8192"}}}, true));
+  if (every_row_block) em.close();
   em.line(inline_asm(*ti.store_commit, {}, true));
   em.close();
 }
@@ -262,7 +270,7 @@ void AttentionEmitter::bulk_store_boxes(const std::string& region) {
 // Within a key tile's turn, after its S has completed: on the row block's last tile each
 // consumer warp gives Q (and the row block's index) back (lane 0 arrives).
 void AttentionEmitter::release_q() {
-  if (persistent && (q_copied || dynamic))
+  if (persistent && !t.stream && (q_copied || dynamic))
     em.line("if (it == ke - 1 && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"qempty"}}}, true));
 }
 

@@ -519,6 +519,7 @@ std::string attention_can_run(const AttentionShape& a, const AttentionConfig& t)
   if (t.tma_store && !(t.persistent && a.tma_store)) return "the bulk-stored epilogue is the persistent kernel's, writing one 16-bit tensor of O's shape";
   if (t.stream && !(t.persistent && t.tma_store && attention_bulk_from_q(a) && !t.one_p))
     return "the row blocks' stream is the persistent kernel's with the bulk store from a computed Q's panels and two P buffers";
+  if ((t.q_buffers != 2 && t.q_buffers != 3) || (t.q_buffers == 3 && !t.stream)) return "two Q buffers, or three in the stream";
   return "";
 }
 
@@ -710,11 +711,16 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
           if (a.tma_store && attention_smem(a, t) <= L.smem_dynamic)
             out.push_back({t, persistent_us * (from_q ? K.persistent_bulk_from_q : 1.0),
                            why.str() + ", persistent, bulk-stored epilogue" + (from_q ? " from Q's panels" : "")});
-          // And the stream of its row blocks (two Q buffers: where they fit).
+          // And the stream of its row blocks, with two Q buffers and with three, where they fit.
           t.stream = true;
-          if (attention_can_run(a, t).empty() && attention_smem(a, t) <= L.smem_dynamic)  // (it needs from_q)
-            out.push_back({t, persistent_us * K.persistent_bulk_from_q * (a.bands.empty() ? K.persistent_stream : K.persistent_stream_masked),
-                           why.str() + ", persistent, bulk-stored epilogue from Q's panels, row blocks streamed"});
+          const double stream_us = persistent_us * K.persistent_bulk_from_q * (a.bands.empty() ? K.persistent_stream : K.persistent_stream_masked);
+          for (int qb : {2, 3}) {
+            t.q_buffers = qb;
+            if (attention_can_run(a, t).empty() && attention_smem(a, t) <= L.smem_dynamic)  // (it needs from_q)
+              out.push_back({t, stream_us * (qb == 3 ? K.stream_q3 : 1.0),
+                             why.str() + ", persistent, bulk-stored epilogue from Q's panels, row blocks streamed" + (qb == 3 ? ", three Q buffers" : "")});
+          }
+          t.q_buffers = 2;
         }
         }
   return out;

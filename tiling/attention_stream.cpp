@@ -8,19 +8,30 @@
 // other warpgroup's turn. For that:
 // - Q has two buffers (sq0, sq1): row block qn's in qn & 1, where its O is staged and from
 //   where it is bulk-stored; once the store has read it, the warpgroup stores row block
-//   qn + 2's Q over it (its loads issued before the epilogue, which covers their latency);
+//   qn + 2's Q over it (its loads issued before the epilogue, which covers their latency).
+//   With three (AttentionConfig::q_buffers, sq2), row block qn's in qn % 3, and row block
+//   qn + 2's Q goes into the buffer row block qn - 1's output left a row block before;
 // - the softmax's row state (max, shift, sums) is saved at the boundary and the new row block's
 //   started from nothing, the saved one swapped back in for the epilogue;
 // - O, the row state and both P buffers live across the loop; the last tile's P is moved to pr
 //   (from pn where the row block's last place is odd) so that the boundary reads one buffer,
 //   and the new tile's P, packed into pn, moves to pr once the last P V has read pr;
-// - the row blocks go by a static stride (the boundary needs the next one's index).
+// - the row blocks go by a static stride, or, where masks make them unequal, by the counter
+//   (attention_counts_row_blocks): the boundary needs the next row block's index and the Q
+//   loads the one after, so the producer draws index k + 1 as it starts row block k and hands
+//   it over through a ring of two slots (iring; stream_producer_index, stream_index).
 #include "attention_emitter.h"
 #include "axon/core/error.h"
 
 namespace axon::tiling::detail {
 
 namespace {
+
+// The Q buffer of row block qn + `ahead` (0 to 2) among `n` (2 or 3).
+std::string buffer_of(int ahead, int n) {
+  const std::string qn = ahead == 0 ? "qn" : "(qn + " + std::to_string(ahead) + ")";
+  return n == 2 ? (ahead == 1 ? qn : "qn") + " & 1" : qn + " % 3";
+}
 
 std::string copy_p(int n) { return "#pragma unroll\nfor (int i = 0; i < " + std::to_string(n) + "; ++i) pr[i] = pn[i];"; }
 
@@ -58,14 +69,56 @@ void AttentionEmitter::stream_q(const std::string& rb, const std::string& b, boo
   em.close();
 }
 
+// The counted stream's producer, at the head of its loop over row blocks (qn): row block qn's
+// index rbk is blockIdx.x, then the one drawn at qn - 1; an index past the end ends the loop.
+// Otherwise it draws index qn + 1 (gridDim.x plus the counter's old value) and publishes it as
+// item qn of the index ring: slot qn & 1 of qrow, once the consumers have read the item two
+// before (they read item qn + 1 at the boundary into row block qn + 1, whose first K the
+// producer has copied by then, so neither waits on the other for long).
+void AttentionEmitter::stream_producer_index() {
+  const InstrSpec* atom = low.isa->find("atom.relaxed.gpu.global.add.u32");
+  const InstrSpec* sts = low.isa->find("st.shared.f32");
+  AXON_CHECK(atom != nullptr && sts != nullptr, "codegen: the ISA lacks atom.relaxed.gpu.global.add.u32 or st.shared.f32");
+  em.line("int nxt = blockIdx.x;");
+  em.open("for (int qn = 0;; ++qn) {");
+  em.line("const int rbk = nxt;");
+  em.line("if (rbk >= " + S(row_blocks()) + ") break;");
+  em.open("{");
+  em.line("const int is = " + iring.slot_of("qn") + ";");
+  em.line(iring.producer_acquire("qn", "is"));
+  em.line("unsigned taken = 0;");
+  em.line(inline_asm(*atom, {{"d", "=r", {"taken"}}, {"a", "l", {"axw"}}, {"b", "r", {"1u"}}}, true));
+  em.line("nxt = (int)gridDim.x + (int)taken;");
+  em.line(inline_asm(*sts, {{"a", "r", {"qrow + 4 * is"}}, {"b", "f", {"__int_as_float(nxt)"}}}, true));
+  em.line(inline_asm(*ti.arrive, {{"a", "r", {iring.full_at("is")}}}, true));
+  em.close();
+}
+
+// The consumers: item `item` of the index ring (the index of the block's row block item + 1)
+// into the int `var`, its slot given back (lane 0 of each warp, once the warp has read it).
+void AttentionEmitter::stream_index(const std::string& var, const std::string& item) {
+  const InstrSpec* lds = low.isa->find("ld.shared.f32");
+  AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
+  em.line("int " + var + ";");
+  em.open("{");
+  em.line("const int is = " + iring.slot_of(item) + ";");
+  em.line(iring.consumer_wait("is", item));
+  em.line("float f;");
+  em.line(inline_asm(*lds, {{"d", "=f", {"f"}}, {"a", "r", {"qrow + 4 * is"}}}, true));
+  em.line(var + " = __float_as_int(f);");
+  em.line("__syncwarp();");
+  em.line("if ((threadIdx.x & 31) == 0) " + iring.consumer_release("is"));
+  em.close();
+}
+
 // Row block rbk's end: the sums over the quad, the shift to the graph's, the output staged in
 // its Q buffer and bulk-stored from there (tma_from_q); `ahead`: first the loads of the Q two
-// row blocks on, whose buffer this is (stream_q stores it once the store has read the buffer).
+// row blocks on (rb2), whose buffer this is (stream_q stores it once the store has read the buffer).
 void AttentionEmitter::stream_epilogue(bool ahead) {
-  open_stream_scope("rbk", "qn & 1", false);
+  open_stream_scope("rbk", buffer_of(0, t.q_buffers), false);
   if (ahead && q_ahead) {
     em.open("{");
-    em.line("const int rq = min(rbk + 2 * (int)gridDim.x, " + S(row_blocks() - 1) + ");");
+    em.line("const int rq = min(rb2, " + S(row_blocks() - 1) + ");");
     row_block("rq");
     load_q();
     em.close();
@@ -87,7 +140,7 @@ void AttentionEmitter::swap_state() {
 }
 
 void AttentionEmitter::emit_stream() {
-  AXON_CHECK(KS == 1 && CL == 1 && !dynamic && !q_copied && !stored && !x32 && !one_p && t.tma_store && attention_bulk_from_q(a) &&
+  AXON_CHECK(KS == 1 && CL == 1 && !q_copied && !stored && !x32 && !one_p && t.tma_store && attention_bulk_from_q(a) &&
                  smem.offset("sq0") == 0,
              "codegen: the row blocks' stream does not apply");
   persistent_head();
@@ -97,23 +150,24 @@ void AttentionEmitter::emit_stream() {
   for (int k = 0; k < NS; ++k) saved += ", ol" + S(k) + "[2] = {0.0f, 0.0f}";
   em.line(saved + ";");
   if (q_ahead) em.line("unsigned qw[" + S(q_chunks()) + "][4];");
-  // The first two row blocks' Q.
+  // The first two row blocks' Q (rbk, rbn: the block's row block and its next).
   stream_q("(int)blockIdx.x", "0", true);
-  stream_q("(int)blockIdx.x + (int)gridDim.x", "1", true);
+  if (dynamic) stream_index("rbn", "0");
+  else em.line("int rbn = (int)blockIdx.x + (int)gridDim.x;");
+  stream_q("rbn", "1", true);
   em.line("int rbk = blockIdx.x;");
   open_stream_scope("rbk", "0", true);  // the first row block's first tile
   peeled_tile();
   em.close();
   em.open("for (int qn = 0;; ++qn) {");
   // Row block rbk's later tiles, two P buffers alternating (as two_p_tiles), its last P moved to pr.
-  open_stream_scope("rbk", "qn & 1", true);
+  open_stream_scope("rbk", buffer_of(0, t.q_buffers), true);
   later_tile_pairs("1");
   em.open("if (((ke - 1 - kb) & 1) == 1) {");
   em.line(copy_p(BN / 4));
   em.close();
   em.line("gb += ke - kb;");
   em.close();
-  em.line("const int rbn = rbk + (int)gridDim.x;");
   // The block's last row block: its last P V, then its epilogue.
   em.open("if (rbn >= " + S(row_blocks()) + ") {");
   em.open("{");
@@ -131,18 +185,21 @@ void AttentionEmitter::emit_stream() {
   for (int k = 0; k < NS; ++k) reset += " ol" + S(k) + "[r] = l" + S(k) + "[r]; l" + S(k) + "[r] = 0.0f;";
   em.line("#pragma unroll");
   em.line(reset + " }");
-  open_stream_scope("rbn", "(qn + 1) & 1", true);
+  open_stream_scope("rbn", buffer_of(1, t.q_buffers), true);
   later_tile("kb", "pr", "pn", true);
   em.close();
   em.line(copy_p(BN / 4));
+  // The row block after the next (rb2), whose Q goes into this one's buffer.
+  if (dynamic) stream_index("rb2", "qn + 1");
+  else em.line("const int rb2 = rbn + (int)gridDim.x;");
   // Row block rbk's epilogue with its own state; then the new one's, O from nothing.
   swap_state();
   stream_epilogue(true);
   swap_state();
   em.line("#pragma unroll");
   em.line("for (int e = 0; e < " + S(RO) + "; ++e) o[e] = 0.0f;");
-  stream_q("rbk + 2 * (int)gridDim.x", "qn & 1", false);
-  em.line("rbk = rbn;");
+  stream_q("rb2", buffer_of(2, t.q_buffers), false);
+  em.line("rbk = rbn, rbn = rb2;");
   em.close();
   q_base = "sq0", q_off = "0";
   persistent_tail();

@@ -151,12 +151,18 @@ struct AttentionCalibration {
   // 491.5-502.4 us), causal 0.983x (299.7-304.1 against 304.8-309.7).
   double persistent_bulk_from_q = 0.98;
   // The row blocks' stream (AttentionConfig::stream) against the persistent kernel it streams,
-  // side by side on an H200 (2026-12-07, 128x128 w2 s2, each generated and validated by the
-  // search, benchmarks/suite/results/2026-12-07-stream/): the suite's attention graph 0.988x
-  // (481.5 / 486.7 and 488.8 / 494.8 us); its causal graph 1.050x (309.9 / 295.2), where the
-  // stream's static stride meets the persistent kernel's counter (masks make row blocks unequal).
+  // side by side, each generated and validated by the search: on an H200 (2026-12-07,
+  // benchmarks/suite/results/2026-12-07-stream/) the suite's attention graph 0.988x (481.5 /
+  // 486.7 and 488.8 / 494.8 us, s2 against s2); on an H100 (2026-12-07,
+  // 2026-12-07-stream-counted/) against the search's best persistent kernel (s3) 1.000x at S 2048
+  // (485.2-496.3 / 485.0-496.6) and 1.004x at S 1024 (539.6, 550.2 / 537.6, 548.3). Masks that
+  // skip tiles (causal, the row blocks by the counter in both): 1.027x (312.1-325.2 /
+  // 303.5-317.1; by stride it was 1.050x on the H200).
   double persistent_stream = 0.99;
-  double persistent_stream_masked = 1.05;
+  double persistent_stream_masked = 1.03;
+  // The stream with three Q buffers (AttentionConfig::q_buffers) against two, the same runs on
+  // the H100: 0.998x at S 2048, 0.990x at S 1024, 0.996x causal.
+  double stream_q3 = 0.995;
   int l2_share = 4;            // a group of batch entries' K and V fill at most 1 / l2_share of L2
   int regs_overhead = 48;      // registers per consumer thread besides O, S and P
   // ... with one P buffer (key tiles over 128): ptxas (sm_90a, d 128, 2026-12-06) compiled 176
