@@ -198,9 +198,9 @@ struct AttentionConfig {
   // The persistent kernel's row blocks as one stream of key tiles (docs/attention-persistent.md, "The
   // stream"): the next row block's first S goes with this one's last P V, and the epilogue runs
   // beside the other warpgroup's products; Q in two buffers (or three: q_buffers), each row
-  // block's computed two row blocks ahead into one whose output has been stored from. Needs the bulk store from
-  // Q's panels (a computed Q); row blocks by a static stride, or by a counter where masks skip
-  // tiles.
+  // block's computed two row blocks ahead into one whose output has been stored from. Needs the
+  // bulk store from Q's panels (a computed Q); row blocks by a static stride, or by a counter
+  // where masks skip tiles.
   bool stream = false;
   // The stream's Q buffers, 2 or 3 (" q3"): with three, row block k + 2's Q goes into the buffer
   // whose output was bulk-stored a row block before, so the store's reads are long done.
