@@ -146,6 +146,9 @@ struct AttentionEmitter {
   void thread_ids();  // tid, wg, th read anew (per row block)
   void next_row_block(const std::string& var);
   [[nodiscard]] std::string qrow_index(const std::string& parity, const std::string& tmp);
+  [[nodiscard]] std::string take_index() const;
+  [[nodiscard]] std::string put_index(const std::string& at, const std::string& value) const;
+  [[nodiscard]] std::string get_index(const std::string& tmp, const std::string& at);
   void release_q();
   void tma_epilogue();
   void tma_from_q();

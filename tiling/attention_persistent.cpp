@@ -59,15 +59,12 @@ void AttentionEmitter::producer_row_block(const std::function<void()>& coords) {
   } else if (t.stream) {
     stream_producer_index();
   } else {
-    const InstrSpec* atom = low.isa->find("atom.relaxed.gpu.global.add.u32");
-    const InstrSpec* sts = low.isa->find("st.shared.f32");
-    AXON_CHECK(atom != nullptr && sts != nullptr, "codegen: the ISA lacks atom.relaxed.gpu.global.add.u32 or st.shared.f32");
     em.open("for (int qn = 0;; ++qn) {");
     em.line("if (qn > 0) " + wait("qempty", "(qn - 1) & 1"));
     em.line("unsigned taken = 0;");
-    em.line("if (qn > 0) " + inline_asm(*atom, {{"d", "=r", {"taken"}}, {"a", "l", {"axw"}}, {"b", "r", {"1u"}}}, true));
+    em.line("if (qn > 0) " + take_index());
     em.line("const int rbk = qn == 0 ? (int)blockIdx.x : (int)gridDim.x + (int)taken;");
-    em.line(inline_asm(*sts, {{"a", "r", {"qrow"}}, {"b", "f", {"__int_as_float(rbk)"}}}, true));
+    em.line(put_index("qrow", "rbk"));
     em.open("if (rbk >= " + S(row_blocks()) + ") {");
     em.line(inline_asm(*ti.arrive, {{"a", "r", {"qfull"}}}, true));
     em.line("break;");
@@ -125,11 +122,31 @@ void AttentionEmitter::next_row_block(const std::string& var) {
 // With a counter: waits for qfull's phase of `parity`, loads the index the producer left in qrow
 // into the float `tmp`, and returns it as an int expression.
 std::string AttentionEmitter::qrow_index(const std::string& parity, const std::string& tmp) {
+  em.line(wait("qfull", parity));
+  return get_index(tmp, "qrow");
+}
+
+// The counter's row-block indices, as statements (the persistent kernel's and the stream's): the
+// producer's draw (the counter's old value into `taken`), its store of int `value` at the shared
+// address `at` (as an f32's bits), and a consumer's load from there into the float `tmp`
+// (declared here; returned as an int expression).
+std::string AttentionEmitter::take_index() const {
+  const InstrSpec* atom = low.isa->find("atom.relaxed.gpu.global.add.u32");
+  AXON_CHECK(atom != nullptr, "codegen: the ISA lacks atom.relaxed.gpu.global.add.u32");
+  return inline_asm(*atom, {{"d", "=r", {"taken"}}, {"a", "l", {"axw"}}, {"b", "r", {"1u"}}}, true);
+}
+
+std::string AttentionEmitter::put_index(const std::string& at, const std::string& value) const {
+  const InstrSpec* sts = low.isa->find("st.shared.f32");
+  AXON_CHECK(sts != nullptr, "codegen: the ISA lacks st.shared.f32");
+  return inline_asm(*sts, {{"a", "r", {at}}, {"b", "f", {"__int_as_float(" + value + ")"}}}, true);
+}
+
+std::string AttentionEmitter::get_index(const std::string& tmp, const std::string& at) {
   const InstrSpec* lds = low.isa->find("ld.shared.f32");
   AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
-  em.line(wait("qfull", parity));
   em.line("float " + tmp + ";");
-  em.line(inline_asm(*lds, {{"d", "=f", {tmp}}, {"a", "r", {"qrow"}}}, true));
+  em.line(inline_asm(*lds, {{"d", "=f", {tmp}}, {"a", "r", {at}}}, true));
   return "__float_as_int(" + tmp + ")";
 }
 
@@ -250,7 +267,7 @@ void AttentionEmitter::tma_from_q() {
 // output (the copy clips the rest) and commits them as one group. The stream with three Q
 // buffers counts one group per row block (store_q waits for all but the newest): there an
 // empty one where the warpgroup's rows are past the end. (Not in the others: the commit out of
-// the branch cost a 4-byte spill in a counted s3 kernel at 232 registers.)
+// the branch cost a 4-byte spill in an s3 kernel at d 64, by stride, 240 registers.)
 void AttentionEmitter::bulk_store_boxes(const std::string& region) {
   const int64_t panel = int64_t(BM) * 128;
   const bool every_row_block = t.q_buffers == 3;

@@ -76,9 +76,6 @@ void AttentionEmitter::stream_q(const std::string& rb, const std::string& b, boo
 // before (they read item qn + 1 at the boundary into row block qn + 1, whose first K the
 // producer has copied by then, so neither waits on the other for long).
 void AttentionEmitter::stream_producer_index() {
-  const InstrSpec* atom = low.isa->find("atom.relaxed.gpu.global.add.u32");
-  const InstrSpec* sts = low.isa->find("st.shared.f32");
-  AXON_CHECK(atom != nullptr && sts != nullptr, "codegen: the ISA lacks atom.relaxed.gpu.global.add.u32 or st.shared.f32");
   em.line("int nxt = blockIdx.x;");
   em.open("for (int qn = 0;; ++qn) {");
   em.line("const int rbk = nxt;");
@@ -87,9 +84,9 @@ void AttentionEmitter::stream_producer_index() {
   em.line("const int is = " + iring.slot_of("qn") + ";");
   em.line(iring.producer_acquire("qn", "is"));
   em.line("unsigned taken = 0;");
-  em.line(inline_asm(*atom, {{"d", "=r", {"taken"}}, {"a", "l", {"axw"}}, {"b", "r", {"1u"}}}, true));
+  em.line(take_index());
   em.line("nxt = (int)gridDim.x + (int)taken;");
-  em.line(inline_asm(*sts, {{"a", "r", {"qrow + 4 * is"}}, {"b", "f", {"__int_as_float(nxt)"}}}, true));
+  em.line(put_index("qrow + 4 * is", "nxt"));
   em.line(inline_asm(*ti.arrive, {{"a", "r", {iring.full_at("is")}}}, true));
   em.close();
 }
@@ -97,15 +94,11 @@ void AttentionEmitter::stream_producer_index() {
 // The consumers: item `item` of the index ring (the index of the block's row block item + 1)
 // into the int `var`, its slot given back (lane 0 of each warp, once the warp has read it).
 void AttentionEmitter::stream_index(const std::string& var, const std::string& item) {
-  const InstrSpec* lds = low.isa->find("ld.shared.f32");
-  AXON_CHECK(lds != nullptr, "codegen: the ISA lacks ld.shared.f32");
   em.line("int " + var + ";");
   em.open("{");
   em.line("const int is = " + iring.slot_of(item) + ";");
   em.line(iring.consumer_wait("is", item));
-  em.line("float f;");
-  em.line(inline_asm(*lds, {{"d", "=f", {"f"}}, {"a", "r", {"qrow + 4 * is"}}}, true));
-  em.line(var + " = __float_as_int(f);");
+  em.line(var + " = " + get_index("f", "qrow + 4 * is") + ";");
   em.line("__syncwarp();");
   em.line("if ((threadIdx.x & 31) == 0) " + iring.consumer_release("is"));
   em.close();
