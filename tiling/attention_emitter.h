@@ -93,7 +93,7 @@ struct AttentionEmitter {
   const Node* p_node = nullptr;  // P as the kernel computes it
   SoftmaxShift sf;
   bool tail = false;        // the last key tile runs past the keys (split_tail: only it tests them)
-  bool pair_round = false;  // S rounded to bf16 in pairs
+  bool pair_round = false;  // S rounded to its 16-bit type in pairs
   const Node* chain_base = nullptr;
   std::vector<PackedStep> steps;
   bool packed_max = false;

@@ -135,7 +135,7 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   shfl = low.isa->find("shfl.sync.bfly.b32");
   bar_named = low.isa->find("bar.sync.named");
   bar_arrive = low.isa->find("bar.arrive.named");
-  pmax = low.isa->find("max.NaN.bf16x2");
+  pmax = x32 ? nullptr : pair_max(*low.isa, T16);
   C = t.warps_m, BM = t.bm, BN = t.bn, ST = t.stages, KS = t.splits, CL = t.cluster;
   D = qk.k, DP = up_panel(a, D), DV = pv.n, DVP = up_panel(a, DV), SQ = qk.m, SK = qk.n;
   DVN = attention_pv_columns(a, t);  // P V's N (wgmma); the f32 engine's tiles stop at DV on their own

@@ -1,5 +1,5 @@
 // Parts of the attention kernel (docs/attention.md) that stand on their own: the row slots of
-// an accumulator fragment, the scores' chain on packed bf16 pairs, and the staged epilogue.
+// an accumulator fragment, the scores' chain on packed 16-bit pairs, and the staged epilogue.
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -70,7 +70,7 @@ std::optional<PackedStep> packed_step(const Node* u, const Node* chain, const Is
   return PackedStep{best, first, uint32_t(bits16(u->dtype(), c->attrs().f("value"))) * 0x10001u};
 }
 
-// The chain as far as it stays in bf16 pairs: after the pair rounding, each node that is the
+// The chain as far as it stays in 16-bit pairs (of the scores' type): after the pair rounding, each node that is the
 // chain's value's only use (not written) and a packed_step of it. `chain_base` (the scores on
 // entry) becomes the last such node: the per-element chain reads it.
 std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, const Isa& isa, const Node*& chain_base) {
@@ -85,7 +85,7 @@ std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, co
           ++users;
         }
     const bool written = std::find(g.writes.begin(), g.writes.end(), chain_base) != g.writes.end();
-    if (users != 1 || written || u->dtype() != DType::bf16) break;
+    if (users != 1 || written || u->dtype() != chain_base->dtype()) break;
     const std::optional<PackedStep> st = packed_step(u, chain_base, isa);
     if (!st) break;
     steps.push_back(*st);
@@ -108,6 +108,19 @@ std::optional<std::vector<PackedStep>> packed_from(const Node* source, const Nod
   std::reverse(steps.begin(), steps.end());
   return steps;
 }
+
+std::string pair_max_init(DType t) {
+  AXON_CHECK(t == DType::bf16 || t == DType::f16, "codegen: packed pairs of " + std::string(dtype_name(t)));
+  const std::string w = t == DType::bf16 ? "0xFF80FF80u" : "0xFC00FC00u";
+  return "unsigned mx2[2][2] = {{" + w + ", " + w + "}, {" + w + ", " + w + "}};  // -inf pairs";
+}
+
+std::string pair_half(DType t, const std::string& w, int h) {
+  if (t == DType::f16) return "axon_f16_to_f((unsigned short)(" + (h == 0 ? w + " & 0xFFFFu" : w + " >> 16") + "))";
+  return "__uint_as_float(" + (h == 0 ? w + " << 16" : w + " & 0xFFFF0000u") + ")";
+}
+
+const InstrSpec* pair_max(const Isa& isa, DType t) { return isa.find("max.NaN." + std::string(dtype_name(t)) + "x2"); }
 
 std::string epilogue_answer(Emitter& em, const AttentionShape& a, const Node* n, bool at_point, bool at_row, const std::string& pv,
                             const std::string& max, const std::function<std::string(int)>& sum) {

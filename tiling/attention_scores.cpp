@@ -38,21 +38,16 @@ void emit_read_stored_scores(Emitter& em, const Isa& isa, const InstrSpec& mma_s
   const Fragment& fs = fragment(mma_s, "d");
   const int64_t RS = s.bn / 2;
   const std::string slot_at = "sk0 + (unsigned)(slot * " + S(s.slot_bytes) + " + ";
-  // Packed maxima: the words are bf16 pairs of one row (the fragment pairs row neighbours), so
-  // the row maxima come from them, two accumulators per row slot, as for Q K^T's packed pairs.
-  const InstrSpec* pmax = s.packed_max ? isa.find("max.NaN.bf16x2") : nullptr;
-  AXON_CHECK(!s.packed_max || (pmax != nullptr && !s.f16), "codegen: packed maxima without max.NaN.bf16x2, or of f16 scores");
-  if (pmax != nullptr) em.line("unsigned mx2[2][2] = {{0xFF80FF80u, 0xFF80FF80u}, {0xFF80FF80u, 0xFF80FF80u}};  // -inf pairs");
+  // Packed maxima: the words are pairs of one row (the fragment pairs row neighbours), so the
+  // row maxima come from them, two accumulators per row slot, as for Q K^T's packed pairs.
+  const InstrSpec* pmax = s.packed_max ? pair_max(isa, s.type) : nullptr;
+  AXON_CHECK(!s.packed_max || pmax != nullptr, "codegen: packed maxima without the ISA's max.NaN of pairs");
+  if (pmax != nullptr) em.line(pair_max_init(s.type));
   auto take = [&](const std::string& w, const std::string& e) {
     if (pmax != nullptr)
       em.line(pure_asm(*pmax, {{"d", "=r", {"mx2[rs_s[" + e + "]][((" + e + ") >> 2) & 1]"}}, {"a", "r", {"mx2[rs_s[" + e + "]][((" + e + ") >> 2) & 1]"}}, {"b", "r", {w}}}));
-    if (s.f16) {
-      em.line("sc[" + e + "] = axon_f16_at(&" + w + ", 0);");
-      em.line("sc[" + e + " + 1] = axon_f16_at(&" + w + ", 1);");
-      return;
-    }
-    em.line("sc[" + e + "] = __uint_as_float(" + w + " << 16);");
-    em.line("sc[" + e + " + 1] = __uint_as_float(" + w + " & 0xFFFF0000u);");
+    em.line("sc[" + e + "] = " + pair_half(s.type, w, 0) + ";");
+    em.line("sc[" + e + " + 1] = " + pair_half(s.type, w, 1) + ";");
   };
   // Asm with a memory clobber: the loads stay between the slot's full-barrier wait and its release.
   const InstrSpec* ldsm = isa.find("ldmatrix.sync.aligned.m8n8.x4.shared.b16");

@@ -24,14 +24,16 @@ void AttentionEmitter::prepare_softmax() {
   // The scores' chain at each element (keys past the end are -inf), folded into the row max. A
   // tile inside every band (all its points kept) reads the masks' conditions as constants.
   tail = SK % BN != 0;
-  pair_round = !stored && qk.mm->dtype() == DType::bf16;
+  // S rounded in pairs by the pack (the scores of P V's 16-bit type).
+  pair_round = !stored && !x32 && qk.mm->dtype() == T16;
   // The chain's first nodes on the packed pairs (packed_chain); the rest reads `chain_base`.
   chain_base = stored ? a.scores : qk.mm;
   steps = pair_round ? packed_chain(g, a, *low.isa, chain_base) : std::vector<PackedStep>{};
-  // Stored bf16 scores are packed pairs as they are read (attention_scores.cpp).
+  // Stored 16-bit scores are packed pairs as they are read (attention_scores.cpp).
   // With a key tail the last tile's pairs hold keys past the end: it takes its maxima per
   // element (chain_loop), the whole tiles from the pairs.
-  packed_max = (pair_round || (stored && a.scores->dtype() == DType::bf16)) && pmax != nullptr && chain_is_scores(true);
+  packed_max = (pair_round || (stored && a.scores->dtype() != DType::f32)) && pmax != nullptr && pmax == pair_max(*low.isa, stored ? a.scores->dtype() : T16) &&
+               chain_is_scores(true);
   // A row sum whose summand is P itself (P V's bf16 operand) is added from P's packed halves:
   // they are that value exactly (the pack rounds as the cast does).
   from_packed.assign(size_t(NS), false);
@@ -55,7 +57,7 @@ bool AttentionEmitter::chain_is_scores(bool inside) const {
   const Node* x = a.max->operand(0);
   while (x != chain_base) {
     if (x->op() == Op::Cast && (x->dtype() == DType::f32 || x->dtype() == x->operand(0)->dtype()) &&
-        (x->operand(0)->dtype() == DType::bf16 || x->operand(0)->dtype() == DType::f32)) {
+        (x->operand(0)->dtype() == DType::bf16 || x->operand(0)->dtype() == DType::f16 || x->operand(0)->dtype() == DType::f32)) {
       x = x->operand(0);
       continue;
     }
@@ -87,9 +89,10 @@ void AttentionEmitter::chain_loop(bool inside) {
   split_tail([&](bool past_end) {
     if (!from_pairs || past_end) return chain_elements(inside, past_end);
     // Partial maxima: the low and high halves of the two packed accumulators per row slot.
+    const DType pt = stored ? a.scores->dtype() : T16;
     em.line("#pragma unroll");
-    em.line("for (int r = 0; r < 2; ++r) { mp[r][0] = __uint_as_float(mx2[r][0] << 16); mp[r][1] = __uint_as_float(mx2[r][0] & 0xFFFF0000u); "
-            "mp[r][2] = __uint_as_float(mx2[r][1] << 16); mp[r][3] = __uint_as_float(mx2[r][1] & 0xFFFF0000u); }");
+    em.line("for (int r = 0; r < 2; ++r) { mp[r][0] = " + pair_half(pt, "mx2[r][0]", 0) + "; mp[r][1] = " + pair_half(pt, "mx2[r][0]", 1) +
+            "; mp[r][2] = " + pair_half(pt, "mx2[r][1]", 0) + "; mp[r][3] = " + pair_half(pt, "mx2[r][1]", 1) + "; }");
   });
 }
 
@@ -116,10 +119,10 @@ void AttentionEmitter::chain_elements(bool inside, bool past_end) {
   em.given = nullptr;
 }
 
-// S rounded to bf16 two elements at a time (the pack: each to nearest even), the chain's first
-// steps on the pairs, and the pairs' row maxima (packed_max).
+// S rounded to its 16-bit type two elements at a time (the pack: each to nearest even), the
+// chain's first steps on the pairs, and the pairs' row maxima (packed_max).
 void AttentionEmitter::round_pairs() {
-  if (packed_max) em.line("unsigned mx2[2][2] = {{0xFF80FF80u, 0xFF80FF80u}, {0xFF80FF80u, 0xFF80FF80u}};  // -inf pairs");
+  if (packed_max) em.line(pair_max_init(T16));
   em.line("#pragma unroll");
   em.open("for (int e = 0; e < " + S(RS) + "; e += 2) {");
   em.line("unsigned w;");
@@ -130,8 +133,8 @@ void AttentionEmitter::round_pairs() {
   }
   if (packed_max)  // two accumulators per row slot (shorter dependence chains)
     em.line(pure_asm(*pmax, {{"d", "=r", {"mx2[rs_s[e]][(e >> 2) & 1]"}}, {"a", "r", {"mx2[rs_s[e]][(e >> 2) & 1]"}}, {"b", "r", {"w"}}}));
-  em.line("sc[e] = __uint_as_float(w << 16);");
-  em.line("sc[e + 1] = __uint_as_float(w & 0xFFFF0000u);");
+  em.line("sc[e] = " + pair_half(T16, "w", 0) + ";");
+  em.line("sc[e + 1] = " + pair_half(T16, "w", 1) + ";");
   em.close();
 }
 
@@ -247,8 +250,7 @@ void AttentionEmitter::pack_p(const std::string& dst) {
         const std::string w = dst + "[" + S(kk * 4 + q) + "]";
         for (int h = 0; h < 2; ++h) {
           const int e = pe[size_t(kk)][size_t(2 * q + h)];
-          const std::string half = f16 ? "axon_f16_at(&" + w + ", " + S(h) + ")"
-                                       : "__uint_as_float(" + (h == 0 ? w + " << 16" : w + " & 0xFFFF0000u") + ")";
+          const std::string half = pair_half(T16, w, h);
           em.line("ls" + S(k) + "[" + S(slot_s[size_t(e)]) + "][" + S((e >> 2) & 3) + "] += " + half + ";");
         }
       }

@@ -269,7 +269,7 @@ bool float_outputs(const Group& g, const ContractionShape& c);
 // answers for the nodes the caller holds: (node, point, e) with e the chunk column the point is,
 // or -1 when it is none of them; "" for the others.
 // Attention (attention_parts.cpp): the row slot (0, 1: rows 8 apart) of each register of a
-// 64-row accumulator fragment, checked to be held by quads; the chain's steps on packed bf16
+// 64-row accumulator fragment, checked to be held by quads; the chain's steps on packed 16-bit
 // pairs from `chain_base` (moved to the last), or from a source to a value; the staged epilogue (false where it does not apply).
 struct PackedStep {
   const InstrSpec* ins;
@@ -294,16 +294,23 @@ bool attention_bulk_from_q(const AttentionShape& a);
 bool emit_staged_epilogue(Emitter& em, const Group& g, const AttentionShape& a, const AttentionConfig& t, const Isa& isa,
                           const std::vector<Term>& batch, const std::function<bool(const Node*, const std::vector<Term>&)>& is_row_point,
                           bool in_place = false, const std::string& q_off = "0");
+// Packed pairs of a 16-bit type (bf16x2, f16x2; lane 0 in bits 15:0): the declaration of the
+// packed maxima `mx2` (two accumulators per row slot, every lane -inf), half h of word `w` as an
+// f32 (exact: every bf16 and f16 value is one), and the spec's lanewise max that propagates NaN
+// (`max.NaN.bf16x2`, `max.NaN.f16x2`; null where the ISA lacks it).
+std::string pair_max_init(DType t);
+std::string pair_half(DType t, const std::string& w, int h);
+const InstrSpec* pair_max(const Isa& isa, DType t);
 // Stored scores (attention_scores.cpp): a consumer warpgroup's rows of slot `slot`'s bm x bn
-// bf16 tile at `sk0` into `sc[]`, S's wgmma `d` fragment (row neighbours unpacked from each
-// word); with `packed_max` also the row maxima of the words into `mx2` (max.NaN.bf16x2, two per
-// row slot `rs_s`), which the kernel reads as with Q K^T's packed pairs. ldmatrix.x4 where its
+// 16-bit tile at `sk0` into `sc[]`, S's wgmma `d` fragment (row neighbours unpacked from each
+// word); with `packed_max` also the row maxima of the words into `mx2` (pair_max, two per row
+// slot `rs_s`), which the kernel reads as with Q K^T's packed pairs. ldmatrix.x4 where its
 // spec'd fragment, addressed by lane_address, is that fragment (`ldsm_gives`: also register A's
 // check against the wgmma `a` fragment, bn 16), else 32-bit loads.
 struct StoredScores {
   int64_t bm = 0, bn = 0, slot_bytes = 0;
-  bool packed_max = false;  // bf16 only
-  bool f16 = false;         // the scores' type: f16, else bf16
+  bool packed_max = false;
+  DType type = DType::bf16;  // the scores' type: bf16 or f16
 };
 bool ldsm_gives(const InstrSpec& ldsm, const Fragment& fs, int64_t bn);
 void emit_read_stored_scores(Emitter& em, const Isa& isa, const InstrSpec& mma_s, const StoredScores& s);

@@ -99,22 +99,21 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
     asm volatile("wgmma.commit_group.sync.aligned;" :  :  : "memory");
     asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
     if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
+    unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
+    #pragma unroll
+    for (int e = 0; e < 88; e += 2) {
+      unsigned w;
+      w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
+      asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
+      sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
+      sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
+    }
     float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
     const bool inside = true && (1LL * i0 + -1LL * (n0 + 175) + 0LL >= 0);
     if (inside) {
       if (n0 + 176 <= 2048) {
         #pragma unroll
-        for (int e = 0; e < 88; ++e) {
-          const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-          const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
-          (void)gi; (void)gj; (void)gj0;
-          const float t0 = axon_round_f16(sc[e]);
-          const float v1 = t0;  // cast 11
-          const float x = v1;
-          sc[e] = x;
-          const int rs = rs_s[e];
-          mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-        }
+        for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
       }
       if (n0 + 176 > 2048) {
         #pragma unroll
@@ -122,9 +121,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
-          const float t2 = axon_round_f16(sc[e]);
-          const float v3 = t2;  // cast 11
-          const float x = gj0 < 2048 ? v3 : kNegInf;
+          const float t0 = sc[e];
+          const float v1 = t0;  // cast 11
+          const float x = gj0 < 2048 ? v1 : kNegInf;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -138,11 +137,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
-          const float v4 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-          const float v5 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), axon_round_f16(sc[e]), v4);  // where 10
-          const float t6 = v5;
-          const float v7 = t6;  // cast 11
-          const float x = v7;
+          const float v2 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+          const float v3 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v2);  // where 10
+          const float t4 = v3;
+          const float v5 = t4;  // cast 11
+          const float x = v5;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -154,11 +153,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
-          const float v8 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-          const float v9 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), axon_round_f16(sc[e]), v8);  // where 10
-          const float t10 = v9;
-          const float v11 = t10;  // cast 11
-          const float x = gj0 < 2048 ? v11 : kNegInf;
+          const float v6 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+          const float v7 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v6);  // where 10
+          const float t8 = v7;
+          const float v9 = t8;  // cast 11
+          const float x = gj0 < 2048 ? v9 : kNegInf;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -188,8 +187,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v12 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-        sc[e] = v12;
+        const float v10 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+        sc[e] = v10;
       }
     }
     if (n0 + 176 > 2048) {
@@ -199,8 +198,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v13 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-        sc[e] = gj0 < 2048 ? v13 : 0.0f;
+        const float v11 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+        sc[e] = gj0 < 2048 ? v11 : 0.0f;
       }
     }
     pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
@@ -247,94 +246,94 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
     pr[41] = axon_pack_f16x2_f32(sc[82], sc[83]);
     pr[42] = axon_pack_f16x2_f32(sc[84], sc[85]);
     pr[43] = axon_pack_f16x2_f32(sc[86], sc[87]);
-    ls0[0][0] += axon_f16_at(&pr[0], 0);
-    ls0[0][0] += axon_f16_at(&pr[0], 1);
-    ls0[1][0] += axon_f16_at(&pr[1], 0);
-    ls0[1][0] += axon_f16_at(&pr[1], 1);
-    ls0[0][1] += axon_f16_at(&pr[2], 0);
-    ls0[0][1] += axon_f16_at(&pr[2], 1);
-    ls0[1][1] += axon_f16_at(&pr[3], 0);
-    ls0[1][1] += axon_f16_at(&pr[3], 1);
-    ls0[0][2] += axon_f16_at(&pr[4], 0);
-    ls0[0][2] += axon_f16_at(&pr[4], 1);
-    ls0[1][2] += axon_f16_at(&pr[5], 0);
-    ls0[1][2] += axon_f16_at(&pr[5], 1);
-    ls0[0][3] += axon_f16_at(&pr[6], 0);
-    ls0[0][3] += axon_f16_at(&pr[6], 1);
-    ls0[1][3] += axon_f16_at(&pr[7], 0);
-    ls0[1][3] += axon_f16_at(&pr[7], 1);
-    ls0[0][0] += axon_f16_at(&pr[8], 0);
-    ls0[0][0] += axon_f16_at(&pr[8], 1);
-    ls0[1][0] += axon_f16_at(&pr[9], 0);
-    ls0[1][0] += axon_f16_at(&pr[9], 1);
-    ls0[0][1] += axon_f16_at(&pr[10], 0);
-    ls0[0][1] += axon_f16_at(&pr[10], 1);
-    ls0[1][1] += axon_f16_at(&pr[11], 0);
-    ls0[1][1] += axon_f16_at(&pr[11], 1);
-    ls0[0][2] += axon_f16_at(&pr[12], 0);
-    ls0[0][2] += axon_f16_at(&pr[12], 1);
-    ls0[1][2] += axon_f16_at(&pr[13], 0);
-    ls0[1][2] += axon_f16_at(&pr[13], 1);
-    ls0[0][3] += axon_f16_at(&pr[14], 0);
-    ls0[0][3] += axon_f16_at(&pr[14], 1);
-    ls0[1][3] += axon_f16_at(&pr[15], 0);
-    ls0[1][3] += axon_f16_at(&pr[15], 1);
-    ls0[0][0] += axon_f16_at(&pr[16], 0);
-    ls0[0][0] += axon_f16_at(&pr[16], 1);
-    ls0[1][0] += axon_f16_at(&pr[17], 0);
-    ls0[1][0] += axon_f16_at(&pr[17], 1);
-    ls0[0][1] += axon_f16_at(&pr[18], 0);
-    ls0[0][1] += axon_f16_at(&pr[18], 1);
-    ls0[1][1] += axon_f16_at(&pr[19], 0);
-    ls0[1][1] += axon_f16_at(&pr[19], 1);
-    ls0[0][2] += axon_f16_at(&pr[20], 0);
-    ls0[0][2] += axon_f16_at(&pr[20], 1);
-    ls0[1][2] += axon_f16_at(&pr[21], 0);
-    ls0[1][2] += axon_f16_at(&pr[21], 1);
-    ls0[0][3] += axon_f16_at(&pr[22], 0);
-    ls0[0][3] += axon_f16_at(&pr[22], 1);
-    ls0[1][3] += axon_f16_at(&pr[23], 0);
-    ls0[1][3] += axon_f16_at(&pr[23], 1);
-    ls0[0][0] += axon_f16_at(&pr[24], 0);
-    ls0[0][0] += axon_f16_at(&pr[24], 1);
-    ls0[1][0] += axon_f16_at(&pr[25], 0);
-    ls0[1][0] += axon_f16_at(&pr[25], 1);
-    ls0[0][1] += axon_f16_at(&pr[26], 0);
-    ls0[0][1] += axon_f16_at(&pr[26], 1);
-    ls0[1][1] += axon_f16_at(&pr[27], 0);
-    ls0[1][1] += axon_f16_at(&pr[27], 1);
-    ls0[0][2] += axon_f16_at(&pr[28], 0);
-    ls0[0][2] += axon_f16_at(&pr[28], 1);
-    ls0[1][2] += axon_f16_at(&pr[29], 0);
-    ls0[1][2] += axon_f16_at(&pr[29], 1);
-    ls0[0][3] += axon_f16_at(&pr[30], 0);
-    ls0[0][3] += axon_f16_at(&pr[30], 1);
-    ls0[1][3] += axon_f16_at(&pr[31], 0);
-    ls0[1][3] += axon_f16_at(&pr[31], 1);
-    ls0[0][0] += axon_f16_at(&pr[32], 0);
-    ls0[0][0] += axon_f16_at(&pr[32], 1);
-    ls0[1][0] += axon_f16_at(&pr[33], 0);
-    ls0[1][0] += axon_f16_at(&pr[33], 1);
-    ls0[0][1] += axon_f16_at(&pr[34], 0);
-    ls0[0][1] += axon_f16_at(&pr[34], 1);
-    ls0[1][1] += axon_f16_at(&pr[35], 0);
-    ls0[1][1] += axon_f16_at(&pr[35], 1);
-    ls0[0][2] += axon_f16_at(&pr[36], 0);
-    ls0[0][2] += axon_f16_at(&pr[36], 1);
-    ls0[1][2] += axon_f16_at(&pr[37], 0);
-    ls0[1][2] += axon_f16_at(&pr[37], 1);
-    ls0[0][3] += axon_f16_at(&pr[38], 0);
-    ls0[0][3] += axon_f16_at(&pr[38], 1);
-    ls0[1][3] += axon_f16_at(&pr[39], 0);
-    ls0[1][3] += axon_f16_at(&pr[39], 1);
-    ls0[0][0] += axon_f16_at(&pr[40], 0);
-    ls0[0][0] += axon_f16_at(&pr[40], 1);
-    ls0[1][0] += axon_f16_at(&pr[41], 0);
-    ls0[1][0] += axon_f16_at(&pr[41], 1);
-    ls0[0][1] += axon_f16_at(&pr[42], 0);
-    ls0[0][1] += axon_f16_at(&pr[42], 1);
-    ls0[1][1] += axon_f16_at(&pr[43], 0);
-    ls0[1][1] += axon_f16_at(&pr[43], 1);
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] >> 16));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] & 0xFFFFu));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] >> 16));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] & 0xFFFFu));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] >> 16));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] & 0xFFFFu));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] >> 16));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] & 0xFFFFu));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] >> 16));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] >> 16));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] & 0xFFFFu));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] >> 16));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] & 0xFFFFu));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] >> 16));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] & 0xFFFFu));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] >> 16));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] & 0xFFFFu));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] >> 16));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] >> 16));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] & 0xFFFFu));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] >> 16));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] & 0xFFFFu));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] >> 16));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] & 0xFFFFu));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] >> 16));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] & 0xFFFFu));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] >> 16));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] >> 16));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] & 0xFFFFu));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] >> 16));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] & 0xFFFFu));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] >> 16));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] & 0xFFFFu));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] >> 16));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] & 0xFFFFu));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] >> 16));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[32] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[32] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[33] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[33] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[34] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[34] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[35] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[35] >> 16));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[36] & 0xFFFFu));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[36] >> 16));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[37] & 0xFFFFu));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[37] >> 16));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[38] & 0xFFFFu));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[38] >> 16));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[39] & 0xFFFFu));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[39] >> 16));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[40] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[40] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[41] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[41] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[42] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[42] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[43] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[43] >> 16));
     l0[0] += (ls0[0][0] + ls0[0][1]) + (ls0[0][2] + ls0[0][3]);
     l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
   }
@@ -368,22 +367,21 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
       asm volatile("wgmma.commit_group.sync.aligned;" :  :  : "memory");
       asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
+      unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
+      #pragma unroll
+      for (int e = 0; e < 88; e += 2) {
+        unsigned w;
+        w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
+        asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
+        sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
+        sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
+      }
       float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
       const bool inside = true && (1LL * i0 + -1LL * (n0 + 175) + 0LL >= 0);
       if (inside) {
         if (n0 + 176 <= 2048) {
           #pragma unroll
-          for (int e = 0; e < 88; ++e) {
-            const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-            const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
-            (void)gi; (void)gj; (void)gj0;
-            const float t14 = axon_round_f16(sc[e]);
-            const float v15 = t14;  // cast 11
-            const float x = v15;
-            sc[e] = x;
-            const int rs = rs_s[e];
-            mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-          }
+          for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
         }
         if (n0 + 176 > 2048) {
           #pragma unroll
@@ -391,9 +389,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float t16 = axon_round_f16(sc[e]);
-            const float v17 = t16;  // cast 11
-            const float x = gj0 < 2048 ? v17 : kNegInf;
+            const float t12 = sc[e];
+            const float v13 = t12;  // cast 11
+            const float x = gj0 < 2048 ? v13 : kNegInf;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -407,11 +405,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float v18 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-            const float v19 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), axon_round_f16(sc[e]), v18);  // where 10
-            const float t20 = v19;
-            const float v21 = t20;  // cast 11
-            const float x = v21;
+            const float v14 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+            const float v15 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v14);  // where 10
+            const float t16 = v15;
+            const float v17 = t16;  // cast 11
+            const float x = v17;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -423,11 +421,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float v22 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-            const float v23 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), axon_round_f16(sc[e]), v22);  // where 10
-            const float t24 = v23;
-            const float v25 = t24;  // cast 11
-            const float x = gj0 < 2048 ? v25 : kNegInf;
+            const float v18 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+            const float v19 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v18);  // where 10
+            const float t20 = v19;
+            const float v21 = t20;  // cast 11
+            const float x = gj0 < 2048 ? v21 : kNegInf;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -457,8 +455,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v26 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-          sc[e] = v26;
+          const float v22 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+          sc[e] = v22;
         }
       }
       if (n0 + 176 > 2048) {
@@ -468,8 +466,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v27 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-          sc[e] = gj0 < 2048 ? v27 : 0.0f;
+          const float v23 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+          sc[e] = gj0 < 2048 ? v23 : 0.0f;
         }
       }
       asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(pin), "r"(0) : "memory");
@@ -519,94 +517,94 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
       pr[41] = axon_pack_f16x2_f32(sc[82], sc[83]);
       pr[42] = axon_pack_f16x2_f32(sc[84], sc[85]);
       pr[43] = axon_pack_f16x2_f32(sc[86], sc[87]);
-      ls0[0][0] += axon_f16_at(&pr[0], 0);
-      ls0[0][0] += axon_f16_at(&pr[0], 1);
-      ls0[1][0] += axon_f16_at(&pr[1], 0);
-      ls0[1][0] += axon_f16_at(&pr[1], 1);
-      ls0[0][1] += axon_f16_at(&pr[2], 0);
-      ls0[0][1] += axon_f16_at(&pr[2], 1);
-      ls0[1][1] += axon_f16_at(&pr[3], 0);
-      ls0[1][1] += axon_f16_at(&pr[3], 1);
-      ls0[0][2] += axon_f16_at(&pr[4], 0);
-      ls0[0][2] += axon_f16_at(&pr[4], 1);
-      ls0[1][2] += axon_f16_at(&pr[5], 0);
-      ls0[1][2] += axon_f16_at(&pr[5], 1);
-      ls0[0][3] += axon_f16_at(&pr[6], 0);
-      ls0[0][3] += axon_f16_at(&pr[6], 1);
-      ls0[1][3] += axon_f16_at(&pr[7], 0);
-      ls0[1][3] += axon_f16_at(&pr[7], 1);
-      ls0[0][0] += axon_f16_at(&pr[8], 0);
-      ls0[0][0] += axon_f16_at(&pr[8], 1);
-      ls0[1][0] += axon_f16_at(&pr[9], 0);
-      ls0[1][0] += axon_f16_at(&pr[9], 1);
-      ls0[0][1] += axon_f16_at(&pr[10], 0);
-      ls0[0][1] += axon_f16_at(&pr[10], 1);
-      ls0[1][1] += axon_f16_at(&pr[11], 0);
-      ls0[1][1] += axon_f16_at(&pr[11], 1);
-      ls0[0][2] += axon_f16_at(&pr[12], 0);
-      ls0[0][2] += axon_f16_at(&pr[12], 1);
-      ls0[1][2] += axon_f16_at(&pr[13], 0);
-      ls0[1][2] += axon_f16_at(&pr[13], 1);
-      ls0[0][3] += axon_f16_at(&pr[14], 0);
-      ls0[0][3] += axon_f16_at(&pr[14], 1);
-      ls0[1][3] += axon_f16_at(&pr[15], 0);
-      ls0[1][3] += axon_f16_at(&pr[15], 1);
-      ls0[0][0] += axon_f16_at(&pr[16], 0);
-      ls0[0][0] += axon_f16_at(&pr[16], 1);
-      ls0[1][0] += axon_f16_at(&pr[17], 0);
-      ls0[1][0] += axon_f16_at(&pr[17], 1);
-      ls0[0][1] += axon_f16_at(&pr[18], 0);
-      ls0[0][1] += axon_f16_at(&pr[18], 1);
-      ls0[1][1] += axon_f16_at(&pr[19], 0);
-      ls0[1][1] += axon_f16_at(&pr[19], 1);
-      ls0[0][2] += axon_f16_at(&pr[20], 0);
-      ls0[0][2] += axon_f16_at(&pr[20], 1);
-      ls0[1][2] += axon_f16_at(&pr[21], 0);
-      ls0[1][2] += axon_f16_at(&pr[21], 1);
-      ls0[0][3] += axon_f16_at(&pr[22], 0);
-      ls0[0][3] += axon_f16_at(&pr[22], 1);
-      ls0[1][3] += axon_f16_at(&pr[23], 0);
-      ls0[1][3] += axon_f16_at(&pr[23], 1);
-      ls0[0][0] += axon_f16_at(&pr[24], 0);
-      ls0[0][0] += axon_f16_at(&pr[24], 1);
-      ls0[1][0] += axon_f16_at(&pr[25], 0);
-      ls0[1][0] += axon_f16_at(&pr[25], 1);
-      ls0[0][1] += axon_f16_at(&pr[26], 0);
-      ls0[0][1] += axon_f16_at(&pr[26], 1);
-      ls0[1][1] += axon_f16_at(&pr[27], 0);
-      ls0[1][1] += axon_f16_at(&pr[27], 1);
-      ls0[0][2] += axon_f16_at(&pr[28], 0);
-      ls0[0][2] += axon_f16_at(&pr[28], 1);
-      ls0[1][2] += axon_f16_at(&pr[29], 0);
-      ls0[1][2] += axon_f16_at(&pr[29], 1);
-      ls0[0][3] += axon_f16_at(&pr[30], 0);
-      ls0[0][3] += axon_f16_at(&pr[30], 1);
-      ls0[1][3] += axon_f16_at(&pr[31], 0);
-      ls0[1][3] += axon_f16_at(&pr[31], 1);
-      ls0[0][0] += axon_f16_at(&pr[32], 0);
-      ls0[0][0] += axon_f16_at(&pr[32], 1);
-      ls0[1][0] += axon_f16_at(&pr[33], 0);
-      ls0[1][0] += axon_f16_at(&pr[33], 1);
-      ls0[0][1] += axon_f16_at(&pr[34], 0);
-      ls0[0][1] += axon_f16_at(&pr[34], 1);
-      ls0[1][1] += axon_f16_at(&pr[35], 0);
-      ls0[1][1] += axon_f16_at(&pr[35], 1);
-      ls0[0][2] += axon_f16_at(&pr[36], 0);
-      ls0[0][2] += axon_f16_at(&pr[36], 1);
-      ls0[1][2] += axon_f16_at(&pr[37], 0);
-      ls0[1][2] += axon_f16_at(&pr[37], 1);
-      ls0[0][3] += axon_f16_at(&pr[38], 0);
-      ls0[0][3] += axon_f16_at(&pr[38], 1);
-      ls0[1][3] += axon_f16_at(&pr[39], 0);
-      ls0[1][3] += axon_f16_at(&pr[39], 1);
-      ls0[0][0] += axon_f16_at(&pr[40], 0);
-      ls0[0][0] += axon_f16_at(&pr[40], 1);
-      ls0[1][0] += axon_f16_at(&pr[41], 0);
-      ls0[1][0] += axon_f16_at(&pr[41], 1);
-      ls0[0][1] += axon_f16_at(&pr[42], 0);
-      ls0[0][1] += axon_f16_at(&pr[42], 1);
-      ls0[1][1] += axon_f16_at(&pr[43], 0);
-      ls0[1][1] += axon_f16_at(&pr[43], 1);
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] >> 16));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] & 0xFFFFu));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] >> 16));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] & 0xFFFFu));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] >> 16));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] & 0xFFFFu));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] >> 16));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] & 0xFFFFu));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] >> 16));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] >> 16));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] & 0xFFFFu));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] >> 16));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] & 0xFFFFu));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] >> 16));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] & 0xFFFFu));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] >> 16));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] & 0xFFFFu));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] >> 16));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] >> 16));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] & 0xFFFFu));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] >> 16));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] & 0xFFFFu));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] >> 16));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] & 0xFFFFu));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] >> 16));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] & 0xFFFFu));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] >> 16));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] >> 16));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] & 0xFFFFu));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] >> 16));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] & 0xFFFFu));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] >> 16));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] & 0xFFFFu));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] >> 16));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] & 0xFFFFu));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] >> 16));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[32] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[32] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[33] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[33] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[34] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[34] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[35] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[35] >> 16));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[36] & 0xFFFFu));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[36] >> 16));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[37] & 0xFFFFu));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[37] >> 16));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[38] & 0xFFFFu));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[38] >> 16));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[39] & 0xFFFFu));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[39] >> 16));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[40] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[40] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[41] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[41] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[42] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[42] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[43] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[43] >> 16));
       l0[0] += (ls0[0][0] + ls0[0][1]) + (ls0[0][2] + ls0[0][3]);
       l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
       #pragma unroll
@@ -679,25 +677,25 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
     const int gjc5 = min(gj + 5, (int)128 - 1);
     const int gjc6 = min(gj + 6, (int)128 - 1);
     const int gjc7 = min(gj + 7, (int)128 - 1);
-    const float v28 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v29 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v30 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v31 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v32 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v33 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v34 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v35 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v24 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v25 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v26 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v27 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v28 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v29 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v30 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v31 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
     if (gj + 8 <= 128) {
-      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v28) | ((unsigned)axon_f_to_f16(v29) << 16), (unsigned)axon_f_to_f16(v30) | ((unsigned)axon_f_to_f16(v31) << 16), (unsigned)axon_f_to_f16(v32) | ((unsigned)axon_f_to_f16(v33) << 16), (unsigned)axon_f_to_f16(v34) | ((unsigned)axon_f_to_f16(v35) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v24) | ((unsigned)axon_f_to_f16(v25) << 16), (unsigned)axon_f_to_f16(v26) | ((unsigned)axon_f_to_f16(v27) << 16), (unsigned)axon_f_to_f16(v28) | ((unsigned)axon_f_to_f16(v29) << 16), (unsigned)axon_f_to_f16(v30) | ((unsigned)axon_f_to_f16(v31) << 16));
     } else {
-      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v28);
-      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v29);
-      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v30);
-      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v31);
-      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v32);
-      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v33);
-      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v34);
-      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v35);
+      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v24);
+      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v25);
+      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v26);
+      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v27);
+      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v28);
+      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v29);
+      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v30);
+      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v31);
     }
   }
 }

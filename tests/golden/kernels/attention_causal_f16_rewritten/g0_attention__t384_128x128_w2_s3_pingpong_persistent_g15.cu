@@ -152,21 +152,20 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
       asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
       if (it == ke - 1 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qempty) : "memory");
+      unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
+      #pragma unroll
+      for (int e = 0; e < 64; e += 2) {
+        unsigned w;
+        w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
+        asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
+        sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
+        sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
+      }
       float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
       const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
       if (inside) {
         #pragma unroll
-        for (int e = 0; e < 64; ++e) {
-          const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-          const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
-          (void)gi; (void)gj; (void)gj0;
-          const float t0 = axon_round_f16(sc[e]);
-          const float v1 = t0;  // cast 11
-          const float x = v1;
-          sc[e] = x;
-          const int rs = rs_s[e];
-          mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-        }
+        for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
       }
       if (!inside) {
         #pragma unroll
@@ -174,11 +173,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
-          const float v2 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-          const float v3 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), axon_round_f16(sc[e]), v2);  // where 10
-          const float t4 = v3;
-          const float v5 = t4;  // cast 11
-          const float x = v5;
+          const float v0 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+          const float v1 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v0);  // where 10
+          const float t2 = v1;
+          const float v3 = t2;  // cast 11
+          const float x = v3;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -206,8 +205,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v6 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-        sc[e] = v6;
+        const float v4 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+        sc[e] = v4;
       }
       pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
       pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -241,70 +240,70 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
       pr[29] = axon_pack_f16x2_f32(sc[58], sc[59]);
       pr[30] = axon_pack_f16x2_f32(sc[60], sc[61]);
       pr[31] = axon_pack_f16x2_f32(sc[62], sc[63]);
-      ls0[0][0] += axon_f16_at(&pr[0], 0);
-      ls0[0][0] += axon_f16_at(&pr[0], 1);
-      ls0[1][0] += axon_f16_at(&pr[1], 0);
-      ls0[1][0] += axon_f16_at(&pr[1], 1);
-      ls0[0][1] += axon_f16_at(&pr[2], 0);
-      ls0[0][1] += axon_f16_at(&pr[2], 1);
-      ls0[1][1] += axon_f16_at(&pr[3], 0);
-      ls0[1][1] += axon_f16_at(&pr[3], 1);
-      ls0[0][2] += axon_f16_at(&pr[4], 0);
-      ls0[0][2] += axon_f16_at(&pr[4], 1);
-      ls0[1][2] += axon_f16_at(&pr[5], 0);
-      ls0[1][2] += axon_f16_at(&pr[5], 1);
-      ls0[0][3] += axon_f16_at(&pr[6], 0);
-      ls0[0][3] += axon_f16_at(&pr[6], 1);
-      ls0[1][3] += axon_f16_at(&pr[7], 0);
-      ls0[1][3] += axon_f16_at(&pr[7], 1);
-      ls0[0][0] += axon_f16_at(&pr[8], 0);
-      ls0[0][0] += axon_f16_at(&pr[8], 1);
-      ls0[1][0] += axon_f16_at(&pr[9], 0);
-      ls0[1][0] += axon_f16_at(&pr[9], 1);
-      ls0[0][1] += axon_f16_at(&pr[10], 0);
-      ls0[0][1] += axon_f16_at(&pr[10], 1);
-      ls0[1][1] += axon_f16_at(&pr[11], 0);
-      ls0[1][1] += axon_f16_at(&pr[11], 1);
-      ls0[0][2] += axon_f16_at(&pr[12], 0);
-      ls0[0][2] += axon_f16_at(&pr[12], 1);
-      ls0[1][2] += axon_f16_at(&pr[13], 0);
-      ls0[1][2] += axon_f16_at(&pr[13], 1);
-      ls0[0][3] += axon_f16_at(&pr[14], 0);
-      ls0[0][3] += axon_f16_at(&pr[14], 1);
-      ls0[1][3] += axon_f16_at(&pr[15], 0);
-      ls0[1][3] += axon_f16_at(&pr[15], 1);
-      ls0[0][0] += axon_f16_at(&pr[16], 0);
-      ls0[0][0] += axon_f16_at(&pr[16], 1);
-      ls0[1][0] += axon_f16_at(&pr[17], 0);
-      ls0[1][0] += axon_f16_at(&pr[17], 1);
-      ls0[0][1] += axon_f16_at(&pr[18], 0);
-      ls0[0][1] += axon_f16_at(&pr[18], 1);
-      ls0[1][1] += axon_f16_at(&pr[19], 0);
-      ls0[1][1] += axon_f16_at(&pr[19], 1);
-      ls0[0][2] += axon_f16_at(&pr[20], 0);
-      ls0[0][2] += axon_f16_at(&pr[20], 1);
-      ls0[1][2] += axon_f16_at(&pr[21], 0);
-      ls0[1][2] += axon_f16_at(&pr[21], 1);
-      ls0[0][3] += axon_f16_at(&pr[22], 0);
-      ls0[0][3] += axon_f16_at(&pr[22], 1);
-      ls0[1][3] += axon_f16_at(&pr[23], 0);
-      ls0[1][3] += axon_f16_at(&pr[23], 1);
-      ls0[0][0] += axon_f16_at(&pr[24], 0);
-      ls0[0][0] += axon_f16_at(&pr[24], 1);
-      ls0[1][0] += axon_f16_at(&pr[25], 0);
-      ls0[1][0] += axon_f16_at(&pr[25], 1);
-      ls0[0][1] += axon_f16_at(&pr[26], 0);
-      ls0[0][1] += axon_f16_at(&pr[26], 1);
-      ls0[1][1] += axon_f16_at(&pr[27], 0);
-      ls0[1][1] += axon_f16_at(&pr[27], 1);
-      ls0[0][2] += axon_f16_at(&pr[28], 0);
-      ls0[0][2] += axon_f16_at(&pr[28], 1);
-      ls0[1][2] += axon_f16_at(&pr[29], 0);
-      ls0[1][2] += axon_f16_at(&pr[29], 1);
-      ls0[0][3] += axon_f16_at(&pr[30], 0);
-      ls0[0][3] += axon_f16_at(&pr[30], 1);
-      ls0[1][3] += axon_f16_at(&pr[31], 0);
-      ls0[1][3] += axon_f16_at(&pr[31], 1);
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] >> 16));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] & 0xFFFFu));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] >> 16));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] & 0xFFFFu));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] >> 16));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] & 0xFFFFu));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] >> 16));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] & 0xFFFFu));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] >> 16));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] >> 16));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] & 0xFFFFu));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] >> 16));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] & 0xFFFFu));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] >> 16));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] & 0xFFFFu));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] >> 16));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] & 0xFFFFu));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] >> 16));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] >> 16));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] & 0xFFFFu));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] >> 16));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] & 0xFFFFu));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] >> 16));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] & 0xFFFFu));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] >> 16));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] & 0xFFFFu));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] >> 16));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] >> 16));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] & 0xFFFFu));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] >> 16));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] & 0xFFFFu));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] >> 16));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] & 0xFFFFu));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] >> 16));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] & 0xFFFFu));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] >> 16));
       l0[0] += (ls0[0][0] + ls0[0][1]) + (ls0[0][2] + ls0[0][3]);
       l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
     }
@@ -339,21 +338,20 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
         asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
         if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
         if (it == ke - 1 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qempty) : "memory");
+        unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
+        #pragma unroll
+        for (int e = 0; e < 64; e += 2) {
+          unsigned w;
+          w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
+          asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
+          sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
+          sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
+        }
         float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
         const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
         if (inside) {
           #pragma unroll
-          for (int e = 0; e < 64; ++e) {
-            const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-            const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
-            (void)gi; (void)gj; (void)gj0;
-            const float t7 = axon_round_f16(sc[e]);
-            const float v8 = t7;  // cast 11
-            const float x = v8;
-            sc[e] = x;
-            const int rs = rs_s[e];
-            mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-          }
+          for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
         }
         if (!inside) {
           #pragma unroll
@@ -361,11 +359,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float v9 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-            const float v10 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), axon_round_f16(sc[e]), v9);  // where 10
-            const float t11 = v10;
-            const float v12 = t11;  // cast 11
-            const float x = v12;
+            const float v5 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+            const float v6 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v5);  // where 10
+            const float t7 = v6;
+            const float v8 = t7;  // cast 11
+            const float x = v8;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -393,8 +391,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v13 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-          sc[e] = v13;
+          const float v9 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+          sc[e] = v9;
         }
         pn[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
         pn[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -428,70 +426,70 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
         pn[29] = axon_pack_f16x2_f32(sc[58], sc[59]);
         pn[30] = axon_pack_f16x2_f32(sc[60], sc[61]);
         pn[31] = axon_pack_f16x2_f32(sc[62], sc[63]);
-        ls0[0][0] += axon_f16_at(&pn[0], 0);
-        ls0[0][0] += axon_f16_at(&pn[0], 1);
-        ls0[1][0] += axon_f16_at(&pn[1], 0);
-        ls0[1][0] += axon_f16_at(&pn[1], 1);
-        ls0[0][1] += axon_f16_at(&pn[2], 0);
-        ls0[0][1] += axon_f16_at(&pn[2], 1);
-        ls0[1][1] += axon_f16_at(&pn[3], 0);
-        ls0[1][1] += axon_f16_at(&pn[3], 1);
-        ls0[0][2] += axon_f16_at(&pn[4], 0);
-        ls0[0][2] += axon_f16_at(&pn[4], 1);
-        ls0[1][2] += axon_f16_at(&pn[5], 0);
-        ls0[1][2] += axon_f16_at(&pn[5], 1);
-        ls0[0][3] += axon_f16_at(&pn[6], 0);
-        ls0[0][3] += axon_f16_at(&pn[6], 1);
-        ls0[1][3] += axon_f16_at(&pn[7], 0);
-        ls0[1][3] += axon_f16_at(&pn[7], 1);
-        ls0[0][0] += axon_f16_at(&pn[8], 0);
-        ls0[0][0] += axon_f16_at(&pn[8], 1);
-        ls0[1][0] += axon_f16_at(&pn[9], 0);
-        ls0[1][0] += axon_f16_at(&pn[9], 1);
-        ls0[0][1] += axon_f16_at(&pn[10], 0);
-        ls0[0][1] += axon_f16_at(&pn[10], 1);
-        ls0[1][1] += axon_f16_at(&pn[11], 0);
-        ls0[1][1] += axon_f16_at(&pn[11], 1);
-        ls0[0][2] += axon_f16_at(&pn[12], 0);
-        ls0[0][2] += axon_f16_at(&pn[12], 1);
-        ls0[1][2] += axon_f16_at(&pn[13], 0);
-        ls0[1][2] += axon_f16_at(&pn[13], 1);
-        ls0[0][3] += axon_f16_at(&pn[14], 0);
-        ls0[0][3] += axon_f16_at(&pn[14], 1);
-        ls0[1][3] += axon_f16_at(&pn[15], 0);
-        ls0[1][3] += axon_f16_at(&pn[15], 1);
-        ls0[0][0] += axon_f16_at(&pn[16], 0);
-        ls0[0][0] += axon_f16_at(&pn[16], 1);
-        ls0[1][0] += axon_f16_at(&pn[17], 0);
-        ls0[1][0] += axon_f16_at(&pn[17], 1);
-        ls0[0][1] += axon_f16_at(&pn[18], 0);
-        ls0[0][1] += axon_f16_at(&pn[18], 1);
-        ls0[1][1] += axon_f16_at(&pn[19], 0);
-        ls0[1][1] += axon_f16_at(&pn[19], 1);
-        ls0[0][2] += axon_f16_at(&pn[20], 0);
-        ls0[0][2] += axon_f16_at(&pn[20], 1);
-        ls0[1][2] += axon_f16_at(&pn[21], 0);
-        ls0[1][2] += axon_f16_at(&pn[21], 1);
-        ls0[0][3] += axon_f16_at(&pn[22], 0);
-        ls0[0][3] += axon_f16_at(&pn[22], 1);
-        ls0[1][3] += axon_f16_at(&pn[23], 0);
-        ls0[1][3] += axon_f16_at(&pn[23], 1);
-        ls0[0][0] += axon_f16_at(&pn[24], 0);
-        ls0[0][0] += axon_f16_at(&pn[24], 1);
-        ls0[1][0] += axon_f16_at(&pn[25], 0);
-        ls0[1][0] += axon_f16_at(&pn[25], 1);
-        ls0[0][1] += axon_f16_at(&pn[26], 0);
-        ls0[0][1] += axon_f16_at(&pn[26], 1);
-        ls0[1][1] += axon_f16_at(&pn[27], 0);
-        ls0[1][1] += axon_f16_at(&pn[27], 1);
-        ls0[0][2] += axon_f16_at(&pn[28], 0);
-        ls0[0][2] += axon_f16_at(&pn[28], 1);
-        ls0[1][2] += axon_f16_at(&pn[29], 0);
-        ls0[1][2] += axon_f16_at(&pn[29], 1);
-        ls0[0][3] += axon_f16_at(&pn[30], 0);
-        ls0[0][3] += axon_f16_at(&pn[30], 1);
-        ls0[1][3] += axon_f16_at(&pn[31], 0);
-        ls0[1][3] += axon_f16_at(&pn[31], 1);
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[0] & 0xFFFFu));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[0] >> 16));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[1] & 0xFFFFu));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[1] >> 16));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[2] & 0xFFFFu));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[2] >> 16));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[3] & 0xFFFFu));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[3] >> 16));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[4] & 0xFFFFu));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[4] >> 16));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[5] & 0xFFFFu));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[5] >> 16));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[6] & 0xFFFFu));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[6] >> 16));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[7] & 0xFFFFu));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[7] >> 16));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[8] & 0xFFFFu));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[8] >> 16));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[9] & 0xFFFFu));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[9] >> 16));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[10] & 0xFFFFu));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[10] >> 16));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[11] & 0xFFFFu));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[11] >> 16));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[12] & 0xFFFFu));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[12] >> 16));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[13] & 0xFFFFu));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[13] >> 16));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[14] & 0xFFFFu));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[14] >> 16));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[15] & 0xFFFFu));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[15] >> 16));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[16] & 0xFFFFu));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[16] >> 16));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[17] & 0xFFFFu));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[17] >> 16));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[18] & 0xFFFFu));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[18] >> 16));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[19] & 0xFFFFu));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[19] >> 16));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[20] & 0xFFFFu));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[20] >> 16));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[21] & 0xFFFFu));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[21] >> 16));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[22] & 0xFFFFu));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[22] >> 16));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[23] & 0xFFFFu));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[23] >> 16));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[24] & 0xFFFFu));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[24] >> 16));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[25] & 0xFFFFu));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[25] >> 16));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[26] & 0xFFFFu));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[26] >> 16));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[27] & 0xFFFFu));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[27] >> 16));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[28] & 0xFFFFu));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[28] >> 16));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[29] & 0xFFFFu));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[29] >> 16));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[30] & 0xFFFFu));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[30] >> 16));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[31] & 0xFFFFu));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[31] >> 16));
         l0[0] += (ls0[0][0] + ls0[0][1]) + (ls0[0][2] + ls0[0][3]);
         l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
         asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(pin), "r"(0) : "memory");
@@ -532,21 +530,20 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
           asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
           if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
           if (it == ke - 1 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qempty) : "memory");
+          unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
+          #pragma unroll
+          for (int e = 0; e < 64; e += 2) {
+            unsigned w;
+            w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
+            asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
+            sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
+            sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
+          }
           float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
           const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
           if (inside) {
             #pragma unroll
-            for (int e = 0; e < 64; ++e) {
-              const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-              const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
-              (void)gi; (void)gj; (void)gj0;
-              const float t14 = axon_round_f16(sc[e]);
-              const float v15 = t14;  // cast 11
-              const float x = v15;
-              sc[e] = x;
-              const int rs = rs_s[e];
-              mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-            }
+            for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
           }
           if (!inside) {
             #pragma unroll
@@ -554,11 +551,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
               const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
               const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
               (void)gi; (void)gj; (void)gj0;
-              const float v16 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-              const float v17 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), axon_round_f16(sc[e]), v16);  // where 10
-              const float t18 = v17;
-              const float v19 = t18;  // cast 11
-              const float x = v19;
+              const float v10 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+              const float v11 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v10);  // where 10
+              const float t12 = v11;
+              const float v13 = t12;  // cast 11
+              const float x = v13;
               sc[e] = x;
               const int rs = rs_s[e];
               mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -586,8 +583,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
             const int rs = rs_s[e];
-            const float v20 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-            sc[e] = v20;
+            const float v14 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+            sc[e] = v14;
           }
           pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
           pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -621,70 +618,70 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
           pr[29] = axon_pack_f16x2_f32(sc[58], sc[59]);
           pr[30] = axon_pack_f16x2_f32(sc[60], sc[61]);
           pr[31] = axon_pack_f16x2_f32(sc[62], sc[63]);
-          ls0[0][0] += axon_f16_at(&pr[0], 0);
-          ls0[0][0] += axon_f16_at(&pr[0], 1);
-          ls0[1][0] += axon_f16_at(&pr[1], 0);
-          ls0[1][0] += axon_f16_at(&pr[1], 1);
-          ls0[0][1] += axon_f16_at(&pr[2], 0);
-          ls0[0][1] += axon_f16_at(&pr[2], 1);
-          ls0[1][1] += axon_f16_at(&pr[3], 0);
-          ls0[1][1] += axon_f16_at(&pr[3], 1);
-          ls0[0][2] += axon_f16_at(&pr[4], 0);
-          ls0[0][2] += axon_f16_at(&pr[4], 1);
-          ls0[1][2] += axon_f16_at(&pr[5], 0);
-          ls0[1][2] += axon_f16_at(&pr[5], 1);
-          ls0[0][3] += axon_f16_at(&pr[6], 0);
-          ls0[0][3] += axon_f16_at(&pr[6], 1);
-          ls0[1][3] += axon_f16_at(&pr[7], 0);
-          ls0[1][3] += axon_f16_at(&pr[7], 1);
-          ls0[0][0] += axon_f16_at(&pr[8], 0);
-          ls0[0][0] += axon_f16_at(&pr[8], 1);
-          ls0[1][0] += axon_f16_at(&pr[9], 0);
-          ls0[1][0] += axon_f16_at(&pr[9], 1);
-          ls0[0][1] += axon_f16_at(&pr[10], 0);
-          ls0[0][1] += axon_f16_at(&pr[10], 1);
-          ls0[1][1] += axon_f16_at(&pr[11], 0);
-          ls0[1][1] += axon_f16_at(&pr[11], 1);
-          ls0[0][2] += axon_f16_at(&pr[12], 0);
-          ls0[0][2] += axon_f16_at(&pr[12], 1);
-          ls0[1][2] += axon_f16_at(&pr[13], 0);
-          ls0[1][2] += axon_f16_at(&pr[13], 1);
-          ls0[0][3] += axon_f16_at(&pr[14], 0);
-          ls0[0][3] += axon_f16_at(&pr[14], 1);
-          ls0[1][3] += axon_f16_at(&pr[15], 0);
-          ls0[1][3] += axon_f16_at(&pr[15], 1);
-          ls0[0][0] += axon_f16_at(&pr[16], 0);
-          ls0[0][0] += axon_f16_at(&pr[16], 1);
-          ls0[1][0] += axon_f16_at(&pr[17], 0);
-          ls0[1][0] += axon_f16_at(&pr[17], 1);
-          ls0[0][1] += axon_f16_at(&pr[18], 0);
-          ls0[0][1] += axon_f16_at(&pr[18], 1);
-          ls0[1][1] += axon_f16_at(&pr[19], 0);
-          ls0[1][1] += axon_f16_at(&pr[19], 1);
-          ls0[0][2] += axon_f16_at(&pr[20], 0);
-          ls0[0][2] += axon_f16_at(&pr[20], 1);
-          ls0[1][2] += axon_f16_at(&pr[21], 0);
-          ls0[1][2] += axon_f16_at(&pr[21], 1);
-          ls0[0][3] += axon_f16_at(&pr[22], 0);
-          ls0[0][3] += axon_f16_at(&pr[22], 1);
-          ls0[1][3] += axon_f16_at(&pr[23], 0);
-          ls0[1][3] += axon_f16_at(&pr[23], 1);
-          ls0[0][0] += axon_f16_at(&pr[24], 0);
-          ls0[0][0] += axon_f16_at(&pr[24], 1);
-          ls0[1][0] += axon_f16_at(&pr[25], 0);
-          ls0[1][0] += axon_f16_at(&pr[25], 1);
-          ls0[0][1] += axon_f16_at(&pr[26], 0);
-          ls0[0][1] += axon_f16_at(&pr[26], 1);
-          ls0[1][1] += axon_f16_at(&pr[27], 0);
-          ls0[1][1] += axon_f16_at(&pr[27], 1);
-          ls0[0][2] += axon_f16_at(&pr[28], 0);
-          ls0[0][2] += axon_f16_at(&pr[28], 1);
-          ls0[1][2] += axon_f16_at(&pr[29], 0);
-          ls0[1][2] += axon_f16_at(&pr[29], 1);
-          ls0[0][3] += axon_f16_at(&pr[30], 0);
-          ls0[0][3] += axon_f16_at(&pr[30], 1);
-          ls0[1][3] += axon_f16_at(&pr[31], 0);
-          ls0[1][3] += axon_f16_at(&pr[31], 1);
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] & 0xFFFFu));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] >> 16));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] & 0xFFFFu));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] >> 16));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] & 0xFFFFu));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] >> 16));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] & 0xFFFFu));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] >> 16));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] & 0xFFFFu));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] >> 16));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] & 0xFFFFu));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] >> 16));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] & 0xFFFFu));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] >> 16));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] & 0xFFFFu));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] >> 16));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] & 0xFFFFu));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] >> 16));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] & 0xFFFFu));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] >> 16));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] & 0xFFFFu));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] >> 16));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] & 0xFFFFu));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] >> 16));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] & 0xFFFFu));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] >> 16));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] & 0xFFFFu));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] >> 16));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] & 0xFFFFu));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] >> 16));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] & 0xFFFFu));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] >> 16));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] & 0xFFFFu));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] >> 16));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] & 0xFFFFu));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] >> 16));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] & 0xFFFFu));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] >> 16));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] & 0xFFFFu));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] >> 16));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] & 0xFFFFu));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] >> 16));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] & 0xFFFFu));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] >> 16));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] & 0xFFFFu));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] >> 16));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] & 0xFFFFu));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] >> 16));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] & 0xFFFFu));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] >> 16));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] & 0xFFFFu));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] >> 16));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] & 0xFFFFu));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] >> 16));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] & 0xFFFFu));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] >> 16));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] & 0xFFFFu));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] >> 16));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] & 0xFFFFu));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] >> 16));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] & 0xFFFFu));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] >> 16));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] & 0xFFFFu));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] >> 16));
           l0[0] += (ls0[0][0] + ls0[0][1]) + (ls0[0][2] + ls0[0][3]);
           l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
           asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(pin), "r"(0) : "memory");
@@ -793,25 +790,25 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
       const int gjc5 = min(gj + 5, (int)128 - 1);
       const int gjc6 = min(gj + 6, (int)128 - 1);
       const int gjc7 = min(gj + 7, (int)128 - 1);
-      const float v21 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v22 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v23 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v24 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v25 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v26 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v27 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v28 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v15 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v16 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v17 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v18 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v19 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v20 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v21 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v22 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
       if (gj + 8 <= 128) {
-        *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v21) | ((unsigned)axon_f_to_f16(v22) << 16), (unsigned)axon_f_to_f16(v23) | ((unsigned)axon_f_to_f16(v24) << 16), (unsigned)axon_f_to_f16(v25) | ((unsigned)axon_f_to_f16(v26) << 16), (unsigned)axon_f_to_f16(v27) | ((unsigned)axon_f_to_f16(v28) << 16));
+        *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v15) | ((unsigned)axon_f_to_f16(v16) << 16), (unsigned)axon_f_to_f16(v17) | ((unsigned)axon_f_to_f16(v18) << 16), (unsigned)axon_f_to_f16(v19) | ((unsigned)axon_f_to_f16(v20) << 16), (unsigned)axon_f_to_f16(v21) | ((unsigned)axon_f_to_f16(v22) << 16));
       } else {
-        if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v21);
-        if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v22);
-        if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v23);
-        if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v24);
-        if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v25);
-        if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v26);
-        if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v27);
-        if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v28);
+        if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v15);
+        if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v16);
+        if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v17);
+        if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v18);
+        if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v19);
+        if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v20);
+        if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v21);
+        if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v22);
       }
     }
     asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");

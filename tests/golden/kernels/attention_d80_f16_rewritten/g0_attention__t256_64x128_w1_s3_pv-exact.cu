@@ -101,20 +101,19 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
       asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
       if (g >= 1) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(vempty0 + 8 * ((g - 1) % 3)) : "memory");
     }
+    unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
+    #pragma unroll
+    for (int e = 0; e < 64; e += 2) {
+      unsigned w;
+      w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
+      asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
+      sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
+      sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
+    }
     float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
     if (n0 + 128 <= 1000) {
       #pragma unroll
-      for (int e = 0; e < 64; ++e) {
-        const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-        const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
-        (void)gi; (void)gj; (void)gj0;
-        const float t0 = axon_round_f16(sc[e]);
-        const float v1 = t0;  // cast 6
-        const float x = v1;
-        sc[e] = x;
-        const int rs = rs_s[e];
-        mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-      }
+      for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
     }
     if (n0 + 128 > 1000) {
       #pragma unroll
@@ -122,9 +121,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
         const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
         (void)gi; (void)gj; (void)gj0;
-        const float t2 = axon_round_f16(sc[e]);
-        const float v3 = t2;  // cast 6
-        const float x = gj0 < 1000 ? v3 : kNegInf;
+        const float t0 = sc[e];
+        const float v1 = t0;  // cast 6
+        const float x = gj0 < 1000 ? v1 : kNegInf;
         sc[e] = x;
         const int rs = rs_s[e];
         mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -157,8 +156,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v4 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-        sc[e] = v4;
+        const float v2 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+        sc[e] = v2;
       }
     }
     if (n0 + 128 > 1000) {
@@ -168,8 +167,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v5 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-        sc[e] = gj0 < 1000 ? v5 : 0.0f;
+        const float v3 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+        sc[e] = gj0 < 1000 ? v3 : 0.0f;
       }
     }
     pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
@@ -204,70 +203,70 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
     pr[29] = axon_pack_f16x2_f32(sc[58], sc[59]);
     pr[30] = axon_pack_f16x2_f32(sc[60], sc[61]);
     pr[31] = axon_pack_f16x2_f32(sc[62], sc[63]);
-    ls0[0][0] += axon_f16_at(&pr[0], 0);
-    ls0[0][0] += axon_f16_at(&pr[0], 1);
-    ls0[1][0] += axon_f16_at(&pr[1], 0);
-    ls0[1][0] += axon_f16_at(&pr[1], 1);
-    ls0[0][1] += axon_f16_at(&pr[2], 0);
-    ls0[0][1] += axon_f16_at(&pr[2], 1);
-    ls0[1][1] += axon_f16_at(&pr[3], 0);
-    ls0[1][1] += axon_f16_at(&pr[3], 1);
-    ls0[0][2] += axon_f16_at(&pr[4], 0);
-    ls0[0][2] += axon_f16_at(&pr[4], 1);
-    ls0[1][2] += axon_f16_at(&pr[5], 0);
-    ls0[1][2] += axon_f16_at(&pr[5], 1);
-    ls0[0][3] += axon_f16_at(&pr[6], 0);
-    ls0[0][3] += axon_f16_at(&pr[6], 1);
-    ls0[1][3] += axon_f16_at(&pr[7], 0);
-    ls0[1][3] += axon_f16_at(&pr[7], 1);
-    ls0[0][0] += axon_f16_at(&pr[8], 0);
-    ls0[0][0] += axon_f16_at(&pr[8], 1);
-    ls0[1][0] += axon_f16_at(&pr[9], 0);
-    ls0[1][0] += axon_f16_at(&pr[9], 1);
-    ls0[0][1] += axon_f16_at(&pr[10], 0);
-    ls0[0][1] += axon_f16_at(&pr[10], 1);
-    ls0[1][1] += axon_f16_at(&pr[11], 0);
-    ls0[1][1] += axon_f16_at(&pr[11], 1);
-    ls0[0][2] += axon_f16_at(&pr[12], 0);
-    ls0[0][2] += axon_f16_at(&pr[12], 1);
-    ls0[1][2] += axon_f16_at(&pr[13], 0);
-    ls0[1][2] += axon_f16_at(&pr[13], 1);
-    ls0[0][3] += axon_f16_at(&pr[14], 0);
-    ls0[0][3] += axon_f16_at(&pr[14], 1);
-    ls0[1][3] += axon_f16_at(&pr[15], 0);
-    ls0[1][3] += axon_f16_at(&pr[15], 1);
-    ls0[0][0] += axon_f16_at(&pr[16], 0);
-    ls0[0][0] += axon_f16_at(&pr[16], 1);
-    ls0[1][0] += axon_f16_at(&pr[17], 0);
-    ls0[1][0] += axon_f16_at(&pr[17], 1);
-    ls0[0][1] += axon_f16_at(&pr[18], 0);
-    ls0[0][1] += axon_f16_at(&pr[18], 1);
-    ls0[1][1] += axon_f16_at(&pr[19], 0);
-    ls0[1][1] += axon_f16_at(&pr[19], 1);
-    ls0[0][2] += axon_f16_at(&pr[20], 0);
-    ls0[0][2] += axon_f16_at(&pr[20], 1);
-    ls0[1][2] += axon_f16_at(&pr[21], 0);
-    ls0[1][2] += axon_f16_at(&pr[21], 1);
-    ls0[0][3] += axon_f16_at(&pr[22], 0);
-    ls0[0][3] += axon_f16_at(&pr[22], 1);
-    ls0[1][3] += axon_f16_at(&pr[23], 0);
-    ls0[1][3] += axon_f16_at(&pr[23], 1);
-    ls0[0][0] += axon_f16_at(&pr[24], 0);
-    ls0[0][0] += axon_f16_at(&pr[24], 1);
-    ls0[1][0] += axon_f16_at(&pr[25], 0);
-    ls0[1][0] += axon_f16_at(&pr[25], 1);
-    ls0[0][1] += axon_f16_at(&pr[26], 0);
-    ls0[0][1] += axon_f16_at(&pr[26], 1);
-    ls0[1][1] += axon_f16_at(&pr[27], 0);
-    ls0[1][1] += axon_f16_at(&pr[27], 1);
-    ls0[0][2] += axon_f16_at(&pr[28], 0);
-    ls0[0][2] += axon_f16_at(&pr[28], 1);
-    ls0[1][2] += axon_f16_at(&pr[29], 0);
-    ls0[1][2] += axon_f16_at(&pr[29], 1);
-    ls0[0][3] += axon_f16_at(&pr[30], 0);
-    ls0[0][3] += axon_f16_at(&pr[30], 1);
-    ls0[1][3] += axon_f16_at(&pr[31], 0);
-    ls0[1][3] += axon_f16_at(&pr[31], 1);
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] >> 16));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] & 0xFFFFu));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] >> 16));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] & 0xFFFFu));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] >> 16));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] & 0xFFFFu));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] >> 16));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] & 0xFFFFu));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] >> 16));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] >> 16));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] & 0xFFFFu));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] >> 16));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] & 0xFFFFu));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] >> 16));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] & 0xFFFFu));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] >> 16));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] & 0xFFFFu));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] >> 16));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] >> 16));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] & 0xFFFFu));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] >> 16));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] & 0xFFFFu));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] >> 16));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] & 0xFFFFu));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] >> 16));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] & 0xFFFFu));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] >> 16));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] >> 16));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] & 0xFFFFu));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] >> 16));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] & 0xFFFFu));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] >> 16));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] & 0xFFFFu));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] >> 16));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] & 0xFFFFu));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] >> 16));
     l0[0] += (ls0[0][0] + ls0[0][1]) + (ls0[0][2] + ls0[0][3]);
     l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
     asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
@@ -329,25 +328,25 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_d80_f16_re
     const int gjc5 = min(gj + 5, (int)80 - 1);
     const int gjc6 = min(gj + 6, (int)80 - 1);
     const int gjc7 = min(gj + 7, (int)80 - 1);
-    const float v6 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v7 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v8 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v9 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v10 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v11 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v12 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
-    const float v13 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v4 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v5 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v6 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v7 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v8 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v9 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v10 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
+    const float v11 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 13
     if (gj + 8 <= 80) {
-      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000))) = make_uint4((unsigned)axon_f_to_f16(v6) | ((unsigned)axon_f_to_f16(v7) << 16), (unsigned)axon_f_to_f16(v8) | ((unsigned)axon_f_to_f16(v9) << 16), (unsigned)axon_f_to_f16(v10) | ((unsigned)axon_f_to_f16(v11) << 16), (unsigned)axon_f_to_f16(v12) | ((unsigned)axon_f_to_f16(v13) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000))) = make_uint4((unsigned)axon_f_to_f16(v4) | ((unsigned)axon_f_to_f16(v5) << 16), (unsigned)axon_f_to_f16(v6) | ((unsigned)axon_f_to_f16(v7) << 16), (unsigned)axon_f_to_f16(v8) | ((unsigned)axon_f_to_f16(v9) << 16), (unsigned)axon_f_to_f16(v10) | ((unsigned)axon_f_to_f16(v11) << 16));
     } else {
-      if (gj + 0 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 0, v6);
-      if (gj + 1 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 1, v7);
-      if (gj + 2 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 2, v8);
-      if (gj + 3 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 3, v9);
-      if (gj + 4 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 4, v10);
-      if (gj + 5 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 5, v11);
-      if (gj + 6 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 6, v12);
-      if (gj + 7 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 7, v13);
+      if (gj + 0 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 0, v4);
+      if (gj + 1 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 1, v5);
+      if (gj + 2 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 2, v6);
+      if (gj + 3 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 3, v7);
+      if (gj + 4 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 4, v8);
+      if (gj + 5 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 5, v9);
+      if (gj + 6 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 6, v10);
+      if (gj + 7 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 7, v11);
     }
   }
 }

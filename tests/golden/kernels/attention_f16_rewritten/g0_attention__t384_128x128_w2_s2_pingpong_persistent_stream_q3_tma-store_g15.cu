@@ -190,19 +190,18 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
       asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
       asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
+      unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
+      #pragma unroll
+      for (int e = 0; e < 64; e += 2) {
+        unsigned w;
+        w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
+        asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
+        sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
+        sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
+      }
       float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
       #pragma unroll
-      for (int e = 0; e < 64; ++e) {
-        const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-        const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
-        (void)gi; (void)gj; (void)gj0;
-        const float t0 = axon_round_f16(sc[e]);
-        const float v1 = t0;  // cast 6
-        const float x = v1;
-        sc[e] = x;
-        const int rs = rs_s[e];
-        mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-      }
+      for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
       float mt[2];
       #pragma unroll
       for (int r = 0; r < 2; ++r) mt[r] = axon_max_nan(axon_max_nan(mrow[r], axon_max_nan(mp[r][0], mp[r][1])), axon_max_nan(mp[r][2], mp[r][3]));
@@ -225,8 +224,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v2 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-        sc[e] = v2;
+        const float v0 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+        sc[e] = v0;
       }
       pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
       pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -260,70 +259,70 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
       pr[29] = axon_pack_f16x2_f32(sc[58], sc[59]);
       pr[30] = axon_pack_f16x2_f32(sc[60], sc[61]);
       pr[31] = axon_pack_f16x2_f32(sc[62], sc[63]);
-      ls0[0][0] += axon_f16_at(&pr[0], 0);
-      ls0[0][0] += axon_f16_at(&pr[0], 1);
-      ls0[1][0] += axon_f16_at(&pr[1], 0);
-      ls0[1][0] += axon_f16_at(&pr[1], 1);
-      ls0[0][1] += axon_f16_at(&pr[2], 0);
-      ls0[0][1] += axon_f16_at(&pr[2], 1);
-      ls0[1][1] += axon_f16_at(&pr[3], 0);
-      ls0[1][1] += axon_f16_at(&pr[3], 1);
-      ls0[0][2] += axon_f16_at(&pr[4], 0);
-      ls0[0][2] += axon_f16_at(&pr[4], 1);
-      ls0[1][2] += axon_f16_at(&pr[5], 0);
-      ls0[1][2] += axon_f16_at(&pr[5], 1);
-      ls0[0][3] += axon_f16_at(&pr[6], 0);
-      ls0[0][3] += axon_f16_at(&pr[6], 1);
-      ls0[1][3] += axon_f16_at(&pr[7], 0);
-      ls0[1][3] += axon_f16_at(&pr[7], 1);
-      ls0[0][0] += axon_f16_at(&pr[8], 0);
-      ls0[0][0] += axon_f16_at(&pr[8], 1);
-      ls0[1][0] += axon_f16_at(&pr[9], 0);
-      ls0[1][0] += axon_f16_at(&pr[9], 1);
-      ls0[0][1] += axon_f16_at(&pr[10], 0);
-      ls0[0][1] += axon_f16_at(&pr[10], 1);
-      ls0[1][1] += axon_f16_at(&pr[11], 0);
-      ls0[1][1] += axon_f16_at(&pr[11], 1);
-      ls0[0][2] += axon_f16_at(&pr[12], 0);
-      ls0[0][2] += axon_f16_at(&pr[12], 1);
-      ls0[1][2] += axon_f16_at(&pr[13], 0);
-      ls0[1][2] += axon_f16_at(&pr[13], 1);
-      ls0[0][3] += axon_f16_at(&pr[14], 0);
-      ls0[0][3] += axon_f16_at(&pr[14], 1);
-      ls0[1][3] += axon_f16_at(&pr[15], 0);
-      ls0[1][3] += axon_f16_at(&pr[15], 1);
-      ls0[0][0] += axon_f16_at(&pr[16], 0);
-      ls0[0][0] += axon_f16_at(&pr[16], 1);
-      ls0[1][0] += axon_f16_at(&pr[17], 0);
-      ls0[1][0] += axon_f16_at(&pr[17], 1);
-      ls0[0][1] += axon_f16_at(&pr[18], 0);
-      ls0[0][1] += axon_f16_at(&pr[18], 1);
-      ls0[1][1] += axon_f16_at(&pr[19], 0);
-      ls0[1][1] += axon_f16_at(&pr[19], 1);
-      ls0[0][2] += axon_f16_at(&pr[20], 0);
-      ls0[0][2] += axon_f16_at(&pr[20], 1);
-      ls0[1][2] += axon_f16_at(&pr[21], 0);
-      ls0[1][2] += axon_f16_at(&pr[21], 1);
-      ls0[0][3] += axon_f16_at(&pr[22], 0);
-      ls0[0][3] += axon_f16_at(&pr[22], 1);
-      ls0[1][3] += axon_f16_at(&pr[23], 0);
-      ls0[1][3] += axon_f16_at(&pr[23], 1);
-      ls0[0][0] += axon_f16_at(&pr[24], 0);
-      ls0[0][0] += axon_f16_at(&pr[24], 1);
-      ls0[1][0] += axon_f16_at(&pr[25], 0);
-      ls0[1][0] += axon_f16_at(&pr[25], 1);
-      ls0[0][1] += axon_f16_at(&pr[26], 0);
-      ls0[0][1] += axon_f16_at(&pr[26], 1);
-      ls0[1][1] += axon_f16_at(&pr[27], 0);
-      ls0[1][1] += axon_f16_at(&pr[27], 1);
-      ls0[0][2] += axon_f16_at(&pr[28], 0);
-      ls0[0][2] += axon_f16_at(&pr[28], 1);
-      ls0[1][2] += axon_f16_at(&pr[29], 0);
-      ls0[1][2] += axon_f16_at(&pr[29], 1);
-      ls0[0][3] += axon_f16_at(&pr[30], 0);
-      ls0[0][3] += axon_f16_at(&pr[30], 1);
-      ls0[1][3] += axon_f16_at(&pr[31], 0);
-      ls0[1][3] += axon_f16_at(&pr[31], 1);
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] >> 16));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] & 0xFFFFu));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] >> 16));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] & 0xFFFFu));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] >> 16));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] & 0xFFFFu));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] >> 16));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] & 0xFFFFu));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] >> 16));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] >> 16));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] & 0xFFFFu));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] >> 16));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] & 0xFFFFu));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] >> 16));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] & 0xFFFFu));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] >> 16));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] & 0xFFFFu));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] >> 16));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] >> 16));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] & 0xFFFFu));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] >> 16));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] & 0xFFFFu));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] >> 16));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] & 0xFFFFu));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] >> 16));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] & 0xFFFFu));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] >> 16));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] & 0xFFFFu));
+      ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] >> 16));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] & 0xFFFFu));
+      ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] >> 16));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] & 0xFFFFu));
+      ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] >> 16));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] & 0xFFFFu));
+      ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] >> 16));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] & 0xFFFFu));
+      ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] >> 16));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] & 0xFFFFu));
+      ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] >> 16));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] & 0xFFFFu));
+      ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] >> 16));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] & 0xFFFFu));
+      ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] >> 16));
       l0[0] += (ls0[0][0] + ls0[0][1]) + (ls0[0][2] + ls0[0][3]);
       l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
     }
@@ -373,19 +372,18 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
           asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
           asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
           if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
+          unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
+          #pragma unroll
+          for (int e = 0; e < 64; e += 2) {
+            unsigned w;
+            w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
+            asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
+            sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
+            sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
+          }
           float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
           #pragma unroll
-          for (int e = 0; e < 64; ++e) {
-            const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-            const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
-            (void)gi; (void)gj; (void)gj0;
-            const float t3 = axon_round_f16(sc[e]);
-            const float v4 = t3;  // cast 6
-            const float x = v4;
-            sc[e] = x;
-            const int rs = rs_s[e];
-            mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-          }
+          for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
           float mt[2];
           #pragma unroll
           for (int r = 0; r < 2; ++r) mt[r] = axon_max_nan(axon_max_nan(mrow[r], axon_max_nan(mp[r][0], mp[r][1])), axon_max_nan(mp[r][2], mp[r][3]));
@@ -408,8 +406,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
             const int rs = rs_s[e];
-            const float v5 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-            sc[e] = v5;
+            const float v1 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+            sc[e] = v1;
           }
           pn[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
           pn[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -443,70 +441,70 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
           pn[29] = axon_pack_f16x2_f32(sc[58], sc[59]);
           pn[30] = axon_pack_f16x2_f32(sc[60], sc[61]);
           pn[31] = axon_pack_f16x2_f32(sc[62], sc[63]);
-          ls0[0][0] += axon_f16_at(&pn[0], 0);
-          ls0[0][0] += axon_f16_at(&pn[0], 1);
-          ls0[1][0] += axon_f16_at(&pn[1], 0);
-          ls0[1][0] += axon_f16_at(&pn[1], 1);
-          ls0[0][1] += axon_f16_at(&pn[2], 0);
-          ls0[0][1] += axon_f16_at(&pn[2], 1);
-          ls0[1][1] += axon_f16_at(&pn[3], 0);
-          ls0[1][1] += axon_f16_at(&pn[3], 1);
-          ls0[0][2] += axon_f16_at(&pn[4], 0);
-          ls0[0][2] += axon_f16_at(&pn[4], 1);
-          ls0[1][2] += axon_f16_at(&pn[5], 0);
-          ls0[1][2] += axon_f16_at(&pn[5], 1);
-          ls0[0][3] += axon_f16_at(&pn[6], 0);
-          ls0[0][3] += axon_f16_at(&pn[6], 1);
-          ls0[1][3] += axon_f16_at(&pn[7], 0);
-          ls0[1][3] += axon_f16_at(&pn[7], 1);
-          ls0[0][0] += axon_f16_at(&pn[8], 0);
-          ls0[0][0] += axon_f16_at(&pn[8], 1);
-          ls0[1][0] += axon_f16_at(&pn[9], 0);
-          ls0[1][0] += axon_f16_at(&pn[9], 1);
-          ls0[0][1] += axon_f16_at(&pn[10], 0);
-          ls0[0][1] += axon_f16_at(&pn[10], 1);
-          ls0[1][1] += axon_f16_at(&pn[11], 0);
-          ls0[1][1] += axon_f16_at(&pn[11], 1);
-          ls0[0][2] += axon_f16_at(&pn[12], 0);
-          ls0[0][2] += axon_f16_at(&pn[12], 1);
-          ls0[1][2] += axon_f16_at(&pn[13], 0);
-          ls0[1][2] += axon_f16_at(&pn[13], 1);
-          ls0[0][3] += axon_f16_at(&pn[14], 0);
-          ls0[0][3] += axon_f16_at(&pn[14], 1);
-          ls0[1][3] += axon_f16_at(&pn[15], 0);
-          ls0[1][3] += axon_f16_at(&pn[15], 1);
-          ls0[0][0] += axon_f16_at(&pn[16], 0);
-          ls0[0][0] += axon_f16_at(&pn[16], 1);
-          ls0[1][0] += axon_f16_at(&pn[17], 0);
-          ls0[1][0] += axon_f16_at(&pn[17], 1);
-          ls0[0][1] += axon_f16_at(&pn[18], 0);
-          ls0[0][1] += axon_f16_at(&pn[18], 1);
-          ls0[1][1] += axon_f16_at(&pn[19], 0);
-          ls0[1][1] += axon_f16_at(&pn[19], 1);
-          ls0[0][2] += axon_f16_at(&pn[20], 0);
-          ls0[0][2] += axon_f16_at(&pn[20], 1);
-          ls0[1][2] += axon_f16_at(&pn[21], 0);
-          ls0[1][2] += axon_f16_at(&pn[21], 1);
-          ls0[0][3] += axon_f16_at(&pn[22], 0);
-          ls0[0][3] += axon_f16_at(&pn[22], 1);
-          ls0[1][3] += axon_f16_at(&pn[23], 0);
-          ls0[1][3] += axon_f16_at(&pn[23], 1);
-          ls0[0][0] += axon_f16_at(&pn[24], 0);
-          ls0[0][0] += axon_f16_at(&pn[24], 1);
-          ls0[1][0] += axon_f16_at(&pn[25], 0);
-          ls0[1][0] += axon_f16_at(&pn[25], 1);
-          ls0[0][1] += axon_f16_at(&pn[26], 0);
-          ls0[0][1] += axon_f16_at(&pn[26], 1);
-          ls0[1][1] += axon_f16_at(&pn[27], 0);
-          ls0[1][1] += axon_f16_at(&pn[27], 1);
-          ls0[0][2] += axon_f16_at(&pn[28], 0);
-          ls0[0][2] += axon_f16_at(&pn[28], 1);
-          ls0[1][2] += axon_f16_at(&pn[29], 0);
-          ls0[1][2] += axon_f16_at(&pn[29], 1);
-          ls0[0][3] += axon_f16_at(&pn[30], 0);
-          ls0[0][3] += axon_f16_at(&pn[30], 1);
-          ls0[1][3] += axon_f16_at(&pn[31], 0);
-          ls0[1][3] += axon_f16_at(&pn[31], 1);
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pn[0] & 0xFFFFu));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pn[0] >> 16));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pn[1] & 0xFFFFu));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pn[1] >> 16));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pn[2] & 0xFFFFu));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pn[2] >> 16));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pn[3] & 0xFFFFu));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pn[3] >> 16));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pn[4] & 0xFFFFu));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pn[4] >> 16));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pn[5] & 0xFFFFu));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pn[5] >> 16));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pn[6] & 0xFFFFu));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pn[6] >> 16));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pn[7] & 0xFFFFu));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pn[7] >> 16));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pn[8] & 0xFFFFu));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pn[8] >> 16));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pn[9] & 0xFFFFu));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pn[9] >> 16));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pn[10] & 0xFFFFu));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pn[10] >> 16));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pn[11] & 0xFFFFu));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pn[11] >> 16));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pn[12] & 0xFFFFu));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pn[12] >> 16));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pn[13] & 0xFFFFu));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pn[13] >> 16));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pn[14] & 0xFFFFu));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pn[14] >> 16));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pn[15] & 0xFFFFu));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pn[15] >> 16));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pn[16] & 0xFFFFu));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pn[16] >> 16));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pn[17] & 0xFFFFu));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pn[17] >> 16));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pn[18] & 0xFFFFu));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pn[18] >> 16));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pn[19] & 0xFFFFu));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pn[19] >> 16));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pn[20] & 0xFFFFu));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pn[20] >> 16));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pn[21] & 0xFFFFu));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pn[21] >> 16));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pn[22] & 0xFFFFu));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pn[22] >> 16));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pn[23] & 0xFFFFu));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pn[23] >> 16));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pn[24] & 0xFFFFu));
+          ls0[0][0] += axon_f16_to_f((unsigned short)(pn[24] >> 16));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pn[25] & 0xFFFFu));
+          ls0[1][0] += axon_f16_to_f((unsigned short)(pn[25] >> 16));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pn[26] & 0xFFFFu));
+          ls0[0][1] += axon_f16_to_f((unsigned short)(pn[26] >> 16));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pn[27] & 0xFFFFu));
+          ls0[1][1] += axon_f16_to_f((unsigned short)(pn[27] >> 16));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pn[28] & 0xFFFFu));
+          ls0[0][2] += axon_f16_to_f((unsigned short)(pn[28] >> 16));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pn[29] & 0xFFFFu));
+          ls0[1][2] += axon_f16_to_f((unsigned short)(pn[29] >> 16));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pn[30] & 0xFFFFu));
+          ls0[0][3] += axon_f16_to_f((unsigned short)(pn[30] >> 16));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pn[31] & 0xFFFFu));
+          ls0[1][3] += axon_f16_to_f((unsigned short)(pn[31] >> 16));
           l0[0] += (ls0[0][0] + ls0[0][1]) + (ls0[0][2] + ls0[0][3]);
           l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
           asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(pin), "r"(0) : "memory");
@@ -546,19 +544,18 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
             asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
             asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
             if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
+            unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
+            #pragma unroll
+            for (int e = 0; e < 64; e += 2) {
+              unsigned w;
+              w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
+              asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
+              sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
+              sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
+            }
             float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
             #pragma unroll
-            for (int e = 0; e < 64; ++e) {
-              const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-              const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
-              (void)gi; (void)gj; (void)gj0;
-              const float t6 = axon_round_f16(sc[e]);
-              const float v7 = t6;  // cast 6
-              const float x = v7;
-              sc[e] = x;
-              const int rs = rs_s[e];
-              mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-            }
+            for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
             float mt[2];
             #pragma unroll
             for (int r = 0; r < 2; ++r) mt[r] = axon_max_nan(axon_max_nan(mrow[r], axon_max_nan(mp[r][0], mp[r][1])), axon_max_nan(mp[r][2], mp[r][3]));
@@ -581,8 +578,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
               const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
               (void)gi; (void)gj; (void)gj0;
               const int rs = rs_s[e];
-              const float v8 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-              sc[e] = v8;
+              const float v2 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+              sc[e] = v2;
             }
             pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
             pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -616,70 +613,70 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
             pr[29] = axon_pack_f16x2_f32(sc[58], sc[59]);
             pr[30] = axon_pack_f16x2_f32(sc[60], sc[61]);
             pr[31] = axon_pack_f16x2_f32(sc[62], sc[63]);
-            ls0[0][0] += axon_f16_at(&pr[0], 0);
-            ls0[0][0] += axon_f16_at(&pr[0], 1);
-            ls0[1][0] += axon_f16_at(&pr[1], 0);
-            ls0[1][0] += axon_f16_at(&pr[1], 1);
-            ls0[0][1] += axon_f16_at(&pr[2], 0);
-            ls0[0][1] += axon_f16_at(&pr[2], 1);
-            ls0[1][1] += axon_f16_at(&pr[3], 0);
-            ls0[1][1] += axon_f16_at(&pr[3], 1);
-            ls0[0][2] += axon_f16_at(&pr[4], 0);
-            ls0[0][2] += axon_f16_at(&pr[4], 1);
-            ls0[1][2] += axon_f16_at(&pr[5], 0);
-            ls0[1][2] += axon_f16_at(&pr[5], 1);
-            ls0[0][3] += axon_f16_at(&pr[6], 0);
-            ls0[0][3] += axon_f16_at(&pr[6], 1);
-            ls0[1][3] += axon_f16_at(&pr[7], 0);
-            ls0[1][3] += axon_f16_at(&pr[7], 1);
-            ls0[0][0] += axon_f16_at(&pr[8], 0);
-            ls0[0][0] += axon_f16_at(&pr[8], 1);
-            ls0[1][0] += axon_f16_at(&pr[9], 0);
-            ls0[1][0] += axon_f16_at(&pr[9], 1);
-            ls0[0][1] += axon_f16_at(&pr[10], 0);
-            ls0[0][1] += axon_f16_at(&pr[10], 1);
-            ls0[1][1] += axon_f16_at(&pr[11], 0);
-            ls0[1][1] += axon_f16_at(&pr[11], 1);
-            ls0[0][2] += axon_f16_at(&pr[12], 0);
-            ls0[0][2] += axon_f16_at(&pr[12], 1);
-            ls0[1][2] += axon_f16_at(&pr[13], 0);
-            ls0[1][2] += axon_f16_at(&pr[13], 1);
-            ls0[0][3] += axon_f16_at(&pr[14], 0);
-            ls0[0][3] += axon_f16_at(&pr[14], 1);
-            ls0[1][3] += axon_f16_at(&pr[15], 0);
-            ls0[1][3] += axon_f16_at(&pr[15], 1);
-            ls0[0][0] += axon_f16_at(&pr[16], 0);
-            ls0[0][0] += axon_f16_at(&pr[16], 1);
-            ls0[1][0] += axon_f16_at(&pr[17], 0);
-            ls0[1][0] += axon_f16_at(&pr[17], 1);
-            ls0[0][1] += axon_f16_at(&pr[18], 0);
-            ls0[0][1] += axon_f16_at(&pr[18], 1);
-            ls0[1][1] += axon_f16_at(&pr[19], 0);
-            ls0[1][1] += axon_f16_at(&pr[19], 1);
-            ls0[0][2] += axon_f16_at(&pr[20], 0);
-            ls0[0][2] += axon_f16_at(&pr[20], 1);
-            ls0[1][2] += axon_f16_at(&pr[21], 0);
-            ls0[1][2] += axon_f16_at(&pr[21], 1);
-            ls0[0][3] += axon_f16_at(&pr[22], 0);
-            ls0[0][3] += axon_f16_at(&pr[22], 1);
-            ls0[1][3] += axon_f16_at(&pr[23], 0);
-            ls0[1][3] += axon_f16_at(&pr[23], 1);
-            ls0[0][0] += axon_f16_at(&pr[24], 0);
-            ls0[0][0] += axon_f16_at(&pr[24], 1);
-            ls0[1][0] += axon_f16_at(&pr[25], 0);
-            ls0[1][0] += axon_f16_at(&pr[25], 1);
-            ls0[0][1] += axon_f16_at(&pr[26], 0);
-            ls0[0][1] += axon_f16_at(&pr[26], 1);
-            ls0[1][1] += axon_f16_at(&pr[27], 0);
-            ls0[1][1] += axon_f16_at(&pr[27], 1);
-            ls0[0][2] += axon_f16_at(&pr[28], 0);
-            ls0[0][2] += axon_f16_at(&pr[28], 1);
-            ls0[1][2] += axon_f16_at(&pr[29], 0);
-            ls0[1][2] += axon_f16_at(&pr[29], 1);
-            ls0[0][3] += axon_f16_at(&pr[30], 0);
-            ls0[0][3] += axon_f16_at(&pr[30], 1);
-            ls0[1][3] += axon_f16_at(&pr[31], 0);
-            ls0[1][3] += axon_f16_at(&pr[31], 1);
+            ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] & 0xFFFFu));
+            ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] >> 16));
+            ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] & 0xFFFFu));
+            ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] >> 16));
+            ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] & 0xFFFFu));
+            ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] >> 16));
+            ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] & 0xFFFFu));
+            ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] >> 16));
+            ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] & 0xFFFFu));
+            ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] >> 16));
+            ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] & 0xFFFFu));
+            ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] >> 16));
+            ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] & 0xFFFFu));
+            ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] >> 16));
+            ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] & 0xFFFFu));
+            ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] >> 16));
+            ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] & 0xFFFFu));
+            ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] >> 16));
+            ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] & 0xFFFFu));
+            ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] >> 16));
+            ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] & 0xFFFFu));
+            ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] >> 16));
+            ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] & 0xFFFFu));
+            ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] >> 16));
+            ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] & 0xFFFFu));
+            ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] >> 16));
+            ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] & 0xFFFFu));
+            ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] >> 16));
+            ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] & 0xFFFFu));
+            ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] >> 16));
+            ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] & 0xFFFFu));
+            ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] >> 16));
+            ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] & 0xFFFFu));
+            ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] >> 16));
+            ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] & 0xFFFFu));
+            ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] >> 16));
+            ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] & 0xFFFFu));
+            ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] >> 16));
+            ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] & 0xFFFFu));
+            ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] >> 16));
+            ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] & 0xFFFFu));
+            ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] >> 16));
+            ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] & 0xFFFFu));
+            ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] >> 16));
+            ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] & 0xFFFFu));
+            ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] >> 16));
+            ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] & 0xFFFFu));
+            ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] >> 16));
+            ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] & 0xFFFFu));
+            ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] >> 16));
+            ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] & 0xFFFFu));
+            ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] >> 16));
+            ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] & 0xFFFFu));
+            ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] >> 16));
+            ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] & 0xFFFFu));
+            ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] >> 16));
+            ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] & 0xFFFFu));
+            ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] >> 16));
+            ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] & 0xFFFFu));
+            ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] >> 16));
+            ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] & 0xFFFFu));
+            ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] >> 16));
+            ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] & 0xFFFFu));
+            ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] >> 16));
             l0[0] += (ls0[0][0] + ls0[0][1]) + (ls0[0][2] + ls0[0][3]);
             l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
             asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(pin), "r"(0) : "memory");
@@ -775,15 +772,15 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
           const int gjc5 = min(gj + 5, (int)128 - 1);
           const int gjc6 = min(gj + 6, (int)128 - 1);
           const int gjc7 = min(gj + 7, (int)128 - 1);
-          const float v9 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v10 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v11 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v12 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v13 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v14 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v15 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v16 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v9) | ((unsigned)axon_f_to_f16(v10) << 16), (unsigned)axon_f_to_f16(v11) | ((unsigned)axon_f_to_f16(v12) << 16), (unsigned)axon_f_to_f16(v13) | ((unsigned)axon_f_to_f16(v14) << 16), (unsigned)axon_f_to_f16(v15) | ((unsigned)axon_f_to_f16(v16) << 16));
+          const float v3 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v4 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v5 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v6 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v7 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v8 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v9 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v10 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v3) | ((unsigned)axon_f_to_f16(v4) << 16), (unsigned)axon_f_to_f16(v5) | ((unsigned)axon_f_to_f16(v6) << 16), (unsigned)axon_f_to_f16(v7) | ((unsigned)axon_f_to_f16(v8) << 16), (unsigned)axon_f_to_f16(v9) | ((unsigned)axon_f_to_f16(v10) << 16));
         }
         asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
         asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
@@ -843,19 +840,18 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
         asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
         asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
         if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
+        unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
+        #pragma unroll
+        for (int e = 0; e < 64; e += 2) {
+          unsigned w;
+          w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
+          asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
+          sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
+          sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
+        }
         float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
         #pragma unroll
-        for (int e = 0; e < 64; ++e) {
-          const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-          const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
-          (void)gi; (void)gj; (void)gj0;
-          const float t17 = axon_round_f16(sc[e]);
-          const float v18 = t17;  // cast 6
-          const float x = v18;
-          sc[e] = x;
-          const int rs = rs_s[e];
-          mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-        }
+        for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
         float mt[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r) mt[r] = axon_max_nan(axon_max_nan(mrow[r], axon_max_nan(mp[r][0], mp[r][1])), axon_max_nan(mp[r][2], mp[r][3]));
@@ -878,8 +874,8 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v19 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-          sc[e] = v19;
+          const float v11 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+          sc[e] = v11;
         }
         pn[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
         pn[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -913,70 +909,70 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
         pn[29] = axon_pack_f16x2_f32(sc[58], sc[59]);
         pn[30] = axon_pack_f16x2_f32(sc[60], sc[61]);
         pn[31] = axon_pack_f16x2_f32(sc[62], sc[63]);
-        ls0[0][0] += axon_f16_at(&pn[0], 0);
-        ls0[0][0] += axon_f16_at(&pn[0], 1);
-        ls0[1][0] += axon_f16_at(&pn[1], 0);
-        ls0[1][0] += axon_f16_at(&pn[1], 1);
-        ls0[0][1] += axon_f16_at(&pn[2], 0);
-        ls0[0][1] += axon_f16_at(&pn[2], 1);
-        ls0[1][1] += axon_f16_at(&pn[3], 0);
-        ls0[1][1] += axon_f16_at(&pn[3], 1);
-        ls0[0][2] += axon_f16_at(&pn[4], 0);
-        ls0[0][2] += axon_f16_at(&pn[4], 1);
-        ls0[1][2] += axon_f16_at(&pn[5], 0);
-        ls0[1][2] += axon_f16_at(&pn[5], 1);
-        ls0[0][3] += axon_f16_at(&pn[6], 0);
-        ls0[0][3] += axon_f16_at(&pn[6], 1);
-        ls0[1][3] += axon_f16_at(&pn[7], 0);
-        ls0[1][3] += axon_f16_at(&pn[7], 1);
-        ls0[0][0] += axon_f16_at(&pn[8], 0);
-        ls0[0][0] += axon_f16_at(&pn[8], 1);
-        ls0[1][0] += axon_f16_at(&pn[9], 0);
-        ls0[1][0] += axon_f16_at(&pn[9], 1);
-        ls0[0][1] += axon_f16_at(&pn[10], 0);
-        ls0[0][1] += axon_f16_at(&pn[10], 1);
-        ls0[1][1] += axon_f16_at(&pn[11], 0);
-        ls0[1][1] += axon_f16_at(&pn[11], 1);
-        ls0[0][2] += axon_f16_at(&pn[12], 0);
-        ls0[0][2] += axon_f16_at(&pn[12], 1);
-        ls0[1][2] += axon_f16_at(&pn[13], 0);
-        ls0[1][2] += axon_f16_at(&pn[13], 1);
-        ls0[0][3] += axon_f16_at(&pn[14], 0);
-        ls0[0][3] += axon_f16_at(&pn[14], 1);
-        ls0[1][3] += axon_f16_at(&pn[15], 0);
-        ls0[1][3] += axon_f16_at(&pn[15], 1);
-        ls0[0][0] += axon_f16_at(&pn[16], 0);
-        ls0[0][0] += axon_f16_at(&pn[16], 1);
-        ls0[1][0] += axon_f16_at(&pn[17], 0);
-        ls0[1][0] += axon_f16_at(&pn[17], 1);
-        ls0[0][1] += axon_f16_at(&pn[18], 0);
-        ls0[0][1] += axon_f16_at(&pn[18], 1);
-        ls0[1][1] += axon_f16_at(&pn[19], 0);
-        ls0[1][1] += axon_f16_at(&pn[19], 1);
-        ls0[0][2] += axon_f16_at(&pn[20], 0);
-        ls0[0][2] += axon_f16_at(&pn[20], 1);
-        ls0[1][2] += axon_f16_at(&pn[21], 0);
-        ls0[1][2] += axon_f16_at(&pn[21], 1);
-        ls0[0][3] += axon_f16_at(&pn[22], 0);
-        ls0[0][3] += axon_f16_at(&pn[22], 1);
-        ls0[1][3] += axon_f16_at(&pn[23], 0);
-        ls0[1][3] += axon_f16_at(&pn[23], 1);
-        ls0[0][0] += axon_f16_at(&pn[24], 0);
-        ls0[0][0] += axon_f16_at(&pn[24], 1);
-        ls0[1][0] += axon_f16_at(&pn[25], 0);
-        ls0[1][0] += axon_f16_at(&pn[25], 1);
-        ls0[0][1] += axon_f16_at(&pn[26], 0);
-        ls0[0][1] += axon_f16_at(&pn[26], 1);
-        ls0[1][1] += axon_f16_at(&pn[27], 0);
-        ls0[1][1] += axon_f16_at(&pn[27], 1);
-        ls0[0][2] += axon_f16_at(&pn[28], 0);
-        ls0[0][2] += axon_f16_at(&pn[28], 1);
-        ls0[1][2] += axon_f16_at(&pn[29], 0);
-        ls0[1][2] += axon_f16_at(&pn[29], 1);
-        ls0[0][3] += axon_f16_at(&pn[30], 0);
-        ls0[0][3] += axon_f16_at(&pn[30], 1);
-        ls0[1][3] += axon_f16_at(&pn[31], 0);
-        ls0[1][3] += axon_f16_at(&pn[31], 1);
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[0] & 0xFFFFu));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[0] >> 16));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[1] & 0xFFFFu));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[1] >> 16));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[2] & 0xFFFFu));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[2] >> 16));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[3] & 0xFFFFu));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[3] >> 16));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[4] & 0xFFFFu));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[4] >> 16));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[5] & 0xFFFFu));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[5] >> 16));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[6] & 0xFFFFu));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[6] >> 16));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[7] & 0xFFFFu));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[7] >> 16));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[8] & 0xFFFFu));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[8] >> 16));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[9] & 0xFFFFu));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[9] >> 16));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[10] & 0xFFFFu));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[10] >> 16));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[11] & 0xFFFFu));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[11] >> 16));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[12] & 0xFFFFu));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[12] >> 16));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[13] & 0xFFFFu));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[13] >> 16));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[14] & 0xFFFFu));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[14] >> 16));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[15] & 0xFFFFu));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[15] >> 16));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[16] & 0xFFFFu));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[16] >> 16));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[17] & 0xFFFFu));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[17] >> 16));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[18] & 0xFFFFu));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[18] >> 16));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[19] & 0xFFFFu));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[19] >> 16));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[20] & 0xFFFFu));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[20] >> 16));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[21] & 0xFFFFu));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[21] >> 16));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[22] & 0xFFFFu));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[22] >> 16));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[23] & 0xFFFFu));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[23] >> 16));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[24] & 0xFFFFu));
+        ls0[0][0] += axon_f16_to_f((unsigned short)(pn[24] >> 16));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[25] & 0xFFFFu));
+        ls0[1][0] += axon_f16_to_f((unsigned short)(pn[25] >> 16));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[26] & 0xFFFFu));
+        ls0[0][1] += axon_f16_to_f((unsigned short)(pn[26] >> 16));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[27] & 0xFFFFu));
+        ls0[1][1] += axon_f16_to_f((unsigned short)(pn[27] >> 16));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[28] & 0xFFFFu));
+        ls0[0][2] += axon_f16_to_f((unsigned short)(pn[28] >> 16));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[29] & 0xFFFFu));
+        ls0[1][2] += axon_f16_to_f((unsigned short)(pn[29] >> 16));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[30] & 0xFFFFu));
+        ls0[0][3] += axon_f16_to_f((unsigned short)(pn[30] >> 16));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[31] & 0xFFFFu));
+        ls0[1][3] += axon_f16_to_f((unsigned short)(pn[31] >> 16));
         l0[0] += (ls0[0][0] + ls0[0][1]) + (ls0[0][2] + ls0[0][3]);
         l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
         asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(pin), "r"(0) : "memory");
@@ -1063,15 +1059,15 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
         const int gjc5 = min(gj + 5, (int)128 - 1);
         const int gjc6 = min(gj + 6, (int)128 - 1);
         const int gjc7 = min(gj + 7, (int)128 - 1);
-        const float v20 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v21 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v22 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v23 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v24 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v25 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v26 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v27 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v20) | ((unsigned)axon_f_to_f16(v21) << 16), (unsigned)axon_f_to_f16(v22) | ((unsigned)axon_f_to_f16(v23) << 16), (unsigned)axon_f_to_f16(v24) | ((unsigned)axon_f_to_f16(v25) << 16), (unsigned)axon_f_to_f16(v26) | ((unsigned)axon_f_to_f16(v27) << 16));
+        const float v12 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v13 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v14 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v15 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v16 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v17 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v18 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v19 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v12) | ((unsigned)axon_f_to_f16(v13) << 16), (unsigned)axon_f_to_f16(v14) | ((unsigned)axon_f_to_f16(v15) << 16), (unsigned)axon_f_to_f16(v16) | ((unsigned)axon_f_to_f16(v17) << 16), (unsigned)axon_f_to_f16(v18) | ((unsigned)axon_f_to_f16(v19) << 16));
       }
       asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
       asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");

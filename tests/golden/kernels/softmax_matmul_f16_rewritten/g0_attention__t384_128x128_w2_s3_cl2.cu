@@ -71,19 +71,24 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     const int g = (it - kr) / 2, slot = g % 3;
     const int n0 = (int)it * 128;
     asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
+    unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
     #pragma unroll
     for (int c = 0; c < 8; ++c) {
       const int lr = wg * 64 + (th >> 5) * 16 + ((axon_fmod(axon_fdiv(axon_fmod(th, (int)32), (int)8), (int)2) * (int)8) + axon_fmod(axon_fmod(th, (int)32), (int)8)), lk = c * 16 + (axon_fdiv(axon_fdiv(axon_fmod(th, (int)32), (int)8), (int)2) * (int)8);
       unsigned lw[4];
       asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(lw[0]), "=r"(lw[1]), "=r"(lw[2]), "=r"(lw[3]) : "r"(sk0 + (unsigned)(slot * 32768 + (lk / 64) * 16384 + lr * 128 + ((((lk % 64) / 8) ^ (lr % 8)) * 16) + (lk % 8) * 2)) : "memory");
-      sc[c * 8 + 0] = axon_f16_at(&lw[0], 0);
-      sc[c * 8 + 0 + 1] = axon_f16_at(&lw[0], 1);
-      sc[c * 8 + 2] = axon_f16_at(&lw[1], 0);
-      sc[c * 8 + 2 + 1] = axon_f16_at(&lw[1], 1);
-      sc[c * 8 + 4] = axon_f16_at(&lw[2], 0);
-      sc[c * 8 + 4 + 1] = axon_f16_at(&lw[2], 1);
-      sc[c * 8 + 6] = axon_f16_at(&lw[3], 0);
-      sc[c * 8 + 6 + 1] = axon_f16_at(&lw[3], 1);
+      asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[c * 8 + 0]][((c * 8 + 0) >> 2) & 1]) : "r"(mx2[rs_s[c * 8 + 0]][((c * 8 + 0) >> 2) & 1]), "r"(lw[0]));
+      sc[c * 8 + 0] = axon_f16_to_f((unsigned short)(lw[0] & 0xFFFFu));
+      sc[c * 8 + 0 + 1] = axon_f16_to_f((unsigned short)(lw[0] >> 16));
+      asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[c * 8 + 2]][((c * 8 + 2) >> 2) & 1]) : "r"(mx2[rs_s[c * 8 + 2]][((c * 8 + 2) >> 2) & 1]), "r"(lw[1]));
+      sc[c * 8 + 2] = axon_f16_to_f((unsigned short)(lw[1] & 0xFFFFu));
+      sc[c * 8 + 2 + 1] = axon_f16_to_f((unsigned short)(lw[1] >> 16));
+      asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[c * 8 + 4]][((c * 8 + 4) >> 2) & 1]) : "r"(mx2[rs_s[c * 8 + 4]][((c * 8 + 4) >> 2) & 1]), "r"(lw[2]));
+      sc[c * 8 + 4] = axon_f16_to_f((unsigned short)(lw[2] & 0xFFFFu));
+      sc[c * 8 + 4 + 1] = axon_f16_to_f((unsigned short)(lw[2] >> 16));
+      asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[c * 8 + 6]][((c * 8 + 6) >> 2) & 1]) : "r"(mx2[rs_s[c * 8 + 6]][((c * 8 + 6) >> 2) & 1]), "r"(lw[3]));
+      sc[c * 8 + 6] = axon_f16_to_f((unsigned short)(lw[3] & 0xFFFFu));
+      sc[c * 8 + 6 + 1] = axon_f16_to_f((unsigned short)(lw[3] >> 16));
     }
     asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
     asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
@@ -94,17 +99,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     }
     float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
     #pragma unroll
-    for (int e = 0; e < 64; ++e) {
-      const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-      const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)8191), gj = min(gj0, (int)4095);
-      (void)gi; (void)gj; (void)gj0;
-      const float t0 = sc[e];
-      const float v1 = t0;  // cast 2
-      const float x = v1;
-      sc[e] = x;
-      const int rs = rs_s[e];
-      mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-    }
+    for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
     float mt[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) mt[r] = axon_max_nan(axon_max_nan(mrow[r], axon_max_nan(mp[r][0], mp[r][1])), axon_max_nan(mp[r][2], mp[r][3]));
@@ -131,8 +126,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
       const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)8191), gj = min(gj0, (int)4095);
       (void)gi; (void)gj; (void)gj0;
       const int rs = rs_s[e];
-      const float v2 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 5 at the shift
-      sc[e] = v2;
+      const float v0 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 5 at the shift
+      sc[e] = v0;
     }
     pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
     pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -166,70 +161,70 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     pr[29] = axon_pack_f16x2_f32(sc[58], sc[59]);
     pr[30] = axon_pack_f16x2_f32(sc[60], sc[61]);
     pr[31] = axon_pack_f16x2_f32(sc[62], sc[63]);
-    ls0[0][0] += axon_f16_at(&pr[0], 0);
-    ls0[0][0] += axon_f16_at(&pr[0], 1);
-    ls0[1][0] += axon_f16_at(&pr[1], 0);
-    ls0[1][0] += axon_f16_at(&pr[1], 1);
-    ls0[0][1] += axon_f16_at(&pr[2], 0);
-    ls0[0][1] += axon_f16_at(&pr[2], 1);
-    ls0[1][1] += axon_f16_at(&pr[3], 0);
-    ls0[1][1] += axon_f16_at(&pr[3], 1);
-    ls0[0][2] += axon_f16_at(&pr[4], 0);
-    ls0[0][2] += axon_f16_at(&pr[4], 1);
-    ls0[1][2] += axon_f16_at(&pr[5], 0);
-    ls0[1][2] += axon_f16_at(&pr[5], 1);
-    ls0[0][3] += axon_f16_at(&pr[6], 0);
-    ls0[0][3] += axon_f16_at(&pr[6], 1);
-    ls0[1][3] += axon_f16_at(&pr[7], 0);
-    ls0[1][3] += axon_f16_at(&pr[7], 1);
-    ls0[0][0] += axon_f16_at(&pr[8], 0);
-    ls0[0][0] += axon_f16_at(&pr[8], 1);
-    ls0[1][0] += axon_f16_at(&pr[9], 0);
-    ls0[1][0] += axon_f16_at(&pr[9], 1);
-    ls0[0][1] += axon_f16_at(&pr[10], 0);
-    ls0[0][1] += axon_f16_at(&pr[10], 1);
-    ls0[1][1] += axon_f16_at(&pr[11], 0);
-    ls0[1][1] += axon_f16_at(&pr[11], 1);
-    ls0[0][2] += axon_f16_at(&pr[12], 0);
-    ls0[0][2] += axon_f16_at(&pr[12], 1);
-    ls0[1][2] += axon_f16_at(&pr[13], 0);
-    ls0[1][2] += axon_f16_at(&pr[13], 1);
-    ls0[0][3] += axon_f16_at(&pr[14], 0);
-    ls0[0][3] += axon_f16_at(&pr[14], 1);
-    ls0[1][3] += axon_f16_at(&pr[15], 0);
-    ls0[1][3] += axon_f16_at(&pr[15], 1);
-    ls0[0][0] += axon_f16_at(&pr[16], 0);
-    ls0[0][0] += axon_f16_at(&pr[16], 1);
-    ls0[1][0] += axon_f16_at(&pr[17], 0);
-    ls0[1][0] += axon_f16_at(&pr[17], 1);
-    ls0[0][1] += axon_f16_at(&pr[18], 0);
-    ls0[0][1] += axon_f16_at(&pr[18], 1);
-    ls0[1][1] += axon_f16_at(&pr[19], 0);
-    ls0[1][1] += axon_f16_at(&pr[19], 1);
-    ls0[0][2] += axon_f16_at(&pr[20], 0);
-    ls0[0][2] += axon_f16_at(&pr[20], 1);
-    ls0[1][2] += axon_f16_at(&pr[21], 0);
-    ls0[1][2] += axon_f16_at(&pr[21], 1);
-    ls0[0][3] += axon_f16_at(&pr[22], 0);
-    ls0[0][3] += axon_f16_at(&pr[22], 1);
-    ls0[1][3] += axon_f16_at(&pr[23], 0);
-    ls0[1][3] += axon_f16_at(&pr[23], 1);
-    ls0[0][0] += axon_f16_at(&pr[24], 0);
-    ls0[0][0] += axon_f16_at(&pr[24], 1);
-    ls0[1][0] += axon_f16_at(&pr[25], 0);
-    ls0[1][0] += axon_f16_at(&pr[25], 1);
-    ls0[0][1] += axon_f16_at(&pr[26], 0);
-    ls0[0][1] += axon_f16_at(&pr[26], 1);
-    ls0[1][1] += axon_f16_at(&pr[27], 0);
-    ls0[1][1] += axon_f16_at(&pr[27], 1);
-    ls0[0][2] += axon_f16_at(&pr[28], 0);
-    ls0[0][2] += axon_f16_at(&pr[28], 1);
-    ls0[1][2] += axon_f16_at(&pr[29], 0);
-    ls0[1][2] += axon_f16_at(&pr[29], 1);
-    ls0[0][3] += axon_f16_at(&pr[30], 0);
-    ls0[0][3] += axon_f16_at(&pr[30], 1);
-    ls0[1][3] += axon_f16_at(&pr[31], 0);
-    ls0[1][3] += axon_f16_at(&pr[31], 1);
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[0] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[1] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[2] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[3] >> 16));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] & 0xFFFFu));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[4] >> 16));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] & 0xFFFFu));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[5] >> 16));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] & 0xFFFFu));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[6] >> 16));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] & 0xFFFFu));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[7] >> 16));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[8] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[9] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[10] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[11] >> 16));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] & 0xFFFFu));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[12] >> 16));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] & 0xFFFFu));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[13] >> 16));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] & 0xFFFFu));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[14] >> 16));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] & 0xFFFFu));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[15] >> 16));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[16] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[17] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[18] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[19] >> 16));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] & 0xFFFFu));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[20] >> 16));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] & 0xFFFFu));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[21] >> 16));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] & 0xFFFFu));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[22] >> 16));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] & 0xFFFFu));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[23] >> 16));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] & 0xFFFFu));
+    ls0[0][0] += axon_f16_to_f((unsigned short)(pr[24] >> 16));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] & 0xFFFFu));
+    ls0[1][0] += axon_f16_to_f((unsigned short)(pr[25] >> 16));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] & 0xFFFFu));
+    ls0[0][1] += axon_f16_to_f((unsigned short)(pr[26] >> 16));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] & 0xFFFFu));
+    ls0[1][1] += axon_f16_to_f((unsigned short)(pr[27] >> 16));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] & 0xFFFFu));
+    ls0[0][2] += axon_f16_to_f((unsigned short)(pr[28] >> 16));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] & 0xFFFFu));
+    ls0[1][2] += axon_f16_to_f((unsigned short)(pr[29] >> 16));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] & 0xFFFFu));
+    ls0[0][3] += axon_f16_to_f((unsigned short)(pr[30] >> 16));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] & 0xFFFFu));
+    ls0[1][3] += axon_f16_to_f((unsigned short)(pr[31] >> 16));
     l0[0] += (ls0[0][0] + ls0[0][1]) + (ls0[0][2] + ls0[0][3]);
     l0[1] += (ls0[1][0] + ls0[1][1]) + (ls0[1][2] + ls0[1][3]);
     asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(vfull0 + 8 * slot), "r"((g / 3) & 1) : "memory");
@@ -311,8 +306,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     const int rs = rs_o[e];
     (void)rs;
     if (gi < 8192 && gj < 128) {
-      const float v3 = axon_round_f16(axon_div_f32(axon_round_f16(o[e]), axon_round_f16(l0[rs])));  // div 9
-      axon_st_f16(out0 + (gj + (gi * (int)128)), v3);
+      const float v1 = axon_round_f16(axon_div_f32(axon_round_f16(o[e]), axon_round_f16(l0[rs])));  // div 9
+      axon_st_f16(out0 + (gj + (gi * (int)128)), v1);
     }
   }
 }
