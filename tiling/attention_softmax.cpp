@@ -29,11 +29,14 @@ void AttentionEmitter::prepare_softmax() {
   // The chain's first nodes on the packed pairs (packed_chain); the rest reads `chain_base`.
   chain_base = stored ? a.scores : qk.mm;
   steps = pair_round ? packed_chain(g, a, *low.isa, chain_base) : std::vector<PackedStep>{};
-  // Stored 16-bit scores are packed pairs as they are read (attention_scores.cpp).
-  // With a key tail the last tile's pairs hold keys past the end: it takes its maxima per
-  // element (chain_loop), the whole tiles from the pairs.
-  packed_max = (pair_round || (stored && a.scores->dtype() != DType::f32)) && pmax != nullptr && pmax == pair_max(*low.isa, stored ? a.scores->dtype() : T16) &&
-               chain_is_scores(true);
+  // Stored 16-bit scores are packed pairs as they are read (attention_scores.cpp). Q K^T's f16
+  // pairs are not: ptxas splits the f16 pack into two conversions, which the unpack reads, and
+  // would join them again (PRMT) only for the maxima, which then cost more than per element
+  // (sm_90: 16 more instructions in a 64 x 128 tile pair's loop, and a d 256 kernel's spill
+  // 12 -> 152 bytes). With a key tail the last tile's pairs hold keys past the end: it takes its
+  // maxima per element (chain_loop), the whole tiles from the pairs.
+  packed_max = ((pair_round && !f16) || (stored && a.scores->dtype() != DType::f32)) && pmax != nullptr &&
+               pmax == pair_max(*low.isa, stored ? a.scores->dtype() : T16) && chain_is_scores(true);
   // A row sum whose summand is P itself (P V's bf16 operand) is added from P's packed halves:
   // they are that value exactly (the pack rounds as the cast does).
   from_packed.assign(size_t(NS), false);

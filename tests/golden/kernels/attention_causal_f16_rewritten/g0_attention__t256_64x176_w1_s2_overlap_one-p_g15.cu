@@ -99,12 +99,10 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
     asm volatile("wgmma.commit_group.sync.aligned;" :  :  : "memory");
     asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
     if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
-    unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
     #pragma unroll
     for (int e = 0; e < 88; e += 2) {
       unsigned w;
       w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-      asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
       sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
       sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
     }
@@ -113,7 +111,17 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
     if (inside) {
       if (n0 + 176 <= 2048) {
         #pragma unroll
-        for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+        for (int e = 0; e < 88; ++e) {
+          const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+          const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+          (void)gi; (void)gj; (void)gj0;
+          const float t0 = sc[e];
+          const float v1 = t0;  // cast 11
+          const float x = v1;
+          sc[e] = x;
+          const int rs = rs_s[e];
+          mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+        }
       }
       if (n0 + 176 > 2048) {
         #pragma unroll
@@ -121,9 +129,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
-          const float t0 = sc[e];
-          const float v1 = t0;  // cast 11
-          const float x = gj0 < 2048 ? v1 : kNegInf;
+          const float t2 = sc[e];
+          const float v3 = t2;  // cast 11
+          const float x = gj0 < 2048 ? v3 : kNegInf;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -137,11 +145,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
-          const float v2 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-          const float v3 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v2);  // where 10
-          const float t4 = v3;
-          const float v5 = t4;  // cast 11
-          const float x = v5;
+          const float v4 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+          const float v5 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v4);  // where 10
+          const float t6 = v5;
+          const float v7 = t6;  // cast 11
+          const float x = v7;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -153,11 +161,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
-          const float v6 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-          const float v7 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v6);  // where 10
-          const float t8 = v7;
-          const float v9 = t8;  // cast 11
-          const float x = gj0 < 2048 ? v9 : kNegInf;
+          const float v8 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+          const float v9 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v8);  // where 10
+          const float t10 = v9;
+          const float v11 = t10;  // cast 11
+          const float x = gj0 < 2048 ? v11 : kNegInf;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -187,8 +195,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v10 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-        sc[e] = v10;
+        const float v12 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+        sc[e] = v12;
       }
     }
     if (n0 + 176 > 2048) {
@@ -198,8 +206,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v11 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-        sc[e] = gj0 < 2048 ? v11 : 0.0f;
+        const float v13 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+        sc[e] = gj0 < 2048 ? v13 : 0.0f;
       }
     }
     pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
@@ -367,12 +375,10 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
       asm volatile("wgmma.commit_group.sync.aligned;" :  :  : "memory");
       asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
-      unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
       #pragma unroll
       for (int e = 0; e < 88; e += 2) {
         unsigned w;
         w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-        asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
         sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
         sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
       }
@@ -381,7 +387,17 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
       if (inside) {
         if (n0 + 176 <= 2048) {
           #pragma unroll
-          for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+          for (int e = 0; e < 88; ++e) {
+            const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+            const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+            (void)gi; (void)gj; (void)gj0;
+            const float t14 = sc[e];
+            const float v15 = t14;  // cast 11
+            const float x = v15;
+            sc[e] = x;
+            const int rs = rs_s[e];
+            mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+          }
         }
         if (n0 + 176 > 2048) {
           #pragma unroll
@@ -389,9 +405,9 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float t12 = sc[e];
-            const float v13 = t12;  // cast 11
-            const float x = gj0 < 2048 ? v13 : kNegInf;
+            const float t16 = sc[e];
+            const float v17 = t16;  // cast 11
+            const float x = gj0 < 2048 ? v17 : kNegInf;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -405,11 +421,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float v14 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-            const float v15 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v14);  // where 10
-            const float t16 = v15;
-            const float v17 = t16;  // cast 11
-            const float x = v17;
+            const float v18 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+            const float v19 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v18);  // where 10
+            const float t20 = v19;
+            const float v21 = t20;  // cast 11
+            const float x = v21;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -421,11 +437,11 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float v18 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-            const float v19 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v18);  // where 10
-            const float t20 = v19;
-            const float v21 = t20;  // cast 11
-            const float x = gj0 < 2048 ? v21 : kNegInf;
+            const float v22 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+            const float v23 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v22);  // where 10
+            const float t24 = v23;
+            const float v25 = t24;  // cast 11
+            const float x = gj0 < 2048 ? v25 : kNegInf;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -455,8 +471,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v22 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-          sc[e] = v22;
+          const float v26 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+          sc[e] = v26;
         }
       }
       if (n0 + 176 > 2048) {
@@ -466,8 +482,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v23 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-          sc[e] = gj0 < 2048 ? v23 : 0.0f;
+          const float v27 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+          sc[e] = gj0 < 2048 ? v27 : 0.0f;
         }
       }
       asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(pin), "r"(0) : "memory");
@@ -677,25 +693,25 @@ extern "C" __global__ void __launch_bounds__(256, 1) golden_attention_causal_f16
     const int gjc5 = min(gj + 5, (int)128 - 1);
     const int gjc6 = min(gj + 6, (int)128 - 1);
     const int gjc7 = min(gj + 7, (int)128 - 1);
-    const float v24 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v25 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v26 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v27 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v28 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v29 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v30 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
-    const float v31 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v28 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v29 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v30 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v31 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v32 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v33 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v34 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
+    const float v35 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[64 + wg * 64 + lr])));  // div 18
     if (gj + 8 <= 128) {
-      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v24) | ((unsigned)axon_f_to_f16(v25) << 16), (unsigned)axon_f_to_f16(v26) | ((unsigned)axon_f_to_f16(v27) << 16), (unsigned)axon_f_to_f16(v28) | ((unsigned)axon_f_to_f16(v29) << 16), (unsigned)axon_f_to_f16(v30) | ((unsigned)axon_f_to_f16(v31) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v28) | ((unsigned)axon_f_to_f16(v29) << 16), (unsigned)axon_f_to_f16(v30) | ((unsigned)axon_f_to_f16(v31) << 16), (unsigned)axon_f_to_f16(v32) | ((unsigned)axon_f_to_f16(v33) << 16), (unsigned)axon_f_to_f16(v34) | ((unsigned)axon_f_to_f16(v35) << 16));
     } else {
-      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v24);
-      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v25);
-      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v26);
-      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v27);
-      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v28);
-      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v29);
-      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v30);
-      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v31);
+      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v28);
+      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v29);
+      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v30);
+      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v31);
+      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v32);
+      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v33);
+      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v34);
+      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v35);
     }
   }
 }

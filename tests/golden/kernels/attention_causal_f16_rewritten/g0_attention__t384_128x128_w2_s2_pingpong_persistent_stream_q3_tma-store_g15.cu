@@ -214,12 +214,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
       asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
       asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
-      unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
       #pragma unroll
       for (int e = 0; e < 64; e += 2) {
         unsigned w;
         w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-        asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
         sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
         sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
       }
@@ -227,7 +225,17 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
       const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
       if (inside) {
         #pragma unroll
-        for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+        for (int e = 0; e < 64; ++e) {
+          const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+          const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+          (void)gi; (void)gj; (void)gj0;
+          const float t0 = sc[e];
+          const float v1 = t0;  // cast 11
+          const float x = v1;
+          sc[e] = x;
+          const int rs = rs_s[e];
+          mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+        }
       }
       if (!inside) {
         #pragma unroll
@@ -235,11 +243,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
-          const float v0 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-          const float v1 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v0);  // where 10
-          const float t2 = v1;
-          const float v3 = t2;  // cast 11
-          const float x = v3;
+          const float v2 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+          const float v3 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v2);  // where 10
+          const float t4 = v3;
+          const float v5 = t4;  // cast 11
+          const float x = v5;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -267,8 +275,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v4 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-        sc[e] = v4;
+        const float v6 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+        sc[e] = v6;
       }
       pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
       pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -416,12 +424,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
           asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
           asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
           if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
-          unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
           #pragma unroll
           for (int e = 0; e < 64; e += 2) {
             unsigned w;
             w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-            asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
             sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
             sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
           }
@@ -429,7 +435,17 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
           const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
           if (inside) {
             #pragma unroll
-            for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+            for (int e = 0; e < 64; ++e) {
+              const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+              const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+              (void)gi; (void)gj; (void)gj0;
+              const float t7 = sc[e];
+              const float v8 = t7;  // cast 11
+              const float x = v8;
+              sc[e] = x;
+              const int rs = rs_s[e];
+              mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+            }
           }
           if (!inside) {
             #pragma unroll
@@ -437,11 +453,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
               const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
               const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
               (void)gi; (void)gj; (void)gj0;
-              const float v5 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-              const float v6 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v5);  // where 10
-              const float t7 = v6;
-              const float v8 = t7;  // cast 11
-              const float x = v8;
+              const float v9 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+              const float v10 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v9);  // where 10
+              const float t11 = v10;
+              const float v12 = t11;  // cast 11
+              const float x = v12;
               sc[e] = x;
               const int rs = rs_s[e];
               mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -469,8 +485,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
             const int rs = rs_s[e];
-            const float v9 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-            sc[e] = v9;
+            const float v13 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+            sc[e] = v13;
           }
           pn[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
           pn[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -607,12 +623,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
             asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
             asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
             if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
-            unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
             #pragma unroll
             for (int e = 0; e < 64; e += 2) {
               unsigned w;
               w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-              asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
               sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
               sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
             }
@@ -620,7 +634,17 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
             const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
             if (inside) {
               #pragma unroll
-              for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+              for (int e = 0; e < 64; ++e) {
+                const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+                const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+                (void)gi; (void)gj; (void)gj0;
+                const float t14 = sc[e];
+                const float v15 = t14;  // cast 11
+                const float x = v15;
+                sc[e] = x;
+                const int rs = rs_s[e];
+                mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+              }
             }
             if (!inside) {
               #pragma unroll
@@ -628,11 +652,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
                 const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
                 const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
                 (void)gi; (void)gj; (void)gj0;
-                const float v10 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-                const float v11 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v10);  // where 10
-                const float t12 = v11;
-                const float v13 = t12;  // cast 11
-                const float x = v13;
+                const float v16 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+                const float v17 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v16);  // where 10
+                const float t18 = v17;
+                const float v19 = t18;  // cast 11
+                const float x = v19;
                 sc[e] = x;
                 const int rs = rs_s[e];
                 mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -660,8 +684,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
               const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
               (void)gi; (void)gj; (void)gj0;
               const int rs = rs_s[e];
-              const float v14 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-              sc[e] = v14;
+              const float v20 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+              sc[e] = v20;
             }
             pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
             pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -854,15 +878,15 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
           const int gjc5 = min(gj + 5, (int)128 - 1);
           const int gjc6 = min(gj + 6, (int)128 - 1);
           const int gjc7 = min(gj + 7, (int)128 - 1);
-          const float v15 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v16 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v17 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v18 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v19 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v20 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v21 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v22 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v15) | ((unsigned)axon_f_to_f16(v16) << 16), (unsigned)axon_f_to_f16(v17) | ((unsigned)axon_f_to_f16(v18) << 16), (unsigned)axon_f_to_f16(v19) | ((unsigned)axon_f_to_f16(v20) << 16), (unsigned)axon_f_to_f16(v21) | ((unsigned)axon_f_to_f16(v22) << 16));
+          const float v21 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v22 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v23 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v24 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v25 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v26 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v27 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v28 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v21) | ((unsigned)axon_f_to_f16(v22) << 16), (unsigned)axon_f_to_f16(v23) | ((unsigned)axon_f_to_f16(v24) << 16), (unsigned)axon_f_to_f16(v25) | ((unsigned)axon_f_to_f16(v26) << 16), (unsigned)axon_f_to_f16(v27) | ((unsigned)axon_f_to_f16(v28) << 16));
         }
         asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
         asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
@@ -923,12 +947,10 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
         asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
         asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
         if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
-        unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
         #pragma unroll
         for (int e = 0; e < 64; e += 2) {
           unsigned w;
           w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-          asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
           sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
           sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
         }
@@ -936,7 +958,17 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
         const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
         if (inside) {
           #pragma unroll
-          for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+          for (int e = 0; e < 64; ++e) {
+            const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+            const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+            (void)gi; (void)gj; (void)gj0;
+            const float t29 = sc[e];
+            const float v30 = t29;  // cast 11
+            const float x = v30;
+            sc[e] = x;
+            const int rs = rs_s[e];
+            mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+          }
         }
         if (!inside) {
           #pragma unroll
@@ -944,11 +976,11 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float v23 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-            const float v24 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v23);  // where 10
-            const float t25 = v24;
-            const float v26 = t25;  // cast 11
-            const float x = v26;
+            const float v31 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+            const float v32 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v31);  // where 10
+            const float t33 = v32;
+            const float v34 = t33;  // cast 11
+            const float x = v34;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -976,8 +1008,8 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v27 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-          sc[e] = v27;
+          const float v35 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+          sc[e] = v35;
         }
         pn[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
         pn[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -1170,15 +1202,15 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
         const int gjc5 = min(gj + 5, (int)128 - 1);
         const int gjc6 = min(gj + 6, (int)128 - 1);
         const int gjc7 = min(gj + 7, (int)128 - 1);
-        const float v28 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v29 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v30 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v31 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v32 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v33 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v34 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v35 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v28) | ((unsigned)axon_f_to_f16(v29) << 16), (unsigned)axon_f_to_f16(v30) | ((unsigned)axon_f_to_f16(v31) << 16), (unsigned)axon_f_to_f16(v32) | ((unsigned)axon_f_to_f16(v33) << 16), (unsigned)axon_f_to_f16(v34) | ((unsigned)axon_f_to_f16(v35) << 16));
+        const float v36 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v37 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v38 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v39 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v40 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v41 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v42 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v43 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v36) | ((unsigned)axon_f_to_f16(v37) << 16), (unsigned)axon_f_to_f16(v38) | ((unsigned)axon_f_to_f16(v39) << 16), (unsigned)axon_f_to_f16(v40) | ((unsigned)axon_f_to_f16(v41) << 16), (unsigned)axon_f_to_f16(v42) | ((unsigned)axon_f_to_f16(v43) << 16));
       }
       asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
       asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");

@@ -152,12 +152,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
       asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
       if (it == ke - 1 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qempty) : "memory");
-      unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
       #pragma unroll
       for (int e = 0; e < 64; e += 2) {
         unsigned w;
         w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-        asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
         sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
         sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
       }
@@ -165,7 +163,17 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
       const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
       if (inside) {
         #pragma unroll
-        for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+        for (int e = 0; e < 64; ++e) {
+          const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+          const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+          (void)gi; (void)gj; (void)gj0;
+          const float t0 = sc[e];
+          const float v1 = t0;  // cast 11
+          const float x = v1;
+          sc[e] = x;
+          const int rs = rs_s[e];
+          mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+        }
       }
       if (!inside) {
         #pragma unroll
@@ -173,11 +181,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
-          const float v0 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-          const float v1 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v0);  // where 10
-          const float t2 = v1;
-          const float v3 = t2;  // cast 11
-          const float x = v3;
+          const float v2 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+          const float v3 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v2);  // where 10
+          const float t4 = v3;
+          const float v5 = t4;  // cast 11
+          const float x = v5;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -205,8 +213,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v4 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-        sc[e] = v4;
+        const float v6 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+        sc[e] = v6;
       }
       pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
       pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -338,12 +346,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
         asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
         if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
         if (it == ke - 1 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qempty) : "memory");
-        unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
         #pragma unroll
         for (int e = 0; e < 64; e += 2) {
           unsigned w;
           w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-          asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
           sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
           sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
         }
@@ -351,7 +357,17 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
         const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
         if (inside) {
           #pragma unroll
-          for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+          for (int e = 0; e < 64; ++e) {
+            const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+            const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+            (void)gi; (void)gj; (void)gj0;
+            const float t7 = sc[e];
+            const float v8 = t7;  // cast 11
+            const float x = v8;
+            sc[e] = x;
+            const int rs = rs_s[e];
+            mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+          }
         }
         if (!inside) {
           #pragma unroll
@@ -359,11 +375,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float v5 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-            const float v6 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v5);  // where 10
-            const float t7 = v6;
-            const float v8 = t7;  // cast 11
-            const float x = v8;
+            const float v9 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+            const float v10 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v9);  // where 10
+            const float t11 = v10;
+            const float v12 = t11;  // cast 11
+            const float x = v12;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -391,8 +407,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v9 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-          sc[e] = v9;
+          const float v13 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+          sc[e] = v13;
         }
         pn[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
         pn[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -530,12 +546,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
           asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
           if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
           if (it == ke - 1 && (th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(qempty) : "memory");
-          unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
           #pragma unroll
           for (int e = 0; e < 64; e += 2) {
             unsigned w;
             w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-            asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
             sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
             sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
           }
@@ -543,7 +557,17 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
           const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
           if (inside) {
             #pragma unroll
-            for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+            for (int e = 0; e < 64; ++e) {
+              const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+              const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+              (void)gi; (void)gj; (void)gj0;
+              const float t14 = sc[e];
+              const float v15 = t14;  // cast 11
+              const float x = v15;
+              sc[e] = x;
+              const int rs = rs_s[e];
+              mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+            }
           }
           if (!inside) {
             #pragma unroll
@@ -551,11 +575,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
               const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
               const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
               (void)gi; (void)gj; (void)gj0;
-              const float v10 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-              const float v11 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v10);  // where 10
-              const float t12 = v11;
-              const float v13 = t12;  // cast 11
-              const float x = v13;
+              const float v16 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+              const float v17 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v16);  // where 10
+              const float t18 = v17;
+              const float v19 = t18;  // cast 11
+              const float x = v19;
               sc[e] = x;
               const int rs = rs_s[e];
               mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -583,8 +607,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
             const int rs = rs_s[e];
-            const float v14 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-            sc[e] = v14;
+            const float v20 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+            sc[e] = v20;
           }
           pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
           pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -790,25 +814,25 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
       const int gjc5 = min(gj + 5, (int)128 - 1);
       const int gjc6 = min(gj + 6, (int)128 - 1);
       const int gjc7 = min(gj + 7, (int)128 - 1);
-      const float v15 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v16 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v17 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v18 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v19 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v20 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v21 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-      const float v22 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v21 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v22 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v23 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v24 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v25 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v26 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v27 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+      const float v28 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
       if (gj + 8 <= 128) {
-        *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v15) | ((unsigned)axon_f_to_f16(v16) << 16), (unsigned)axon_f_to_f16(v17) | ((unsigned)axon_f_to_f16(v18) << 16), (unsigned)axon_f_to_f16(v19) | ((unsigned)axon_f_to_f16(v20) << 16), (unsigned)axon_f_to_f16(v21) | ((unsigned)axon_f_to_f16(v22) << 16));
+        *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v21) | ((unsigned)axon_f_to_f16(v22) << 16), (unsigned)axon_f_to_f16(v23) | ((unsigned)axon_f_to_f16(v24) << 16), (unsigned)axon_f_to_f16(v25) | ((unsigned)axon_f_to_f16(v26) << 16), (unsigned)axon_f_to_f16(v27) | ((unsigned)axon_f_to_f16(v28) << 16));
       } else {
-        if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v15);
-        if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v16);
-        if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v17);
-        if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v18);
-        if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v19);
-        if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v20);
-        if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v21);
-        if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v22);
+        if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v21);
+        if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v22);
+        if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v23);
+        if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v24);
+        if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v25);
+        if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v26);
+        if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v27);
+        if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v28);
       }
     }
     asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");

@@ -105,21 +105,15 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
     asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
     if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
-    unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
     #pragma unroll
     for (int e = 0; e < 64; e += 2) {
       unsigned w;
       w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-      asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
       sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
       sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
     }
     float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
     if (n0 + 128 <= 1000) {
-      #pragma unroll
-      for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
-    }
-    if (n0 + 128 > 1000) {
       #pragma unroll
       for (int e = 0; e < 64; ++e) {
         const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
@@ -127,7 +121,21 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
         (void)gi; (void)gj; (void)gj0;
         const float t0 = sc[e];
         const float v1 = t0;  // cast 6
-        const float x = gj0 < 1000 ? v1 : kNegInf;
+        const float x = v1;
+        sc[e] = x;
+        const int rs = rs_s[e];
+        mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+      }
+    }
+    if (n0 + 128 > 1000) {
+      #pragma unroll
+      for (int e = 0; e < 64; ++e) {
+        const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+        const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
+        (void)gi; (void)gj; (void)gj0;
+        const float t2 = sc[e];
+        const float v3 = t2;  // cast 6
+        const float x = gj0 < 1000 ? v3 : kNegInf;
         sc[e] = x;
         const int rs = rs_s[e];
         mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -156,8 +164,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v2 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-        sc[e] = v2;
+        const float v4 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+        sc[e] = v4;
       }
     }
     if (n0 + 128 > 1000) {
@@ -167,8 +175,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v3 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-        sc[e] = gj0 < 1000 ? v3 : 0.0f;
+        const float v5 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+        sc[e] = gj0 < 1000 ? v5 : 0.0f;
       }
     }
     pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
@@ -300,19 +308,27 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
       asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
       asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
-      unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
       #pragma unroll
       for (int e = 0; e < 64; e += 2) {
         unsigned w;
         w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-        asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
         sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
         sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
       }
       float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
       if (n0 + 128 <= 1000) {
         #pragma unroll
-        for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+        for (int e = 0; e < 64; ++e) {
+          const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+          const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
+          (void)gi; (void)gj; (void)gj0;
+          const float t6 = sc[e];
+          const float v7 = t6;  // cast 6
+          const float x = v7;
+          sc[e] = x;
+          const int rs = rs_s[e];
+          mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+        }
       }
       if (n0 + 128 > 1000) {
         #pragma unroll
@@ -320,9 +336,9 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
           (void)gi; (void)gj; (void)gj0;
-          const float t4 = sc[e];
-          const float v5 = t4;  // cast 6
-          const float x = gj0 < 1000 ? v5 : kNegInf;
+          const float t8 = sc[e];
+          const float v9 = t8;  // cast 6
+          const float x = gj0 < 1000 ? v9 : kNegInf;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -351,8 +367,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v6 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-          sc[e] = v6;
+          const float v10 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+          sc[e] = v10;
         }
       }
       if (n0 + 128 > 1000) {
@@ -362,8 +378,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v7 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-          sc[e] = gj0 < 1000 ? v7 : 0.0f;
+          const float v11 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+          sc[e] = gj0 < 1000 ? v11 : 0.0f;
         }
       }
       pn[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
@@ -501,19 +517,27 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
         asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
         asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
         if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
-        unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
         #pragma unroll
         for (int e = 0; e < 64; e += 2) {
           unsigned w;
           w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-          asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
           sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
           sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
         }
         float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
         if (n0 + 128 <= 1000) {
           #pragma unroll
-          for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+          for (int e = 0; e < 64; ++e) {
+            const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+            const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
+            (void)gi; (void)gj; (void)gj0;
+            const float t12 = sc[e];
+            const float v13 = t12;  // cast 6
+            const float x = v13;
+            sc[e] = x;
+            const int rs = rs_s[e];
+            mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+          }
         }
         if (n0 + 128 > 1000) {
           #pragma unroll
@@ -521,9 +545,9 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
             (void)gi; (void)gj; (void)gj0;
-            const float t8 = sc[e];
-            const float v9 = t8;  // cast 6
-            const float x = gj0 < 1000 ? v9 : kNegInf;
+            const float t14 = sc[e];
+            const float v15 = t14;  // cast 6
+            const float x = gj0 < 1000 ? v15 : kNegInf;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -552,8 +576,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
             (void)gi; (void)gj; (void)gj0;
             const int rs = rs_s[e];
-            const float v10 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-            sc[e] = v10;
+            const float v16 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+            sc[e] = v16;
           }
         }
         if (n0 + 128 > 1000) {
@@ -563,8 +587,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)999), gj = min(gj0, (int)999);
             (void)gi; (void)gj; (void)gj0;
             const int rs = rs_s[e];
-            const float v11 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-            sc[e] = gj0 < 1000 ? v11 : 0.0f;
+            const float v17 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+            sc[e] = gj0 < 1000 ? v17 : 0.0f;
           }
         }
         pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
@@ -800,25 +824,25 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     const int gjc5 = min(gj + 5, (int)80 - 1);
     const int gjc6 = min(gj + 6, (int)80 - 1);
     const int gjc7 = min(gj + 7, (int)80 - 1);
-    const float v12 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v13 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v14 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v15 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v16 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v17 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v18 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v19 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v18 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v19 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v20 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v21 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v22 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v23 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v24 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v25 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
     if (gj + 8 <= 80) {
-      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000))) = make_uint4((unsigned)axon_f_to_f16(v12) | ((unsigned)axon_f_to_f16(v13) << 16), (unsigned)axon_f_to_f16(v14) | ((unsigned)axon_f_to_f16(v15) << 16), (unsigned)axon_f_to_f16(v16) | ((unsigned)axon_f_to_f16(v17) << 16), (unsigned)axon_f_to_f16(v18) | ((unsigned)axon_f_to_f16(v19) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000))) = make_uint4((unsigned)axon_f_to_f16(v18) | ((unsigned)axon_f_to_f16(v19) << 16), (unsigned)axon_f_to_f16(v20) | ((unsigned)axon_f_to_f16(v21) << 16), (unsigned)axon_f_to_f16(v22) | ((unsigned)axon_f_to_f16(v23) << 16), (unsigned)axon_f_to_f16(v24) | ((unsigned)axon_f_to_f16(v25) << 16));
     } else {
-      if (gj + 0 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 0, v12);
-      if (gj + 1 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 1, v13);
-      if (gj + 2 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 2, v14);
-      if (gj + 3 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 3, v15);
-      if (gj + 4 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 4, v16);
-      if (gj + 5 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 5, v17);
-      if (gj + 6 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 6, v18);
-      if (gj + 7 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 7, v19);
+      if (gj + 0 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 0, v18);
+      if (gj + 1 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 1, v19);
+      if (gj + 2 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 2, v20);
+      if (gj + 3 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 3, v21);
+      if (gj + 4 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 4, v22);
+      if (gj + 5 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 5, v23);
+      if (gj + 6 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 6, v24);
+      if (gj + 7 < 80) axon_st_f16(out0 + ((gj + (gi * (int)80)) + (bz * (int)80000)) + 7, v25);
     }
   }
 }

@@ -190,18 +190,26 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
       asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
       asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
       if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
-      unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
       #pragma unroll
       for (int e = 0; e < 64; e += 2) {
         unsigned w;
         w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-        asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
         sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
         sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
       }
       float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
       #pragma unroll
-      for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+      for (int e = 0; e < 64; ++e) {
+        const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+        const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+        (void)gi; (void)gj; (void)gj0;
+        const float t0 = sc[e];
+        const float v1 = t0;  // cast 6
+        const float x = v1;
+        sc[e] = x;
+        const int rs = rs_s[e];
+        mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+      }
       float mt[2];
       #pragma unroll
       for (int r = 0; r < 2; ++r) mt[r] = axon_max_nan(axon_max_nan(mrow[r], axon_max_nan(mp[r][0], mp[r][1])), axon_max_nan(mp[r][2], mp[r][3]));
@@ -224,8 +232,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v0 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-        sc[e] = v0;
+        const float v2 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+        sc[e] = v2;
       }
       pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
       pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -372,18 +380,26 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
           asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
           asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
           if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
-          unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
           #pragma unroll
           for (int e = 0; e < 64; e += 2) {
             unsigned w;
             w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-            asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
             sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
             sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
           }
           float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
           #pragma unroll
-          for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+          for (int e = 0; e < 64; ++e) {
+            const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+            const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+            (void)gi; (void)gj; (void)gj0;
+            const float t3 = sc[e];
+            const float v4 = t3;  // cast 6
+            const float x = v4;
+            sc[e] = x;
+            const int rs = rs_s[e];
+            mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+          }
           float mt[2];
           #pragma unroll
           for (int r = 0; r < 2; ++r) mt[r] = axon_max_nan(axon_max_nan(mrow[r], axon_max_nan(mp[r][0], mp[r][1])), axon_max_nan(mp[r][2], mp[r][3]));
@@ -406,8 +422,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
             const int rs = rs_s[e];
-            const float v1 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-            sc[e] = v1;
+            const float v5 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+            sc[e] = v5;
           }
           pn[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
           pn[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -544,18 +560,26 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
             asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
             asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
             if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
-            unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
             #pragma unroll
             for (int e = 0; e < 64; e += 2) {
               unsigned w;
               w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-              asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
               sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
               sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
             }
             float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
             #pragma unroll
-            for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+            for (int e = 0; e < 64; ++e) {
+              const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+              const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+              (void)gi; (void)gj; (void)gj0;
+              const float t6 = sc[e];
+              const float v7 = t6;  // cast 6
+              const float x = v7;
+              sc[e] = x;
+              const int rs = rs_s[e];
+              mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+            }
             float mt[2];
             #pragma unroll
             for (int r = 0; r < 2; ++r) mt[r] = axon_max_nan(axon_max_nan(mrow[r], axon_max_nan(mp[r][0], mp[r][1])), axon_max_nan(mp[r][2], mp[r][3]));
@@ -578,8 +602,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
               const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
               (void)gi; (void)gj; (void)gj0;
               const int rs = rs_s[e];
-              const float v2 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-              sc[e] = v2;
+              const float v8 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+              sc[e] = v8;
             }
             pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
             pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -772,15 +796,15 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
           const int gjc5 = min(gj + 5, (int)128 - 1);
           const int gjc6 = min(gj + 6, (int)128 - 1);
           const int gjc7 = min(gj + 7, (int)128 - 1);
-          const float v3 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v4 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v5 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v6 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v7 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v8 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v9 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          const float v10 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-          *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v3) | ((unsigned)axon_f_to_f16(v4) << 16), (unsigned)axon_f_to_f16(v5) | ((unsigned)axon_f_to_f16(v6) << 16), (unsigned)axon_f_to_f16(v7) | ((unsigned)axon_f_to_f16(v8) << 16), (unsigned)axon_f_to_f16(v9) | ((unsigned)axon_f_to_f16(v10) << 16));
+          const float v9 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v10 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v11 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v12 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v13 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v14 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v15 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          const float v16 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+          *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v9) | ((unsigned)axon_f_to_f16(v10) << 16), (unsigned)axon_f_to_f16(v11) | ((unsigned)axon_f_to_f16(v12) << 16), (unsigned)axon_f_to_f16(v13) | ((unsigned)axon_f_to_f16(v14) << 16), (unsigned)axon_f_to_f16(v15) | ((unsigned)axon_f_to_f16(v16) << 16));
         }
         asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
         asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
@@ -840,18 +864,26 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
         asm volatile("bar.arrive %0, %1;" :  : "r"(3 - wg), "r"(256) : "memory");
         asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
         if ((th & 31) == 0) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
-        unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
         #pragma unroll
         for (int e = 0; e < 64; e += 2) {
           unsigned w;
           w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-          asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
           sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
           sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
         }
         float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
         #pragma unroll
-        for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+        for (int e = 0; e < 64; ++e) {
+          const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+          const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+          (void)gi; (void)gj; (void)gj0;
+          const float t17 = sc[e];
+          const float v18 = t17;  // cast 6
+          const float x = v18;
+          sc[e] = x;
+          const int rs = rs_s[e];
+          mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+        }
         float mt[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r) mt[r] = axon_max_nan(axon_max_nan(mrow[r], axon_max_nan(mp[r][0], mp[r][1])), axon_max_nan(mp[r][2], mp[r][3]));
@@ -874,8 +906,8 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v11 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-          sc[e] = v11;
+          const float v19 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+          sc[e] = v19;
         }
         pn[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
         pn[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -1059,15 +1091,15 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
         const int gjc5 = min(gj + 5, (int)128 - 1);
         const int gjc6 = min(gj + 6, (int)128 - 1);
         const int gjc7 = min(gj + 7, (int)128 - 1);
-        const float v12 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v13 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v14 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v15 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v16 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v17 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v18 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        const float v19 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-        *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v12) | ((unsigned)axon_f_to_f16(v13) << 16), (unsigned)axon_f_to_f16(v14) | ((unsigned)axon_f_to_f16(v15) << 16), (unsigned)axon_f_to_f16(v16) | ((unsigned)axon_f_to_f16(v17) << 16), (unsigned)axon_f_to_f16(v18) | ((unsigned)axon_f_to_f16(v19) << 16));
+        const float v20 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v21 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v22 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v23 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v24 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v25 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v26 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        const float v27 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+        *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v20) | ((unsigned)axon_f_to_f16(v21) << 16), (unsigned)axon_f_to_f16(v22) | ((unsigned)axon_f_to_f16(v23) << 16), (unsigned)axon_f_to_f16(v24) | ((unsigned)axon_f_to_f16(v25) << 16), (unsigned)axon_f_to_f16(v26) | ((unsigned)axon_f_to_f16(v27) << 16));
       }
       asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
       asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");

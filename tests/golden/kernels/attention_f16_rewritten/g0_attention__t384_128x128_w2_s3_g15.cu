@@ -103,18 +103,26 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
       asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(kempty0 + 8 * slot) : "memory");
       if (g >= 1) asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :  : "r"(vempty0 + 8 * ((g - 1) % 3)) : "memory");
     }
-    unsigned mx2[2][2] = {{0xFC00FC00u, 0xFC00FC00u}, {0xFC00FC00u, 0xFC00FC00u}};  // -inf pairs
     #pragma unroll
     for (int e = 0; e < 64; e += 2) {
       unsigned w;
       w = axon_pack_f16x2_f32(sc[e], sc[e + 1]);
-      asm("max.NaN.f16x2 %0, %1, %2;" : "=r"(mx2[rs_s[e]][(e >> 2) & 1]) : "r"(mx2[rs_s[e]][(e >> 2) & 1]), "r"(w));
       sc[e] = axon_f16_to_f((unsigned short)(w & 0xFFFFu));
       sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
     }
     float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
     #pragma unroll
-    for (int r = 0; r < 2; ++r) { mp[r][0] = axon_f16_to_f((unsigned short)(mx2[r][0] & 0xFFFFu)); mp[r][1] = axon_f16_to_f((unsigned short)(mx2[r][0] >> 16)); mp[r][2] = axon_f16_to_f((unsigned short)(mx2[r][1] & 0xFFFFu)); mp[r][3] = axon_f16_to_f((unsigned short)(mx2[r][1] >> 16)); }
+    for (int e = 0; e < 64; ++e) {
+      const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+      const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+      (void)gi; (void)gj; (void)gj0;
+      const float t0 = sc[e];
+      const float v1 = t0;  // cast 6
+      const float x = v1;
+      sc[e] = x;
+      const int rs = rs_s[e];
+      mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
+    }
     float mt[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) mt[r] = axon_max_nan(axon_max_nan(mrow[r], axon_max_nan(mp[r][0], mp[r][1])), axon_max_nan(mp[r][2], mp[r][3]));
@@ -141,8 +149,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
       const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
       (void)gi; (void)gj; (void)gj0;
       const int rs = rs_s[e];
-      const float v0 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
-      sc[e] = v0;
+      const float v2 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 9 at the shift
+      sc[e] = v2;
     }
     pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
     pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -301,25 +309,25 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_f16_rewrit
     const int gjc5 = min(gj + 5, (int)128 - 1);
     const int gjc6 = min(gj + 6, (int)128 - 1);
     const int gjc7 = min(gj + 7, (int)128 - 1);
-    const float v1 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v2 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v3 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v4 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v5 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v6 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v7 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
-    const float v8 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v3 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v4 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v5 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v6 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v7 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v8 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v9 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
+    const float v10 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 13
     if (gj + 8 <= 128) {
-      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v1) | ((unsigned)axon_f_to_f16(v2) << 16), (unsigned)axon_f_to_f16(v3) | ((unsigned)axon_f_to_f16(v4) << 16), (unsigned)axon_f_to_f16(v5) | ((unsigned)axon_f_to_f16(v6) << 16), (unsigned)axon_f_to_f16(v7) | ((unsigned)axon_f_to_f16(v8) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v3) | ((unsigned)axon_f_to_f16(v4) << 16), (unsigned)axon_f_to_f16(v5) | ((unsigned)axon_f_to_f16(v6) << 16), (unsigned)axon_f_to_f16(v7) | ((unsigned)axon_f_to_f16(v8) << 16), (unsigned)axon_f_to_f16(v9) | ((unsigned)axon_f_to_f16(v10) << 16));
     } else {
-      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v1);
-      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v2);
-      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v3);
-      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v4);
-      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v5);
-      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v6);
-      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v7);
-      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v8);
+      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v3);
+      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v4);
+      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v5);
+      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v6);
+      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v7);
+      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v8);
+      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v9);
+      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v10);
     }
   }
 }
