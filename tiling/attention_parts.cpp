@@ -109,13 +109,18 @@ std::optional<std::vector<PackedStep>> packed_from(const Node* source, const Nod
   return steps;
 }
 
+namespace {
+void check_pair_type(DType t) { AXON_CHECK(t == DType::bf16 || t == DType::f16, "codegen: packed pairs of " + std::string(dtype_name(t))); }
+}  // namespace
+
 std::string pair_max_init(DType t) {
-  AXON_CHECK(t == DType::bf16 || t == DType::f16, "codegen: packed pairs of " + std::string(dtype_name(t)));
+  check_pair_type(t);
   const std::string w = t == DType::bf16 ? "0xFF80FF80u" : "0xFC00FC00u";
   return "unsigned mx2[2][2] = {{" + w + ", " + w + "}, {" + w + ", " + w + "}};  // -inf pairs";
 }
 
 std::string pair_half(DType t, const std::string& w, int h) {
+  check_pair_type(t);
   if (t == DType::f16) return "axon_f16_to_f((unsigned short)(" + (h == 0 ? w + " & 0xFFFFu" : w + " >> 16") + "))";
   return "__uint_as_float(" + (h == 0 ? w + " << 16" : w + " & 0xFFFF0000u") + ")";
 }

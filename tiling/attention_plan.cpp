@@ -275,7 +275,7 @@ bool AttentionClassifier::classify_pv() {
   return true;
 }
 
-// The scores: a stored bf16 tensor of P's shape that the chain reads (at its point, checked by
+// The scores: a stored tensor of P's shape and V's 16-bit type that the chain reads (at its point, checked by
 // dry_runs), keys contiguous in rows TMA can copy. qk then only gives the shape.
 bool AttentionClassifier::find_stored_scores() {
   if (pv.in == DType::f32) return fail("stored f32 scores (the kernel reads 16-bit scores)");

@@ -35,8 +35,8 @@ void AttentionEmitter::prepare_softmax() {
   // (sm_90: 16 more instructions in a 64 x 128 tile pair's loop, and a d 256 kernel's spill
   // 12 -> 152 bytes). With a key tail the last tile's pairs hold keys past the end: it takes its
   // maxima per element (chain_loop), the whole tiles from the pairs.
-  packed_max = ((pair_round && !f16) || (stored && a.scores->dtype() != DType::f32)) && pmax != nullptr &&
-               pmax == pair_max(*low.isa, stored ? a.scores->dtype() : T16) && chain_is_scores(true);
+  // (Stored scores are of P V's type, T16: find_stored_scores.)
+  packed_max = ((pair_round && !f16) || stored) && pmax != nullptr && chain_is_scores(true);
   // A row sum whose summand is P itself (P V's bf16 operand) is added from P's packed halves:
   // they are that value exactly (the pack rounds as the cast does).
   from_packed.assign(size_t(NS), false);
@@ -92,10 +92,9 @@ void AttentionEmitter::chain_loop(bool inside) {
   split_tail([&](bool past_end) {
     if (!from_pairs || past_end) return chain_elements(inside, past_end);
     // Partial maxima: the low and high halves of the two packed accumulators per row slot.
-    const DType pt = stored ? a.scores->dtype() : T16;
     em.line("#pragma unroll");
-    em.line("for (int r = 0; r < 2; ++r) { mp[r][0] = " + pair_half(pt, "mx2[r][0]", 0) + "; mp[r][1] = " + pair_half(pt, "mx2[r][0]", 1) +
-            "; mp[r][2] = " + pair_half(pt, "mx2[r][1]", 0) + "; mp[r][3] = " + pair_half(pt, "mx2[r][1]", 1) + "; }");
+    em.line("for (int r = 0; r < 2; ++r) { mp[r][0] = " + pair_half(T16, "mx2[r][0]", 0) + "; mp[r][1] = " + pair_half(T16, "mx2[r][0]", 1) +
+            "; mp[r][2] = " + pair_half(T16, "mx2[r][1]", 0) + "; mp[r][3] = " + pair_half(T16, "mx2[r][1]", 1) + "; }");
   });
 }
 

@@ -74,7 +74,7 @@ void AttentionEmitter::tiles_in_order() {
   em.line(tile_vars());
   em.line(n0_line());
   em.line(kring.consumer_wait("slot", "g"));
-  if (stored) emit_read_stored_scores(em, *low.isa, *mma_s, StoredScores{BM, BN, k_bytes, packed_max, a.scores->dtype()});
+  if (stored) emit_read_stored_scores(em, *low.isa, *mma_s, StoredScores{BM, BN, k_bytes, packed_max, T16});
   else issue_s();
   // S and the previous tile's P V are done: K's slot and the previous V slot go back.
   em.line(inline_asm(*wi.wait, {{"n", "", {"0"}, true}}, true));

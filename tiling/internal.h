@@ -310,7 +310,7 @@ const InstrSpec* pair_max(const Isa& isa, DType t);
 struct StoredScores {
   int64_t bm = 0, bn = 0, slot_bytes = 0;
   bool packed_max = false;
-  DType type = DType::bf16;  // the scores' type: bf16 or f16
+  DType type = DType::bf16;  // the scores' type (P V's): bf16 or f16
 };
 bool ldsm_gives(const InstrSpec& ldsm, const Fragment& fs, int64_t bn);
 void emit_read_stored_scores(Emitter& em, const Isa& isa, const InstrSpec& mma_s, const StoredScores& s);
