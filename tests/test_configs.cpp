@@ -122,6 +122,16 @@ TEST_CASE("attention's legality is one function: the enumeration keeps what it a
   CHECK(attention_can_run(a, t) == "one P buffer is the deferred orders' without a cluster");
   t.one_p = false, t.pingpong = true, t.warps_m = 1, t.bm = 64;
   CHECK(attention_can_run(a, t) == "ping-pong needs two consumer warpgroups");
+  // Three consumer warpgroups (192 rows): in order or overlapped, a block per row block.
+  t.warps_m = 3, t.bm = 192, t.threads = 512;
+  CHECK(attention_can_run(a, t) == "three consumer warpgroups run 16-bit tiles in order or overlapped, a block per row block");
+  t.pingpong = false, t.overlap = true;
+  CHECK(attention_can_run(a, t).empty());
+  t.bm = 256;
+  CHECK(attention_can_run(a, t) == "64 rows per consumer warpgroup, one to three of them");
+  t.warps_m = 4;
+  CHECK(attention_can_run(a, t) == "64 rows per consumer warpgroup, one to three of them");
+  t.overlap = false, t.pingpong = true, t.warps_m = 1, t.bm = 64, t.threads = 384;
   t.warps_m = 2, t.bm = 128, t.persistent = true, t.cluster = 2;
   CHECK(attention_can_run(a, t) == "a persistent kernel needs ping-pong, Q K^T, no key split and no cluster");
   // The bulk-stored epilogue: the persistent kernel's, where the group allows it.

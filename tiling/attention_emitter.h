@@ -57,6 +57,9 @@ struct AttentionEmitter {
   bool q_copied; // Q copied by TMA (else computed by the consumers, or absent: stored scores)
   const Fragment *fs = nullptr, *fo = nullptr, *fa = nullptr;
   std::vector<int> slot_s, slot_o;
+  // S's element e's column past the thread's first (every thread's alike; empty where the
+  // fragment's columns do not split so): the table `ck` of the masked tiles.
+  std::vector<int> col_off;
   // P's A fragments from S's elements: element ea of k-chunk kk is S element pe[kk][ea].
   std::vector<std::vector<int>> pe;
   // The f32 engine: S's and O's fragments (the spec's m16n8 tiled over a warpgroup), and the key
@@ -93,6 +96,9 @@ struct AttentionEmitter {
   const Node* p_node = nullptr;  // P as the kernel computes it
   SoftmaxShift sf;
   bool tail = false;        // the last key tile runs past the keys (split_tail: only it tests them)
+  bool rev = false;          // the key tiles from the last down (the deferred orders without a cluster)
+  bool plain_later = false;  // ... and every later tile of a row block inside every band and whole
+  bool steady = false;       // the tile being emitted is such a later tile: it tests nothing
   bool pair_round = false;  // S rounded to its 16-bit type in pairs
   const Node* chain_base = nullptr;
   std::vector<PackedStep> steps;
@@ -193,6 +199,9 @@ struct AttentionEmitter {
   void split_tail(const std::function<void(bool)>& body);
   void chain_loop(bool inside);
   void chain_elements(bool inside, bool past_end);
+  bool band_bounds();
+  [[nodiscard]] bool later_tiles_whole() const;
+  std::string first_column();
   void round_pairs();
   void softmax_max();
   void fold_max();

@@ -155,6 +155,7 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
     fa = &fragment(*mma_o, "a");
   }
   slot_s = row_slots(*mma_s, *fs, RS), slot_o = row_slots(*mma_o, *fo, RO);
+  col_off = column_offsets(*fs, slot_s, RS);
   for (int th = 0; th < 128; ++th)
     AXON_CHECK(fragment_index(fs->row, th, 0) == fragment_index(fo->row, th, 0), "codegen: S and O rows differ per thread");
   if (!x32) pe.assign(size_t(BN / 16), std::vector<int>(8, -1));
@@ -192,6 +193,11 @@ AttentionEmitter::AttentionEmitter(const Group& g_, const GroupShape& s, const A
   NS = static_cast<int>(a.sums.size());
   pingpong = t.pingpong;
   deferred = pingpong || t.overlap;
+  // AttentionConfig::from_last: the tiles a causal mask cuts and the keys' last tile come first,
+  // in the peeled tile; where no other tile of any row block is cut (later_tiles_whole), the
+  // loop's tiles test nothing.
+  rev = t.from_last;
+  plain_later = rev && later_tiles_whole();
   one_p = t.one_p;
   persistent = t.persistent;
   dynamic = attention_counts_row_blocks(a, t);
@@ -220,10 +226,29 @@ bool AttentionEmitter::is_row_point(const Node* n, const std::vector<Term>& p) c
 // g: the tile's place among the block's (a cluster's rank takes kr, kr + CL, .., key_range).
 // Persistent: g counts on from gb, the tiles of the row blocks before (the rings run on).
 std::string AttentionEmitter::tile_vars() const {
-  return std::string("const int g = ") + (CL > 1 ? "(it - kr) / " + S(CL) : persistent ? "gb + it - kb" : "it - kb") + ", slot = " + kring.slot_of("g") + ";";
+  const std::string place = rev ? "ke - 1 - it" : "it - kb";
+  return std::string("const int g = ") + (CL > 1 ? "(it - kr) / " + S(CL) : persistent ? "gb + " + place : place) + ", slot = " + kring.slot_of("g") + ";";
 }
 
-std::string AttentionEmitter::first_tile() const { return CL > 1 ? "kr" : "kb"; }
+std::string AttentionEmitter::first_tile() const { return CL > 1 ? "kr" : rev ? "ke - 1" : "kb"; }
+
+// Whether every row block's tiles but its first in the reversed order (ke - 1) are inside every
+// band (softmax_max's `inside`) and whole, over the blocks' rows as key_range computes them.
+bool AttentionEmitter::later_tiles_whole() const {
+  const int64_t tiles = (SK + BN - 1) / BN, MT = (SQ + BM - 1) / BM;
+  for (int64_t mt = 0; mt < MT; ++mt) {
+    const int64_t i0 = mt * BM, i1 = std::min<int64_t>(i0 + BM, SQ) - 1;
+    auto [b, e] = attention_key_tiles(a, i0, i1, BN);
+    b = std::min(b, tiles - 1);
+    e = std::max(e, b + 1);
+    for (int64_t t = b; t < e - 1; ++t) {
+      if ((t + 1) * BN > SK) return false;
+      for (const auto& d : a.bands)
+        if ((d.alpha >= 0 ? d.alpha * i0 : d.alpha * i1) + (d.beta >= 0 ? d.beta * t * BN : d.beta * (t * BN + BN - 1)) + d.gamma < 0) return false;
+    }
+  }
+  return true;
+}
 
 std::string AttentionEmitter::last_place() const { return CL > 1 ? "(ke - 1 - kr) / " + S(CL) : "ke - 1 - kb"; }
 
@@ -409,7 +434,7 @@ void AttentionEmitter::operand_coords(const std::string& var, const ContractionS
 // scores' tile) and V into the tile's slots of the rings.
 void AttentionEmitter::producer() {
   em.open("if (role == 0) {");
-  if (C * KS == 2) em.line(inline_asm(*ti.reg_dec, {{"n", "", {S(regs_producer())}, true}}, false));
+  if (C * KS >= 2) em.line(inline_asm(*ti.reg_dec, {{"n", "", {S(regs_producer())}, true}}, false));
   em.line("if (tid != 0) return;");
   if (stored) {  // the scores' batch panel: P's batch coordinates
     const std::vector<int64_t> d = dims_of(a.scores);
@@ -435,7 +460,7 @@ void AttentionEmitter::producer() {
     em.line(inline_asm(*ti.expect, {{"a", "r", {"qfull"}}, {"b", "r", {S(q_bytes)}}}, true));
     copy_panels("sq0", int64_t(BM) * 128, DP / PW, "tq", "(int)m0", "pq", "qfull", "0", false);
   }
-  em.open(CL > 1 ? cluster_tiles() : "for (int it = kb; it < ke; ++it) {");
+  em.open(CL > 1 ? cluster_tiles() : rev ? "for (int it = ke - 1; it >= kb; --it) {" : "for (int it = kb; it < ke; ++it) {");
   em.line(tile_vars());
   for (const auto& [ring, base, bytes, panels, map, panel] :
        {std::tuple<const MbarrierRing*, const char*, int64_t, int64_t, const char*, const char*>{&kring, "sk0", k_bytes, DP / PW, "tk", "pk"},
@@ -461,11 +486,12 @@ void AttentionEmitter::producer() {
 // The consumers' registers: O, S, the row slots of their elements, P, the running max, shift
 // and sums.
 void AttentionEmitter::consumer_registers() {
-  if (C * KS == 2 && !persistent) em.line(inline_asm(*ti.reg_inc, {{"n", "", {S(regs_consumer())}, true}}, false));
+  if (C * KS >= 2 && !persistent) em.line(inline_asm(*ti.reg_inc, {{"n", "", {S(regs_consumer())}, true}}, false));
   em.line("const float kNegInf = -__int_as_float(0x7f800000);  // NVRTC has no INFINITY");
   em.line("float o[" + S(RO) + "], sc[" + S(RS) + "];");
   em.line(slot_table("rs_s", slot_s));
   em.line(slot_table("rs_o", slot_o));
+  if (!col_off.empty() && !a.bands.empty()) em.line(slot_table("ck", col_off));
   if (!x32) em.line("unsigned pr[" + S(BN / 4) + "];");
   em.line("float mrow[2] = {kNegInf, kNegInf}, mu[2] = {0.0f, 0.0f};");
   for (int k = 0; k < NS; ++k) em.line("float l" + S(k) + "[2] = {0.0f, 0.0f};");

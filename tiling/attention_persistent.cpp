@@ -22,6 +22,7 @@
 #include <functional>
 
 #include "attention_emitter.h"
+#include "calibration.h"
 #include "axon/core/error.h"
 
 namespace axon::tiling::detail {
@@ -43,9 +44,9 @@ bool attention_counts_row_blocks(const AttentionShape& a, const AttentionConfig&
 }
 
 // Registers per thread after setmaxnreg, from the 168 of a block of 384 (24 + 2 x 240 = 40 + 2 x
-// 232 = 3 x 168).
+// 232 = 3 x 168), or the 128 of a block of 512 (24 + 3 x 160 <= 4 x 128).
 int AttentionEmitter::regs_producer() const { return dynamic ? 40 : 24; }
-int AttentionEmitter::regs_consumer() const { return dynamic ? 232 : 240; }
+int AttentionEmitter::regs_consumer() const { return C * KS == 3 ? kAttention.regs_three : dynamic ? 232 : 240; }
 
 // The producer's loop over its row blocks, up to the copies of Q (`coords`: the operands'
 // coordinates at the row block). With a counter: row block qn is blockIdx.x, then gridDim.x plus
@@ -288,7 +289,7 @@ void AttentionEmitter::bulk_store_boxes(const std::string& region) {
 // consumer warp gives Q (and the row block's index) back (lane 0 arrives).
 void AttentionEmitter::release_q() {
   if (persistent && !t.stream && (q_copied || dynamic))
-    em.line("if (it == ke - 1 && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"qempty"}}}, true));
+    em.line("if (it == " + std::string(rev ? "kb" : "ke - 1") + " && (th & 31) == 0) " + inline_asm(*ti.arrive, {{"a", "r", {"qempty"}}}, true));
 }
 
 }  // namespace axon::tiling::detail

@@ -503,7 +503,9 @@ std::string attention_can_run(const AttentionShape& a, const AttentionConfig& t)
   const int64_t panel = 128 / dtype_bytes(a.pv.in);
   auto up = [&](int64_t v) { return (v + panel - 1) / panel * panel; };
   if (t.tf32 != a.tf32_products) return "a configuration of another engine";
-  if (t.bm != 64 * t.warps_m || (t.warps_m != 1 && t.warps_m != 2)) return "64 rows per consumer warpgroup, one or two of them";
+  if (t.bm != 64 * t.warps_m || t.warps_m < 1 || t.warps_m > 3) return "64 rows per consumer warpgroup, one to three of them";
+  if (t.warps_m == 3 && (x32 || t.pingpong || t.persistent || t.splits != 1 || t.cluster != 1))
+    return "three consumer warpgroups run 16-bit tiles in order or overlapped, a block per row block";
   if (t.bn % (x32 ? 32 : t.bn > 128 && !stored ? 16 : 64) != 0 || t.bn > 256 || t.stages < 2) return "key tiles outside the layouts";
   if (up(a.qk.k) > 256 || up(a.pv.n) > 256) return "head dims over 256";
   if (x32 && (t.splits != 1 || deferred || t.pv_exact)) return "the f32 engine runs tile by tile, without a key split or pv-exact";
@@ -520,6 +522,8 @@ std::string attention_can_run(const AttentionShape& a, const AttentionConfig& t)
   if (t.stream && !(t.persistent && t.tma_store && attention_bulk_from_q(a) && !t.one_p))
     return "the row blocks' stream is the persistent kernel's with the bulk store from a computed Q's panels and two P buffers";
   if ((t.q_buffers != 2 && t.q_buffers != 3) || (t.q_buffers == 3 && !t.stream)) return "two Q buffers, or three in the stream";
+  if (t.from_last && (!deferred || t.cluster != 1 || a.bands.empty()))
+    return "the key tiles from the last are the deferred orders' under masks, without a cluster";
   return "";
 }
 
@@ -639,7 +643,7 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
   // warps per SM when the row blocks are few), with a slot more each; a cluster of CL blocks
   // may share a row block (few row blocks, long rows: one head of decoding's single row).
   for (bool exact : {false, true})
-  for (int c : {1, 2})
+  for (int c : {1, 2, 3})
     for (int ks : {1, 2})
     for (int bn : {64, 128, 176, 192})
       for (int stages : {2, 3, 4})
@@ -650,14 +654,19 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         if (exact && dvn == dvp) continue;
         if (ks == 1 && stages == 4) continue;  // (a key split's slots: 2 or 4)
         // One P buffer: over 128 keys always; at 128 a twin of the ping-pong's two buffers.
-        const bool one_p_twin = bn == 128 && pingpong && cl == 1;
+        const bool one_p_twin = bn == 128 && (pingpong || c == 3) && cl == 1;
         if (one_p ? !(bn > 128 || one_p_twin) : bn > 128) continue;
         const int64_t cols = exact ? dvn : dvp;
         const int bm = 64 * c;
         // Registers per consumer thread: O, S (then P in place), P packed, row state, addresses;
         // one P buffer keeps less besides (ptxas, d 128: 176 keys no spill).
-        const int64_t regs = cols / 2 + bn / 2 + bn / 4 + (one_p ? K.regs_overhead_one_p : K.regs_overhead);
-        if (regs > (c * ks == 2 || one_p ? K.regs_two : L.regs_per_thread)) continue;
+        // Three warpgroups have 160 each: their estimate counts both P buffers of the deferred
+        // order and less besides (ptxas, d 64: one_p at 128 keys no spill, two buffers spilled),
+        // more where the consumers compute Q (d 64, 128 keys: 12-84 bytes spilled).
+        const int64_t regs = c == 3 ? cols / 2 + bn / 2 + (order == 1 && !one_p ? 2 : 1) * bn / 4 + K.regs_overhead_three +
+                                          (a.qk.a.direct || a.scores != nullptr ? 0 : K.regs_q_computed_three)
+                                    : cols / 2 + bn / 2 + bn / 4 + (one_p ? K.regs_overhead_one_p : K.regs_overhead);
+        if (regs > (c == 3 ? K.regs_three : c * ks == 2 || one_p ? K.regs_two : L.regs_per_thread)) continue;
         AttentionConfig t;
         t.threads = 128 * (c * ks + 1);
         t.bm = bm;
@@ -681,7 +690,7 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
         // Tile by tile, a warpgroup's softmax does not overlap its own wgmmas; the deferred order
         // runs it beside the previous tile's P V; two consumer warpgroups interleave theirs,
         // larger tiles amortize the row bookkeeping.
-        const double eff = (c * ks == 2 ? K.eff_two : K.eff_one) * (order > 0 ? K.deferred : 1.0) * (bn >= 128 ? 1.0 : K.bn64) *
+        const double eff = (c == 3 ? K.eff_three : c * ks == 2 ? K.eff_two : K.eff_one) * (order > 0 ? K.deferred : 1.0) * (bn >= 128 ? 1.0 : K.bn64) *
                            (stages >= 3 ? K.stages3 : 1.0);
         const double blocks = double(mt * a.qk.batch * cl);
         // Stored scores are read once, the bulk of the bytes; Q, K, V mostly hit L2.
@@ -723,6 +732,14 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
           t.q_buffers = 2;
         }
         }
+  // Under masks each deferred candidate's twin that walks its key tiles from the last
+  // (AttentionConfig::from_last); the search times both.
+  const size_t forward = out.size();
+  for (size_t i = 0; i < forward; ++i) {
+    AttentionConfig t = *out[i].config.get_if<AttentionConfig>();
+    t.from_last = true;
+    if (attention_can_run(a, t).empty()) out.push_back({t, out[i].est_us * K.from_last, out[i].why + ", key tiles from the last"});
+  }
   return out;
 }
 

@@ -75,7 +75,7 @@ bool AttentionEmitter::chain_is_scores(bool inside) const {
 // past the end: no test per element) and for the last one, which tests each key (a branch the
 // whole block takes alike).
 void AttentionEmitter::split_tail(const std::function<void(bool)>& body) {
-  if (!tail) {
+  if (!tail || steady) {
     body(false);
     return;
   }
@@ -98,15 +98,71 @@ void AttentionEmitter::chain_loop(bool inside) {
   });
 }
 
+// Each element's column past the thread's first (col_off), where the fragment's columns are
+// the first one's plus an offset of the element's own and an element's row is its slot's.
+std::vector<int> column_offsets(const Fragment& f, const std::vector<int>& slots, int regs) {
+  std::vector<int> ck(size_t(regs), 0);
+  for (int e = 0; e < regs; ++e) ck[size_t(e)] = static_cast<int>(fragment_index(f.col, 0, e) - fragment_index(f.col, 0, 0));
+  for (int th = 0; th < 128; ++th)
+    for (int e = 0; e < regs; ++e) {
+      const int es = static_cast<int>(std::find(slots.begin(), slots.end(), slots[size_t(e)]) - slots.begin());
+      if (fragment_index(f.col, th, e) - fragment_index(f.col, th, 0) != ck[size_t(e)] || fragment_index(f.row, th, e) != fragment_index(f.row, th, es))
+        return {};
+    }
+  return ck;
+}
+
+// The thread's first column of the tile.
+std::string AttentionEmitter::first_column() {
+  return "n0 + " + em.index(em.subst(fs->col, {{0, term::var(kLaneVar)}, {1, term::integer(0)}}));
+}
+
+// A tile that crosses a band's edge: the band's form alpha i + beta j + gamma at each row slot's
+// row and the thread's first column of the tile, in bd<b>[2] (clamped into +-2^30: an element
+// adds beta times its column past the first, at most |beta| BN), so that an element's condition
+// is bd<b>[rs] >= -beta ck[e], one comparison with a constant once the loop is unrolled, and the
+// mask's where a select on it (the condition is 1 or 0: where(c, x, y) is x or y). (sm_90, d 64:
+// the 64-bit forms of the clamped row and key per element, the condition as a float and the
+// synthesized where cost about ten instructions per score.) False without col_off: the form
+// per element.
+bool AttentionEmitter::band_bounds() {
+  if (a.bands.empty() || col_off.empty()) return false;
+  for (size_t b = 0; b < a.bands.size(); ++b) {
+    const auto& d = a.bands[b];
+    std::string rows;
+    for (int r = 0; r < 2; ++r) {
+      const int es = static_cast<int>(std::find(slot_s.begin(), slot_s.end(), r) - slot_s.begin());
+      AXON_CHECK(es < RS, "codegen: S's fragment has no element in a row slot");
+      const std::string gi = "(long long)(m0 + wg * 64 + " + em.index(em.subst(fs->row, {{0, term::var(kLaneVar)}, {1, term::integer(es)}})) + ")";
+      const std::string f = S(d.alpha) + "LL * " + gi + " + " + S(d.beta) + "LL * (long long)(" + first_column() + ") + " + S(d.gamma) + "LL";
+      rows += std::string(r ? ", " : "") + "(int)max(min(" + f + ", 1LL << 30), -(1LL << 30))";
+    }
+    em.line("const int bd" + S(int64_t(b)) + "[2] = {" + rows + "};");
+  }
+  return true;
+}
+
 void AttentionEmitter::chain_elements(bool inside, bool past_end) {
+  const bool bounds = !inside && band_bounds();
   open_s_loop();
+  // Band b's condition at the element: alpha gi + beta gj + gamma >= 0.
+  auto holds = [&](size_t b) {
+    const auto& d = a.bands[b];
+    return bounds ? "bd" + S(int64_t(b)) + "[rs_s[e]] >= " + S(-d.beta) + " * ck[e]"
+                  : S(d.alpha) + "LL * gi + " + S(d.beta) + "LL * gj + " + S(d.gamma) + "LL >= 0";
+  };
   em.given = [&](const Node* n, const std::vector<Term>& p) -> std::string {
-    for (const auto& b : a.bands)
-      if (n == b.cond) {
-        if (inside) return b.keep ? "1.0f" : "0.0f";
-        // The band is the condition (classify_attention), as integer arithmetic.
-        return "(" + S(b.alpha) + "LL * gi + " + S(b.beta) + "LL * gj + " + S(b.gamma) + "LL >= 0 ? " + (b.keep ? "1.0f : 0.0f" : "0.0f : 1.0f") + ")";
+    for (size_t i = 0; i < a.bands.size(); ++i) {
+      const auto& b = a.bands[i];
+      if (bounds && n->op() == Op::Where && n->operand(0) == b.cond && point_key(p) == key) {
+        const std::string kept = em.value(n->operand(1), p), other = em.value(n->operand(2), p);
+        return "((" + holds(i) + ") == " + (b.keep ? "true" : "false") + " ? " + kept + " : " + other + ")";
       }
+      if (n != b.cond) continue;
+      if (inside) return b.keep ? "1.0f" : "0.0f";
+      // The band is the condition (classify_attention), as integer arithmetic.
+      return "(" + holds(i) + " ? " + (b.keep ? "1.0f : 0.0f" : "0.0f : 1.0f") + ")";
+    }
     if (n != (stored ? a.scores : chain_base)) return "";
     AXON_CHECK(point_key(p) == key, "codegen: the scores' chain reads the scores elsewhere");
     // Stored scores are of their type already; Q K^T's bf16 rounding is done in pairs before the loop (f16: here).
@@ -145,8 +201,8 @@ void AttentionEmitter::round_pairs() {
 void AttentionEmitter::softmax_max() {
   if (pair_round) round_pairs();
   em.line("float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};");
-  if (a.bands.empty()) {
-    chain_loop(false);
+  if (a.bands.empty() || steady) {
+    chain_loop(steady);
   } else {
     // Inside every band: the smallest of alpha * i + beta * j + gamma over the tile is >= 0.
     std::string inside = "true";

@@ -179,7 +179,7 @@ void AttentionEmitter::emit_stream() {
   em.line("#pragma unroll");
   em.line(reset + " }");
   open_stream_scope("rbn", buffer_of(1, t.q_buffers), true);
-  later_tile("kb", "pr", "pn", true);
+  later_tile(first_tile(), "pr", "pn", true);
   em.close();
   em.line(copy_p(BN / 4));
   // The row block after the next (rb2), whose Q goes into this one's buffer.

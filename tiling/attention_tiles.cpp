@@ -109,7 +109,7 @@ void AttentionEmitter::tiles_deferred() {
   const std::string step = CL > 1 ? S(CL) : "1";
   const std::string last_g = "const int g = " + std::string(persistent ? "gb + " : "") + last_place() + ", slot = " + kring.slot_of("g") + ";";
   if (one_p) {  // one P buffer, packed once P V has read it: a tile per turn of the loop
-    em.open("for (int i2 = " + first_tile() + " + " + step + "; i2 < ke; i2 += " + step + ") {");
+    em.open(rev ? "for (int i2 = ke - 2; i2 >= kb; --i2) {" : "for (int i2 = " + first_tile() + " + " + step + "; i2 < ke; i2 += " + step + ") {");
     later_tile("i2", "pr", "pr");
     em.close();
     em.open("{");
@@ -159,6 +159,15 @@ void AttentionEmitter::two_p_tiles(const std::string& step, const std::string& l
 // The loop over the later tiles (every `step`-th after the first), two per turn, P alternating
 // between pr and pn (declared before): the P of the tile at place g ends in pn when g is odd.
 void AttentionEmitter::later_tile_pairs(const std::string& step) {
+  if (rev) {  // from the last tile but one down to kb
+    em.open("for (int i2 = ke - 2; i2 >= kb; i2 -= 2) {");
+    later_tile("i2", "pr", "pn");
+    em.open("if (i2 - 1 >= kb) {");
+    later_tile("i2 - 1", "pn", "pr");
+    em.close();
+    em.close();
+    return;
+  }
   em.open("for (int i2 = " + first_tile() + " + " + step + "; i2 < ke; i2 += " + (CL > 1 ? S(2 * CL) : "2") + ") {");
   later_tile("i2", "pr", "pn");
   em.open("if (i2 + " + step + " < ke) {");
@@ -197,8 +206,10 @@ void AttentionEmitter::later_tile(const std::string& it, const std::string& in, 
   em.line(inline_asm(*wi.wait, {{"n", "", {"1"}, true}}, true));  // S is done, P V may run on
   release_k();
   release_q();
+  steady = plain_later && !boundary;  // a later tile of the row block: inside every band, whole
   softmax_max();
   softmax_p();
+  steady = false;
   if (!one_p) pack_p(out);
   // A wait on the completed `pin` (a loop: a branch) before the wait for P V: ptxas schedules
   // a wgmma wait as early as it can within a block, above the softmax, which then no longer

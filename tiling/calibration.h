@@ -125,6 +125,12 @@ struct AttentionCalibration {
   // run the softmax beside the previous tile's P V; 128-key tiles amortize the row bookkeeping.
   double eff_one = 0.5;
   double eff_two = 0.62;
+  // Three (192 rows, in order or overlapped): on an H100 (2026-12-07, side by side,
+  // benchmarks/suite/results/2026-12-07-three-warpgroups/) 1.007x, 1.23x and 1.13x the time of
+  // the search's two-warpgroup kernel on f16 causal d 64, bf16 full d 64 and bf16 causal d 96,
+  // where the model at eff_two's share said 1.55x, 1.26x and 1.54x: the share that lands nearer
+  // on the three, still ranking them below two.
+  double eff_three = 0.7;
   double deferred = 1.1;
   double bn64 = 0.9;
   double stages3 = 1.01;       // three stages or more
@@ -163,12 +169,22 @@ struct AttentionCalibration {
   // The stream with three Q buffers (AttentionConfig::q_buffers) against two, the same runs on
   // the H100: 0.998x at S 2048, 0.990x at S 1024, 0.996x causal.
   double stream_q3 = 0.995;
+  // The key tiles walked from the last (AttentionConfig::from_last) against the same kernel
+  // walking them from the first, with masked tiles tested by one comparison per score in both:
+  // side by side on an H100 (2026-12-07, benchmarks/suite/results/2026-12-07-masked-tiles/),
+  // f16 causal d 64 0.91x, f16 causal d 128 0.85x, bf16 causal d 64 0.89x, the suite's causal
+  // graph (bf16 d 128, 128x128 w2 s3 pingpong persistent tma-store) 1.025x. Ranked first; the
+  // search times both twins.
+  double from_last = 0.93;
   int l2_share = 4;            // a group of batch entries' K and V fill at most 1 / l2_share of L2
   int regs_overhead = 48;      // registers per consumer thread besides O, S and P
   // ... with one P buffer (key tiles over 128): ptxas (sm_90a, d 128, 2026-12-06) compiled 176
   // keys at 240 without a spill (64 + 88 + 44 + 36 = 232) and spilled 8 bytes at 192 (244).
   int regs_overhead_one_p = 36;
   int regs_two = 240;          // registers per thread at most with two consumer warpgroups
+  int regs_three = 160;        // ... with three (a block of 512: 24 for the producer, 3 x 160)
+  int regs_overhead_three = 32;
+  int regs_q_computed_three = 24;  // ... and where the consumers compute Q
   // One P buffer (AttentionConfig::one_p: packed after P V's wait, on the ping-pong's path)
   // against the model's estimate: the suite's attention and causal graphs (H100, 2026-12-06) ran
   // 1.12x slower at 176 keys with one buffer than at 128 with two, where the model without this

@@ -83,7 +83,7 @@ std::string AttentionConfig::str() const {
   std::ostringstream os = head(kStrategy, threads);
   os << (tf32 == 3 ? " tf32x3 " : tf32 == 1 ? " tf32 " : " ") << bm << "x" << bn << " w" << warps_m << " s" << stages
      << (pingpong ? " pingpong" : overlap ? " overlap" : "") << (one_p ? " one-p" : "") << (splits > 1 ? " keysplit" : "") << (pv_exact ? " pv-exact" : "") << (persistent ? " persistent" : "") << (stream ? " stream" : "") << (q_buffers == 3 ? " q3" : "")
-     << (tma_store ? " tma-store" : "");
+     << (tma_store ? " tma-store" : "") << (from_last ? " from-last" : "");
   if (cluster > 1) os << " cl" << cluster;
   if (group > 0) os << " g" << group;
   return os.str();

@@ -277,6 +277,7 @@ struct PackedStep {
   uint32_t bits;     // the constant in both lanes
 };
 std::vector<int> row_slots(const InstrSpec& ins, const Fragment& f, int regs);
+std::vector<int> column_offsets(const Fragment& f, const std::vector<int>& slots, int regs);
 std::optional<PackedStep> packed_step(const Node* u, const Node* chain, const Isa& isa);
 std::vector<PackedStep> packed_chain(const Group& g, const AttentionShape& a, const Isa& isa, const Node*& chain_base);
 std::optional<std::vector<PackedStep>> packed_from(const Node* source, const Node* value, const Isa& isa);

@@ -205,6 +205,11 @@ struct AttentionConfig {
   // The stream's Q buffers, 2 or 3 (" q3"): with three, row block k + 2's Q goes into the buffer
   // whose output was bulk-stored a row block before, so the store's reads are long done.
   int q_buffers = 2;
+  // The deferred orders under masks (" from-last"): each row block walks its key tiles from the
+  // last down (FlashAttention-3's order), so that the tiles a mask cuts come first, in the peeled
+  // tile; where no other tile of any row block is cut, the loop's tiles test nothing (a loop of
+  // about a third of the code). Without a cluster.
+  bool from_last = false;
   [[nodiscard]] std::string str() const;  // "attention t384 128x128 w2 s2 pingpong g4"
 };
 

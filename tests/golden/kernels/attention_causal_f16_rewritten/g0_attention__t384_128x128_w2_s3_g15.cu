@@ -57,6 +57,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
   float o[64], sc[64];
   constexpr int rs_s[64] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
   constexpr int rs_o[64] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
+  constexpr int ck[64] = {0, 1, 0, 1, 8, 9, 8, 9, 16, 17, 16, 17, 24, 25, 24, 25, 32, 33, 32, 33, 40, 41, 40, 41, 48, 49, 48, 49, 56, 57, 56, 57, 64, 65, 64, 65, 72, 73, 72, 73, 80, 81, 80, 81, 88, 89, 88, 89, 96, 97, 96, 97, 104, 105, 104, 105, 112, 113, 112, 113, 120, 121, 120, 121};
   unsigned pr[32];
   float mrow[2] = {kNegInf, kNegInf}, mu[2] = {0.0f, 0.0f};
   float l0[2] = {0.0f, 0.0f};
@@ -128,16 +129,16 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
       }
     }
     if (!inside) {
+      const int bd0[2] = {(int)max(min(1LL * (long long)(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv((int)0, (int)2), (int)2)))) + -1LL * (long long)(n0 + (((axon_fdiv((int)0, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod((int)0, (int)2))) + 0LL, 1LL << 30), -(1LL << 30)), (int)max(min(1LL * (long long)(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv((int)2, (int)2), (int)2)))) + -1LL * (long long)(n0 + (((axon_fdiv((int)0, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod((int)0, (int)2))) + 0LL, 1LL << 30), -(1LL << 30))};
       #pragma unroll
       for (int e = 0; e < 64; ++e) {
         const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const float v2 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-        const float v3 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v2);  // where 10
-        const float t4 = v3;
-        const float v5 = t4;  // cast 11
-        const float x = v5;
+        const float t3 = ((bd0[rs_s[e]] >= 1 * ck[e]) == true ? sc[e] : v2);
+        const float v4 = t3;  // cast 11
+        const float x = v4;
         sc[e] = x;
         const int rs = rs_s[e];
         mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -169,8 +170,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
       const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
       (void)gi; (void)gj; (void)gj0;
       const int rs = rs_s[e];
-      const float v6 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-      sc[e] = v6;
+      const float v5 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+      sc[e] = v5;
     }
     pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
     pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -329,25 +330,25 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
     const int gjc5 = min(gj + 5, (int)128 - 1);
     const int gjc6 = min(gj + 6, (int)128 - 1);
     const int gjc7 = min(gj + 7, (int)128 - 1);
-    const float v7 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-    const float v8 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-    const float v9 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-    const float v10 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-    const float v11 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-    const float v12 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-    const float v13 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-    const float v14 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+    const float v6 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+    const float v7 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+    const float v8 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+    const float v9 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+    const float v10 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+    const float v11 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+    const float v12 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+    const float v13 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
     if (gj + 8 <= 128) {
-      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v7) | ((unsigned)axon_f_to_f16(v8) << 16), (unsigned)axon_f_to_f16(v9) | ((unsigned)axon_f_to_f16(v10) << 16), (unsigned)axon_f_to_f16(v11) | ((unsigned)axon_f_to_f16(v12) << 16), (unsigned)axon_f_to_f16(v13) | ((unsigned)axon_f_to_f16(v14) << 16));
+      *reinterpret_cast<uint4*>(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144))) = make_uint4((unsigned)axon_f_to_f16(v6) | ((unsigned)axon_f_to_f16(v7) << 16), (unsigned)axon_f_to_f16(v8) | ((unsigned)axon_f_to_f16(v9) << 16), (unsigned)axon_f_to_f16(v10) | ((unsigned)axon_f_to_f16(v11) << 16), (unsigned)axon_f_to_f16(v12) | ((unsigned)axon_f_to_f16(v13) << 16));
     } else {
-      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v7);
-      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v8);
-      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v9);
-      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v10);
-      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v11);
-      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v12);
-      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v13);
-      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v14);
+      if (gj + 0 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 0, v6);
+      if (gj + 1 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 1, v7);
+      if (gj + 2 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 2, v8);
+      if (gj + 3 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 3, v9);
+      if (gj + 4 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 4, v10);
+      if (gj + 5 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 5, v11);
+      if (gj + 6 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 6, v12);
+      if (gj + 7 < 128) axon_st_f16(out0 + ((gj + (gi * (int)128)) + (bz * (int)262144)) + 7, v13);
     }
   }
 }

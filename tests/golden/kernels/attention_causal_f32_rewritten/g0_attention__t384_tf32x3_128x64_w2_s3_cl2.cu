@@ -67,6 +67,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
   float o[48], sc[32];
   constexpr int rs_s[32] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
   constexpr int rs_o[48] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
+  constexpr int ck[32] = {0, 1, 0, 1, 8, 9, 8, 9, 16, 17, 16, 17, 24, 25, 24, 25, 32, 33, 32, 33, 40, 41, 40, 41, 48, 49, 48, 49, 56, 57, 56, 57};
   float mrow[2] = {kNegInf, kNegInf}, mu[2] = {0.0f, 0.0f};
   float l0[2] = {0.0f, 0.0f};
   #pragma unroll
@@ -152,6 +153,7 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     }
     if (!inside) {
       if (n0 + 64 <= 1000) {
+        const int bd0[2] = {(int)max(min(1LL * (long long)(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod((int)0, (int)4), (int)2))))) + -1LL * (long long)(n0 + ((axon_fdiv((int)0, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod((int)0, (int)4), (int)2)))) + 0LL, 1LL << 30), -(1LL << 30)), (int)max(min(1LL * (long long)(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod((int)2, (int)4), (int)2))))) + -1LL * (long long)(n0 + ((axon_fdiv((int)0, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod((int)0, (int)4), (int)2)))) + 0LL, 1LL << 30), -(1LL << 30))};
         #pragma unroll
         for (int e = 0; e < 32; ++e) {
           const int gj0 = n0 + ((axon_fdiv(e, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod(e, (int)4), (int)2)));
@@ -160,24 +162,23 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
           const float v4 = 0x1.a20bd8p-4f;  // constant 4
           const float v5 = axon_mul_f32(sc[e], v4);  // mul 5
           const float v6 = -__int_as_float(0x7f800000);  // constant 9
-          const float v7 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), v5, v6);  // where 10
-          const float x = v7;
+          const float x = ((bd0[rs_s[e]] >= 1 * ck[e]) == true ? v5 : v6);
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
         }
       }
       if (n0 + 64 > 1000) {
+        const int bd0[2] = {(int)max(min(1LL * (long long)(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod((int)0, (int)4), (int)2))))) + -1LL * (long long)(n0 + ((axon_fdiv((int)0, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod((int)0, (int)4), (int)2)))) + 0LL, 1LL << 30), -(1LL << 30)), (int)max(min(1LL * (long long)(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod((int)2, (int)4), (int)2))))) + -1LL * (long long)(n0 + ((axon_fdiv((int)0, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod((int)0, (int)4), (int)2)))) + 0LL, 1LL << 30), -(1LL << 30))};
         #pragma unroll
         for (int e = 0; e < 32; ++e) {
           const int gj0 = n0 + ((axon_fdiv(e, (int)4) * (int)8) + ((axon_fmod(axon_fmod(th, (int)32), (int)4) * (int)2) + axon_fmod(axon_fmod(e, (int)4), (int)2)));
           const int gi = min(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod(e, (int)4), (int)2)))), (int)999), gj = min(gj0, (int)999);
           (void)gi; (void)gj; (void)gj0;
-          const float v8 = 0x1.a20bd8p-4f;  // constant 4
-          const float v9 = axon_mul_f32(sc[e], v8);  // mul 5
-          const float v10 = -__int_as_float(0x7f800000);  // constant 9
-          const float v11 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), v9, v10);  // where 10
-          const float x = gj0 < 1000 ? v11 : kNegInf;
+          const float v7 = 0x1.a20bd8p-4f;  // constant 4
+          const float v8 = axon_mul_f32(sc[e], v7);  // mul 5
+          const float v9 = -__int_as_float(0x7f800000);  // constant 9
+          const float x = gj0 < 1000 ? ((bd0[rs_s[e]] >= 1 * ck[e]) == true ? v8 : v9) : kNegInf;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -211,9 +212,9 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
         const int gi = min(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod(e, (int)4), (int)2)))), (int)999), gj = min(gj0, (int)999);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v12 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 13 at the shift
-        ls0[rs][(e >> 2) & 3] += v12;
-        sc[e] = v12;
+        const float v10 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 13 at the shift
+        ls0[rs][(e >> 2) & 3] += v10;
+        sc[e] = v10;
       }
     }
     if (n0 + 64 > 1000) {
@@ -223,9 +224,9 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
         const int gi = min(m0 + wg * 64 + ((axon_fdiv(th, (int)32) * (int)16) + (axon_fdiv(axon_fmod(th, (int)32), (int)4) + ((int)8 * axon_fdiv(axon_fmod(e, (int)4), (int)2)))), (int)999), gj = min(gj0, (int)999);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v13 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 13 at the shift
-        if (gj0 < 1000) ls0[rs][(e >> 2) & 3] += v13;
-        sc[e] = gj0 < 1000 ? v13 : 0.0f;
+        const float v11 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 13 at the shift
+        if (gj0 < 1000) ls0[rs][(e >> 2) & 3] += v11;
+        sc[e] = gj0 < 1000 ? v11 : 0.0f;
       }
     }
     l0[0] += (ls0[0][0] + ls0[0][1]) + (ls0[0][2] + ls0[0][3]);
@@ -429,8 +430,8 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(384, 1) g
     const int rs = rs_o[e];
     (void)rs;
     if (gi < 1000 && gj < 96) {
-      const float v14 = axon_div_f32(o[e], l0[rs]);  // div 16
-      axon_st_f32(out0 + ((gj + (gi * (int)96)) + (bz * (int)96000)), v14);
+      const float v12 = axon_div_f32(o[e], l0[rs]);  // div 16
+      axon_st_f32(out0 + ((gj + (gi * (int)96)) + (bz * (int)96000)), v12);
     }
   }
 }

@@ -1,7 +1,7 @@
 // golden kernel: graph 'attention_causal_f16_rewritten' (tests/golden/graphs/attention_causal_f16_rewritten.json), target sm_90
 // kernel g0_attention: attention -> out
-// tiling: attention t384 128x128 w2 s2 pingpong persistent stream q3 tma-store g15
-extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16_rewritten_g0_attention_t384_128x128_w2_s2_pingpong_persistent_stream_q3_tma_store_g15(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0, float* __restrict__ axw, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv, const __grid_constant__ axon_tmap tmo) {
+// tiling: attention t384 128x128 w2 s2 pingpong persistent stream q3 tma-store from-last g15
+extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16_rewritten_g0_attention_t384_128x128_w2_s2_pingpong_persistent_stream_q3_tma_store_from_last_g15(const unsigned short* __restrict__ in0, const unsigned short* __restrict__ in1, const unsigned short* __restrict__ in2, unsigned short* __restrict__ out0, float* __restrict__ axw, const __grid_constant__ axon_tmap tmk, const __grid_constant__ axon_tmap tmv, const __grid_constant__ axon_tmap tmo) {
   asm volatile("griddepcontrol.launch_dependents;" :  :  : "memory");
   asm volatile("griddepcontrol.wait;" :  :  : "memory");
   extern __shared__ __align__(1024) unsigned char axon_smem_raw[];
@@ -56,8 +56,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
       if (ke <= kb) ke = kb + 1;
       const int pk = (int)(bz);
       const int pvv = (int)(bz);
-      for (int it = kb; it < ke; ++it) {
-        const int g = gb + it - kb, slot = g % 2;
+      for (int it = ke - 1; it >= kb; --it) {
+        const int g = gb + ke - 1 - it, slot = g % 2;
         if (g >= 2) asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kempty0 + 8 * slot), "r"(((g / 2) + 1) & 1) : "memory");
         asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :  : "r"(kfull0 + 8 * slot), "r"(32768) : "memory");
         asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" :  : "r"(sk0 + (unsigned)(slot * 32768) + 0), "l"(tk), "r"(0 + 0), "r"(it * 128), "r"(pk), "r"(kfull0 + 8 * slot) : "memory");
@@ -78,6 +78,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
   float o[64], sc[64];
   constexpr int rs_s[64] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
   constexpr int rs_o[64] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
+  constexpr int ck[64] = {0, 1, 0, 1, 8, 9, 8, 9, 16, 17, 16, 17, 24, 25, 24, 25, 32, 33, 32, 33, 40, 41, 40, 41, 48, 49, 48, 49, 56, 57, 56, 57, 64, 65, 64, 65, 72, 73, 72, 73, 80, 81, 80, 81, 88, 89, 88, 89, 96, 97, 96, 97, 104, 105, 104, 105, 112, 113, 112, 113, 120, 121, 120, 121};
   unsigned pr[32];
   float mrow[2] = {kNegInf, kNegInf}, mu[2] = {0.0f, 0.0f};
   float l0[2] = {0.0f, 0.0f};
@@ -198,8 +199,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
     if (ke <= kb) ke = kb + 1;
     const unsigned sqb = sq0 + (unsigned)((0) * 32768);
     {
-      const int it = kb;
-      const int g = gb + it - kb, slot = g % 2;
+      const int it = ke - 1;
+      const int g = gb + ke - 1 - it, slot = g % 2;
       const int n0 = (int)it * 128;
       asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 2) & 1) : "memory");
       asm volatile("bar.sync %0, %1;" :  : "r"(2 + wg), "r"(256) : "memory");
@@ -238,16 +239,16 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
         }
       }
       if (!inside) {
+        const int bd0[2] = {(int)max(min(1LL * (long long)(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv((int)0, (int)2), (int)2)))) + -1LL * (long long)(n0 + (((axon_fdiv((int)0, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod((int)0, (int)2))) + 0LL, 1LL << 30), -(1LL << 30)), (int)max(min(1LL * (long long)(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv((int)2, (int)2), (int)2)))) + -1LL * (long long)(n0 + (((axon_fdiv((int)0, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod((int)0, (int)2))) + 0LL, 1LL << 30), -(1LL << 30))};
         #pragma unroll
         for (int e = 0; e < 64; ++e) {
           const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const float v2 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-          const float v3 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v2);  // where 10
-          const float t4 = v3;
-          const float v5 = t4;  // cast 11
-          const float x = v5;
+          const float t3 = ((bd0[rs_s[e]] >= 1 * ck[e]) == true ? sc[e] : v2);
+          const float v4 = t3;  // cast 11
+          const float x = v4;
           sc[e] = x;
           const int rs = rs_s[e];
           mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -275,8 +276,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
         const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
         (void)gi; (void)gj; (void)gj0;
         const int rs = rs_s[e];
-        const float v6 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-        sc[e] = v6;
+        const float v5 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+        sc[e] = v5;
       }
       pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
       pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -395,10 +396,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
       kb = min(kb, 15);
       if (ke <= kb) ke = kb + 1;
       const unsigned sqb = sq0 + (unsigned)((qn % 3) * 32768);
-      for (int i2 = kb + 1; i2 < ke; i2 += 2) {
+      for (int i2 = ke - 2; i2 >= kb; i2 -= 2) {
         {
           const int it = i2;
-          const int g = gb + it - kb, slot = g % 2;
+          const int g = gb + ke - 1 - it, slot = g % 2;
           const int n0 = (int)it * 128;
           const int pg = g - 1, ps = pg % 2;
           asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 2) & 1) : "memory");
@@ -432,36 +433,17 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
             sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
           }
           float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
-          const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
-          if (inside) {
-            #pragma unroll
-            for (int e = 0; e < 64; ++e) {
-              const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-              const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
-              (void)gi; (void)gj; (void)gj0;
-              const float t7 = sc[e];
-              const float v8 = t7;  // cast 11
-              const float x = v8;
-              sc[e] = x;
-              const int rs = rs_s[e];
-              mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-            }
-          }
-          if (!inside) {
-            #pragma unroll
-            for (int e = 0; e < 64; ++e) {
-              const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-              const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
-              (void)gi; (void)gj; (void)gj0;
-              const float v9 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-              const float v10 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v9);  // where 10
-              const float t11 = v10;
-              const float v12 = t11;  // cast 11
-              const float x = v12;
-              sc[e] = x;
-              const int rs = rs_s[e];
-              mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-            }
+          #pragma unroll
+          for (int e = 0; e < 64; ++e) {
+            const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+            const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+            (void)gi; (void)gj; (void)gj0;
+            const float t6 = sc[e];
+            const float v7 = t6;  // cast 11
+            const float x = v7;
+            sc[e] = x;
+            const int rs = rs_s[e];
+            mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
           }
           float mt[2];
           #pragma unroll
@@ -485,8 +467,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
             const int rs = rs_s[e];
-            const float v13 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-            sc[e] = v13;
+            const float v8 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+            sc[e] = v8;
           }
           pn[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
           pn[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -594,10 +576,10 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
             o[e] *= al[rs_o[e]];
           }
         }
-        if (i2 + 1 < ke) {
+        if (i2 - 1 >= kb) {
           {
-            const int it = i2 + 1;
-            const int g = gb + it - kb, slot = g % 2;
+            const int it = i2 - 1;
+            const int g = gb + ke - 1 - it, slot = g % 2;
             const int n0 = (int)it * 128;
             const int pg = g - 1, ps = pg % 2;
             asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 2) & 1) : "memory");
@@ -631,36 +613,17 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
               sc[e + 1] = axon_f16_to_f((unsigned short)(w >> 16));
             }
             float mp[2][4] = {{kNegInf, kNegInf, kNegInf, kNegInf}, {kNegInf, kNegInf, kNegInf, kNegInf}};
-            const bool inside = true && (1LL * i0 + -1LL * (n0 + 127) + 0LL >= 0);
-            if (inside) {
-              #pragma unroll
-              for (int e = 0; e < 64; ++e) {
-                const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-                const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
-                (void)gi; (void)gj; (void)gj0;
-                const float t14 = sc[e];
-                const float v15 = t14;  // cast 11
-                const float x = v15;
-                sc[e] = x;
-                const int rs = rs_s[e];
-                mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-              }
-            }
-            if (!inside) {
-              #pragma unroll
-              for (int e = 0; e < 64; ++e) {
-                const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
-                const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
-                (void)gi; (void)gj; (void)gj0;
-                const float v16 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-                const float v17 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v16);  // where 10
-                const float t18 = v17;
-                const float v19 = t18;  // cast 11
-                const float x = v19;
-                sc[e] = x;
-                const int rs = rs_s[e];
-                mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
-              }
+            #pragma unroll
+            for (int e = 0; e < 64; ++e) {
+              const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
+              const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
+              (void)gi; (void)gj; (void)gj0;
+              const float t9 = sc[e];
+              const float v10 = t9;  // cast 11
+              const float x = v10;
+              sc[e] = x;
+              const int rs = rs_s[e];
+              mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
             }
             float mt[2];
             #pragma unroll
@@ -684,8 +647,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) golden_attention_causal_f16
               const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
               (void)gi; (void)gj; (void)gj0;
               const int rs = rs_s[e];
-              const float v20 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-              sc[e] = v20;
+              const float v11 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+              sc[e] = v11;
             }
             pr[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
             pr[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -878,15 +841,15 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
           const int gjc5 = min(gj + 5, (int)128 - 1);
           const int gjc6 = min(gj + 6, (int)128 - 1);
           const int gjc7 = min(gj + 7, (int)128 - 1);
-          const float v21 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v22 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v23 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v24 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v25 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v26 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v27 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          const float v28 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-          *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v21) | ((unsigned)axon_f_to_f16(v22) << 16), (unsigned)axon_f_to_f16(v23) | ((unsigned)axon_f_to_f16(v24) << 16), (unsigned)axon_f_to_f16(v25) | ((unsigned)axon_f_to_f16(v26) << 16), (unsigned)axon_f_to_f16(v27) | ((unsigned)axon_f_to_f16(v28) << 16));
+          const float v12 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v13 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v14 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v15 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v16 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v17 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v18 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          const float v19 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+          *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v12) | ((unsigned)axon_f_to_f16(v13) << 16), (unsigned)axon_f_to_f16(v14) | ((unsigned)axon_f_to_f16(v15) << 16), (unsigned)axon_f_to_f16(v16) | ((unsigned)axon_f_to_f16(v17) << 16), (unsigned)axon_f_to_f16(v18) | ((unsigned)axon_f_to_f16(v19) << 16));
         }
         asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
         asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
@@ -920,8 +883,8 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
       if (ke <= kb) ke = kb + 1;
       const unsigned sqb = sq0 + (unsigned)(((qn + 1) % 3) * 32768);
       {
-        const int it = kb;
-        const int g = gb + it - kb, slot = g % 2;
+        const int it = ke - 1;
+        const int g = gb + ke - 1 - it, slot = g % 2;
         const int n0 = (int)it * 128;
         const int pg = g - 1, ps = pg % 2;
         asm volatile("{\n.reg .pred p;\nAXON_WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n@!p bra AXON_WAIT;\n}" :  : "r"(kfull0 + 8 * slot), "r"((g / 2) & 1) : "memory");
@@ -962,25 +925,25 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float t29 = sc[e];
-            const float v30 = t29;  // cast 11
-            const float x = v30;
+            const float t20 = sc[e];
+            const float v21 = t20;  // cast 11
+            const float x = v21;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
           }
         }
         if (!inside) {
+          const int bd0[2] = {(int)max(min(1LL * (long long)(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv((int)0, (int)2), (int)2)))) + -1LL * (long long)(n0 + (((axon_fdiv((int)0, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod((int)0, (int)2))) + 0LL, 1LL << 30), -(1LL << 30)), (int)max(min(1LL * (long long)(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv((int)2, (int)2), (int)2)))) + -1LL * (long long)(n0 + (((axon_fdiv((int)0, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod((int)0, (int)2))) + 0LL, 1LL << 30), -(1LL << 30))};
           #pragma unroll
           for (int e = 0; e < 64; ++e) {
             const int gj0 = n0 + (((axon_fdiv(e, (int)4) * (int)8) + (axon_fmod(th, (int)4) * (int)2)) + axon_fmod(e, (int)2));
             const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
             (void)gi; (void)gj; (void)gj0;
-            const float v31 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
-            const float v32 = axon_where_f32((1LL * gi + -1LL * gj + 0LL >= 0 ? 1.0f : 0.0f), sc[e], v31);  // where 10
-            const float t33 = v32;
-            const float v34 = t33;  // cast 11
-            const float x = v34;
+            const float v22 = axon_round_f16(-__int_as_float(0x7f800000));  // constant 9
+            const float t23 = ((bd0[rs_s[e]] >= 1 * ck[e]) == true ? sc[e] : v22);
+            const float v24 = t23;  // cast 11
+            const float x = v24;
             sc[e] = x;
             const int rs = rs_s[e];
             mp[rs][(e >> 2) & 3] = axon_max_nan(mp[rs][(e >> 2) & 3], x);
@@ -1008,8 +971,8 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
           const int gi = min(m0 + wg * 64 + (((axon_fdiv(th, (int)32) * (int)16) + axon_fdiv(axon_fmod(th, (int)32), (int)4)) + ((int)8 * axon_fmod(axon_fdiv(e, (int)2), (int)2))), (int)2047), gj = min(gj0, (int)2047);
           (void)gi; (void)gj; (void)gj0;
           const int rs = rs_s[e];
-          const float v35 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
-          sc[e] = v35;
+          const float v25 = axon_exp2_at_f32(sc[e], mu[rs]);  // exp 14 at the shift
+          sc[e] = v25;
         }
         pn[0] = axon_pack_f16x2_f32(sc[0], sc[1]);
         pn[1] = axon_pack_f16x2_f32(sc[2], sc[3]);
@@ -1202,15 +1165,15 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
         const int gjc5 = min(gj + 5, (int)128 - 1);
         const int gjc6 = min(gj + 6, (int)128 - 1);
         const int gjc7 = min(gj + 7, (int)128 - 1);
-        const float v36 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v37 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v38 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v39 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v40 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v41 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v42 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        const float v43 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
-        *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v36) | ((unsigned)axon_f_to_f16(v37) << 16), (unsigned)axon_f_to_f16(v38) | ((unsigned)axon_f_to_f16(v39) << 16), (unsigned)axon_f_to_f16(v40) | ((unsigned)axon_f_to_f16(v41) << 16), (unsigned)axon_f_to_f16(v42) | ((unsigned)axon_f_to_f16(v43) << 16));
+        const float v26 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 0), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v27 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 1), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v28 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 2), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v29 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 3), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v30 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 4), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v31 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 5), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v32 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 6), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        const float v33 = axon_round_f16(axon_div_f32(axon_f16_at(ow, 7), axon_round_f16(sstat[128 + wg * 64 + lr])));  // div 18
+        *reinterpret_cast<uint4*>(sbase + ((qn % 3) * 32768) + (lc / 64) * 16384 + (wg * 64 + lr) * 128 + (((lc % 64) / 8) ^ (lr % 8)) * 16) = make_uint4((unsigned)axon_f_to_f16(v26) | ((unsigned)axon_f_to_f16(v27) << 16), (unsigned)axon_f_to_f16(v28) | ((unsigned)axon_f_to_f16(v29) << 16), (unsigned)axon_f_to_f16(v30) | ((unsigned)axon_f_to_f16(v31) << 16), (unsigned)axon_f_to_f16(v32) | ((unsigned)axon_f_to_f16(v33) << 16));
       }
       asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
       asm volatile("bar.sync %0, %1;" :  : "r"(4 + wg), "r"(128) : "memory");
@@ -1272,7 +1235,7 @@ for (int i = 0; i < 32; ++i) pr[i] = pn[i];
   if ((tid & 127) == 0) asm volatile("cp.async.bulk.wait_group.read 0;" :  :  : "memory");
 }
 // ---- launches (golden: what the launcher is told) ----
-// golden_attention_causal_f16_rewritten_g0_attention_t384_128x128_w2_s2_pingpong_persistent_stream_q3_tma_store_g15: grid 132, block 384, smem 231552, params r0 r1 r2 w18, scratch 4 (zeroed from 0)
+// golden_attention_causal_f16_rewritten_g0_attention_t384_128x128_w2_s2_pingpong_persistent_stream_q3_tma_store_from_last_g15: grid 132, block 384, smem 231552, params r0 r1 r2 w18, scratch 4 (zeroed from 0)
 //   tensor map: param 1, 128 x 2048 x 128, box 64 x 128
 //   tensor map: param 2, 128 x 2048 x 128, box 64 x 128
 //   tensor map: param 3, 128 x 2048 x 128, box 64 x 64
