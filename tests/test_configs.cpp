@@ -124,7 +124,7 @@ TEST_CASE("attention's legality is one function: the enumeration keeps what it a
   CHECK(attention_can_run(a, t) == "ping-pong needs two consumer warpgroups");
   // Three consumer warpgroups (192 rows): in order or overlapped, a block per row block.
   t.warps_m = 3, t.bm = 192, t.threads = 512;
-  CHECK(attention_can_run(a, t) == "three consumer warpgroups run 16-bit tiles in order or overlapped, a block per row block");
+  CHECK(attention_can_run(a, t) == "three consumer warpgroups run Q K^T's 16-bit tiles in order or overlapped, a block per row block");
   t.pingpong = false, t.overlap = true;
   CHECK(attention_can_run(a, t).empty());
   t.bm = 256;

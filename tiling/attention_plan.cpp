@@ -504,8 +504,8 @@ std::string attention_can_run(const AttentionShape& a, const AttentionConfig& t)
   auto up = [&](int64_t v) { return (v + panel - 1) / panel * panel; };
   if (t.tf32 != a.tf32_products) return "a configuration of another engine";
   if (t.bm != 64 * t.warps_m || t.warps_m < 1 || t.warps_m > 3) return "64 rows per consumer warpgroup, one to three of them";
-  if (t.warps_m == 3 && (x32 || t.pingpong || t.persistent || t.splits != 1 || t.cluster != 1))
-    return "three consumer warpgroups run 16-bit tiles in order or overlapped, a block per row block";
+  if (t.warps_m == 3 && (x32 || stored || t.pingpong || t.persistent || t.splits != 1 || t.cluster != 1))
+    return "three consumer warpgroups run Q K^T's 16-bit tiles in order or overlapped, a block per row block";
   if (t.bn % (x32 ? 32 : t.bn > 128 && !stored ? 16 : 64) != 0 || t.bn > 256 || t.stages < 2) return "key tiles outside the layouts";
   if (up(a.qk.k) > 256 || up(a.pv.n) > 256) return "head dims over 256";
   if (x32 && (t.splits != 1 || deferred || t.pv_exact)) return "the f32 engine runs tile by tile, without a key split or pv-exact";
