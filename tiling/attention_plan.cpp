@@ -667,6 +667,7 @@ std::vector<RankedConfig> attention_configs(const Group& g, const GroupShape& s,
                                           (a.qk.a.direct || a.scores != nullptr ? 0 : K.regs_q_computed_three)
                                     : cols / 2 + bn / 2 + bn / 4 + (one_p ? K.regs_overhead_one_p : K.regs_overhead);
         if (regs > (c == 3 ? K.regs_three : c * ks == 2 || one_p ? K.regs_two : L.regs_per_thread)) continue;
+        if (c == 3 && cols > 96) continue;  // (O of 128 columns at 64 keys spilled 92 bytes at 160 registers)
         AttentionConfig t;
         t.threads = 128 * (c * ks + 1);
         t.bm = bm;
